@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded one (this machine has no internet).
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const port = Number(process.env.E2E_PORT ?? 4173);
+// E2E_MODE=dev serves sources live (for quick local runs); the default serves the production build.
+const dev = process.env.E2E_MODE === 'dev';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['html', { open: 'never' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // Real WebGPU through SwiftShader; only offered to http://localhost pages.
+        '--enable-unsafe-webgpu',
+        '--use-webgpu-adapter=swiftshader',
+      ],
+    },
+  },
+  webServer: {
+    command: dev
+      ? `npx vite --port ${port} --strictPort`
+      : `npx vite preview --port ${port} --strictPort`,
+    url: `http://localhost:${port}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});
