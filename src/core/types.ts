@@ -53,3 +53,27 @@ export interface Encoder {
 }
 
 export type SplitMode = 'reference' | 'improved';
+
+/** One point of a τ sweep. */
+export interface SweepPoint {
+  tau: number;
+  con: number;
+  comp: number;
+  rel: number;
+}
+
+/** The paper's τ calibration: the mean of each review sentence's best similarity, with the values behind it. */
+export interface Calibration {
+  /** Mean of `values` (the paper's τ). 0 when there are no values. */
+  tau: number;
+  /** Population standard deviation of `values` (numpy's default); 0 with fewer than two values. */
+  sd: number;
+  /** Each review sentence's best similarity, over all matrices with pseudo-references. */
+  values: number[];
+}
+
+/** A correlation coefficient with its two-sided p-value (NaN when undefined, e.g. constant input). */
+export interface Correlation {
+  r: number;
+  p: number;
+}

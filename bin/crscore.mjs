@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The `crscore` command: registers tsx's TypeScript loader, then runs src/cli/main.ts in this process.
+import process from 'node:process';
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

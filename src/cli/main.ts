@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `crscore`: a small dispatcher; each command lives in its own file and is loaded only when used.
+import { CliError } from './io.ts';
+
+const USAGE = `crscore <command> [options]
+
+Commands:
+  score     score reviews: JSONL {diff, review, pseudo_refs} in, JSONL with con, comp, rel and matches out
+  eval      agreement with human scores on a dataset (Spearman, Kendall, system ranking)
+  analyze   static-analysis pseudo-references for a diff
+  help      this text
+
+Run 'crscore <command> --help' for a command's options.
+`;
+
+type Runner = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Runner>> = {
+  score: async () => (await import('./score.ts')).runScore,
+  eval: async () => (await import('./eval.ts')).runEval,
+  analyze: async () => {
+    const specifier = './analyze.ts'; // written by the analyzers work; may not exist yet
+    const mod = (await import(specifier).catch((e: Error) => {
+      throw new CliError(`the analyze command is not available: ${e.message}`);
+    })) as { runAnalyze?: Runner };
+    if (typeof mod.runAnalyze !== 'function')
+      throw new CliError('src/cli/analyze.ts does not export runAnalyze');
+    return mod.runAnalyze;
+  },
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const load = COMMANDS[command];
+  if (!load) {
+    process.stderr.write(`crscore: unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await (
+      await load()
+    )(rest);
+  } catch (e) {
+    if (e instanceof CliError) {
+      process.stderr.write(`crscore ${command}: ${e.message}\n`);
+      return e.exitCode;
+    }
+    // parseArgs reports unknown or malformed options with this code: a usage error, not a crash.
+    if ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`crscore ${command}: ${(e as Error).message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+// Run when executed directly (tsx src/cli/main.ts or bin/crscore.mjs), not when imported by tests.
+const entry = process.argv[1] ?? '';
+if (/main\.ts$/.test(entry) || process.env.CRSCORE_CLI === '1') {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`crscore: unexpected error: ${(e as Error).stack ?? String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

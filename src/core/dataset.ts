@@ -1,0 +1,139 @@
+// The human-study JSONL (../shared/data/crscore-human-study/dev.jsonl): one diff a line. See its README.
+
+export interface DatasetPseudoReference {
+  no: number;
+  /** 'claim' (LLM claim checked by annotators) or 'issue' (static-analysis warning). */
+  type: string;
+  text: string;
+  /** 1/0 as the annotators marked it; null when missing. */
+  necessary: number | null;
+}
+
+export interface DatasetReview {
+  system: string;
+  /** null when the system produced nothing (scores 0 by the metric). */
+  review: string | null;
+  claimsAddressed: string | null;
+  /** Human Likert scores 1–5; null where unscored. */
+  con: number | null;
+  comp: number | null;
+  rel: number | null;
+}
+
+export interface DatasetRow {
+  id: string;
+  lang: string;
+  index: number | null;
+  diff: string;
+  oldFile: string | null;
+  newFile: string | null;
+  oldCode: string | null;
+  newCode: string | null;
+  /** Empty when the diff has none (such diffs cannot be scored). */
+  pseudoRefs: DatasetPseudoReference[];
+  reviews: DatasetReview[];
+  referenceAnalyzerOutput: string | null;
+}
+
+export interface DatasetError {
+  /** 1-based line number in the file. */
+  line: number;
+  reason: string;
+}
+
+export interface ParsedDataset {
+  rows: DatasetRow[];
+  errors: DatasetError[];
+}
+
+/** The original GitHub review, left out of every correlation by the paper. */
+export const REFERENCE_SYSTEM = 'msg';
+
+/** Likert 1–5 → [0, 1], as the paper normalises human scores. */
+export function normaliseLikert(x: number): number {
+  return (x - 1) / 4;
+}
+
+/**
+ * Parse JSONL text tolerantly: every good line becomes a row; a bad line (not JSON, not an object, no
+ * diff or reviews) is reported with its line number and skipped. Blank lines are ignored.
+ */
+export function parseDatasetJsonl(text: string): ParsedDataset {
+  const rows: DatasetRow[] = [];
+  const errors: DatasetError[] = [];
+  const lines = (text ?? '').split(/\r?\n/);
+  lines.forEach((raw, k) => {
+    if (raw.trim() === '') return;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(raw);
+    } catch (e) {
+      errors.push({ line: k + 1, reason: `not valid JSON (${(e as Error).message})` });
+      return;
+    }
+    const res = parseDatasetRow(obj, k + 1);
+    if (typeof res === 'string') errors.push({ line: k + 1, reason: res });
+    else rows.push(res);
+  });
+  return { rows, errors };
+}
+
+/** One row from a parsed JSON value, or the reason it is unusable. */
+export function parseDatasetRow(obj: unknown, line = 0): DatasetRow | string {
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return 'not a JSON object';
+  const o = obj as Record<string, unknown>;
+  if (typeof o.diff !== 'string') return 'missing "diff" (a string)';
+  if (!Array.isArray(o.reviews)) return 'missing "reviews" (an array)';
+  const reviews: DatasetReview[] = [];
+  for (const [k, r] of o.reviews.entries()) {
+    if (!r || typeof r !== 'object') return `reviews[${k}] is not an object`;
+    const rr = r as Record<string, unknown>;
+    if (typeof rr.system !== 'string') return `reviews[${k}] has no "system"`;
+    if (rr.review != null && typeof rr.review !== 'string')
+      return `reviews[${k}].review is not a string`;
+    reviews.push({
+      system: rr.system,
+      review: typeof rr.review === 'string' ? rr.review : null,
+      claimsAddressed: rr.claims_addressed == null ? null : String(rr.claims_addressed),
+      con: likert(rr.con),
+      comp: likert(rr.comp),
+      rel: likert(rr.rel),
+    });
+  }
+  const pseudoRefs: DatasetPseudoReference[] = [];
+  if (o.pseudo_refs != null) {
+    if (!Array.isArray(o.pseudo_refs)) return '"pseudo_refs" is not an array';
+    for (const [k, p] of o.pseudo_refs.entries()) {
+      if (typeof p === 'string') {
+        pseudoRefs.push({ no: k + 1, type: 'claim', text: p, necessary: null });
+        continue;
+      }
+      const pp = (p ?? {}) as Record<string, unknown>;
+      if (typeof pp.text !== 'string') return `pseudo_refs[${k}] has no "text"`;
+      pseudoRefs.push({
+        no: typeof pp.no === 'number' ? pp.no : k + 1,
+        type: typeof pp.type === 'string' ? pp.type : 'claim',
+        text: pp.text,
+        necessary: typeof pp.necessary === 'number' ? pp.necessary : null,
+      });
+    }
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id: typeof o.id === 'string' ? o.id : `line-${line}`,
+    lang: str(o.lang) ?? '',
+    index: typeof o.index === 'number' ? o.index : null,
+    diff: o.diff,
+    oldFile: str(o.old_file),
+    newFile: str(o.new_file),
+    oldCode: str(o.old_code),
+    newCode: str(o.new_code),
+    pseudoRefs,
+    reviews,
+    referenceAnalyzerOutput: str(o.reference_analyzer_output),
+  };
+}
+
+function likert(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addedLines,
+  applyUnifiedDiff,
+  changedNewLines,
+  detectLanguage,
+  parseUnifiedDiff,
+} from './diff.ts';
+
+// A CodeReviewer-style hunk: no file headers, starts at "@@".
+const HUNK = `@@ -10,4 +10,5 @@ def render(self):
+     a = 1
+-    b = 2
++    b = 3
++    c = 4
+     return a`;
+
+describe('parseUnifiedDiff', () => {
+  it('numbers added, removed and context lines of a bare hunk', () => {
+    const [file] = parseUnifiedDiff(HUNK);
+    expect(file.oldName).toBeUndefined();
+    const h = file.hunks[0];
+    expect(h).toMatchObject({
+      oldStart: 10,
+      oldLines: 4,
+      newStart: 10,
+      newLines: 5,
+      section: 'def render(self):',
+    });
+    expect(h.lines).toEqual([
+      { type: 'context', text: '    a = 1', oldLine: 10, newLine: 10 },
+      { type: 'del', text: '    b = 2', oldLine: 11 },
+      { type: 'add', text: '    b = 3', newLine: 11 },
+      { type: 'add', text: '    c = 4', newLine: 12 },
+      { type: 'context', text: '    return a', oldLine: 12, newLine: 13 },
+    ]);
+    expect([...changedNewLines([file])]).toEqual([11, 12]);
+  });
+
+  it('reads file headers and several files', () => {
+    const text = `--- a/src/x.js\n+++ b/src/x.js\n@@ -1 +1 @@\n-var a\n+let a\n--- a/y.py\n+++ b/y.py\n@@ -3,0 +4,1 @@\n+import os\n`;
+    const files = parseUnifiedDiff(text);
+    expect(files.map((f) => f.newName)).toEqual(['src/x.js', 'y.py']);
+    expect(addedLines(files)).toEqual([
+      { line: 1, text: 'let a', file: 'src/x.js' },
+      { line: 4, text: 'import os', file: 'y.py' },
+    ]);
+  });
+
+  it('keeps a hunk whose counts do not match (cut CodeReviewer hunks)', () => {
+    const files = parseUnifiedDiff('@@ -1,9 +1,9 @@\n a\n-b\n+c');
+    expect(files[0].hunks[0].lines.map((l) => l.type)).toEqual(['context', 'del', 'add']);
+  });
+
+  it('gives nothing for empty text', () => {
+    expect(parseUnifiedDiff('')).toEqual([]);
+  });
+});
+
+describe('applyUnifiedDiff', () => {
+  it('rebuilds the new file from the old one', () => {
+    const old =
+      Array.from({ length: 14 }, (_, k) =>
+        k === 9 ? '    a = 1' : k === 10 ? '    b = 2' : k === 11 ? '    return a' : `l${k + 1}`,
+      ).join('\n') + '\n';
+    const patch = HUNK.replace('-10,4 +10,5', '-10,3 +10,4') + '\n';
+    const out = applyUnifiedDiff(old, patch);
+    expect(out?.split('\n').slice(9, 13)).toEqual([
+      '    a = 1',
+      '    b = 3',
+      '    c = 4',
+      '    return a',
+    ]);
+    expect(applyUnifiedDiff('nothing alike\n', patch)).toBeNull();
+  });
+});
+
+describe('detectLanguage', () => {
+  it('maps file names to the three study languages', () => {
+    expect(
+      ['a.js', 'a.ts', 'b.JSX', 'c.py', 'D.java', 'Makefile', 'x.rb'].map(detectLanguage),
+    ).toEqual(['javascript', 'javascript', 'javascript', 'python', 'java', 'unknown', 'unknown']);
+  });
+});
