@@ -12,10 +12,11 @@ import {
 } from '../core/evaluate.ts';
 import type { Calibration, SplitMode } from '../core/types.ts';
 import { CliError, fmt, fmtP, oneOf, parseTau, readText, warn } from './io.ts';
+import { evalPlus, renderPlus } from './evalPlus.ts';
 import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
 
 export const PAPER_TAU = 0.7314;
-const DEFAULT_CALIBRATION_SYSTEM = 'gpt3.5_pred';
+export const DEFAULT_CALIBRATION_SYSTEM = 'gpt3.5_pred';
 
 export const EVAL_USAGE = `crscore eval --dataset FILE [options]
 
@@ -31,6 +32,11 @@ Options:
   --similarity lexical|embedding   default: embedding when --encoder is given, else lexical
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
   --pooling crscore|model   token pooling for the encoder (default: the encoder's)
+  --preset paper|plus       paper: CRScore as published (default); plus: stemmed TF-IDF similarity
+                            with graded credit (issue 8), which ignores --similarity and --encoder
+  --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
+                            leave one language out), re-choosing among the plus candidates per fold
+  --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
   --json                    one JSON object on stdout instead of the table
   -h, --help                this text
 `;
@@ -69,6 +75,7 @@ export interface EvalResult {
     pooling: string | null;
     tauSource: 'option' | 'calibration';
     calibrateOn: string | null;
+    preset?: 'paper' | 'plus';
   };
 }
 
@@ -83,6 +90,9 @@ export async function runEval(argv: string[]): Promise<number> {
       similarity: { type: 'string' },
       encoder: { type: 'string' },
       pooling: { type: 'string' },
+      preset: { type: 'string' },
+      cv: { type: 'string' },
+      idf: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -113,6 +123,31 @@ export async function runEval(argv: string[]): Promise<number> {
   const { items, skippedDiffs } = collectEvalItems(rows, split);
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
+  const preset = oneOf(values.preset, ['paper', 'plus'] as const, '--preset') ?? 'paper';
+  if (preset === 'plus') {
+    if (values.similarity || values.encoder || values.pooling)
+      warn('--similarity, --encoder and --pooling are ignored with --preset plus');
+    const out = await evalPlus(items, {
+      tau: tauOption,
+      system: values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
+      idf: oneOf(values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
+      cv: values.cv,
+      base: {
+        counts: {
+          diffs: rows.length,
+          skippedDiffs: skippedDiffs.length,
+          reviews: items.length,
+          reviewsWithHumanScores: 0,
+          badLines: errors.length,
+        },
+        dataset: values.dataset,
+        split,
+      },
+    });
+    process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderPlus(out));
+    return 0;
+  }
+  if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
   const encoder = similarity === 'embedding' ? (values.encoder ?? DEFAULT_ENCODER) : undefined;
   const matrices = await buildMatrices(
     items.map((it) => ({ pseudoReferences: it.pseudoReferences, sentences: it.sentences })),
@@ -165,13 +200,14 @@ export async function runEval(argv: string[]): Promise<number> {
       pooling: similarity === 'embedding' ? (pooling ?? null) : null,
       tauSource: calibration ? 'calibration' : 'option',
       calibrateOn: calibration?.system ?? null,
+      preset: 'paper',
     },
   };
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderTable(out));
   return 0;
 }
 
-function flat(c: CorrelationPair) {
+export function flat(c: CorrelationPair) {
   return {
     spearman: c.spearman.r,
     kendall: c.kendall.r,

@@ -5,7 +5,13 @@ import { normaliseLikert, REFERENCE_SYSTEM, type DatasetRow } from './dataset.ts
 import { splitReview } from './sentences.ts';
 import { scoreAt } from './score.ts';
 import { groupMeans, kendallTauB, spearman, systemRanking } from './stats.ts';
-import type { Calibration, Correlation, SimilarityMatrix, SplitMode } from './types.ts';
+import type {
+  Calibration,
+  Correlation,
+  PseudoReferenceKind,
+  SimilarityMatrix,
+  SplitMode,
+} from './types.ts';
 
 export type Dimension = 'con' | 'comp' | 'rel';
 export const DIMENSIONS: readonly Dimension[] = ['con', 'comp', 'rel'];
@@ -18,6 +24,8 @@ export interface EvalItem {
   /** splitReview of the review ([""] for a null or empty review, which scores 0). */
   sentences: string[];
   pseudoReferences: string[];
+  /** Claim or analyzer issue, per pseudo-reference (the plus preset weighs issues less). */
+  pseudoReferenceKinds: PseudoReferenceKind[];
   /** Human scores normalised to [0, 1]; null when any is unscored (left out of correlations). */
   human: Record<Dimension, number> | null;
 }
@@ -37,6 +45,9 @@ export function collectEvalItems(
   const skippedDiffs: string[] = [];
   for (const row of rows) {
     const pseudoReferences = row.pseudoRefs.map((p) => p.text);
+    const pseudoReferenceKinds = row.pseudoRefs.map((p): PseudoReferenceKind =>
+      p.type === 'issue' ? 'issue' : 'claim',
+    );
     if (pseudoReferences.length === 0) {
       skippedDiffs.push(row.id);
       continue;
@@ -57,6 +68,7 @@ export function collectEvalItems(
         system: r.system,
         sentences: splitReview(r.review ?? '', split),
         pseudoReferences,
+        pseudoReferenceKinds,
         human,
       });
     }

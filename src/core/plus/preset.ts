@@ -1,0 +1,55 @@
+import type { PseudoReferenceKind } from '../types.ts';
+import type { Idf } from './idf.ts';
+import type { PlusInput, PlusOptions } from './score.ts';
+import { informationWeight, plusSimilarityMatrix } from './similarity.ts';
+
+/** The `plus` preset as shipped; the choice among the candidates below is reported on issue 8 and in the README. */
+export const PLUS_OPTIONS: PlusOptions = {
+  issueWeight: 0.25,
+  redundancy: 1,
+  informationWeightedCon: true,
+};
+
+/**
+ * The handful of principled variants that were compared on dev (and are re-chosen inside each
+ * cross-validation fold): issues weighted as claims or at 1/4, redundancy discount on or off,
+ * sentences weighted equally or by information.
+ */
+export const PLUS_CANDIDATES: PlusOptions[] = [1, 0.25].flatMap((issueWeight) =>
+  [0, 1].flatMap((redundancy) =>
+    [false, true].map((informationWeightedCon) => ({
+      issueWeight,
+      redundancy,
+      informationWeightedCon,
+    })),
+  ),
+);
+
+/**
+ * Default calibration for single examples (the workbench), where no system's reviews are at hand: the
+ * paper's method on dev's gpt3.5_pred reviews with this similarity, from
+ * `npm run crscore -- eval --preset plus --dataset ../shared/data/crscore-human-study/dev.jsonl --json`.
+ * `crscore eval` recalibrates on the dataset it is given.
+ */
+export const PLUS_DEFAULT_CALIBRATION = { tau: 0.3279, sd: 0.2606 };
+
+export interface PlusPseudoReference {
+  text: string;
+  kind: PseudoReferenceKind;
+}
+
+/** Everything scorePlus needs for one review, built once so τ, sd and the options can change freely. */
+export function preparePlus(
+  pseudoReferences: readonly PlusPseudoReference[],
+  sentences: readonly string[],
+  idf: Idf,
+): PlusInput {
+  const texts = pseudoReferences.map((p) => p.text);
+  return {
+    matrix: plusSimilarityMatrix(texts, sentences, idf),
+    selfSimilarity: plusSimilarityMatrix(texts, texts, idf),
+    sentences,
+    sentenceWeights: sentences.map((s) => informationWeight(s, idf)),
+    kinds: pseudoReferences.map((p) => p.kind),
+  };
+}
