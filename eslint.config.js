@@ -17,6 +17,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     // The metric core runs in the browser, the worker and Node: keep it free of platform APIs.
     files: ['src/core/**/*.ts'],
     rules: {

@@ -1,0 +1,317 @@
+/// <reference lib="webworker" />
+// The embedding worker: owns inference (transformers.js on WebGPU/WASM, or USE-lite on TF.js). Thin on purpose:
+// pooling, batching and the cache live in pure modules that Node shares.
+import * as Comlink from 'comlink';
+import { env } from '@huggingface/transformers';
+import ortWasmUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortMjsUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.mjs?url';
+import tfWasmUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm.wasm?url';
+import tfSimdUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm-simd.wasm?url';
+import tfThreadedUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
+import { cacheKeyPrefix, embedCached, serialQueue } from './batching.ts';
+import { FetchTimeoutError, timedFetch } from './fetch.ts';
+import { loadHfEncoder, type HfEncoder } from './hf.ts';
+import {
+  modelCard,
+  USE_LITE_DEFAULT_POOLING,
+  USE_LITE_TAU,
+  USE_LITE_TAU_REASON,
+} from './models.ts';
+import { poolingFromConfig, type ModelPooling } from './pooling.ts';
+import {
+  interop,
+  USE_LITE_DIMENSIONS,
+  createUseLiteEncoder,
+  type TfLike,
+  type UseLiteEncoder,
+} from './uselite.ts';
+
+type EmbeddingsCtor = new (data: { model: unknown; vocabulary: unknown }) => {
+  tokenizer: { encode(text: string): number[] };
+};
+import {
+  specLabel,
+  type EngineInfo,
+  type LoadOptions,
+  type ModelSpec,
+  type ProgressEvent,
+} from './types.ts';
+
+/** Where the Vite plugin (scripts/vite-use-lite.ts) serves USE-lite's files. */
+const USE_LITE_BASE = new URL('/models/use-lite/', self.location.origin).href;
+/** Pseudo-path under which a user's local folder is served from memory by our fetch. */
+const LOCAL_DIR = '/__local-model__/';
+const LOCAL_PREFIX = new URL(LOCAL_DIR, self.location.origin).href;
+
+type Engine =
+  | { kind: 'hf'; enc: HfEncoder; modelPooling: ModelPooling }
+  | { kind: 'use-lite'; enc: UseLiteEncoder };
+
+let engine: Engine | null = null;
+let info: EngineInfo | null = null;
+let fetchTimeoutMs = 30_000;
+let localFiles = new Map<string, Blob>();
+const cache = new Map<string, Float32Array>();
+const CACHE_LIMIT = 50_000;
+const enqueue = serialQueue();
+const isolated = self.crossOriginIsolated === true;
+const threads = isolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+
+// Before any load: same-origin ORT files, threads, and a fetch that cannot hang (the facts file's hub trap).
+const onnxWasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number } | undefined;
+if (onnxWasm) {
+  onnxWasm.wasmPaths = {
+    mjs: new URL(ortMjsUrl, self.location.href).href,
+    wasm: new URL(ortWasmUrl, self.location.href).href,
+  };
+  onnxWasm.numThreads = threads;
+}
+const networkFetch = timedFetch(self.fetch.bind(self), () => fetchTimeoutMs);
+env.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url =
+    typeof input === 'string'
+      ? new URL(input, self.location.href).href
+      : input instanceof URL
+        ? input.href
+        : input.url;
+  if (url.startsWith(LOCAL_PREFIX)) {
+    // "<folder name>/<path inside>": the files never leave the browser.
+    const inside = decodeURIComponent(url.slice(LOCAL_PREFIX.length)).split('/').slice(1).join('/');
+    const file = localFiles.get(inside);
+    return file
+      ? new Response(file, { status: 200, headers: { 'content-length': String(file.size) } })
+      : new Response('not found', { status: 404 });
+  }
+  return networkFetch(input, init);
+}) as typeof fetch;
+
+async function pickDevice(
+  opts: LoadOptions,
+): Promise<{ device: 'webgpu' | 'wasm'; dtypes: string[]; note?: string }> {
+  if (opts.backend !== 'wasm') {
+    const gpu = (
+      navigator as Navigator & {
+        gpu?: { requestAdapter(): Promise<{ features: Set<string> } | null> };
+      }
+    ).gpu;
+    const adapter = gpu ? await gpu.requestAdapter().catch(() => null) : null;
+    if (adapter)
+      return {
+        device: 'webgpu',
+        dtypes: adapter.features.has('shader-f16') ? ['fp16', 'fp32'] : ['fp32'],
+      };
+    if (opts.backend === 'webgpu') {
+      return {
+        device: 'wasm',
+        dtypes: ['q8', 'fp32'],
+        note: 'WebGPU was requested, but this browser offers no WebGPU adapter: running on WASM.',
+      };
+    }
+  }
+  return { device: 'wasm', dtypes: ['q8', 'fp32'] };
+}
+
+async function readJson(url: string): Promise<unknown> {
+  try {
+    const res = await env.fetch(url);
+    return res.ok ? await res.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function loadHf(
+  spec: Exclude<ModelSpec, { kind: 'use-lite' }>,
+  opts: LoadOptions,
+  onProgress?: (p: ProgressEvent) => void,
+) {
+  let id: string;
+  let poolingUrl: string;
+  if (spec.kind === 'hub') {
+    env.allowRemoteModels = true;
+    env.allowLocalModels = false;
+    env.useBrowserCache = true;
+    id = spec.id;
+    poolingUrl = `${env.remoteHost}${id}/resolve/main/1_Pooling/config.json`;
+  } else {
+    // Served test models and local folders: never the hub, never the browser cache.
+    env.allowRemoteModels = false;
+    env.allowLocalModels = true;
+    env.useBrowserCache = false;
+    if (spec.kind === 'local') {
+      localFiles = new Map(spec.files.map((f) => [f.path.replace(/^\/+/, ''), f.file]));
+      env.localModelPath = LOCAL_DIR;
+      id = spec.name.replace(/[^\w.-]+/g, '_') || 'model';
+    } else {
+      env.localModelPath = '/models/'; // relative: transformers.js path-joins it (an absolute URL gets mangled)
+      id = spec.path.replace(/^\/?models\//, '').replace(/\/+$/, '');
+    }
+    poolingUrl = new URL(`${env.localModelPath}${id}/1_Pooling/config.json`, self.location.origin)
+      .href;
+  }
+  const { device, dtypes, note } = await pickDevice(opts);
+  const enc = await loadHfEncoder(id, { device, dtypes, onProgress });
+  const card = modelCard(spec.kind === 'hub' ? spec.id : id);
+  const modelPooling = poolingFromConfig(await readJson(poolingUrl)) ?? card.pooling;
+  const pooling = opts.pooling ?? 'crscore';
+  engine = { kind: 'hf', enc, modelPooling };
+  info = {
+    backend: device,
+    dtype: enc.dtype,
+    model: specLabel(spec),
+    dimensions: enc.dimensions,
+    crossOriginIsolated: isolated,
+    threads: device === 'wasm' ? threads : 1,
+    pooling,
+    defaultTau: card.defaultTau,
+    tauReason: card.tauReason,
+    ...(note ? { fallbackNotice: note } : {}),
+  };
+}
+
+let useLite: UseLiteEncoder | null = null;
+
+async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) => void) {
+  if (!useLite) {
+    // Order matters: Vite's dev server can give @energetic-ai/embeddings its own copy of TF.js, and TF.js keeps
+    // one global engine where the last copy to register 'wasm' wins. Importing ours last makes it that copy.
+    const { EmbeddingsModel } = interop<{ EmbeddingsModel: EmbeddingsCtor }>(
+      await import('@energetic-ai/embeddings'),
+      'EmbeddingsModel',
+    );
+    const tf = interop<TfLike>(await import('@energetic-ai/core'), 'setBackend');
+    try {
+      tf.setWasmPaths({
+        'tfjs-backend-wasm.wasm': tfWasmUrl,
+        'tfjs-backend-wasm-simd.wasm': tfSimdUrl,
+        'tfjs-backend-wasm-threaded-simd.wasm': tfThreadedUrl,
+      });
+    } catch {
+      // An earlier attempt in this worker already set them.
+    }
+    // Single-threaded: the threaded build spawns pthread workers from a blob that cannot find its .wasm here.
+    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+    if (!(await tf.setBackend('wasm')))
+      throw new Error('TensorFlow.js could not start its WASM backend for USE-lite.');
+    await tf.ready();
+    const file = 'use-lite/model.json + 7 weight files';
+    onProgress?.({ file, loaded: 0, total: 100, status: 'initiate' });
+    const [model, vocabulary] = await Promise.all([
+      tf.loadGraphModel(`${USE_LITE_BASE}model.json`, {
+        onProgress: (f: number) =>
+          onProgress?.({ file, loaded: Math.round(f * 100), total: 100, status: 'progress' }),
+      }),
+      fetch(`${USE_LITE_BASE}vocab.json`).then((r) => {
+        if (!r.ok) throw new Error(`USE-lite vocabulary: HTTP ${r.status}`);
+        return r.json() as Promise<unknown>;
+      }),
+    ]);
+    onProgress?.({ file, loaded: 100, total: 100, status: 'done' });
+    // The package's class only for its SentencePiece tokenizer; the graph runs on our TF.js instance.
+    const { tokenizer } = new EmbeddingsModel({ model, vocabulary });
+    useLite = createUseLiteEncoder(tf, model, tokenizer);
+  }
+  engine = { kind: 'use-lite', enc: useLite! };
+  info = {
+    backend: 'tfjs-wasm',
+    dtype: 'fp32',
+    model: 'use-lite',
+    dimensions: USE_LITE_DIMENSIONS,
+    crossOriginIsolated: isolated,
+    threads: 1,
+    pooling: opts.pooling ?? USE_LITE_DEFAULT_POOLING,
+    defaultTau: USE_LITE_TAU,
+    tauReason: USE_LITE_TAU_REASON,
+  };
+}
+
+/** Why a model could not load, in words a user can act on. */
+function explain(e: unknown): string {
+  const msg = String((e as Error)?.message ?? e);
+  if (e instanceof FetchTimeoutError || (e as Error)?.name === 'FetchTimeoutError')
+    return `the server did not answer (${msg})`;
+  if (/Failed to fetch|NetworkError|fetch failed|ENOTFOUND|EAI_AGAIN/i.test(msg))
+    return 'the Hugging Face hub could not be reached (network error)';
+  if (/404|not found/i.test(msg)) return `a model file was not found (${msg.slice(0, 160)})`;
+  return msg.slice(0, 200);
+}
+
+const api = {
+  async load(
+    spec: ModelSpec,
+    opts: LoadOptions = {},
+    onProgress?: (p: ProgressEvent) => void,
+  ): Promise<EngineInfo> {
+    return enqueue(async () => {
+      fetchTimeoutMs = opts.fetchTimeoutMs ?? 30_000;
+      if (engine?.kind === 'hf') await engine.enc.dispose().catch(() => undefined);
+      engine = null;
+      info = null;
+      if (spec.kind === 'use-lite') {
+        await loadUseLite(opts, onProgress);
+        return info!;
+      }
+      try {
+        await loadHf(spec, opts, onProgress);
+        return info!;
+      } catch (e) {
+        const why = `Could not load ${specLabel(spec)}: ${explain(e)}`;
+        if (opts.fallback === false) throw new Error(why, { cause: e });
+        try {
+          await loadUseLite({ ...opts, pooling: USE_LITE_DEFAULT_POOLING }, onProgress);
+        } catch (e2) {
+          throw new Error(`${why}; the bundled USE-lite fallback failed too: ${explain(e2)}`, {
+            cause: e2,
+          });
+        }
+        info = {
+          ...info!,
+          fallbackNotice: `Could not load ${specLabel(spec)}: ${explain(e)}. Using the bundled USE-lite encoder instead.`,
+        };
+        return info;
+      }
+    });
+  },
+
+  async embed(sentences: string[]): Promise<Float32Array[]> {
+    return enqueue(async () => {
+      const e = engine;
+      const i = info;
+      if (!e || !i) throw new Error('No model is loaded: call load() first.');
+      if (cache.size > CACHE_LIMIT) cache.clear();
+      const rows = await embedCached(
+        sentences,
+        cacheKeyPrefix(i.model, i.pooling),
+        cache,
+        (batch) =>
+          e.kind === 'hf'
+            ? e.enc.embed(batch, i.pooling, e.modelPooling)
+            : e.enc.embed(batch, i.pooling),
+      );
+      // Copies go out (their buffers are transferred); the cache keeps its own.
+      const out = rows.map((r) => r.slice());
+      return Comlink.transfer(
+        out,
+        out.map((r) => r.buffer as ArrayBuffer),
+      );
+    });
+  },
+
+  info(): EngineInfo | null {
+    return info;
+  },
+
+  async dispose(): Promise<void> {
+    return enqueue(async () => {
+      if (engine?.kind === 'hf') await engine.enc.dispose().catch(() => undefined);
+      engine = null;
+      info = null;
+      cache.clear();
+      localFiles = new Map();
+    });
+  },
+};
+
+export type EmbedWorkerApi = typeof api;
+
+Comlink.expose(api);
