@@ -1,0 +1,159 @@
+// One LLM call: settings + prompt -> the model's text, or a typed ClaimsError.
+// The key travels only in request headers; it is never logged, put in a URL or kept in an error.
+
+import { anthropicRequest, anthropicText } from './anthropic';
+import { ClaimsError, errorFromResponse, scrubSecret } from './errors';
+import { openAiRequest, openAiText } from './openai';
+import { PROVIDERS, type LlmSettings, type ProviderRequest } from './providers';
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface GenerateOptions {
+  settings: LlmSettings;
+  prompt: string;
+  /** Cancels the call (the Cancel button). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+export interface GenerateResult {
+  /** The model's answer. */
+  text: string;
+  status: number;
+  elapsedMs: number;
+}
+
+/** Checks settings before any network use; throws ClaimsError('config'). */
+export function validateSettings(settings: LlmSettings): void {
+  const preset = PROVIDERS[settings.provider];
+  if (!preset) throw new ClaimsError('config', `Unknown provider "${String(settings.provider)}".`);
+  let url: URL;
+  try {
+    url = new URL(settings.baseUrl.trim());
+  } catch {
+    throw new ClaimsError(
+      'config',
+      'Set a base URL, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.',
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ClaimsError('config', 'The base URL must start with http:// or https://.');
+  }
+  if (url.username || url.password || url.search) {
+    // Keys belong in the key field, never in a URL (URLs end up in logs and history).
+    throw new ClaimsError('config', 'Put the key in the API key field, not in the base URL.');
+  }
+  if (!settings.model.trim()) throw new ClaimsError('config', 'Set a model name.');
+  if (preset.needsKey && !settings.apiKey.trim()) {
+    throw new ClaimsError('config', `${preset.label} needs an API key.`);
+  }
+  if (
+    !Number.isFinite(settings.temperature) ||
+    settings.temperature < 0 ||
+    settings.temperature > 2
+  ) {
+    throw new ClaimsError('config', 'Temperature must be between 0 and 2.');
+  }
+}
+
+export function buildRequest(settings: LlmSettings, prompt: string): ProviderRequest {
+  return PROVIDERS[settings.provider].protocol === 'anthropic'
+    ? anthropicRequest(settings, prompt)
+    : openAiRequest(settings, prompt);
+}
+
+export function extractText(settings: LlmSettings, body: unknown): string | undefined {
+  return PROVIDERS[settings.provider].protocol === 'anthropic'
+    ? anthropicText(body)
+    : openAiText(body);
+}
+
+export async function generateClaimsText(opts: GenerateOptions): Promise<GenerateResult> {
+  const { settings, prompt, signal } = opts;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const doFetch = opts.fetchImpl ?? globalThis.fetch.bind(globalThis);
+  validateSettings(settings);
+  if (signal?.aborted) throw cancelled();
+
+  const request = buildRequest(settings, prompt);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const started = Date.now();
+  const key = settings.apiKey;
+
+  const failure = (e: unknown): ClaimsError => {
+    if (e instanceof ClaimsError) return e;
+    if (timedOut) {
+      return new ClaimsError(
+        'timeout',
+        `No answer within ${Math.round(timeoutMs / 1000)} s. The model may be slow or the server stuck: retry, or raise the timeout.`,
+      );
+    }
+    if (signal?.aborted) return cancelled();
+    let origin = settings.baseUrl;
+    try {
+      origin = new URL(settings.baseUrl).origin;
+    } catch {
+      // validated above
+    }
+    return new ClaimsError(
+      'network',
+      `Could not reach ${origin}. Check the base URL, your connection, and that the server is running. ` +
+        'Local servers must also allow calls from this page (CORS), e.g. OLLAMA_ORIGINS for Ollama.',
+      { detail: e instanceof Error ? scrubSecret(e.message, key) : undefined },
+    );
+  };
+
+  try {
+    let response: Response;
+    let bodyText: string;
+    try {
+      response = await doFetch(request.url, { ...request.init, signal: controller.signal });
+      bodyText = await response.text();
+    } catch (e) {
+      throw failure(e);
+    }
+    if (!response.ok) {
+      throw errorFromResponse(response.status, bodyText, response.headers.get('retry-after'), key);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(bodyText);
+    } catch {
+      throw new ClaimsError(
+        'malformed',
+        'The provider answered, but not with JSON. Nothing was parsed; the raw answer is shown below.',
+        {
+          status: response.status,
+          raw: scrubSecret(bodyText, key),
+        },
+      );
+    }
+    const text = extractText(settings, json);
+    if (text === undefined || !text.trim()) {
+      throw new ClaimsError(
+        'malformed',
+        'The provider answered, but the answer holds no model text. Nothing was parsed; the raw answer is shown below.',
+        { status: response.status, raw: scrubSecret(bodyText, key) },
+      );
+    }
+    return { text, status: response.status, elapsedMs: Date.now() - started };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function cancelled(): ClaimsError {
+  return new ClaimsError(
+    'cancelled',
+    'Cancelled. Your settings and diff are kept; press Retry to send it again.',
+  );
+}

@@ -1,0 +1,80 @@
+// Provider presets and the settings one LLM call needs.
+
+export type ProviderId =
+  'openai' | 'openrouter' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'anthropic';
+export type Protocol = 'openai' | 'anthropic';
+
+export interface ProviderPreset {
+  label: string;
+  protocol: Protocol;
+  /** Base URL up to and including the API version, e.g. https://api.openai.com/v1. */
+  baseUrl: string;
+  model: string;
+  /** Cloud providers need a key; local servers usually do not. */
+  needsKey: boolean;
+}
+
+export const PROVIDERS: Record<ProviderId, ProviderPreset> = {
+  openai: {
+    label: 'OpenAI',
+    protocol: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    model: 'gpt-4o-mini',
+    needsKey: true,
+  },
+  openrouter: {
+    label: 'OpenRouter',
+    protocol: 'openai',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    model: 'openai/gpt-4o-mini',
+    needsKey: true,
+  },
+  ollama: {
+    label: 'Ollama (local)',
+    protocol: 'openai',
+    baseUrl: 'http://localhost:11434/v1',
+    model: 'llama3.1',
+    needsKey: false,
+  },
+  lmstudio: {
+    label: 'LM Studio (local)',
+    protocol: 'openai',
+    baseUrl: 'http://localhost:1234/v1',
+    model: '',
+    needsKey: false,
+  },
+  'openai-compatible': {
+    label: 'Other OpenAI-compatible',
+    protocol: 'openai',
+    baseUrl: '',
+    model: '',
+    needsKey: false,
+  },
+  anthropic: {
+    label: 'Anthropic',
+    protocol: 'anthropic',
+    baseUrl: 'https://api.anthropic.com/v1',
+    model: 'claude-sonnet-4-5',
+    needsKey: true,
+  },
+};
+
+export const PROVIDER_IDS = Object.keys(PROVIDERS) as ProviderId[];
+
+export interface LlmSettings {
+  provider: ProviderId;
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  temperature: number;
+}
+
+/** What a provider module hands to fetch. Never logged: headers hold the key. */
+export interface ProviderRequest {
+  url: string;
+  init: { method: 'POST'; headers: Record<string, string>; body: string };
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.trim().replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,115 @@
+// LLM settings for claim generation. Everything but the key persists in localStorage;
+// the key stays in memory unless the user ticks "Remember on this device".
+
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { DEFAULT_TIMEOUT_MS } from '../../claims/generate';
+import type { OutputFormat } from '../../claims/prompt';
+import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
+import { PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers';
+
+export const SETTINGS_STORAGE_KEY = 'crscore.claims.settings';
+
+export interface ClaimsSettings {
+  provider: ProviderId;
+  baseUrl: string;
+  model: string;
+  temperature: number;
+  format: OutputFormat;
+  timeoutSec: number;
+  /** One key per provider, so switching providers does not lose a key. */
+  keys: Partial<Record<ProviderId, string>>;
+  rememberKey: boolean;
+  /** Which analyzer warnings count: the paper's text match on +/- lines, or warnings on added lines. */
+  analyzerFilter: AnalyzerFilter;
+  /** JSHint options: the paper's defaults (ES5) or modern JavaScript. */
+  analyzerOptions: AnalyzerOptionSet;
+}
+
+interface ClaimsSettingsActions {
+  setProvider(provider: ProviderId): void;
+  update(patch: Partial<Omit<ClaimsSettings, 'keys' | 'provider' | 'rememberKey'>>): void;
+  setKey(key: string): void;
+  setRememberKey(remember: boolean): void;
+}
+
+export type ClaimsSettingsState = ClaimsSettings & ClaimsSettingsActions;
+
+export const DEFAULT_SETTINGS: ClaimsSettings = {
+  provider: 'openai',
+  baseUrl: PROVIDERS.openai.baseUrl,
+  model: PROVIDERS.openai.model,
+  temperature: 0,
+  format: 'paper',
+  timeoutSec: DEFAULT_TIMEOUT_MS / 1000,
+  keys: {},
+  rememberKey: false,
+  analyzerFilter: 'paper',
+  analyzerOptions: 'paper',
+};
+
+export const useClaimsSettings = create<ClaimsSettingsState>()(
+  persist(
+    (set) => ({
+      ...DEFAULT_SETTINGS,
+      setProvider: (provider) =>
+        set((s) => {
+          const preset = PROVIDERS[provider];
+          // "Other OpenAI-compatible" has no defaults: keep what the user typed.
+          return { provider, baseUrl: preset.baseUrl || s.baseUrl, model: preset.model || s.model };
+        }),
+      update: (patch) => set(patch),
+      setKey: (key) => set((s) => ({ keys: { ...s.keys, [s.provider]: key } })),
+      setRememberKey: (rememberKey) => set({ rememberKey }),
+    }),
+    {
+      name: SETTINGS_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      // Keys are written only while the user opts in; un-ticking rewrites the entry without them.
+      partialize: (s) => {
+        const {
+          provider,
+          baseUrl,
+          model,
+          temperature,
+          format,
+          timeoutSec,
+          analyzerFilter,
+          analyzerOptions,
+          rememberKey,
+        } = s;
+        const kept = {
+          provider,
+          baseUrl,
+          model,
+          temperature,
+          format,
+          timeoutSec,
+          analyzerFilter,
+          analyzerOptions,
+          rememberKey,
+        };
+        return rememberKey ? { ...kept, keys: s.keys } : kept;
+      },
+      merge: (persisted, current) => {
+        const p = (persisted ?? {}) as Partial<ClaimsSettings>;
+        const merged = { ...current, ...p };
+        if (!PROVIDERS[merged.provider]) merged.provider = DEFAULT_SETTINGS.provider;
+        if (!merged.rememberKey) merged.keys = current.keys;
+        return merged;
+      },
+    },
+  ),
+);
+
+/** The settings one call needs, with the key of the chosen provider. */
+export function llmSettings(s: ClaimsSettings): LlmSettings {
+  return {
+    provider: s.provider,
+    baseUrl: s.baseUrl,
+    model: s.model,
+    apiKey: s.keys[s.provider] ?? '',
+    temperature: s.temperature,
+  };
+}
