@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { restoreSessions, startAutosave } from './store/persist.ts';
 import './app/app.css';
+
+// Restore saved sessions first (or seed the paper's examples), then save every change.
+void restoreSessions().then(startAutosave);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,7 +1,83 @@
+// The shell: header, tab bar (keyboard: arrow keys), and the active tab. The tab lives in the URL hash.
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { DEFAULT_TAB, tabs } from './tabs';
+
+function tabFromHash(): string {
+  const id = location.hash.replace(/^#\/?/, '');
+  return tabs.some((t) => t.id === id) ? id : DEFAULT_TAB;
+}
+
+// One lazy component per tab, made once: each tab is its own chunk, fetched on first visit.
+const tabComponents: Record<string, ComponentType> = Object.fromEntries(tabs.flatMap((t) => (t.load ? [[t.id, lazy(t.load)]] : [])));
+
 export function App() {
+  const [active, setActive] = useState(tabFromHash);
+  useEffect(() => {
+    const on = () => setActive(tabFromHash());
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  const go = (id: string) => {
+    if (location.hash !== `#${id}`) history.pushState(null, '', `#${id}`);
+    setActive(id);
+  };
+  const Tab = tabComponents[active] ?? null;
+  const def = tabs.find((t) => t.id === active)!;
+
   return (
-    <main>
-      <h1>CRScore Studio</h1>
-    </main>
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <span className="logo" aria-hidden="true">
+            ◧
+          </span>
+          <span className="brand-name">CRScore Studio</span>
+          <span className="brand-sub">reference-free scores for code review comments</span>
+        </div>
+        <nav
+          className="tabs"
+          role="tablist"
+          aria-label="Sections"
+          onKeyDown={(e) => {
+            const k = tabs.findIndex((t) => t.id === active);
+            const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+            if (!d) return;
+            const next = tabs[(k + d + tabs.length) % tabs.length];
+            go(next.id);
+            document.getElementById(`tab-${next.id}`)?.focus();
+          }}
+        >
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              id={`tab-${t.id}`}
+              role="tab"
+              type="button"
+              aria-selected={t.id === active}
+              aria-controls="tabpanel"
+              tabIndex={t.id === active ? 0 : -1}
+              className={`tab ${t.id === active ? 'active' : ''} ${t.load ? '' : 'soon'}`}
+              data-testid={`tab-${t.id}`}
+              onClick={() => go(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </nav>
+      </header>
+      <main id="tabpanel" role="tabpanel" aria-labelledby={`tab-${active}`} className="app-main">
+        {Tab ? (
+          <Suspense fallback={<p className="muted pad">Loading {def.label}…</p>}>
+            <Tab />
+          </Suspense>
+        ) : (
+          <div className="empty-state">
+            <h2>{def.label}</h2>
+            <p>{def.blurb}</p>
+            <p className="muted">This part of CRScore Studio is on its way.</p>
+          </div>
+        )}
+      </main>
+    </div>
   );
 }

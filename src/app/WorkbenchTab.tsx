@@ -1,0 +1,24 @@
+// The workbench tab, with the panels it borrows from other features plugged in.
+import { lazy } from 'react';
+import { SessionSidebar } from '../features/workbench/SessionSidebar';
+import { Workbench } from '../features/workbench/Workbench';
+import { WorkbenchSlotsContext, type ClaimsSlotProps, type WorkbenchSlots } from '../features/workbench/slots';
+import { embeddingPort } from './embeddingPort';
+
+const ModelPanel = lazy(() => import('../features/model/ModelPanel').then((m) => ({ default: m.ModelPanel })));
+const ClaimsPanel = lazy(() =>
+  import('../features/claims/ClaimsPanel').then((m) => ({ default: m.ClaimsPanel as React.ComponentType<ClaimsSlotProps> })),
+);
+
+const slots: WorkbenchSlots = { ModelPanel, ClaimsPanel, embedding: embeddingPort };
+
+export default function WorkbenchTab() {
+  return (
+    <WorkbenchSlotsContext.Provider value={slots}>
+      <div className="with-sidebar">
+        <SessionSidebar />
+        <Workbench />
+      </div>
+    </WorkbenchSlotsContext.Provider>
+  );
+}

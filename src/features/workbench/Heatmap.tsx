@@ -1,0 +1,164 @@
+// The P×R similarity matrix on a canvas: repainted synchronously in a layout effect, so the slider's
+// commit and the new picture land in the same frame. Hover shows both texts (as text, never HTML).
+import { useEffect, useLayoutEffect, useRef, useState, memo } from 'react';
+import type { Scores, SimilarityMatrix } from '../../core/types';
+import { at } from '../../core/similarity';
+import type { PseudoReferenceItem } from '../../store/session';
+import { useWorkbench } from '../../store/workbench';
+import { cellAt, layoutFor, paintHeatmap, type Cell } from './paint';
+import { LUT } from './palette';
+
+interface Props {
+  matrix: SimilarityMatrix;
+  tau: number;
+  scores: Scores;
+  refs: PseudoReferenceItem[];
+  sentences: string[];
+}
+
+export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(640);
+  const pinned = useWorkbench((s) => s.pinned);
+  const hover = useWorkbench((s) => s.hover);
+  const setHover = useWorkbench((s) => s.setHover);
+  const setPinned = useWorkbench((s) => s.setPinned);
+  const [cursor, setCursor] = useState<Cell | null>(null);
+  const [tipPos, setTipPos] = useState<{ x: number; y: number } | null>(null);
+  const L = layoutFor(matrix.rows, matrix.cols, width);
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([e]) => setWidth(Math.max(240, Math.floor(e.contentRect.width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const validPinned = pinned && pinned.row < matrix.rows && pinned.col < matrix.cols ? pinned : null;
+  const validHover = hover && hover.row < matrix.rows && hover.col < matrix.cols ? hover : null;
+
+  useLayoutEffect(() => {
+    const c = canvasRef.current;
+    if (!c) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(L.width * dpr);
+    const h = Math.round(L.height * dpr);
+    if (c.width !== w || c.height !== h) {
+      c.width = w;
+      c.height = h;
+      c.style.width = `${L.width}px`;
+      c.style.height = `${L.height}px`;
+    }
+    const ctx = c.getContext('2d');
+    if (!ctx) return;
+    const summary = paintHeatmap(ctx, matrix, L, {
+      tau,
+      scores,
+      pinned: validPinned,
+      hover: validHover ?? cursor,
+      rowKinds: refs.map((r) => r.kind),
+      dpr,
+    });
+    // What was drawn, for tests and the bench (attribute writes are cheap at this size).
+    (c as HTMLCanvasElement & { outlined?: string[] }).outlined = summary.outlined;
+    c.dataset.outlinedCount = String(summary.outlined.length);
+    c.dataset.tau = String(tau);
+    c.dataset.paintedAt = String(performance.now());
+    window.dispatchEvent(new CustomEvent('crscore:painted'));
+  });
+
+  const fromEvent = (e: React.MouseEvent): Cell | null => {
+    const r = e.currentTarget.getBoundingClientRect();
+    return cellAt(L, matrix.rows, matrix.cols, e.clientX - r.left, e.clientY - r.top);
+  };
+
+  const shown = validHover ?? cursor ?? null;
+  const onKey = (e: React.KeyboardEvent) => {
+    const cur = cursor ?? validPinned ?? { row: 0, col: 0 };
+    const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (d[e.key]) {
+      e.preventDefault();
+      const next = {
+        row: Math.min(matrix.rows - 1, Math.max(0, cur.row + d[e.key][0])),
+        col: Math.min(matrix.cols - 1, Math.max(0, cur.col + d[e.key][1])),
+      };
+      setCursor(next);
+      setTipPos({ x: L.left + (next.col + 1) * L.cellW, y: L.top + (next.row + 1) * L.cellH });
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setPinned(validPinned && validPinned.row === cur.row && validPinned.col === cur.col ? null : cur);
+    } else if (e.key === 'Escape') {
+      setPinned(null);
+      setCursor(null);
+    }
+  };
+
+  return (
+    <div className="heatmap" ref={wrapRef}>
+      <div className="heatmap-scroll">
+        <canvas
+          ref={canvasRef}
+          data-testid="heatmap"
+          data-rows={matrix.rows}
+          data-cols={matrix.cols}
+          tabIndex={0}
+          role="img"
+          aria-label={`Similarity matrix, ${matrix.rows} pseudo-references by ${matrix.cols} review sentences. Arrow keys move, Enter pins a pair.`}
+          onMouseMove={(e) => {
+            const c = fromEvent(e);
+            setHover(c);
+            const r = e.currentTarget.getBoundingClientRect();
+            setTipPos({ x: e.clientX - r.left, y: e.clientY - r.top });
+          }}
+          onMouseLeave={() => setHover(null)}
+          onClick={(e) => {
+            const c = fromEvent(e);
+            if (!c) return;
+            setPinned(validPinned && validPinned.row === c.row && validPinned.col === c.col ? null : c);
+          }}
+          onKeyDown={onKey}
+          onBlur={() => setCursor(null)}
+        />
+        {shown && tipPos && (
+          <div
+            className="heatmap-tip"
+            data-testid="heatmap-tooltip"
+            style={{ left: Math.min(tipPos.x + 14, Math.max(0, L.width - 300)), top: tipPos.y + 14 }}
+            role="status"
+          >
+            <div className="tip-value">
+              s(P{shown.row + 1}, S{shown.col + 1}) = <strong>{at(matrix, shown.row, shown.col).toFixed(4)}</strong>{' '}
+              {at(matrix, shown.row, shown.col) > tau ? '> τ' : '≤ τ'}
+            </div>
+            <div className="tip-text">
+              <span className={`badge kind-${refs[shown.row]?.kind}`}>{refs[shown.row]?.kind}</span> {refs[shown.row]?.text}
+            </div>
+            <div className="tip-text">
+              <span className="badge sentence">S{shown.col + 1}</span> {sentences[shown.col] || '(empty review)'}
+            </div>
+          </div>
+        )}
+      </div>
+      <Legend tau={tau} />
+    </div>
+  );
+});
+
+function Legend({ tau }: { tau: number }) {
+  const stops = [0, 32, 64, 96, 128, 160, 192, 224, 255].map((k, i, a) => `${LUT.css[k]} ${(i / (a.length - 1)) * 100}%`);
+  return (
+    <div className="legend" aria-hidden="true">
+      <span>low</span>
+      <span className="legend-bar" style={{ background: `linear-gradient(90deg, ${stops.join(',')})` }} />
+      <span>high</span>
+      <span className="legend-note">centre = τ {Number(tau.toFixed(4))}</span>
+      <span className="legend-item">
+        <span className="sw-outline" /> &gt; τ
+      </span>
+      <span className="legend-item">● row best</span>
+      <span className="legend-item">◯ column best</span>
+    </div>
+  );
+}

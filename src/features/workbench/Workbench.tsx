@@ -1,0 +1,291 @@
+// The scoring workbench: code change, review and pseudo-references in; matrix, τ, scores and feedback out.
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { createTwoFilesPatch } from 'diff';
+import type { PseudoReference } from '../../core/types';
+import { toItems, type Session } from '../../store/session';
+import { useActiveSession, useSessions } from '../../store/sessions';
+import { useWorkbench } from '../../store/workbench';
+import { DiffInput } from './DiffInput';
+import { Feedback } from './Feedback';
+import { Heatmap } from './Heatmap';
+import { PseudoReferenceList } from './PseudoReferenceList';
+import { ReviewEditor } from './ReviewEditor';
+import { ScoreCards } from './ScoreCards';
+import { useSlots } from './slots';
+import { TauSlider } from './TauSlider';
+import { useEmbedding } from './useEmbedding';
+import { useScoring } from './useScoring';
+import './workbench.css';
+
+const Charts = lazy(() => import('./Charts'));
+
+export function Workbench() {
+  const session = useActiveSession();
+  const hydrated = useSessions((s) => s.hydrated);
+  if (!hydrated) return <p className="muted pad">Restoring your sessions…</p>;
+  if (!session) return <EmptyState />;
+  return <SessionWorkbench key={session.id} session={session} />;
+}
+
+function EmptyState() {
+  const add = useSessions((s) => s.add);
+  return (
+    <div className="empty-state">
+      <h2>No session open</h2>
+      <p>Start a new session, or open one of the paper's examples from the sidebar.</p>
+      <button type="button" className="primary" onClick={() => add()}>
+        New session
+      </button>
+    </div>
+  );
+}
+
+declare global {
+  interface Window {
+    /** Read-only view for tests and benches: the matrix and sentences behind what is on screen. */
+    __crscoreWorkbench?: { matrix: { rows: number; cols: number; data: number[] } | null; sentences: string[]; tau: number; source: string };
+  }
+}
+
+function SessionWorkbench({ session }: { session: Session }) {
+  const update = useSessions((s) => s.update);
+  const slots = useSlots();
+  const setPinned = useWorkbench((s) => s.setPinned);
+  const scoring = useScoring(session);
+  const { sentences, refs, pTexts, matrix, scores } = scoring;
+  const { run, stale, engine, start } = useEmbedding(session, pTexts, sentences, slots.embedding);
+  // The matrix and the score cards follow τ at once; lists, feedback and charts follow in a deferred,
+  // interruptible render so a held arrow key never waits on them.
+  const deferredScores = useDeferredValue(scores);
+  const sid = session.id;
+  const set = useCallback((fn: (s: Session) => Session) => update(sid, fn), [update, sid]);
+  const onInput = useCallback((fn: (i: Session['input']) => Session['input']) => set((s) => ({ ...s, input: fn(s.input) })), [set]);
+  const onReview = useCallback((review: string) => set((s) => ({ ...s, review })), [set]);
+  const onSplitMode = useCallback((splitMode: Session['splitMode']) => set((s) => ({ ...s, splitMode })), [set]);
+  const onRefs = useCallback(
+    (fn: (xs: Session['pseudoReferences']) => Session['pseudoReferences']) => set((s) => ({ ...s, pseudoReferences: fn(s.pseudoReferences) })),
+    [set],
+  );
+  const onTau = useCallback((tau: number) => set((s) => ({ ...s, tau })), [set]);
+
+  useEffect(() => setPinned(null), [session.id, setPinned]);
+  useEffect(() => {
+    const tau = session.tau;
+    const source = scoring.source;
+    window.__crscoreWorkbench = {
+      // A getter: the copy is made only when a test reads it, never on a slider step.
+      get matrix() {
+        return matrix ? { rows: matrix.rows, cols: matrix.cols, data: Array.from(matrix.data) } : null;
+      },
+      sentences,
+      tau,
+      source,
+    };
+  }, [matrix, sentences, session.tau, scoring.source]);
+
+  const diffForClaims = useMemo(() => {
+    const i = session.input;
+    if (i.mode === 'diff') return i.diff;
+    const name = i.fileName || 'file';
+    return i.oldCode || i.newCode ? createTwoFilesPatch(`a/${name}`, `b/${name}`, i.oldCode, i.newCode, '', '', { context: 3 }) : '';
+  }, [session.input]);
+
+  const onAddRefs = (list: PseudoReference[]) => set((s) => ({ ...s, pseudoReferences: [...s.pseudoReferences, ...toItems(list)] }));
+  const ClaimsPanel = slots.ClaimsPanel;
+  const ModelPanel = slots.ModelPanel;
+  const modelTau = session.similarity === 'embedding' ? (engine?.defaultTau ?? null) : null;
+
+  return (
+    <div className="workbench" data-testid="workbench">
+      <div className="wb-inputs">
+        <section className="panel" aria-labelledby="h-change">
+          <h2 id="h-change">Code change</h2>
+          <DiffInput input={session.input} onChange={onInput} />
+        </section>
+        <section className="panel" aria-labelledby="h-review">
+          <h2 id="h-review">Review</h2>
+          <ReviewEditor
+            review={session.review}
+            splitMode={session.splitMode}
+            sentences={sentences}
+            scores={deferredScores}
+            onReview={onReview}
+            onSplitMode={onSplitMode}
+          />
+        </section>
+        <section className="panel" aria-labelledby="h-prefs">
+          <h2 id="h-prefs">
+            Pseudo-references <span className="count">{refs.length} in use</span>
+          </h2>
+          {ClaimsPanel && (
+            <ClaimsPanel
+              diff={diffForClaims}
+              language={session.input.language}
+              oldCode={session.input.mode === 'files' ? session.input.oldCode : undefined}
+              newCode={session.input.mode === 'files' ? session.input.newCode : undefined}
+              onAdd={onAddRefs}
+            />
+          )}
+          <PseudoReferenceList items={session.pseudoReferences} scores={deferredScores} onChange={onRefs} />
+        </section>
+      </div>
+
+      <div className="wb-results">
+        <section className="panel" aria-labelledby="h-sim">
+          <div className="panel-head">
+            <h2 id="h-sim">Similarity</h2>
+            <div className="segmented" role="radiogroup" aria-label="Similarity">
+              {(['embedding', 'lexical'] as const).map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="radio"
+                  aria-checked={session.similarity === k}
+                  className={session.similarity === k ? 'on' : ''}
+                  data-testid={`similarity-${k}`}
+                  onClick={() => set((s) => ({ ...s, similarity: k }))}
+                >
+                  {k === 'embedding' ? 'Embedding model' : 'Lexical (instant)'}
+                </button>
+              ))}
+            </div>
+          </div>
+          {session.similarity === 'embedding' && (
+            <EmbeddingBar
+              hasPort={!!slots.embedding}
+              stale={stale}
+              run={run}
+              engine={engine}
+              matrixSource={session.embedding?.encoderId}
+              onRun={() => void start()}
+              onLexical={() => set((s) => ({ ...s, similarity: 'lexical' }))}
+            />
+          )}
+          {session.similarity === 'lexical' && (
+            <p className="muted small" data-testid="similarity-note">
+              Lexical: overlap of word tokens (stopwords removed, identifiers split). Instant and always available; the paper uses a sentence embedding.
+            </p>
+          )}
+          {ModelPanel && session.similarity === 'embedding' && (
+            <details className="model-details" open={engine?.status !== 'ready'}>
+              <summary>Model settings</summary>
+              <ModelPanel />
+            </details>
+          )}
+        </section>
+
+        <section className="panel results" aria-labelledby="h-scores" data-testid="results">
+          <h2 id="h-scores">Scores</h2>
+          <TauSlider
+            tau={session.tau}
+            modelTau={modelTau}
+            modelLabel={engine?.model ?? 'model'}
+            onChange={onTau}
+          />
+          <Problems scoring={scoring} stale={stale} similarity={session.similarity} />
+          {scores && matrix && scores.scorable && (
+            <>
+              <ScoreCards scores={scores} />
+              <h3 className="sub">
+                Similarity matrix <span className="muted small">rows P = pseudo-references, columns S = review sentences · {scoring.source}</span>
+              </h3>
+              <Heatmap matrix={matrix} tau={session.tau} scores={scores} refs={refs} sentences={sentences} />
+              <Suspense fallback={<p className="muted">Loading charts…</p>}>
+                <Charts matrix={matrix} sentences={sentences} tau={session.tau} />
+              </Suspense>
+              {deferredScores && <Feedback scores={deferredScores} refs={refs} sentences={sentences} />}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Problems({ scoring, stale, similarity }: { scoring: ReturnType<typeof useScoring>; stale: boolean; similarity: string }) {
+  const { refs, emptyReview, scores } = scoring;
+  if (refs.length === 0)
+    return (
+      <div className="alert warn" role="alert" data-testid="not-scorable">
+        <strong>Not scorable:</strong> this change has no pseudo-references in use, so CRScore is undefined (not zero). Add pseudo-references by
+        hand, generate claims and analyzer issues, or re-enable ones you switched off.
+      </div>
+    );
+  if (similarity === 'embedding' && stale && !scores) return null;
+  if (emptyReview)
+    return (
+      <div className="alert info" role="status" data-testid="empty-review">
+        <strong>Empty review:</strong> there is no sentence to match, so Con, Comp and Rel are 0. Write or paste the review comment on the left.
+      </div>
+    );
+  return null;
+}
+
+function EmbeddingBar(props: {
+  hasPort: boolean;
+  stale: boolean;
+  run: { state: string; message?: string };
+  engine: ReturnType<NonNullable<ReturnType<typeof useSlots>['embedding']>['useEngine']> | undefined;
+  matrixSource?: string;
+  onRun(): void;
+  onLexical(): void;
+}) {
+  const { hasPort, stale, run, engine, matrixSource, onRun, onLexical } = props;
+  if (!hasPort)
+    return (
+      <div className="alert warn" role="alert">
+        The embedding engine is not available in this build.{' '}
+        <button type="button" className="linklike" onClick={onLexical}>
+          Use lexical similarity
+        </button>
+      </div>
+    );
+  const busy = run.state === 'loading' || run.state === 'embedding' || engine?.status === 'loading';
+  return (
+    <div className="embed-bar" data-testid="embed-bar">
+      {busy ? (
+        <div className="progress-row" role="status" data-testid="embed-progress">
+          <span className="spinner" aria-hidden="true" />
+          <span>{run.message ?? 'Loading the model…'}</span>
+          {engine?.progress != null && <progress max={1} value={engine.progress} />}
+        </div>
+      ) : run.state === 'error' ? (
+        <div className="alert error" role="alert" data-testid="embed-error">
+          {run.message}{' '}
+          <button type="button" onClick={onRun}>
+            Try again
+          </button>{' '}
+          <button type="button" className="linklike" onClick={onLexical}>
+            Use lexical similarity
+          </button>
+        </div>
+      ) : stale ? (
+        <div className="alert info" data-testid="embed-needed">
+          {engine?.status === 'ready' ? 'The texts changed; embedding again…' : 'Embed the review and pseudo-references to see the scores.'}{' '}
+          <button type="button" className="primary" onClick={onRun} data-testid="embed-run">
+            {engine?.status === 'ready' ? `Embed with ${engine.model}` : 'Load model & embed'}
+          </button>
+        </div>
+      ) : (
+        <p className="muted small" data-testid="embed-ready">
+          Embedded with <strong>{matrixSource}</strong>
+          {engine?.status === 'ready' && engine.model !== matrixSource ? (
+            <>
+              {' '}
+              (model in force: {engine.model}){' '}
+              <button type="button" className="linklike" onClick={onRun}>
+                re-embed
+              </button>
+            </>
+          ) : null}
+          . Moving τ re-scores from the stored matrix, with no new embedding.
+        </p>
+      )}
+      {engine?.error && run.state !== 'error' && (
+        <p className="alert error small" role="alert">
+          {engine.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+// Autosave to IndexedDB: every change is written shortly after it happens and on page hide;
+// a failed write (quota, private mode) is reported, never swallowed, and the in-memory work stays.
+import { openDB, type IDBPDatabase } from 'idb';
+import { create } from 'zustand';
+import { exampleSessions, type Session } from './session';
+import { useSessions } from './sessions';
+
+const DB_NAME = 'crscore-studio';
+const DB_VERSION = 1;
+
+export type SaveState = { state: 'idle' | 'saving' | 'saved' | 'error'; message?: string; at?: number };
+export const useSaveStatus = create<SaveState>()(() => ({ state: 'idle' }));
+
+let dbPromise: Promise<IDBPDatabase> | null = null;
+function db(): Promise<IDBPDatabase> {
+  dbPromise ??= openDB(DB_NAME, DB_VERSION, {
+    upgrade(d) {
+      if (!d.objectStoreNames.contains('sessions')) d.createObjectStore('sessions', { keyPath: 'id' });
+      if (!d.objectStoreNames.contains('meta')) d.createObjectStore('meta');
+    },
+  });
+  return dbPromise;
+}
+
+/** Loads saved sessions, or seeds the paper's examples on a first visit. */
+export async function restoreSessions(): Promise<void> {
+  try {
+    const d = await db();
+    const [list, order, activeId, seeded] = await Promise.all([
+      d.getAll('sessions') as Promise<Session[]>,
+      d.get('meta', 'order') as Promise<string[] | undefined>,
+      d.get('meta', 'activeId') as Promise<string | undefined>,
+      d.get('meta', 'seeded') as Promise<boolean | undefined>,
+    ]);
+    if (!seeded && list.length === 0) {
+      const ex = exampleSessions();
+      useSessions.getState().hydrate(ex, ex.map((s) => s.id), ex[0]?.id ?? null);
+      await d.put('meta', true, 'seeded');
+      return;
+    }
+    useSessions.getState().hydrate(list, order ?? [], activeId ?? null);
+  } catch (e) {
+    // No IndexedDB (e.g. some private modes): work in memory and say so.
+    const ex = exampleSessions();
+    useSessions.getState().hydrate(ex, ex.map((s) => s.id), ex[0]?.id ?? null);
+    useSaveStatus.setState({ state: 'error', message: `Cannot open browser storage (${errText(e)}); work is kept only until you close the tab. Export sessions to keep them.` });
+  }
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+let lastSaved = new Map<string, Session>();
+let lastOrder: string[] = [];
+let lastActive: string | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+let started = false;
+
+async function flush(): Promise<void> {
+  timer = null;
+  const { sessions, order, activeId, hydrated } = useSessions.getState();
+  if (!hydrated) return;
+  const changed = Object.values(sessions).filter((s) => lastSaved.get(s.id) !== s);
+  const removed = [...lastSaved.keys()].filter((id) => !sessions[id]);
+  if (!changed.length && !removed.length && order === lastOrder && activeId === lastActive) return;
+  useSaveStatus.setState({ state: 'saving' });
+  try {
+    const d = await db();
+    const tx = d.transaction(['sessions', 'meta'], 'readwrite');
+    const st = tx.objectStore('sessions');
+    await Promise.all([
+      ...changed.map((s) => st.put(s)),
+      ...removed.map((id) => st.delete(id)),
+      tx.objectStore('meta').put(order, 'order'),
+      tx.objectStore('meta').put(activeId, 'activeId'),
+      tx.objectStore('meta').put(true, 'seeded'),
+    ]);
+    await tx.done;
+    lastSaved = new Map(Object.values(sessions).map((s) => [s.id, s]));
+    lastOrder = order;
+    lastActive = activeId;
+    useSaveStatus.setState({ state: 'saved', at: Date.now(), message: undefined });
+  } catch (e) {
+    useSaveStatus.setState({
+      state: 'error',
+      message: `Autosave failed (${errText(e)}). Your work is still here; export the session to keep a copy, or free browser storage.`,
+    });
+  }
+}
+
+function schedule(delay = 250) {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => void flush(), delay);
+}
+
+/** Starts autosaving (idempotent). Call after restoreSessions(). */
+export function startAutosave(): void {
+  if (started) return;
+  started = true;
+  const { sessions, order, activeId } = useSessions.getState();
+  // What was restored is on disk already; seeded examples are not, so they save on first flush.
+  lastOrder = order;
+  lastActive = activeId;
+  void sessions;
+  useSessions.subscribe(() => schedule());
+  schedule(0);
+  const now = () => {
+    if (timer) {
+      clearTimeout(timer);
+      void flush();
+    }
+  };
+  addEventListener('pagehide', now);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && now());
+}
+
+/** Writes pending changes now (tests, export). */
+export function saveNow(): Promise<void> {
+  if (timer) clearTimeout(timer);
+  return flush();
+}

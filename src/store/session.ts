@@ -1,0 +1,88 @@
+// A workbench session: everything a person entered for one code change and one review.
+import type { PseudoReference, SplitMode } from '../core/types';
+import { paperExamples, type PaperExample } from '../examples/paper';
+
+export const PAPER_TAU = 0.7314;
+
+export interface PseudoReferenceItem extends PseudoReference {
+  id: string;
+  enabled: boolean;
+}
+
+export type SimilarityChoice = 'lexical' | 'embedding';
+
+/** An embedding matrix kept with the session so a reload or a τ change never re-embeds. */
+export interface StoredMatrix {
+  encoderId: string;
+  pTexts: string[];
+  rTexts: string[];
+  rows: number;
+  cols: number;
+  data: number[];
+}
+
+export interface SessionInput {
+  mode: 'diff' | 'files';
+  diff: string;
+  oldCode: string;
+  newCode: string;
+  fileName: string;
+  language: string;
+  /** True while the language follows the file name; false once the user picked one. */
+  languageAuto: boolean;
+}
+
+export interface Session {
+  id: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  input: SessionInput;
+  review: string;
+  pseudoReferences: PseudoReferenceItem[];
+  tau: number;
+  similarity: SimilarityChoice;
+  splitMode: SplitMode;
+  embedding?: StoredMatrix;
+  note?: string;
+}
+
+export function newId(prefix = 's'): string {
+  const rnd = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `${prefix}-${rnd}`;
+}
+
+export function toItems(refs: PseudoReference[]): PseudoReferenceItem[] {
+  return refs.map((r) => ({ ...r, id: newId('p'), enabled: true }));
+}
+
+export function blankSession(name = 'Untitled session'): Session {
+  const now = Date.now();
+  return {
+    id: newId(),
+    name,
+    createdAt: now,
+    updatedAt: now,
+    input: { mode: 'diff', diff: '', oldCode: '', newCode: '', fileName: '', language: 'unknown', languageAuto: true },
+    review: '',
+    pseudoReferences: [],
+    tau: PAPER_TAU,
+    similarity: 'embedding',
+    splitMode: 'reference',
+  };
+}
+
+export function sessionFromExample(ex: PaperExample): Session {
+  const s = blankSession(ex.name);
+  return {
+    ...s,
+    input: { ...s.input, diff: ex.diff, fileName: ex.fileName, language: ex.language },
+    review: ex.review,
+    pseudoReferences: toItems(ex.pseudoReferences),
+    note: `${ex.note} Review by ${ex.system}.`,
+  };
+}
+
+export function exampleSessions(): Session[] {
+  return paperExamples.map(sessionFromExample);
+}

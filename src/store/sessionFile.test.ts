@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { exampleSessions } from './session';
+import { exportSession, importSession, SessionFileError, stripSecrets } from './sessionFile';
+
+describe('session files', () => {
+  it('round-trips a paper example', () => {
+    const s = exampleSessions()[0];
+    const back = importSession(exportSession(s));
+    expect(back.id).not.toBe(s.id);
+    expect(back.review).toBe(s.review);
+    expect(back.input).toEqual(s.input);
+    expect(back.pseudoReferences.map(({ text, kind, source, enabled }) => ({ text, kind, source, enabled }))).toEqual(
+      s.pseudoReferences.map(({ text, kind, source, enabled }) => ({ text, kind, source, enabled })),
+    );
+    expect(back.tau).toBe(s.tau);
+  });
+
+  it('never writes key-like fields, however deep', () => {
+    const s = { ...exampleSessions()[1], apiKey: 'sk-secret-1', input: { ...exampleSessions()[1].input, token: 'sk-secret-2' } };
+    const text = exportSession(s);
+    expect(text).not.toContain('sk-secret');
+    expect(stripSecrets({ a: { OPENAI_API_KEY: 'x', b: [{ password: 'y', c: 1 }] } })).toEqual({ a: { b: [{ c: 1 }] } });
+  });
+
+  it('rejects files that are not sessions with a clear error', () => {
+    expect(() => importSession('{')).toThrow(SessionFileError);
+    expect(() => importSession('{"format":"other"}')).toThrow(/Not a CRScore Studio session/);
+    expect(() =>
+      importSession(JSON.stringify({ format: 'crscore-studio/session', session: { pseudoReferences: [{ kind: 'claim' }] } })),
+    ).toThrow(/Pseudo-reference 1 has no text/);
+  });
+
+  it('drops a stored matrix whose shape does not match', () => {
+    const s = { ...exampleSessions()[2], embedding: { encoderId: 'x', rows: 2, cols: 2, data: [1, 2, 3], pTexts: [], rTexts: [] } };
+    expect(importSession(exportSession(s)).embedding).toBeUndefined();
+  });
+});

@@ -1,0 +1,90 @@
+// Export/import of one session as JSON. Secrets never leave: the session has no key field, and
+// anything key-like that some later field might carry is dropped on the way out and on the way in.
+import type { PseudoReferenceKind, SplitMode } from '../core/types';
+import { blankSession, newId, PAPER_TAU, type PseudoReferenceItem, type Session, type StoredMatrix } from './session';
+
+export const SESSION_FORMAT = 'crscore-studio/session';
+export const SESSION_VERSION = 1;
+
+const SECRET = /(api[-_]?key|apikey|secret|token|password|authorization)/i;
+
+/** Deep copy without properties whose names look like credentials. */
+export function stripSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(stripSecrets) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!SECRET.test(k)) out[k] = stripSecrets(v);
+    return out as T;
+  }
+  return value;
+}
+
+export function exportSession(s: Session): string {
+  const { id: _id, ...rest } = s;
+  void _id;
+  return JSON.stringify({ format: SESSION_FORMAT, version: SESSION_VERSION, session: stripSecrets(rest) }, null, 2);
+}
+
+export class SessionFileError extends Error {
+  override name = 'SessionFileError';
+}
+
+const KINDS: PseudoReferenceKind[] = ['claim', 'implication', 'issue', 'manual'];
+const str = (v: unknown, d = ''): string => (typeof v === 'string' ? v : d);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+function readMatrix(v: unknown): StoredMatrix | undefined {
+  const m = obj(v);
+  const rows = Number(m.rows);
+  const cols = Number(m.cols);
+  if (!Array.isArray(m.data) || !Array.isArray(m.pTexts) || !Array.isArray(m.rTexts)) return undefined;
+  if (!Number.isInteger(rows) || !Number.isInteger(cols) || m.data.length !== rows * cols) return undefined;
+  if (!m.data.every((x) => typeof x === 'number' && Number.isFinite(x))) return undefined;
+  return { encoderId: str(m.encoderId, 'unknown'), rows, cols, data: m.data as number[], pTexts: m.pTexts.map((t) => str(t)), rTexts: m.rTexts.map((t) => str(t)) };
+}
+
+/** Parses an exported session; throws SessionFileError naming what is wrong. Gives the session a new id. */
+export function importSession(text: string): Session {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new SessionFileError(`Not a JSON file: ${(e as Error).message}`);
+  }
+  const top = obj(raw);
+  if (top.format !== SESSION_FORMAT) throw new SessionFileError(`Not a CRScore Studio session (expected "format": "${SESSION_FORMAT}").`);
+  const s = obj(stripSecrets(top.session));
+  const base = blankSession(str(s.name, 'Imported session') || 'Imported session');
+  const input = obj(s.input);
+  const refs = Array.isArray(s.pseudoReferences) ? s.pseudoReferences : [];
+  const pseudoReferences: PseudoReferenceItem[] = refs.map((r, i) => {
+    const o = obj(r);
+    const kind = KINDS.includes(o.kind as PseudoReferenceKind) ? (o.kind as PseudoReferenceKind) : 'manual';
+    if (typeof o.text !== 'string') throw new SessionFileError(`Pseudo-reference ${i + 1} has no text.`);
+    const item: PseudoReferenceItem = { id: newId('p'), text: o.text, kind, source: str(o.source, 'user'), enabled: o.enabled !== false };
+    if (typeof o.line === 'number' && Number.isFinite(o.line)) item.line = o.line;
+    if (typeof o.readable === 'string') item.readable = o.readable;
+    return item;
+  });
+  const tau = typeof s.tau === 'number' && s.tau >= 0 && s.tau <= 1 ? s.tau : PAPER_TAU;
+  const splitMode: SplitMode = s.splitMode === 'improved' ? 'improved' : 'reference';
+  return {
+    ...base,
+    input: {
+      mode: input.mode === 'files' ? 'files' : 'diff',
+      diff: str(input.diff),
+      oldCode: str(input.oldCode),
+      newCode: str(input.newCode),
+      fileName: str(input.fileName),
+      language: str(input.language, 'unknown') || 'unknown',
+      languageAuto: input.languageAuto !== false,
+    },
+    review: str(s.review),
+    pseudoReferences,
+    tau,
+    similarity: s.similarity === 'embedding' ? 'embedding' : 'lexical',
+    splitMode,
+    embedding: readMatrix(s.embedding),
+    note: typeof s.note === 'string' ? s.note : undefined,
+  };
+}
