@@ -1,0 +1,43 @@
+// CSV records with header, through papaparse, each with the line where it starts and any parse error.
+import Papa from 'papaparse';
+import { lineIndex } from './lines.ts';
+
+export interface CsvRecord {
+  line: number;
+  data: Record<string, string>;
+  error?: string;
+}
+
+export interface CsvTable {
+  fields: string[];
+  records: CsvRecord[];
+}
+
+export function readCsv(raw: string): CsvTable {
+  const text = raw.replace(/^\uFEFF/, '');
+  const toLine = lineIndex(text);
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let start = text.indexOf('\n') + 1; // records start after the header line
+  Papa.parse<Record<string, string>>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    step(res) {
+      fields = res.meta.fields ?? fields;
+      const rowStart = start;
+      start = res.meta.cursor;
+      // The cursor ends after the record; its first line is the first non-newline after the previous one.
+      let s = rowStart;
+      while (s < text.length && (text[s] === '\n' || text[s] === '\r')) s++;
+      const error = res.errors.length ? res.errors.map((e) => e.message).join('; ') : undefined;
+      records.push({ line: toLine(s), data: res.data, ...(error ? { error } : {}) });
+    },
+  });
+  return { fields, records };
+}
+
+/** Just the header's column names. */
+export function csvHeader(text: string): string[] {
+  const res = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1 });
+  return (res.data[0] ?? []).map((f) => f.trim());
+}

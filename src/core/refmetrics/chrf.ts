@@ -1,0 +1,86 @@
+// chrF (Popović 2015) and chrF++ (Popović 2017) as sacreBLEU 2.x computes a sentence score with its defaults:
+// character n-grams 1..6 over the text without whitespace, word n-grams 1..2 for chrF++ (after sacreBLEU's
+// one-character punctuation split), β = 2, precision and recall averaged over the orders both sides have,
+// case kept. Returns a value in [0, 1] (sacreBLEU prints ×100).
+
+const PUNCTS = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+const EPS = 1e-16;
+
+export interface ChrfOptions {
+  charOrder?: number;
+  wordOrder?: number;
+  beta?: number;
+}
+
+function counts(items: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const it of items) m.set(it, (m.get(it) ?? 0) + 1);
+  return m;
+}
+
+function charNgrams(text: string, n: number): Map<string, number> {
+  const chars = Array.from(text.split(/\s+/).join('')); // code points, as Python slices str
+  const out: string[] = [];
+  for (let i = 0; i + n <= chars.length; i++) out.push(chars.slice(i, i + n).join(''));
+  return counts(out);
+}
+
+/** sacreBLEU's _remove_punctuation: a trailing (else leading) punctuation mark becomes its own token. */
+export function chrfWords(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.split(/\s+/).filter((x) => x !== '')) {
+    const cs = Array.from(w);
+    if (cs.length === 1) out.push(w);
+    else if (PUNCTS.has(cs[cs.length - 1])) out.push(cs.slice(0, -1).join(''), cs[cs.length - 1]);
+    else if (PUNCTS.has(cs[0])) out.push(cs[0], cs.slice(1).join(''));
+    else out.push(w);
+  }
+  return out;
+}
+
+function wordNgrams(words: readonly string[], n: number): Map<string, number> {
+  const out: string[] = [];
+  for (let i = 0; i + n <= words.length; i++) out.push(words.slice(i, i + n).join(' '));
+  return counts(out);
+}
+
+function stats(hyp: Map<string, number>, ref: Map<string, number>): [number, number, number] {
+  let h = 0;
+  let r = 0;
+  let m = 0;
+  for (const c of hyp.values()) h += c;
+  for (const c of ref.values()) r += c;
+  for (const [g, c] of hyp) m += Math.min(c, ref.get(g) ?? 0);
+  return [h, r, m];
+}
+
+export function chrf(reference: string, candidate: string, opts: ChrfOptions = {}): number {
+  const charOrder = opts.charOrder ?? 6;
+  const wordOrder = opts.wordOrder ?? 0;
+  const factor = (opts.beta ?? 2) ** 2;
+  const all: [number, number, number][] = [];
+  for (let n = 1; n <= charOrder; n++)
+    all.push(stats(charNgrams(candidate ?? '', n), charNgrams(reference ?? '', n)));
+  if (wordOrder > 0) {
+    const hw = chrfWords(candidate ?? '');
+    const rw = chrfWords(reference ?? '');
+    for (let n = 1; n <= wordOrder; n++) all.push(stats(wordNgrams(hw, n), wordNgrams(rw, n)));
+  }
+  let effective = 0;
+  let prec = 0;
+  let rec = 0;
+  for (const [h, r, m] of all) {
+    prec += h > 0 ? m / h : EPS;
+    rec += r > 0 ? m / r : EPS;
+    if (h > 0 && r > 0) effective++;
+  }
+  if (effective === 0) return 0;
+  prec /= effective;
+  rec /= effective;
+  return prec + rec > 0 ? ((1 + factor) * prec * rec) / (factor * prec + rec) : 0;
+}
+
+/** chrF++: chrF with word unigrams and bigrams. */
+export function chrfPlusPlus(reference: string, candidate: string): number {
+  return chrf(reference, candidate, { wordOrder: 2 });
+}

@@ -1,0 +1,163 @@
+// The research view's charts (recharts, no animation so a redraw is one paint): correlation against τ,
+// metric against human scores, and the similarity distribution.
+import { useMemo, useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+  ZAxis,
+} from 'recharts';
+import { useResearch } from '../../store/research';
+import { bestTau, bestValues, histogram } from '../../store/researchAnalysis';
+import { REF_METRICS, type RefMetricId } from '../../core/refmetrics/index';
+import { fmt } from './Tables';
+
+const COLOURS = { con: '#2563eb', comp: '#db2777', rel: '#111827' } as const;
+
+export function CurveChart() {
+  const calibratedTau = useResearch((s) => s.results!.calibration.tau);
+  const { points: curve, ms } = useResearch((s) => s.curve)!;
+  const tau = useResearch((s) => s.tau);
+  const [kind, setKind] = useState<'spearman' | 'kendall'>('spearman');
+  const best = useMemo(() => bestTau(curve, `rel_${kind}`), [curve, kind]);
+  return (
+    <figure className="panel r-fig" data-testid="curve-chart" data-chart="correlation-vs-tau">
+      <figcaption>
+        <h3>Correlation with humans against τ</h3>{' '}
+        <select value={kind} onChange={(e) => setKind(e.target.value as 'spearman' | 'kendall')} aria-label="Correlation" data-testid="curve-kind">
+          <option value="spearman">Spearman</option>
+          <option value="kendall">Kendall</option>
+        </select>
+        <span className="muted small">
+          {' '}
+          {curve.length} τ values · best Rel τ ={' '}
+          <strong data-testid="best-tau" data-value={best?.tau ?? NaN}>
+            {best ? `${best.tau.toFixed(2)} (${fmt(best[`rel_${kind}`])})` : '—'}
+          </strong>{' '}
+          · calibrated τ = {calibratedTau.toFixed(4)} · computed in <span data-testid="curve-ms">{ms.toFixed(0)}</span> ms
+        </span>
+      </figcaption>
+      <div className="r-chart">
+        <ResponsiveContainer width="100%" height={260}>
+          <LineChart data={curve} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+            <XAxis dataKey="tau" type="number" domain={[0, 1]} tickCount={11} tickFormatter={(v: number) => v.toFixed(1)} />
+            <YAxis domain={['auto', 'auto']} width={44} tickFormatter={(v: number) => v.toFixed(2)} />
+            <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(4) : String(v))} labelFormatter={(l) => `τ = ${Number(l).toFixed(2)}`} />
+            <Legend />
+            {(['con', 'comp', 'rel'] as const).map((d) => (
+              <Line key={d} dataKey={`${d}_${kind}`} name={d === 'rel' ? 'Rel' : d === 'con' ? 'Con' : 'Comp'} stroke={COLOURS[d]} dot={false} strokeWidth={d === 'rel' ? 2.5 : 1.5} isAnimationActive={false} />
+            ))}
+            {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: 'top', fontSize: 11 }} />}
+            <ReferenceLine x={calibratedTau} stroke="#b45309" strokeDasharray="2 2" label={{ value: 'calibrated', position: 'insideTopRight', fontSize: 11 }} />
+            <ReferenceLine x={tau} stroke="#3b5bdb" />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+type ScatterMetric = 'con' | 'comp' | 'rel' | RefMetricId;
+
+export function ScatterPlot() {
+  const results = useResearch((s) => s.results)!;
+  const analysis = useResearch((s) => s.analysis)!;
+  const [metric, setMetric] = useState<ScatterMetric>('rel');
+  const [human, setHuman] = useState<'con' | 'comp' | 'rel'>('rel');
+  const data = useMemo(() => {
+    const out: { x: number; y: number; system: string; id: string }[] = [];
+    results.prepared.items.forEach((it, k) => {
+      if (!it.human) return;
+      const v = metric === 'con' || metric === 'comp' || metric === 'rel' ? analysis.scores[k][metric] : results.refValues[metric]?.[k];
+      if (v == null) return;
+      // Likert steps overlap: a small deterministic jitter keeps the points visible.
+      const jitter = (((k * 2654435761) >>> 0) / 2 ** 32 - 0.5) * 0.06;
+      out.push({ x: v, y: it.human[human] + jitter, system: it.system, id: it.rowId });
+    });
+    return out;
+  }, [results, analysis, metric, human]);
+  const options: [ScatterMetric, string][] = [
+    ['con', 'CRScore Con'],
+    ['comp', 'CRScore Comp'],
+    ['rel', 'CRScore Rel'],
+    ...REF_METRICS.filter((m) => results.refValues[m.id]).map((m) => [m.id, m.label] as [ScatterMetric, string]),
+  ];
+  return (
+    <figure className="panel r-fig" data-testid="scatter" data-chart="scatter">
+      <figcaption>
+        <h3>Metric against human score</h3>{' '}
+        <select value={metric} onChange={(e) => setMetric(e.target.value as ScatterMetric)} aria-label="Metric">
+          {options.map(([id, l]) => (
+            <option key={id} value={id}>
+              {l}
+            </option>
+          ))}
+        </select>{' '}
+        vs human{' '}
+        <select value={human} onChange={(e) => setHuman(e.target.value as 'con' | 'comp' | 'rel')} aria-label="Human dimension">
+          <option value="con">Con</option>
+          <option value="comp">Comp</option>
+          <option value="rel">Rel</option>
+        </select>
+        <span className="muted small"> {data.length} reviews (human scores jittered ±0.03)</span>
+      </figcaption>
+      <div className="r-chart">
+        <ResponsiveContainer width="100%" height={260}>
+          <ScatterChart margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+            <XAxis dataKey="x" type="number" domain={[0, 1]} name="metric" tickFormatter={(v: number) => v.toFixed(1)} />
+            <YAxis dataKey="y" type="number" domain={[-0.05, 1.05]} name="human" width={44} tickFormatter={(v: number) => v.toFixed(2)} />
+            <ZAxis range={[14, 14]} />
+            <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(3) : String(v))} />
+            <Scatter data={data} fill="#3b5bdb" fillOpacity={0.35} isAnimationActive={false} />
+          </ScatterChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+export function DistributionChart() {
+  const results = useResearch((s) => s.results)!;
+  const tau = useResearch((s) => s.tau);
+  const data = useMemo(() => {
+    const { sentences, refs } = bestValues(results.index);
+    const lo = Math.min(0, ...sentences, ...refs);
+    const hs = histogram(sentences, 40, lo, 1);
+    const hp = histogram(refs, 40, lo, 1);
+    return hs.map((b, i) => ({ x: b.x, sentences: b.count, pseudoReferences: hp[i].count }));
+  }, [results]);
+  return (
+    <figure className="panel r-fig" data-testid="distribution" data-chart="similarity-distribution">
+      <figcaption>
+        <h3>Similarity distribution</h3>
+        <span className="muted small"> best similarity of each review sentence and of each pseudo-reference; the line is τ</span>
+      </figcaption>
+      <div className="r-chart">
+        <ResponsiveContainer width="100%" height={260}>
+          <BarChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barGap={0} barCategoryGap={1}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+            <XAxis dataKey="x" type="number" domain={['dataMin - 0.02', 1]} tickFormatter={(v: number) => v.toFixed(1)} />
+            <YAxis width={44} />
+            <Tooltip formatter={(v) => String(v)} labelFormatter={(l) => `≈ ${Number(l).toFixed(3)}`} />
+            <Legend />
+            <Bar dataKey="sentences" name="review sentences" fill="#3b5bdb" isAnimationActive={false} />
+            <Bar dataKey="pseudoReferences" name="pseudo-references" fill="#db2777" isAnimationActive={false} />
+            <ReferenceLine x={tau} stroke="#111827" />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}

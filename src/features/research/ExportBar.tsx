@@ -1,0 +1,54 @@
+// Export buttons: per-review scores (CSV, JSON), the correlation table (CSV), and every chart as SVG or PNG.
+import { useState, type RefObject } from 'react';
+import { useResearch } from '../../store/research';
+import { chartSvg, correlationCsv, download, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { addPngText } from './pngText';
+
+export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | null> }) {
+  const [error, setError] = useState<string | null>(null);
+  const st = () => useResearch.getState();
+  const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const plots = async (format: 'svg' | 'png') => {
+    setError(null);
+    const figs = Array.from(figures.current?.querySelectorAll<HTMLElement>('figure[data-chart]') ?? []).filter((f) => f.querySelector('.recharts-wrapper > svg'));
+    const config = exportConfig(st());
+    try {
+      for (const f of figs) {
+        const name = f.dataset.chart!;
+        const svg = chartSvg(f, name, config);
+        if (!svg) continue;
+        if (format === 'svg') download(`crscore-${name}-${stamp()}.svg`, svg, 'image/svg+xml');
+        else {
+          const r = f.querySelector('.recharts-wrapper > svg')!.getBoundingClientRect();
+          const png = await svgToPng(svg, Math.round(r.width), Math.round(r.height));
+          const withText = addPngText(new Uint8Array(await png.arrayBuffer()), 'crscore-config', JSON.stringify(config));
+          download(`crscore-${name}-${stamp()}.png`, new Blob([withText as BlobPart], { type: 'image/png' }));
+        }
+      }
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <section className="panel r-export" aria-label="Export">
+      <strong>Export</strong>
+      <button type="button" onClick={() => download(`crscore-scores-${stamp()}.csv`, scoresCsv(st()), 'text/csv')} data-testid="export-csv">
+        Scores CSV
+      </button>
+      <button type="button" onClick={() => download(`crscore-scores-${stamp()}.json`, scoresJson(st()), 'application/json')} data-testid="export-json">
+        Scores JSON
+      </button>
+      <button type="button" onClick={() => download(`crscore-correlations-${stamp()}.csv`, correlationCsv(st()), 'text/csv')} data-testid="export-correlations">
+        Correlation table CSV
+      </button>
+      <button type="button" onClick={() => void plots('svg')} data-testid="export-svg">
+        Plots SVG
+      </button>
+      <button type="button" onClick={() => void plots('png')} data-testid="export-png">
+        Plots PNG
+      </button>
+      <span className="muted small">Every file records the configuration (model, dtype, backend, pooling, splitting, τ, analyzers, app version).</span>
+      {error && <p className="r-error">{error}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+// The research view's tables: metrics vs humans (seed 000 Table 2 style), the per-system leaderboard, and
+// results by language. Cells carry their full-precision value in data-value for tests and the parity check.
+import { useMemo, useState } from 'react';
+import { useResearch } from '../../store/research';
+import { byLanguage, correlationTable, leaderboard } from '../../store/researchAnalysis';
+import type { Correlation } from '../../core/types';
+
+const DIMS = [
+  ['con', 'Con'],
+  ['comp', 'Comp'],
+  ['rel', 'Rel'],
+] as const;
+
+export function fmt(x: number, d = 4): string {
+  return Number.isFinite(x) ? x.toFixed(d) : '—';
+}
+
+function Corr({ c, testid }: { c: Correlation; testid?: string }) {
+  const sig = Number.isFinite(c.p) && c.p < 0.05;
+  return (
+    <td className={`num ${sig ? '' : 'insig'}`} data-testid={testid} data-value={c.r} title={`p = ${Number.isFinite(c.p) ? c.p.toExponential(2) : '—'}`}>
+      {fmt(c.r)}
+    </td>
+  );
+}
+
+export function CorrelationTable() {
+  const results = useResearch((s) => s.results)!;
+  const analysis = useResearch((s) => s.analysis)!;
+  const rows = useMemo(() => correlationTable(results.prepared.items, analysis.scores, results.refValues), [results, analysis]);
+  const sr = analysis.agreement.systemRanking;
+  return (
+    <figure className="panel r-fig r-wide" data-testid="correlation-table" data-chart="correlations">
+      <figcaption>
+        <h3>Agreement with human judgment</h3>
+        <span className="muted small">
+          Spearman r<sub>s</sub> and Kendall τ<sub>b</sub> against the human Likert scores (n = {analysis.agreement.n}; <code>msg</code> left out). Grey: p ≥ 0.05.
+          {!results.prepared.hasReference && ' This dataset has no reference review (msg), so there are no reference-based metrics.'}
+        </span>
+      </figcaption>
+      <table className="r-table">
+        <thead>
+          <tr>
+            <th rowSpan={2}>Metric</th>
+            {DIMS.map(([, l]) => (
+              <th key={l} colSpan={2}>
+                human {l}
+              </th>
+            ))}
+            <th rowSpan={2}>n</th>
+          </tr>
+          <tr>
+            {DIMS.map(([d]) => [<th key={`${d}s`}>r<sub>s</sub></th>, <th key={`${d}k`}>τ<sub>b</sub></th>])}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : ''}>
+              <th scope="row">{r.label}</th>
+              {DIMS.map(([d]) => [
+                <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} />,
+                <Corr key={`${d}k`} c={r.byDim[d].kendall} testid={`corr-${r.id}-${d}-kendall`} />,
+              ])}
+              <td className="num">{r.n}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="small">
+        System ranking (mean Rel per system vs mean human Rel, {sr.systems.length} systems): Spearman{' '}
+        <strong data-testid="ranking-spearman" data-value={sr.spearman.r}>
+          {fmt(sr.spearman.r)}
+        </strong>
+        , Kendall{' '}
+        <strong data-testid="ranking-kendall" data-value={sr.kendall.r}>
+          {fmt(sr.kendall.r)}
+        </strong>
+      </p>
+    </figure>
+  );
+}
+
+export function Leaderboard() {
+  const results = useResearch((s) => s.results)!;
+  const analysis = useResearch((s) => s.analysis)!;
+  const rows = useMemo(() => leaderboard(results.prepared.items, analysis.scores), [results, analysis]);
+  return (
+    <figure className="panel r-fig" data-testid="leaderboard" data-chart="leaderboard">
+      <figcaption>
+        <h3>Systems</h3>
+        <span className="muted small">Mean scores over reviews with human scores (human Likert normalised to [0, 1]); ranked by Rel.</span>
+      </figcaption>
+      <table className="r-table">
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>System</th>
+            <th>Con</th>
+            <th>Comp</th>
+            <th>Rel</th>
+            <th>human Con</th>
+            <th>human Comp</th>
+            <th>human Rel</th>
+            <th>human #</th>
+            <th>n</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.system} data-testid={`leader-${r.system}`}>
+              <td className="num">{r.metricRank}</td>
+              <th scope="row">{r.system}</th>
+              <td className="num">{fmt(r.metric.con, 3)}</td>
+              <td className="num">{fmt(r.metric.comp, 3)}</td>
+              <td className="num" data-value={r.metric.rel}>
+                {fmt(r.metric.rel, 3)}
+              </td>
+              <td className="num">{fmt(r.human.con, 3)}</td>
+              <td className="num">{fmt(r.human.comp, 3)}</td>
+              <td className="num">{fmt(r.human.rel, 3)}</td>
+              <td className={`num ${r.humanRank === r.metricRank ? 'same-rank' : ''}`}>{r.humanRank}</td>
+              <td className="num">{r.n}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+export function ByLanguage() {
+  const results = useResearch((s) => s.results)!;
+  const analysis = useResearch((s) => s.analysis)!;
+  const rows = useMemo(() => byLanguage(results.prepared.items, analysis.scores), [results, analysis]);
+  const [metric, setMetric] = useState<'spearman' | 'kendall'>('spearman');
+  return (
+    <figure className="panel r-fig" data-testid="by-language" data-chart="by-language">
+      <figcaption>
+        <h3>By language</h3>{' '}
+        <select value={metric} onChange={(e) => setMetric(e.target.value as 'spearman' | 'kendall')} aria-label="Correlation">
+          <option value="spearman">Spearman</option>
+          <option value="kendall">Kendall</option>
+        </select>
+      </figcaption>
+      <table className="r-table">
+        <thead>
+          <tr>
+            <th>Language</th>
+            <th>reviews</th>
+            <th>n (human)</th>
+            <th>mean Rel</th>
+            <th>Con</th>
+            <th>Comp</th>
+            <th>Rel</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.lang}>
+              <th scope="row">{r.lang || '(unknown)'}</th>
+              <td className="num">{r.reviews}</td>
+              <td className="num">{r.n}</td>
+              <td className="num">{fmt(r.meanRel, 3)}</td>
+              <Corr c={r.per.con[metric]} />
+              <Corr c={r.per.comp[metric]} />
+              <Corr c={r.per.rel[metric]} testid={`lang-${r.lang}-rel-${metric}`} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,148 @@
+// Exports of the research view. Every file carries the full configuration; nothing key-like is ever written
+// (the research state holds no key, and stripSecrets drops any key-like field on the way out regardless).
+import Papa from 'papaparse';
+import { stripSecrets } from '../../store/sessionFile';
+import { APP_VERSION, type ResearchState } from '../../store/research';
+import { correlationTable, type CorrRow } from '../../store/researchAnalysis';
+import { REF_METRICS } from '../../core/refmetrics/index';
+
+export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported'>) {
+  const r = st.results!;
+  return stripSecrets({
+    app: 'CRScore Studio',
+    appVersion: APP_VERSION,
+    exportedAt: new Date().toISOString(),
+    dataset: st.datasetName,
+    formats: st.imported?.formats ?? [],
+    similarity: r.config.similarity === 'lexical' ? 'lexical (Jaccard of stopword-free tokens)' : 'embedding',
+    model: r.engine?.model ?? null,
+    dtype: r.engine?.dtype ?? null,
+    backend: r.engine?.backend ?? null,
+    pooling: r.engine?.pooling ?? null,
+    splitting: r.config.split,
+    tau: st.tau,
+    tauSource: st.tauSource,
+    calibration: { system: r.calibration.system, tau: r.calibration.tau, sd: r.calibration.sd, sentences: r.calibration.values.length },
+    analyzers: 'none run: pseudo-references (claims and analyzer issues) as given in the dataset',
+    reviewsScored: r.prepared.items.length,
+    reviewsWithHumanScores: r.prepared.items.filter((i) => i.human).length,
+    skippedDiffs: r.prepared.skippedDiffs.length,
+  });
+}
+
+export function perReviewRows(st: ResearchState) {
+  const r = st.results!;
+  const a = st.analysis!;
+  return r.prepared.items.map((it, k) => {
+    const rv = r.prepared.reviews[k];
+    const out: Record<string, string | number | null> = {
+      id: it.rowId,
+      lang: it.lang,
+      system: it.system,
+      review: rv.review.review ?? '',
+      sentences: it.sentences.length,
+      pseudo_references: it.pseudoReferences.length,
+      con: a.scores[k].con,
+      comp: a.scores[k].comp,
+      rel: a.scores[k].rel,
+      human_con: it.human?.con ?? null,
+      human_comp: it.human?.comp ?? null,
+      human_rel: it.human?.rel ?? null,
+    };
+    for (const m of REF_METRICS) if (r.refValues[m.id]) out[m.id] = r.refValues[m.id]![k];
+    return out;
+  });
+}
+
+export function table(st: ResearchState): CorrRow[] {
+  const r = st.results!;
+  return correlationTable(r.prepared.items, st.analysis!.scores, r.refValues);
+}
+
+/** CSV with the configuration as leading `# key: value` comment lines. */
+function withConfigHeader(csv: string, config: Record<string, unknown>): string {
+  const lines = Object.entries(config).map(([k, v]) => `# ${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  return `${lines.join('\n')}\n${csv}\n`;
+}
+
+export function scoresCsv(st: ResearchState): string {
+  return withConfigHeader(Papa.unparse(perReviewRows(st)), exportConfig(st));
+}
+
+export function scoresJson(st: ResearchState): string {
+  return JSON.stringify({ format: 'crscore-studio/research-scores', config: exportConfig(st), reviews: perReviewRows(st) }, null, 2);
+}
+
+export function correlationCsv(st: ResearchState): string {
+  const rows = table(st).flatMap((row) =>
+    (['con', 'comp', 'rel'] as const).map((d) => ({
+      metric: row.label,
+      human: d,
+      n: row.n,
+      spearman: row.byDim[d].spearman.r,
+      spearman_p: row.byDim[d].spearman.p,
+      kendall: row.byDim[d].kendall.r,
+      kendall_p: row.byDim[d].kendall.p,
+    })),
+  );
+  return withConfigHeader(Papa.unparse(rows), exportConfig(st));
+}
+
+export function download(name: string, data: string | Blob, type = 'text/plain') {
+  const blob = typeof data === 'string' ? new Blob([data], { type }) : data;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The chart's SVG as a standalone file, with the configuration in a <desc> (as text, escaped by the DOM). */
+export function chartSvg(figure: HTMLElement, title: string, config: Record<string, unknown>): string | null {
+  const svg = figure.querySelector('.recharts-wrapper > svg');
+  if (!svg) return null;
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const rect = svg.getBoundingClientRect();
+  copy.setAttribute('width', String(Math.round(rect.width)));
+  copy.setAttribute('height', String(Math.round(rect.height)));
+  const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+  t.textContent = title;
+  const desc = document.createElementNS('http://www.w3.org/2000/svg', 'desc');
+  desc.textContent = JSON.stringify(config);
+  const bg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  bg.setAttribute('width', '100%');
+  bg.setAttribute('height', '100%');
+  bg.setAttribute('fill', '#ffffff');
+  copy.prepend(bg);
+  copy.prepend(desc);
+  copy.prepend(t);
+  return new XMLSerializer().serializeToString(copy);
+}
+
+/** PNG of an SVG string at 2× (the configuration stays in the SVG export; PNG has the title drawn in). */
+export async function svgToPng(svgText: string, width: number, height: number): Promise<Blob> {
+  const img = new Image();
+  const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
+  try {
+    await new Promise<void>((res, rej) => {
+      img.onload = () => res();
+      img.onerror = () => rej(new Error('The chart could not be drawn as an image.'));
+      img.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = width * 2;
+    canvas.height = height * 2;
+    const ctx = canvas.getContext('2d')!;
+    ctx.scale(2, 2);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.drawImage(img, 0, 0, width, height);
+    return await new Promise<Blob>((res, rej) => canvas.toBlob((b) => (b ? res(b) : rej(new Error('PNG encoding failed'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
