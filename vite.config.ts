@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { serveUseLite } from './scripts/vite-use-lite.ts';
 
 // Cross-origin isolation lets ORT use SharedArrayBuffer, hence multithreaded WASM.
 const isolation = {
@@ -8,7 +10,8 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // serveUseLite: serves the bundled USE-lite encoder's files at /models/use-lite/ (same origin).
+  plugins: [react(), serveUseLite()],
   // 'mpa' makes a missing /models/... file a real 404 instead of index.html with status 200.
   appType: 'mpa',
   server: { headers: isolation, port: 5173, strictPort: false },
@@ -16,7 +19,19 @@ export default defineConfig({
   worker: { format: 'es' },
   optimizeDeps: {
     exclude: ['@huggingface/transformers', 'onnxruntime-web'],
-    include: ['jshint', 'comlink'],
+    include: ['jshint', 'comlink', '@energetic-ai/core', '@energetic-ai/embeddings'],
   },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4000,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        // Test page for e2e/embed.spec.ts: the model panel and the embedder hook, nothing else.
+        'e2e-embed': fileURLToPath(new URL('e2e-embed.html', import.meta.url)),
+        // Test page for e2e/claims.spec.ts: the claims panel alone, with stub LLM servers.
+        'e2e-claims': fileURLToPath(new URL('e2e-claims.html', import.meta.url)),
+      },
+    },
+  },
 });
