@@ -7,10 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { record } from './summary.ts';
 
 const DATASET = path.resolve(process.env.BENCH_DATASET ?? path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl'));
 const PORT = Number(process.env.BENCH_PORT ?? 5205);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
+const MEMORY_RUNS = Number(process.env.BENCH_MEMORY_RUNS ?? 10);
 
 if (!fs.existsSync(DATASET)) {
   console.log(`bench:research skipped: ${DATASET} is absent (set BENCH_DATASET).`);
@@ -92,6 +94,20 @@ try {
     );
   }
   const med = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+  // Memory: the page's JS heap after a forced GC, after the first scored run and after each of
+  // MEMORY_RUNS more (warm cache, so each run rebuilds every result). It must not grow run after run.
+  const cdp = await page.context().newCDPSession(page);
+  const heapMb = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize / 2 ** 20;
+  };
+  const heaps = [await heapMb()];
+  for (let i = 0; i < MEMORY_RUNS; i++) {
+    await scoreRun(page);
+    heaps.push(await heapMb());
+  }
   const lex = await (async () => {
     await page.getByTestId('research-similarity').selectOption('lexical');
     return scoreRun(page);
@@ -104,6 +120,18 @@ try {
   console.log(`| score whole split, lexical | ${(lex.ms / 1000).toFixed(2)} | no encoder |`);
   console.log(`| 101-τ correlation curve: compute (median of ${REPEATS}) | ${(med(sweeps.map((s) => s.computeMs)) / 1000).toFixed(3)} | Spearman + Kendall × Con/Comp/Rel |`);
   console.log(`| 101-τ correlation curve: compute + redraw (median of ${REPEATS}) | ${(med(sweeps.map((s) => s.redrawMs)) / 1000).toFixed(3)} | until the next paint (target < 0.5 s) |`);
+  const growth = heaps[heaps.length - 1] - heaps[0];
+  console.log(`\nJS heap of the page after GC (MB), after the cold and warm runs, then after each of ${MEMORY_RUNS} more:`);
+  console.log(heaps.map((h) => h.toFixed(1)).join(' → '));
+  console.log(`growth over the ${MEMORY_RUNS} repeated runs: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB`);
+
+  const coldS = cold.ms / 1000;
+  const redraw = med(sweeps.map((s) => s.redrawMs)) / 1000;
+  record({ what: `whole dev split in the browser, USE-lite, cold cache (${info.reviews} reviews)`, value: `${coldS.toFixed(1)} s`, target: '< 120 s', met: coldS < 120 });
+  record({ what: 'whole dev split, USE-lite, warm cache', value: `${(warm.ms / 1000).toFixed(2)} s` });
+  record({ what: '101-value τ sweep over the dev split: compute + redraw', value: `${redraw.toFixed(3)} s`, target: '< 0.5 s', met: redraw < 0.5 });
+  record({ what: 'page JS heap after scoring the dev split (after GC)', value: `${heaps[0].toFixed(1)} MB` });
+  record({ what: `page JS heap growth over ${MEMORY_RUNS} more runs`, value: `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB (${heaps.map((h) => h.toFixed(0)).join(', ')})`, target: 'no growth (< 5 MB)', met: growth < 5 });
 } finally {
   await browser.close();
   vite.kill();

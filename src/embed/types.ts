@@ -60,6 +60,11 @@ export interface LoadOptions {
   fetchTimeoutMs?: number;
   /** Fall back to USE-lite when the requested model cannot load (default true). */
   fallback?: boolean;
+  /**
+   * WASM threads (default: all cores when cross-origin isolated, else 1). ORT reads it once, when its
+   * first session starts, so it only takes effect on a fresh worker (benches compare 1 and 2 threads).
+   */
+  threads?: number;
 }
 
 export const DEFAULT_MODEL_ID = 'mixedbread-ai/mxbai-embed-large-v1';

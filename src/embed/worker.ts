@@ -55,7 +55,8 @@ const cache = new Map<string, Float32Array>();
 const CACHE_LIMIT = 50_000;
 const enqueue = serialQueue();
 const isolated = self.crossOriginIsolated === true;
-const threads = isolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+let threads = isolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
+let ortStarted = false;
 
 // Before any load: same-origin ORT files, threads, and a fetch that cannot hang (the facts file's hub trap).
 const onnxWasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number } | undefined;
@@ -150,6 +151,11 @@ async function loadHf(
       .href;
   }
   const { device, dtypes, note } = await pickDevice(opts);
+  if (opts.threads && !ortStarted && onnxWasm) {
+    threads = isolated ? Math.max(1, Math.floor(opts.threads)) : 1;
+    onnxWasm.numThreads = threads;
+  }
+  ortStarted = true;
   const enc = await loadHfEncoder(id, { device, dtypes, onProgress });
   const card = modelCard(spec.kind === 'hub' ? spec.id : id);
   const modelPooling = poolingFromConfig(await readJson(poolingUrl)) ?? card.pooling;

@@ -11,6 +11,9 @@ export interface PseudoReferenceItem extends PseudoReference {
 
 export type SimilarityChoice = 'lexical' | 'embedding';
 
+/** 'paper': CRScore as published (hard τ). 'plus': stemmed TF-IDF similarity with graded credit (issue 8). */
+export type Preset = 'paper' | 'plus';
+
 /** An embedding matrix kept with the session so a reload or a τ change never re-embeds. */
 export interface StoredMatrix {
   encoderId: string;
@@ -44,6 +47,10 @@ export interface Session {
   similarity: SimilarityChoice;
   splitMode: SplitMode;
   embedding?: StoredMatrix;
+  /** Absent means 'paper'. */
+  preset?: Preset;
+  /** The plus preset's τ (the top of its ramp), kept apart from the paper's so switching loses neither. */
+  plusTau?: number;
   note?: string;
 }
 

@@ -6,15 +6,22 @@ import { blankSession, newId, PAPER_TAU, type PseudoReferenceItem, type Session,
 export const SESSION_FORMAT = 'crscore-studio/session';
 export const SESSION_VERSION = 1;
 
-const SECRET = /(api[-_]?key|apikey|secret|token|password|authorization)/i;
+// "keys"/"key" too: the claims settings keep their keys as `keys: {openai: ...}`.
+const SECRET = /(api[-_]?key|apikey|secret|token|password|authorization|credential|^keys?$)/i;
+/** A session is a few levels deep; anything deeper is not a session's and is dropped (no stack overflow). */
+const MAX_DEPTH = 32;
 
 /** Deep copy without properties whose names look like credentials. */
-export function stripSecrets<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(stripSecrets) as T;
+export function stripSecrets<T>(value: T, depth = 0): T {
+  if (depth > MAX_DEPTH) return undefined as T;
+  if (Array.isArray(value)) return value.map((v) => stripSecrets(v, depth + 1)) as T;
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!SECRET.test(k)) out[k] = stripSecrets(v);
-    return out as T;
+    // fromEntries defines own properties, so a "__proto__" key stays data and never becomes a prototype.
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SECRET.test(k))
+        .map(([k, v]) => [k, stripSecrets(v, depth + 1)]),
+    ) as T;
   }
   return value;
 }
@@ -83,6 +90,8 @@ export function importSession(text: string): Session {
     pseudoReferences,
     tau,
     similarity: s.similarity === 'embedding' ? 'embedding' : 'lexical',
+    ...(s.preset === 'plus' ? { preset: 'plus' as const } : {}),
+    ...(typeof s.plusTau === 'number' && s.plusTau >= 0 && s.plusTau <= 1 ? { plusTau: s.plusTau } : {}),
     splitMode,
     embedding: readMatrix(s.embedding),
     note: typeof s.note === 'string' ? s.note : undefined,

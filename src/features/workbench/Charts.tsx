@@ -3,9 +3,11 @@
 // recharts.
 import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { PLUS_OPTIONS, scorePlus, type PlusInput } from '../../core/plus';
 import { tauSweep } from '../../core/sweep';
 import type { SimilarityMatrix } from '../../core/types';
 import { PAPER_TAU } from '../../store/session';
+import { rampFor } from './useScoring';
 
 const GRID = Array.from({ length: 201 }, (_, k) => k / 200);
 // Plot-area geometry, fixed so the overlay can find x = τ: margins plus the axes' sizes.
@@ -23,9 +25,11 @@ interface Props {
   matrix: SimilarityMatrix;
   sentences: string[];
   tau: number;
+  /** Plus preset: the curve follows its graded credit (ramp τ − sd … τ) instead of the hard τ. */
+  plusInput?: PlusInput | null;
 }
 
-export default function Charts({ matrix, sentences, tau }: Props) {
+export default function Charts({ matrix, sentences, tau, plusInput }: Props) {
   const hist = useMemo(() => histogram(matrix.data, 40), [matrix]);
   return (
     <div className="charts">
@@ -41,7 +45,7 @@ export default function Charts({ matrix, sentences, tau }: Props) {
           </span>
         </figcaption>
         <div className="chart-box">
-          <SweepChart matrix={matrix} sentences={sentences} />
+          <SweepChart matrix={matrix} sentences={sentences} plusInput={plusInput ?? null} />
           <TauMarker tau={tau} lo={0} hi={1} />
         </div>
       </figure>
@@ -73,8 +77,19 @@ function TauMarker({ tau, lo, hi }: { tau: number; lo: number; hi: number }) {
   );
 }
 
-const SweepChart = memo(function SweepChart({ matrix, sentences }: { matrix: SimilarityMatrix; sentences: string[] }) {
-  const sweep = useMemo(() => tauSweep(matrix, GRID, { sentences }).map((p) => ({ tau: p.tau, Con: p.con, Comp: p.comp, Rel: p.rel })), [matrix, sentences]);
+const PLUS_GRID = Array.from({ length: 101 }, (_, k) => k / 100);
+
+const SweepChart = memo(function SweepChart({ matrix, sentences, plusInput }: { matrix: SimilarityMatrix; sentences: string[]; plusInput: PlusInput | null }) {
+  const sweep = useMemo(
+    () =>
+      plusInput
+        ? PLUS_GRID.map((t) => {
+            const s = scorePlus(plusInput, rampFor(t), PLUS_OPTIONS);
+            return { tau: t, Con: s.con, Comp: s.comp, Rel: s.rel };
+          })
+        : tauSweep(matrix, GRID, { sentences }).map((p) => ({ tau: p.tau, Con: p.con, Comp: p.comp, Rel: p.rel })),
+    [matrix, sentences, plusInput],
+  );
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <LineChart data={sweep} margin={M}>
@@ -83,7 +98,7 @@ const SweepChart = memo(function SweepChart({ matrix, sentences }: { matrix: Sim
         <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} width={Y_AXIS_W} tick={{ fontSize: 11 }} />
         <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(3) : String(v))} labelFormatter={(l) => `τ = ${Number(l).toFixed(3)}`} />
         {SERIES.map((s) => (
-          <Line key={s.key} type="stepAfter" dataKey={s.key} stroke={s.colour} dot={false} strokeWidth={s.width} isAnimationActive={false} />
+          <Line key={s.key} type={plusInput ? 'linear' : 'stepAfter'} dataKey={s.key} stroke={s.colour} dot={false} strokeWidth={s.width} isAnimationActive={false} />
         ))}
         <ReferenceLine x={PAPER_TAU} stroke="#9ca3af" strokeDasharray="4 3" label={{ value: 'paper', fontSize: 10, position: 'insideTopRight' }} />
       </LineChart>

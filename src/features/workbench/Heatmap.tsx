@@ -1,6 +1,7 @@
 // The P×R similarity matrix on a canvas: repainted synchronously in a layout effect, so the slider's
 // commit and the new picture land in the same frame. Hover shows both texts (as text, never HTML).
 import { useEffect, useLayoutEffect, useRef, useState, memo } from 'react';
+import { credit, type Ramp } from '../../core/plus/score';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import { at } from '../../core/similarity';
 import type { PseudoReferenceItem } from '../../store/session';
@@ -14,9 +15,11 @@ interface Props {
   scores: Scores;
   refs: PseudoReferenceItem[];
   sentences: string[];
+  /** Plus preset: draw graded credit. */
+  ramp?: Ramp;
 }
 
-export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences }: Props) {
+export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences, ramp }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
@@ -60,10 +63,12 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
       hover: validHover ?? cursor,
       rowKinds: refs.map((r) => r.kind),
       dpr,
+      ramp,
     });
     // What was drawn, for tests and the bench (attribute writes are cheap at this size).
     (c as HTMLCanvasElement & { outlined?: string[] }).outlined = summary.outlined;
     c.dataset.outlinedCount = String(summary.outlined.length);
+    c.dataset.partialCount = String(summary.partial);
     c.dataset.tau = String(tau);
     c.dataset.paintedAt = String(performance.now());
     window.dispatchEvent(new CustomEvent('crscore:painted'));
@@ -130,7 +135,7 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
           >
             <div className="tip-value">
               s(P{shown.row + 1}, S{shown.col + 1}) = <strong>{at(matrix, shown.row, shown.col).toFixed(4)}</strong>{' '}
-              {at(matrix, shown.row, shown.col) > tau ? '> τ' : '≤ τ'}
+              {ramp ? `credit ${credit(at(matrix, shown.row, shown.col), ramp).toFixed(2)}` : at(matrix, shown.row, shown.col) > tau ? '> τ' : '≤ τ'}
             </div>
             <div className="tip-text">
               <span className={`badge kind-${refs[shown.row]?.kind}`}>{refs[shown.row]?.kind}</span> {refs[shown.row]?.text}
@@ -141,12 +146,12 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
           </div>
         )}
       </div>
-      <Legend tau={tau} />
+      <Legend tau={tau} ramp={ramp} />
     </div>
   );
 });
 
-function Legend({ tau }: { tau: number }) {
+function Legend({ tau, ramp }: { tau: number; ramp?: Ramp }) {
   const stops = [0, 32, 64, 96, 128, 160, 192, 224, 255].map((k, i, a) => `${LUT.css[k]} ${(i / (a.length - 1)) * 100}%`);
   return (
     <div className="legend" aria-hidden="true">
@@ -154,9 +159,20 @@ function Legend({ tau }: { tau: number }) {
       <span className="legend-bar" style={{ background: `linear-gradient(90deg, ${stops.join(',')})` }} />
       <span>high</span>
       <span className="legend-note">centre = τ {Number(tau.toFixed(4))}</span>
-      <span className="legend-item">
-        <span className="sw-outline" /> &gt; τ
-      </span>
+      {ramp ? (
+        <>
+          <span className="legend-item">
+            <span className="sw-outline" /> full credit (s ≥ τ)
+          </span>
+          <span className="legend-item">
+            <span className="sw-bar" /> partial credit ({Number(ramp.low.toFixed(4))} &lt; s &lt; τ), bar length = credit
+          </span>
+        </>
+      ) : (
+        <span className="legend-item">
+          <span className="sw-outline" /> &gt; τ
+        </span>
+      )}
       <span className="legend-item">● row best</span>
       <span className="legend-item">◯ column best</span>
     </div>

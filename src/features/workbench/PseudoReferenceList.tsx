@@ -151,6 +151,12 @@ export const PseudoReferenceList = memo(function PseudoReferenceList({ items, sc
                   {it.text}
                 </button>
               )}
+              {/* Analyzer issues keep the paper's wording as their text; the plain form sits beside it. */}
+              {it.readable && it.readable !== it.text && editing !== it.id && (
+                <span className="pref-readable muted small" data-testid="pref-readable">
+                  {it.readable}
+                </span>
+              )}
             </li>
           );
         })}

@@ -1,4 +1,5 @@
 // τ from 0 to 1 in steps of 0.001. A native range input: arrows, PageUp/Down, Home/End all work.
+import type { Ramp } from '../../core/plus/score';
 import { PAPER_TAU } from '../../store/session';
 
 interface Props {
@@ -6,15 +7,22 @@ interface Props {
   modelTau: number | null;
   modelLabel: string;
   onChange(tau: number): void;
+  /** Plus preset: its calibrated default τ, and the ramp whose lower end (τ − sd) is marked too. */
+  plus?: { defaultTau: number; ramp: Ramp };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 /** τ as typed: three decimals from the slider, four for the paper's 0.7314. */
 export const formatTau = (x: number) => String(Number(x.toFixed(4)));
 
-export function TauSlider({ tau, modelTau, modelLabel, onChange }: Props) {
-  const marks = [{ at: PAPER_TAU, label: `paper ${PAPER_TAU}`, cls: 'mark-paper' }];
-  if (modelTau != null) marks.push({ at: modelTau, label: `${modelLabel} ${round3(modelTau)}`, cls: 'mark-model' });
+export function TauSlider({ tau, modelTau, modelLabel, onChange, plus }: Props) {
+  const marks = plus
+    ? [
+        { at: plus.defaultTau, label: `plus ${round3(plus.defaultTau)}`, cls: 'mark-model' },
+        { at: plus.ramp.low, label: `τ − sd ${round3(plus.ramp.low)}`, cls: 'mark-low' },
+      ]
+    : [{ at: PAPER_TAU, label: `paper ${PAPER_TAU}`, cls: 'mark-paper' }];
+  if (!plus && modelTau != null) marks.push({ at: modelTau, label: `${modelLabel} ${round3(modelTau)}`, cls: 'mark-model' });
   return (
     <div className="tau-slider">
       <label htmlFor="tau-range" className="tau-label">
@@ -29,9 +37,17 @@ export function TauSlider({ tau, modelTau, modelLabel, onChange }: Props) {
           max={1}
           step={0.001}
           value={tau}
-          aria-valuetext={`τ = ${formatTau(tau)}`}
+          aria-valuetext={plus ? `τ = ${formatTau(tau)}, partial credit from ${formatTau(plus.ramp.low)}` : `τ = ${formatTau(tau)}`}
           onChange={(e) => onChange(Number(e.currentTarget.value))}
         />
+        {plus && (
+          <div
+            className="tau-ramp"
+            aria-hidden="true"
+            data-testid="tau-ramp"
+            style={{ left: `calc(${plus.ramp.low * 100}% + ${8 - plus.ramp.low * 16}px)`, width: `calc(${(plus.ramp.high - plus.ramp.low) * 100}% - ${(plus.ramp.high - plus.ramp.low) * 16}px)` }}
+          />
+        )}
         <div className="tau-marks" aria-hidden="true">
           {marks.map((m) => (
             <span key={m.cls} className={`tau-mark ${m.cls}`} style={{ left: `calc(${m.at * 100}% + ${8 - m.at * 16}px)` }}>
@@ -41,10 +57,16 @@ export function TauSlider({ tau, modelTau, modelLabel, onChange }: Props) {
         </div>
       </div>
       <div className="tau-buttons">
-        <button type="button" onClick={() => onChange(PAPER_TAU)} data-testid="tau-paper">
-          Paper τ
-        </button>
-        {modelTau != null && (
+        {plus ? (
+          <button type="button" onClick={() => onChange(plus.defaultTau)} data-testid="tau-plus">
+            Plus τ
+          </button>
+        ) : (
+          <button type="button" onClick={() => onChange(PAPER_TAU)} data-testid="tau-paper">
+            Paper τ
+          </button>
+        )}
+        {!plus && modelTau != null && (
           <button type="button" onClick={() => onChange(round3(modelTau))} data-testid="tau-model">
             Model τ
           </button>

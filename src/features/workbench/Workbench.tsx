@@ -8,6 +8,7 @@ import { useWorkbench } from '../../store/workbench';
 import { DiffInput } from './DiffInput';
 import { Feedback } from './Feedback';
 import { Heatmap } from './Heatmap';
+import { PlusScoreCards } from './PlusScoreCards';
 import { PseudoReferenceList } from './PseudoReferenceList';
 import { ReviewEditor } from './ReviewEditor';
 import { ScoreCards } from './ScoreCards';
@@ -15,6 +16,7 @@ import { useSlots } from './slots';
 import { TauSlider } from './TauSlider';
 import { useEmbedding } from './useEmbedding';
 import { useScoring } from './useScoring';
+import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset';
 import './workbench.css';
 
 const Charts = lazy(() => import('./Charts'));
@@ -66,11 +68,13 @@ function SessionWorkbench({ session }: { session: Session }) {
     (fn: (xs: Session['pseudoReferences']) => Session['pseudoReferences']) => set((s) => ({ ...s, pseudoReferences: fn(s.pseudoReferences) })),
     [set],
   );
-  const onTau = useCallback((tau: number) => set((s) => ({ ...s, tau })), [set]);
+  const onTau = useCallback((tau: number) => set((s) => (s.preset === 'plus' ? { ...s, plusTau: tau } : { ...s, tau })), [set]);
+  const isPlus = session.preset === 'plus';
+  const tau = scoring.tau;
 
   useEffect(() => setPinned(null), [session.id, setPinned]);
   useEffect(() => {
-    const tau = session.tau;
+    const tau = scoring.tau;
     const source = scoring.source;
     window.__crscoreWorkbench = {
       // A getter: the copy is made only when a test reads it, never on a slider step.
@@ -81,7 +85,7 @@ function SessionWorkbench({ session }: { session: Session }) {
       tau,
       source,
     };
-  }, [matrix, sentences, session.tau, scoring.source]);
+  }, [matrix, sentences, scoring.tau, scoring.source]);
 
   const diffForClaims = useMemo(() => {
     const i = session.input;
@@ -131,8 +135,38 @@ function SessionWorkbench({ session }: { session: Session }) {
       </div>
 
       <div className="wb-results">
-        <section className="panel" aria-labelledby="h-sim">
+        <section className="panel" aria-labelledby="h-metric">
           <div className="panel-head">
+            <h2 id="h-metric">Metric</h2>
+            <div className="segmented" role="radiogroup" aria-labelledby="h-metric">
+              {(['paper', 'plus'] as const).map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="radio"
+                  aria-checked={(session.preset ?? 'paper') === k}
+                  className={(session.preset ?? 'paper') === k ? 'on' : ''}
+                  data-testid={`preset-${k}`}
+                  onClick={() => set((s) => ({ ...s, preset: k }))}
+                >
+                  {k === 'paper' ? 'CRScore (paper)' : 'CRScore plus (graded)'}
+                </button>
+              ))}
+            </div>
+          </div>
+          {isPlus && (
+            <p className="muted small" data-testid="plus-note">
+              plus: stemmed, identifier-aware TF-IDF similarity on a fixed English background, graded credit from τ − sd ({PLUS_DEFAULT_CALIBRATION.sd}) up to τ,
+              analyzer issues weighted ¼, sentences weighted by information. Offline and instant. Its default τ {PLUS_DEFAULT_CALIBRATION.tau} is the paper's
+              calibration on the human study's gpt3.5 reviews.
+            </p>
+          )}
+          {isPlus && scoring.plus?.error && (
+            <div className="alert error" role="alert" data-testid="plus-error">
+              {scoring.plus.error}. Check your connection to this app's server and switch the metric again, or use CRScore (paper).
+            </div>
+          )}
+          <div className="panel-head" hidden={isPlus}>
             <h2 id="h-sim">Similarity</h2>
             <div className="segmented" role="radiogroup" aria-label="Similarity">
               {(['embedding', 'lexical'] as const).map((k) => (
@@ -150,7 +184,7 @@ function SessionWorkbench({ session }: { session: Session }) {
               ))}
             </div>
           </div>
-          {session.similarity === 'embedding' && (
+          {!isPlus && session.similarity === 'embedding' && (
             <EmbeddingBar
               hasPort={!!slots.embedding}
               stale={stale}
@@ -161,12 +195,12 @@ function SessionWorkbench({ session }: { session: Session }) {
               onLexical={() => set((s) => ({ ...s, similarity: 'lexical' }))}
             />
           )}
-          {session.similarity === 'lexical' && (
+          {!isPlus && session.similarity === 'lexical' && (
             <p className="muted small" data-testid="similarity-note">
               Lexical: overlap of word tokens (stopwords removed, identifiers split). Instant and always available; the paper uses a sentence embedding.
             </p>
           )}
-          {ModelPanel && session.similarity === 'embedding' && (
+          {ModelPanel && !isPlus && session.similarity === 'embedding' && (
             <details className="model-details" open={engine?.status !== 'ready'}>
               <summary>Model settings</summary>
               <ModelPanel />
@@ -177,21 +211,22 @@ function SessionWorkbench({ session }: { session: Session }) {
         <section className="panel results" aria-labelledby="h-scores" data-testid="results">
           <h2 id="h-scores">Scores</h2>
           <TauSlider
-            tau={session.tau}
+            tau={tau}
             modelTau={modelTau}
             modelLabel={engine?.model ?? 'model'}
             onChange={onTau}
+            plus={scoring.plus ? { defaultTau: PLUS_DEFAULT_CALIBRATION.tau, ramp: scoring.plus.ramp } : undefined}
           />
-          <Problems scoring={scoring} stale={stale} similarity={session.similarity} />
+          <Problems scoring={scoring} stale={stale} similarity={isPlus ? 'plus' : session.similarity} />
           {scores && matrix && scores.scorable && (
             <>
-              <ScoreCards scores={scores} />
+              {scoring.plus?.scores ? <PlusScoreCards scores={scoring.plus.scores} /> : <ScoreCards scores={scores} />}
               <h3 className="sub">
                 Similarity matrix <span className="muted small">rows P = pseudo-references, columns S = review sentences · {scoring.source}</span>
               </h3>
-              <Heatmap matrix={matrix} tau={session.tau} scores={scores} refs={refs} sentences={sentences} />
+              <Heatmap matrix={matrix} tau={tau} scores={scores} refs={refs} sentences={sentences} ramp={scoring.plus?.ramp} />
               <Suspense fallback={<p className="muted">Loading charts…</p>}>
-                <Charts matrix={matrix} sentences={sentences} tau={session.tau} />
+                <Charts matrix={matrix} sentences={sentences} tau={tau} plusInput={scoring.plus?.input} />
               </Suspense>
               {deferredScores && <Feedback scores={deferredScores} refs={refs} sentences={sentences} />}
             </>
@@ -212,6 +247,12 @@ function Problems({ scoring, stale, similarity }: { scoring: ReturnType<typeof u
       </div>
     );
   if (similarity === 'embedding' && stale && !scores) return null;
+  if (similarity === 'plus' && !scores)
+    return (
+      <p className="muted small" role="status" data-testid="plus-loading">
+        Loading the plus preset's word frequencies (3.6 MB, once)…
+      </p>
+    );
   if (emptyReview)
     return (
       <div className="alert info" role="status" data-testid="empty-review">

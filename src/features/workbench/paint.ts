@@ -2,6 +2,7 @@
 // repaints; the returned summary says exactly what was drawn (tests and the bench read it).
 // Cells, gaps and the "> τ" outlines are written straight into an ImageData at device resolution (one
 // memcpy per pixel row): at 60×40 that is far cheaper for Chromium than thousands of anti-aliased strokes.
+import { credit, type Ramp } from '../../core/plus/score';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import { colourIndex, LUT, scaleDomain } from './palette';
 
@@ -37,11 +38,18 @@ export interface PaintState {
   rowKinds: string[];
   /** Device pixel ratio the canvas was sized with. */
   dpr: number;
+  /**
+   * The plus preset's graded credit: full outline at credit 1 (s ≥ τ), and for partial credit
+   * (τ − sd < s < τ) a bar along the cell's bottom edge as long as the credit.
+   */
+  ramp?: Ramp;
 }
 
 export interface PaintSummary {
-  /** Cells drawn with the "above τ" outline, as "row,col". */
+  /** Cells drawn with the "above τ" outline (plus: full credit), as "row,col". */
   outlined: string[];
+  /** Plus preset: cells drawn with a partial-credit bar. */
+  partial: number;
 }
 
 const KIND_COLOUR: Record<string, string> = { claim: '#3553a6', implication: '#7a3fa0', issue: '#b4541a', manual: '#2f7d4f' };
@@ -59,6 +67,8 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const [lo, hi] = scaleDomain(data);
   const outlined: string[] = [];
+  let partial = 0;
+  const ramp = st.ramp;
 
   // Device-pixel cell boundaries.
   const xs = Array.from({ length: cols + 1 }, (_, j) => Math.round((left + j * cellW) * dpr));
@@ -71,6 +81,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
     const edge = new Uint32Array(W);
     const mid = new Uint32Array(W);
     const gap = new Uint32Array(W).fill(WHITE);
+    const bar = ramp ? new Uint32Array(W) : null;
     const t = Math.max(1, Math.round((cellW >= 12 ? 2 : 1) * dpr));
     for (let i = 0; i < rows; i++) {
       for (let j = 0; j < cols; j++) {
@@ -78,8 +89,17 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
         const colour = LUT.rgba[colourIndex(v, st.tau, lo, hi)];
         const a = xs[j] - xs[0];
         const b = xs[j + 1] - xs[0] - 1; // last column of the cell is the white gap
-        const above = v > st.tau; // strict, as in the metric
+        const c = ramp ? credit(v, ramp) : 0;
+        const above = ramp ? c >= 1 : v > st.tau; // strict, as in the metric
         if (above) outlined.push(`${i},${j}`);
+        if (bar) {
+          bar.fill(above ? INK : colour, a, b);
+          if (!above && c > 0) {
+            partial++;
+            bar.fill(INK, a, a + Math.max(1, Math.round(c * (b - a))));
+          }
+          bar[b] = WHITE;
+        }
         edge.fill(above ? INK : colour, a, b);
         mid.fill(colour, a, b);
         if (above) {
@@ -91,7 +111,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
       }
       const y0 = ys[i] - ys[0];
       const y1 = ys[i + 1] - ys[0] - 1; // last row of the cell is the white gap
-      for (let y = y0; y < y1; y++) px.set(y - y0 < t || y1 - y <= t ? edge : mid, y * W);
+      for (let y = y0; y < y1; y++) px.set(bar && y1 - y <= t ? bar : y - y0 < t || y1 - y <= t ? edge : mid, y * W);
       px.set(gap, y1 * W);
     }
     ctx.putImageData(image, xs[0], ys[0]);
@@ -137,7 +157,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
   // Labels only change with the layout: drawn once into their own canvas, then copied.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.drawImage(labelLayer(rows, cols, L, st), 0, 0);
-  return { outlined };
+  return { outlined, partial };
 }
 
 function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {

@@ -1,0 +1,58 @@
+// Con, Comp and Rel under the plus preset: graded credit and weights, with the live sums behind them.
+import type { PlusScores } from '../../core/plus/score';
+import { PLUS_OPTIONS } from '../../core/plus/preset';
+
+const f3 = (x: number) => x.toFixed(3);
+const f2 = (x: number) => x.toFixed(2);
+const dot = (a: number[], b: number[]) => a.reduce((s, x, k) => s + x * b[k], 0);
+const sum = (a: number[]) => a.reduce((s, x) => s + x, 0);
+
+export function PlusScoreCards({ scores }: { scores: PlusScores }) {
+  const { ramp } = scores;
+  const conGot = dot(scores.sentenceCredit, scores.sentenceWeight);
+  const conAll = sum(scores.sentenceWeight);
+  const compGot = dot(scores.pseudoReferenceCredit, scores.pseudoReferenceWeight);
+  const compAll = sum(scores.pseudoReferenceWeight);
+  const lo = String(Number(ramp.low.toFixed(4)));
+  const hi = String(Number(ramp.high.toFixed(4)));
+  return (
+    <div className="score-cards" data-testid="score-cards" data-preset="plus">
+      <article className="score-card" data-testid="score-con" data-value={scores.con}>
+        <h3>
+          Con <span className="hint">conciseness · plus</span>
+        </h3>
+        <div className="score-value">{f3(scores.con)}</div>
+        <p className="formula">
+          Con = {f2(conGot)} of {f2(conAll)} sentence weight credited ({scores.sentencesAbove} of {scores.sentences} in full)
+        </p>
+        <p className="formula-math">
+          Σ<sub>r</sub> w(r)·credit(max<sub>p</sub> s) / Σ<sub>r</sub> w(r), w = information (IDF mass)
+        </p>
+      </article>
+      <article className="score-card" data-testid="score-comp" data-value={scores.comp}>
+        <h3>
+          Comp <span className="hint">comprehensiveness · plus</span>
+        </h3>
+        <div className="score-value">{f3(scores.comp)}</div>
+        <p className="formula">
+          Comp = {f2(compGot)} of {f2(compAll)} pseudo-reference weight credited ({scores.pseudoReferencesAbove} of {scores.pseudoReferences} in full)
+        </p>
+        <p className="formula-math">
+          issues weigh {PLUS_OPTIONS.issueWeight}; a pseudo-reference that others repeat is discounted
+        </p>
+      </article>
+      <article className="score-card rel" data-testid="score-rel" data-value={scores.rel}>
+        <h3>
+          Rel <span className="hint">relevance · plus</span>
+        </h3>
+        <div className="score-value">{f3(scores.rel)}</div>
+        <p className="formula">
+          Rel = 2·{f3(scores.con)}·{f3(scores.comp)} / ({f3(scores.con)} + {f3(scores.comp)})
+        </p>
+        <p className="formula-math">
+          credit(s) = 0 at s ≤ {lo}, 1 at s ≥ {hi} (τ), linear between
+        </p>
+      </article>
+    </div>
+  );
+}
