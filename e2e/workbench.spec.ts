@@ -74,10 +74,14 @@ async function hoverPinShootReload(page: Page, testInfo: TestInfo, shotName: str
   // Screenshots for the issue and the README.
   await page.getByTestId('results').scrollIntoViewIfNeeded();
   await testInfo.attach(shotName, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
-  const docs = path.resolve(process.cwd(), 'docs');
-  mkdirSync(docs, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(docs, `${shotName}.png`), fullPage: false });
+  await page.screenshot({ path: testInfo.outputPath(`${shotName}.png`), fullPage: false });
+  // UPDATE_DOCS=1 refreshes the README's picture (docs/) from this same view.
+  if (process.env.UPDATE_DOCS) {
+    const docs = path.resolve(process.cwd(), 'docs');
+    mkdirSync(docs, { recursive: true });
+    await page.screenshot({ path: path.join(docs, `${shotName}.png`), fullPage: false });
+  }
 
   // Reload: the session, the matrix and τ come back as they were.
   const before = await readHook(page);
