@@ -18,15 +18,7 @@ type Runner = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Runner>> = {
   score: async () => (await import('./score.ts')).runScore,
   eval: async () => (await import('./eval.ts')).runEval,
-  analyze: async () => {
-    const specifier = './analyze.ts'; // written by the analyzers work; may not exist yet
-    const mod = (await import(specifier).catch((e: Error) => {
-      throw new CliError(`the analyze command is not available: ${e.message}`);
-    })) as { runAnalyze?: Runner };
-    if (typeof mod.runAnalyze !== 'function')
-      throw new CliError('src/cli/analyze.ts does not export runAnalyze');
-    return mod.runAnalyze;
-  },
+  analyze: async () => (await import('./analyze.ts')).runAnalyze,
 };
 
 export async function main(argv: string[]): Promise<number> {

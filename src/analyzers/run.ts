@@ -1,0 +1,73 @@
+// One entry point for every analyzer: pick the one that fits the language, analyze the new file, map
+// lines back to the new file, filter by the diff and turn warnings into pseudo-references.
+// Used by the worker (browser) and the CLI (Node); the caller says where the tree-sitter .wasm files are.
+import type { Language } from '../core/diff.ts';
+import type { PseudoReference } from '../core/types.ts';
+import {
+  filterWarnings,
+  newFileFor,
+  toFileLines,
+  toPseudoReference,
+  type NewFileSource,
+  type WarningFilter,
+} from './filter.ts';
+import { analyzeJava } from './java.ts';
+import { runJshint, type JshintOptionSet } from './jshint.ts';
+import { analyzePython } from './python.ts';
+import type { TreeSitterAssets } from './treesitter.ts';
+import type { AnalyzerName, AnalyzerWarning } from './types.ts';
+
+export interface AnalyzeRequest {
+  language: Language;
+  diff: string;
+  oldCode?: string;
+  newCode?: string;
+  filter: WarningFilter;
+  /** JSHint's option set; the tree-sitter analyzers have none. */
+  options: JshintOptionSet;
+}
+
+export interface AnalyzerResult {
+  analyzer: AnalyzerName;
+  /** The kept warnings as pseudo-references (paper's text, readable form, new-file line). */
+  refs: PseudoReference[];
+  /** Every warning on the new file, before the diff filter (new-file line numbers). */
+  warnings: AnalyzerWarning[];
+  /** The warnings the filter kept (same order as `refs`). */
+  kept: AnalyzerWarning[];
+  /** What was analyzed: the given new file, the old file with the patch applied, or the diff's new side. */
+  newFile: NewFileSource;
+  error?: string;
+}
+
+type Runner = (code: string, req: AnalyzeRequest, assets: TreeSitterAssets) => Promise<AnalyzerWarning[]>;
+
+const ANALYZERS: Partial<Record<Language, { name: AnalyzerName; run: Runner }>> = {
+  javascript: { name: 'JSHint', run: async (code, req) => runJshint(code, req.options) },
+  python: { name: 'PyScent', run: (code, _req, assets) => analyzePython(code, assets) },
+  java: { name: 'PMD', run: (code, _req, assets) => analyzeJava(code, assets) },
+};
+
+/** The analyzer for a language (one per language, as in the paper), or none. */
+export function analyzerFor(language: Language): AnalyzerName | undefined {
+  return ANALYZERS[language]?.name;
+}
+
+/** Runs the analyzers that fit `req.language`; a failing analyzer gives a result with `error`, never a throw. */
+export async function analyze(req: AnalyzeRequest, assets: TreeSitterAssets): Promise<AnalyzerResult[]> {
+  const entry = ANALYZERS[req.language];
+  if (!entry) return [];
+  const file = newFileFor(req);
+  const base = { analyzer: entry.name, newFile: file.source };
+  if (file.text.trim() === '')
+    return [{ ...base, refs: [], warnings: [], kept: [], error: 'nothing to analyze: the diff has no new-side lines' }];
+  try {
+    const warnings = toFileLines(await entry.run(file.text, req, assets), file);
+    const kept = filterWarnings(warnings, file, req.diff, req.filter);
+    return [{ ...base, refs: kept.map(toPseudoReference), warnings, kept }];
+  } catch (e) {
+    // The panel shows "<analyzer>: failed (<error>)", so the error is the reason alone.
+    const why = e instanceof Error ? e.message : String(e);
+    return [{ ...base, refs: [], warnings: [], kept: [], error: why }];
+  }
+}

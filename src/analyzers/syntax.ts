@@ -1,0 +1,127 @@
+// A plain, immutable copy of a tree-sitter parse: the rule code walks it many times, and plain
+// objects are cheaper than wasm-backed nodes and can be freed with the tree right after parsing.
+import type { Tree } from 'web-tree-sitter';
+
+export interface SyntaxNode {
+  type: string;
+  named: boolean;
+  /** Field name in the parent (`name`, `body`, ...), or null. */
+  field: string | null;
+  /** 0-based row and column of the first character. */
+  row: number;
+  column: number;
+  endRow: number;
+  startIndex: number;
+  endIndex: number;
+  missing: boolean;
+  parent: SyntaxNode | null;
+  children: SyntaxNode[];
+}
+
+export interface SyntaxTree {
+  root: SyntaxNode;
+  source: string;
+  /** True when tree-sitter had to recover from a syntax error. */
+  hasError: boolean;
+}
+
+export function toSyntaxTree(tree: Tree, source: string): SyntaxTree {
+  const cursor = tree.walk();
+  const make = (parent: SyntaxNode | null): SyntaxNode => ({
+    type: cursor.nodeType,
+    named: cursor.nodeIsNamed,
+    field: cursor.currentFieldName,
+    row: cursor.startPosition.row,
+    column: cursor.startPosition.column,
+    endRow: cursor.endPosition.row,
+    startIndex: cursor.startIndex,
+    endIndex: cursor.endIndex,
+    missing: cursor.nodeIsMissing,
+    parent,
+    children: [],
+  });
+  const root = make(null);
+  // Iterative walk: deep expressions would overflow a recursive one.
+  const stack: SyntaxNode[] = [root];
+  let node = root;
+  if (cursor.gotoFirstChild()) {
+    for (;;) {
+      const child = make(node);
+      node.children.push(child);
+      if (cursor.gotoFirstChild()) {
+        stack.push(child);
+        node = child;
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent() || stack.length === 1) {
+          cursor.delete();
+          return { root, source, hasError: tree.rootNode.hasError };
+        }
+        stack.pop();
+        node = stack[stack.length - 1];
+      }
+    }
+  }
+  cursor.delete();
+  return { root, source, hasError: tree.rootNode.hasError };
+}
+
+export function textOf(tree: SyntaxTree, node: SyntaxNode): string {
+  return tree.source.slice(node.startIndex, node.endIndex);
+}
+
+export function named(node: SyntaxNode): SyntaxNode[] {
+  return node.children.filter((c) => c.named);
+}
+
+export function field(node: SyntaxNode, name: string): SyntaxNode | undefined {
+  return node.children.find((c) => c.field === name);
+}
+
+export function fields(node: SyntaxNode, name: string): SyntaxNode[] {
+  return node.children.filter((c) => c.field === name);
+}
+
+export function childOfType(node: SyntaxNode, type: string): SyntaxNode | undefined {
+  return node.children.find((c) => c.named && c.type === type);
+}
+
+export function childrenOfType(node: SyntaxNode, type: string): SyntaxNode[] {
+  return node.children.filter((c) => c.named && c.type === type);
+}
+
+/** Whether an anonymous token (keyword, operator) is a direct child. */
+export function hasToken(node: SyntaxNode, token: string): boolean {
+  return node.children.some((c) => !c.named && c.type === token);
+}
+
+/** Pre-order, document order. `enter` returning false skips the node's children. */
+export function walk(node: SyntaxNode, enter: (n: SyntaxNode) => boolean | void): void {
+  const stack: SyntaxNode[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (enter(n) === false) continue;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
+}
+
+/** Breadth-first, like Python's `ast.walk` (the order PyScent breaks ties in). */
+export function walkBreadthFirst(node: SyntaxNode, visit: (n: SyntaxNode) => void): void {
+  const queue: SyntaxNode[] = [node];
+  for (let i = 0; i < queue.length; i++) {
+    visit(queue[i]);
+    queue.push(...queue[i].children);
+  }
+}
+
+/** Named descendants of the given types (anonymous tokens such as the `lambda` keyword share
+ * type names with nodes, so they are left out). */
+export function descendants(node: SyntaxNode, type: string | string[]): SyntaxNode[] {
+  const types = typeof type === 'string' ? [type] : type;
+  const out: SyntaxNode[] = [];
+  walk(node, (n) => {
+    if (n !== node && n.named && types.includes(n.type)) out.push(n);
+  });
+  return out;
+}
