@@ -23,8 +23,18 @@ export const tabs: TabDef[] = [
     blurb: 'Score datasets, correlate with human judgments, study τ.',
     load: () => import('../features/research/ResearchView'),
   },
-  { id: 'annotate', label: 'Annotate', blurb: "The paper's two-stage annotation protocol." },
-  { id: 'teach', label: 'Teach', blurb: 'A guided tour of the metric, and what-if experiments.' },
+  {
+    id: 'annotate',
+    label: 'Annotate',
+    blurb: "The paper's two-stage annotation protocol.",
+    load: () => import('../features/annotate/AnnotateView'),
+  },
+  {
+    id: 'teach',
+    label: 'Teach',
+    blurb: 'A guided tour of the metric, and what-if experiments.',
+    load: () => import('../features/teach/TeachView'),
+  },
 ];
 
 export const DEFAULT_TAB = 'workbench';

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { paperExamples } from '../examples/paper.ts';
+import { lexicalSimilarityMatrix } from './lexical.ts';
+import { scoreAt } from './score.ts';
+import { splitReview } from './sentences.ts';
+import { matrixFromRows } from './similarity.ts';
+import { bestCell, cellsAbove, coverageChange, diffStats, maskCode, stopwordShare } from './teaching.ts';
+
+describe('teaching helpers', () => {
+  it('counts hunks and changed lines of the paper diffs', () => {
+    const pickle = paperExamples.find((e) => e.id === 'paper-pickle-codereviewer')!;
+    expect(diffStats(pickle.diff)).toEqual({ files: 1, hunks: 1, added: 1, removed: 1 });
+    const imports = paperExamples.find((e) => e.id === 'paper-datetime-target')!;
+    expect(diffStats(imports.diff)).toEqual({ files: 1, hunks: 1, added: 2, removed: 0 });
+  });
+
+  it('finds the best cell and counts cells above τ (strictly)', () => {
+    const m = matrixFromRows([
+      [0.2, 0.9],
+      [0.9, 0.5],
+    ]);
+    expect(bestCell(m)).toEqual({ row: 0, col: 1, value: expect.closeTo(0.9, 6) });
+    expect(cellsAbove(m, 0.5)).toBe(2);
+    expect(bestCell(matrixFromRows([]))).toBeNull();
+  });
+
+  it("measures the paper's brief, stopword-heavy review", () => {
+    expect(stopwordShare('Why do we need these imports?')).toEqual({ words: 6, stopwords: 4, kept: ['need', 'imports'] });
+  });
+
+  it('masks inline and quoted code, keeping the prose', () => {
+    expect(maskCode("Shouldn't this be 'module_name.encode('ascii')'?")).toBe("Shouldn't this be this?");
+    expect(maskCode('Use `let` here, not ```js\nvar x\n```.')).toBe('Use this here, not this.');
+    expect(maskCode("It's fine, don't worry.")).toBe("It's fine, don't worry.");
+  });
+
+  it('tells which pseudo-references an edit covers or uncovers', () => {
+    const p = ['The module name is encoded to ASCII.', 'A test was added.'];
+    const before = 'Looks fine.';
+    const after = 'The module name is now encoded to ASCII.';
+    const s = (r: string) => {
+      const sents = splitReview(r);
+      return scoreAt(lexicalSimilarityMatrix(p, sents), 0.149, { sentences: sents });
+    };
+    expect(coverageChange(s(before), s(after))).toEqual(['gained', 'none']);
+    expect(coverageChange(s(after), s(before))).toEqual(['lost', 'none']);
+    expect(coverageChange(s(after), s(after))).toEqual(['kept', 'none']);
+  });
+});

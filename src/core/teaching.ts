@@ -1,0 +1,89 @@
+// Small pure helpers behind the teaching view's live numbers: what the diff holds, which cell of the
+// matrix to explain, how much of a review is stopwords, what masking its code does, and what an edit
+// to the review changed in coverage.
+import { parseUnifiedDiff } from './diff.ts';
+import { lexicalTokens } from './lexical.ts';
+import { STOPWORDS } from './stopwords.ts';
+import type { Scores, SimilarityMatrix } from './types.ts';
+
+export interface DiffStats {
+  files: number;
+  hunks: number;
+  added: number;
+  removed: number;
+}
+
+export function diffStats(diff: string): DiffStats {
+  const files = parseUnifiedDiff(diff);
+  let hunks = 0;
+  let added = 0;
+  let removed = 0;
+  for (const f of files)
+    for (const h of f.hunks) {
+      hunks++;
+      for (const l of h.lines) {
+        if (l.type === 'add') added++;
+        else if (l.type === 'del') removed++;
+      }
+    }
+  return { files: files.length, hunks, added, removed };
+}
+
+/** The cell with the largest similarity (first on ties); null for an empty matrix. */
+export function bestCell(m: SimilarityMatrix): { row: number; col: number; value: number } | null {
+  let best: { row: number; col: number; value: number } | null = null;
+  for (let i = 0; i < m.rows; i++)
+    for (let j = 0; j < m.cols; j++) {
+      const v = m.data[i * m.cols + j];
+      if (!Number.isNaN(v) && (!best || v > best.value)) best = { row: i, col: j, value: v };
+    }
+  return best;
+}
+
+/** Cells strictly above τ. */
+export function cellsAbove(m: SimilarityMatrix, tau: number): number {
+  let n = 0;
+  for (const v of m.data) if (v > tau) n++;
+  return n;
+}
+
+export interface WordShare {
+  words: number;
+  stopwords: number;
+  /** Tokens the lexical similarity keeps (stopwords out, identifiers split). */
+  kept: string[];
+}
+
+/** How much of a text is NLTK stopwords: the paper's underestimation cases are brief and mostly stopwords. */
+export function stopwordShare(text: string): WordShare {
+  const words = (text.match(/[\p{L}\p{N}_]+(?:'[\p{L}]+)?/gu) ?? []).map((w) => w.toLowerCase());
+  return { words: words.length, stopwords: words.filter((w) => STOPWORDS.has(w)).length, kept: lexicalTokens(text) };
+}
+
+/**
+ * The review with its code removed: `inline code`, ```fenced blocks``` and quoted code-like spans
+ * ('module_name.encode('ascii')', "x[0]") become "this", so what is left is the prose around the code.
+ */
+export function maskCode(text: string): string {
+  return text
+    .replace(/```[\s\S]*?```/g, 'this')
+    .replace(/`[^`\n]+`/g, 'this')
+    .replace(/(['"])(?=[^\s'"]*[._()[\]=])[^\s]+?\1(?=[\s?.!,;:]|$)/g, 'this')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export type Coverage = 'gained' | 'lost' | 'kept' | 'none';
+
+/** Per pseudo-reference, covered before and after an edit of the review (both scored at the same τ). */
+export function coverageChange(before: Scores, after: Scores): Coverage[] {
+  const covered = (s: Scores, i: number) => {
+    const b = s.bestForPseudoReference[i];
+    return !!b && b.index >= 0 && b.similarity > s.tau;
+  };
+  return after.bestForPseudoReference.map((_, i) => {
+    const a = covered(before, i);
+    const b = covered(after, i);
+    return a && b ? 'kept' : b ? 'gained' : a ? 'lost' : 'none';
+  });
+}
