@@ -54,3 +54,10 @@ Implications:
     expect(parseClaims('I cannot help with that.')).toEqual([]);
   });
 });
+
+describe('parseClaims regressions', () => {
+  it('an empty numbered item followed by an indented line yields trimmed text (found by fuzzing)', () => {
+    const out = parseClaims('1. \n\uFEFF@', 'LLM');
+    for (const p of out) expect(p.text).toBe(p.text.trim());
+  });
+});

@@ -96,7 +96,7 @@ function parseNumbered(text: string, source: string): PseudoReference[] {
       out.push(current);
     } else if (current && /^\s+/.test(line)) {
       // Indented continuation of a wrapped item.
-      current.text = `${current.text} ${line.trim()}`;
+      current.text = `${current.text} ${line.trim()}`.trim();
     } else {
       current = null; // prose outside the lists (e.g. "Here are the claims:") is not a pseudo-reference
     }

@@ -49,6 +49,18 @@ export interface ParsedDataset {
 /** The original GitHub review, left out of every correlation by the paper. */
 export const REFERENCE_SYSTEM = 'msg';
 
+/**
+ * String(v) for any parsed JSON value. String() throws on an object whose "toString"/"valueOf" keys hold data
+ * (`{"toString": 1}` is valid JSON); such a value is written as JSON instead.
+ */
+export function safeString(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return JSON.stringify(v) ?? '';
+  }
+}
+
 /** Likert 1–5 → [0, 1], as the paper normalises human scores. */
 export function normaliseLikert(x: number): number {
   return (x - 1) / 4;
@@ -94,7 +106,7 @@ export function parseDatasetRow(obj: unknown, line = 0): DatasetRow | string {
     reviews.push({
       system: rr.system,
       review: typeof rr.review === 'string' ? rr.review : null,
-      claimsAddressed: rr.claims_addressed == null ? null : String(rr.claims_addressed),
+      claimsAddressed: rr.claims_addressed == null ? null : safeString(rr.claims_addressed),
       con: likert(rr.con),
       comp: likert(rr.comp),
       rel: likert(rr.rel),

@@ -55,6 +55,19 @@ describe('parseUnifiedDiff', () => {
   it('gives nothing for empty text', () => {
     expect(parseUnifiedDiff('')).toEqual([]);
   });
+
+  // Found by diff.fuzz.test.ts: jsdiff accepts "@@ " with no numbers as a hunk header and numbers its lines NaN.
+  it('never numbers lines NaN when a hunk header has no numbers', () => {
+    const files = parseUnifiedDiff('@@ -10,     a = 1\n-    b = 2\n+    b = 3\n');
+    const nums = files.flatMap((f) => f.hunks.flatMap((h) => [h.oldStart, h.newStart, ...h.lines.flatMap((l) => [l.oldLine ?? 0, l.newLine ?? 0])]));
+    expect(nums.every(Number.isFinite)).toBe(true);
+  });
+
+  // Found by diff.fuzz.test.ts: an "@@...@@" line that is not a hunk header shifted every later section title.
+  it('gives each hunk its own section when junk "@@" lines sit between hunks', () => {
+    const text = '--- a/x.py\n+++ b/x.py\n@@ -1,1 +1,1 @@ first\n ctx\n@@-junk@@\n@@ -5,1 +5,1 @@ second\n ctx\n';
+    expect(parseUnifiedDiff(text)[0].hunks.map((h) => h.section)).toEqual(['first', 'second']);
+  });
 });
 
 describe('applyUnifiedDiff', () => {

@@ -27,6 +27,8 @@ export interface DiffFile {
   hunks: DiffHunk[];
 }
 
+const HUNK_NUMBERS = /@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?/;
+
 /**
  * Parse a unified diff: git/`diff -u` output with file headers, or CodeReviewer-style bare hunks that start
  * at "@@". jsdiff's parsePatch does the work; when it rejects a hunk (CodeReviewer hunks are sometimes cut so
@@ -41,7 +43,18 @@ export function parseUnifiedDiff(text: string): DiffFile[] {
   } catch {
     return parseLenient(src);
   }
-  const sections = [...src.matchAll(/^@@[^@]*@@ ?(.*)$/gm)].map((m) => m[1]);
+  // jsdiff takes any line starting "@@ " as a hunk header, even one without numbers (giving NaN line numbers):
+  // such input goes to the lenient parser, which needs real numbers.
+  if (patches.some((p) => p.hunks.some((hk) => !Number.isFinite(hk.oldStart) || !Number.isFinite(hk.newStart))))
+    return parseLenient(src);
+  // Each hunk's section text, from exactly the lines jsdiff took as headers (other "@@" lines shift nothing).
+  const sections = src
+    .split('\n')
+    .filter((l) => /^@@\s/.test(l))
+    .map((l) => {
+      const m = HUNK_NUMBERS.exec(l);
+      return m ? l.slice(m.index + m[0].length) : '';
+    });
   let h = 0;
   return patches
     .map((p) => ({

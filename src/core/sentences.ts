@@ -75,50 +75,43 @@ function splitImproved(review: string): string[] {
   return out;
 }
 
-/** Split a line into sentences, never inside an inline code span. */
+/**
+ * Split a line into sentences, never inside an inline code span. Pieces are tracked by start index, not built
+ * char by char, and only a piece's tail is read at each period: a long line stays linear.
+ */
 function splitLine(line: string): string[] {
   const pieces: string[] = [];
-  let current = '';
+  let start = 0;
   let k = 0;
   while (k < line.length) {
     if (line[k] === '`') {
       // Inline code: from a run of backticks to the same run (Markdown rule); unmatched = literal.
-      const run = /^`+/.exec(line.slice(k))![0];
-      const close = line.indexOf(run, k + run.length);
-      if (close >= 0) {
-        current += line.slice(k, close + run.length);
-        k = close + run.length;
-        continue;
-      }
-      current += run;
-      k += run.length;
+      let r = k;
+      while (line[r] === '`') r++;
+      const close = line.indexOf(line.slice(k, r), r);
+      k = close >= 0 ? close + (r - k) : r;
       continue;
     }
-    const ch = line[k];
-    current += ch;
-    k++;
-    if (
-      (ch === '.' || ch === '?' || ch === '!') &&
-      k < line.length &&
-      /\s/.test(line[k]) &&
-      !endsWithAbbreviation(current)
-    ) {
-      pieces.push(current);
-      current = '';
+    const ch = line[k++];
+    if ((ch === '.' || ch === '?' || ch === '!') && k < line.length && /\s/.test(line[k]) && !endsWithAbbreviation(line, start, k)) {
+      pieces.push(line.slice(start, k));
+      start = k;
     }
   }
-  pieces.push(current);
+  pieces.push(line.slice(start));
   return pieces.map((p) => p.trim());
 }
 
-function endsWithAbbreviation(s: string): boolean {
-  if (!s.endsWith('.')) return false;
-  const word = /(\S+)\.$/.exec(s)?.[1]?.toLowerCase() ?? '';
+/** Whether the piece line[start, end) ends in an abbreviation, an initial or is only a list number. */
+function endsWithAbbreviation(line: string, start: number, end: number): boolean {
+  if (line[end - 1] !== '.') return false;
+  // Only the last word matters, and abbreviations are short: the tail is enough.
+  const word = /(\S+)\.$/.exec(line.slice(Math.max(start, end - 24), end))?.[1]?.toLowerCase() ?? '';
   // "e.g.", "etc.", initials ("J. Smith") and a piece that is only a number ("see: 2. foo") do not end a sentence.
   return (
     ABBREVIATIONS.has(word.replace(/^\(/, '')) ||
     /^[a-z]$/i.test(word) ||
-    /^\(?\d+\.$/.test(s.trim())
+    /^\s*\(?\d+\.$/.test(line.slice(start, end))
   );
 }
 

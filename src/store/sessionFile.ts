@@ -42,8 +42,9 @@ const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
 
 function readMatrix(v: unknown): StoredMatrix | undefined {
   const m = obj(v);
-  const rows = Number(m.rows);
-  const cols = Number(m.cols);
+  // Numbers only: Number() of an object such as {"toString": 0} throws.
+  const rows = typeof m.rows === 'number' ? m.rows : NaN;
+  const cols = typeof m.cols === 'number' ? m.cols : NaN;
   if (!Array.isArray(m.data) || !Array.isArray(m.pTexts) || !Array.isArray(m.rTexts)) return undefined;
   if (!Number.isInteger(rows) || !Number.isInteger(cols) || m.data.length !== rows * cols) return undefined;
   if (!m.data.every((x) => typeof x === 'number' && Number.isFinite(x))) return undefined;

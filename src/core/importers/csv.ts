@@ -18,7 +18,7 @@ export function readCsv(raw: string): CsvTable {
   const toLine = lineIndex(text);
   const records: CsvRecord[] = [];
   let fields: string[] = [];
-  let start = text.indexOf('\n') + 1; // records start after the header line
+  let start = text.search(/[\r\n]/) + 1; // records start after the header line
   Papa.parse<Record<string, string>>(text, {
     header: true,
     skipEmptyLines: 'greedy',

@@ -67,5 +67,8 @@ export function importFiles(files: readonly ImportFile[]): ImportResult {
     seen.set(r.id, n + 1);
     if (n > 0) r.id = `${r.id}#${n + 1}`;
   }
+  // Bad rows in reading order (parse errors and row errors are found in separate passes).
+  const fileOrder = new Map(files.map((f, k) => [f.name, k]));
+  errors.sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || a.line - b.line);
   return { rows, errors, notes, formats: [...formats] };
 }

@@ -1,5 +1,5 @@
 // JSONL importers: dev.jsonl (the core's parser), CodeReviewer-style rows (patch, msg, oldf) and plain rows.
-import { parseDatasetJsonl, REFERENCE_SYSTEM, type DatasetRow } from '../dataset.ts';
+import { parseDatasetJsonl, REFERENCE_SYSTEM, safeString, type DatasetRow } from '../dataset.ts';
 import { type ImportFile, type ImportIssue } from './types.ts';
 import { groupPlainRows, type PlainRow } from './plain.ts';
 
@@ -62,7 +62,7 @@ export function importCodeReviewerJsonl(file: ImportFile): { rows: DatasetRow[];
       errors.push({ file: file.name, line: l.line, reason: '"msg" is not a string' });
       continue;
     }
-    const id = o.id != null ? String(o.id) : `line-${l.line}`;
+    const id = o.id != null ? safeString(o.id) : `line-${l.line}`;
     const base = { line: l.line, id, diff: patch, lang: str(o.lang), oldCode: str(o.oldf), pseudoRefs: o.pseudo_refs, reference: str(o.msg) };
     const preds = Object.keys(o).filter((k) => k.endsWith('_pred'));
     for (const k of preds) plain.push({ ...base, system: k, review: str(o[k]) });
@@ -87,7 +87,7 @@ export function importPlainJsonl(file: ImportFile): { rows: DatasetRow[]; errors
 }
 
 export function plainFromObject(o: Record<string, unknown>, line: number): PlainRow {
-  const s = (k: string) => (o[k] == null ? null : String(o[k]));
+  const s = (k: string) => (o[k] == null ? null : safeString(o[k]));
   return {
     line,
     id: s('id'),

@@ -1,9 +1,12 @@
 // Line numbers for CSV records (a record can span lines when a quoted field holds newlines).
 
-/** Maps a character offset to its 1-based line. */
+/** Maps a character offset to its 1-based line. Lines end at \n, \r\n or a lone \r (Excel's "CSV (Macintosh)"). */
 export function lineIndex(text: string): (offset: number) => number {
   const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
   return (offset) => {
     let lo = 0;
     let hi = starts.length - 1;

@@ -1,6 +1,6 @@
 // What every importer returns: the good rows as DatasetRow (the shape dev.jsonl parses into), and each bad
 // row with where it is and why it was left out.
-import type { DatasetRow } from '../dataset.ts';
+import { safeString, type DatasetRow } from '../dataset.ts';
 
 export type ImportFormat =
   | 'human-study-csv'
@@ -50,8 +50,8 @@ export function langCode(language: string): string {
 export function readLikert(v: unknown, what: string): number | null | string {
   if (v == null) return null;
   if (typeof v === 'string' && v.trim() === '') return null;
-  const x = typeof v === 'number' ? v : Number(String(v).trim());
-  if (!Number.isFinite(x)) return `${what} "${String(v).slice(0, 20)}" is not a number`;
+  const x = typeof v === 'number' ? v : Number(safeString(v).trim());
+  if (!Number.isFinite(x)) return `${what} "${safeString(v).slice(0, 20)}" is not a number`;
   if (x < 1 || x > 5) return `${what} ${x} is outside the Likert range 1–5`;
   return x;
 }
