@@ -2,16 +2,21 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { serveUseLite } from './scripts/vite-use-lite.ts';
+import { CSP_HEADER, cspReports, externalInlineScripts } from './scripts/vite-csp.ts';
 
 // Cross-origin isolation lets ORT use SharedArrayBuffer, hence multithreaded WASM.
+// The CSP (scripts/vite-csp.ts) rides along: no inline scripts, no eval, WASM allowed.
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Content-Security-Policy': CSP_HEADER,
 };
 
 export default defineConfig({
   // serveUseLite: serves the bundled USE-lite encoder's files at /models/use-lite/ (same origin).
-  plugins: [react(), serveUseLite()],
+  // externalInlineScripts: in dev, the React Fast Refresh preamble becomes a file, so the CSP needs no exception;
+  // cspReports: with CSP_REPORT_FILE set, violation reports are written there (an audit of the e2e runs).
+  plugins: [react(), serveUseLite(), externalInlineScripts(), cspReports()],
   // 'mpa' makes a missing /models/... file a real 404 instead of index.html with status 200.
   appType: 'mpa',
   server: { headers: isolation, port: 5173, strictPort: false },

@@ -59,6 +59,19 @@ export class Embedder {
     this.onRestart?.(reason);
   }
 
+  /** Drops the worker without reporting a restart (nothing was loaded in it); calls in flight fail with `reason`. */
+  private discard(reason: string): void {
+    for (const p of this.pending) p.reject(new EmbedderError(reason));
+    this.pending.clear();
+    this.api?.[Comlink.releaseProxy]();
+    this.worker?.terminate();
+    this.worker = null;
+    this.api = null;
+    this.last = null;
+    this.needsReload = false;
+    this.current = null;
+  }
+
   private call<T>(
     what: string,
     timeoutMs: number,
@@ -98,9 +111,17 @@ export class Embedder {
     this.last = { spec, opts };
     this.needsReload = false;
     const cb = onProgress ? Comlink.proxy(onProgress) : undefined;
-    const info = await this.call('Loading the model', LOAD_TIMEOUT_MS, (api) =>
-      api.load(spec, opts, cb),
-    );
+    let info: EngineInfo;
+    try {
+      info = await this.call('Loading the model', LOAD_TIMEOUT_MS, (api) =>
+        api.load(spec, opts, cb),
+      );
+    } catch (e) {
+      // A damaged model file (truncated, or a web page instead) can stay stuck inside transformers.js/ORT, so
+      // the same worker would fail again after the file is fixed: the next attempt gets a fresh worker.
+      this.discard('The embedding worker was reset after a failed model load.');
+      throw e;
+    }
     this.current = info;
     return info;
   }

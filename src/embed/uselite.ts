@@ -16,7 +16,7 @@ export interface TfLike {
   ready(): Promise<void>;
   loadGraphModel(
     url: string,
-    opts?: { onProgress?: (fraction: number) => void },
+    opts?: { onProgress?: (fraction: number) => void; fetchFunc?: typeof fetch },
   ): Promise<GraphModelLike>;
   tensor2d(values: number[], shape: [number, number], dtype: 'int32'): TensorLike;
   tensor1d(values: number[], dtype: 'int32'): TensorLike;

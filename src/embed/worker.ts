@@ -67,6 +67,9 @@ if (onnxWasm) {
   };
   onnxWasm.numThreads = threads;
 }
+// transformers.js would re-serve ORT's .mjs from a blob: URL (its "WASM cache"), which the CSP's script-src
+// ('self' only) refuses; the files are same-origin, so the HTTP cache does that job.
+env.useWasmCache = false;
 const networkFetch = timedFetch(self.fetch.bind(self), () => fetchTimeoutMs);
 env.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const url =
@@ -206,6 +209,7 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
       tf.loadGraphModel(`${USE_LITE_BASE}model.json`, {
         onProgress: (f: number) =>
           onProgress?.({ file, loaded: Math.round(f * 100), total: 100, status: 'progress' }),
+        fetchFunc: checkedFetch,
       }),
       fetch(`${USE_LITE_BASE}vocab.json`).then((r) => {
         if (!r.ok) throw new Error(`USE-lite vocabulary: HTTP ${r.status}`);
@@ -231,14 +235,30 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
   };
 }
 
-/** Why a model could not load, in words a user can act on. */
-function explain(e: unknown): string {
+/** TF.js reads a weight file's body whatever the status (a 404 page became "byte length … multiple of 4"). */
+const checkedFetch: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if (!res.ok) {
+    const name = String(input instanceof Request ? input.url : input).replace(/^.*\//, '');
+    throw new Error(`HTTP ${res.status} for ${name}`);
+  }
+  return res;
+};
+
+/** Why a model could not load, in words a user can act on; `server` names where the files come from. */
+function explain(e: unknown, server = 'the Hugging Face hub'): string {
   const msg = String((e as Error)?.message ?? e);
+  const detail = msg.slice(0, 160);
   if (e instanceof FetchTimeoutError || (e as Error)?.name === 'FetchTimeoutError')
     return `the server did not answer (${msg})`;
   if (/Failed to fetch|NetworkError|fetch failed|ENOTFOUND|EAI_AGAIN/i.test(msg))
-    return 'the Hugging Face hub could not be reached (network error)';
-  if (/404|not found/i.test(msg)) return `a model file was not found (${msg.slice(0, 160)})`;
+    return `${server} could not be reached (network error)`;
+  if (/\b404\b|not found/i.test(msg)) return `a model file was not found (${detail})`;
+  if (/not valid JSON|Unexpected token|Failed to parse model JSON/i.test(msg))
+    return `a model file is not what it should be: the server may have sent a web page instead (${detail})`;
+  if (/protobuf parsing failed|tensor should have|byte length|out of bounds|Invalid typed array|offset is outside/i.test(msg))
+    return `a model file is incomplete or damaged (${detail})`;
+  if (/\bHTTP \d{3}\b|status code \d{3}/.test(msg)) return `a model file could not be downloaded (${detail})`;
   return msg.slice(0, 200);
 }
 
@@ -254,25 +274,30 @@ const api = {
       engine = null;
       info = null;
       if (spec.kind === 'use-lite') {
-        await loadUseLite(opts, onProgress);
+        try {
+          await loadUseLite(opts, onProgress);
+        } catch (e) {
+          throw new Error(`Could not load the bundled USE-lite encoder: ${explain(e, "this app's server")}`, { cause: e });
+        }
         return info!;
       }
       try {
         await loadHf(spec, opts, onProgress);
         return info!;
       } catch (e) {
-        const why = `Could not load ${specLabel(spec)}: ${explain(e)}`;
+        const server = spec.kind === 'hub' ? 'the Hugging Face hub' : "this app's server";
+        const why = `Could not load ${specLabel(spec)}: ${explain(e, server)}`;
         if (opts.fallback === false) throw new Error(why, { cause: e });
         try {
           await loadUseLite({ ...opts, pooling: USE_LITE_DEFAULT_POOLING }, onProgress);
         } catch (e2) {
-          throw new Error(`${why}; the bundled USE-lite fallback failed too: ${explain(e2)}`, {
+          throw new Error(`${why}; the bundled USE-lite fallback failed too: ${explain(e2, "this app's server")}`, {
             cause: e2,
           });
         }
         info = {
           ...info!,
-          fallbackNotice: `Could not load ${specLabel(spec)}: ${explain(e)}. Using the bundled USE-lite encoder instead.`,
+          fallbackNotice: `${why}. Using the bundled USE-lite encoder instead.`,
         };
         return info;
       }

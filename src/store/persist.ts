@@ -1,5 +1,7 @@
 // Autosave to IndexedDB: every change is written shortly after it happens and on page hide;
 // a failed write (quota, private mode) is reported, never swallowed, and the in-memory work stays.
+// IndexedDB is asynchronous, so a page that goes away (a reload within the save delay, or while storage refuses
+// writes) also leaves a synchronous copy of its unsaved sessions in localStorage, merged back on the next load.
 import { openDB, type IDBPDatabase } from 'idb';
 import { create } from 'zustand';
 import { exampleSessions, type Session } from './session';
@@ -22,8 +24,46 @@ function db(): Promise<IDBPDatabase> {
   return dbPromise;
 }
 
+const UNSAVED_KEY = 'crscore.unsaved-sessions';
+interface Unsaved {
+  sessions: Session[];
+  order: string[];
+  activeId: string | null;
+}
+
+/** Writes the sessions changed since the last successful save, synchronously (the page is going away). */
+function stashUnsaved(): void {
+  const { sessions, order, activeId, hydrated } = useSessions.getState();
+  if (!hydrated) return;
+  const changed = Object.values(sessions).filter((s) => lastSaved.get(s.id) !== s);
+  if (!changed.length) return;
+  try {
+    localStorage.setItem(UNSAVED_KEY, JSON.stringify({ sessions: changed, order, activeId } satisfies Unsaved));
+  } catch {
+    // localStorage refuses too: the beforeunload prompt has warned.
+  }
+}
+
+function readUnsaved(): Unsaved | null {
+  try {
+    const u = JSON.parse(localStorage.getItem(UNSAVED_KEY) ?? 'null') as Unsaved | null;
+    return u && Array.isArray(u.sessions) && Array.isArray(u.order) ? u : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored sessions with the unsaved copies on top (the newer of the two wins). */
+function withUnsaved(list: Session[], order: string[], activeId: string | null, u: Unsaved | null): Unsaved {
+  if (!u) return { sessions: list, order, activeId };
+  const byId = new Map(list.map((s) => [s.id, s]));
+  for (const s of u.sessions) if ((byId.get(s.id)?.updatedAt ?? -Infinity) <= s.updatedAt) byId.set(s.id, s);
+  return { sessions: [...byId.values()], order: u.order, activeId: u.activeId };
+}
+
 /** Loads saved sessions, or seeds the paper's examples on a first visit. */
 export async function restoreSessions(): Promise<void> {
+  const unsaved = readUnsaved();
   try {
     const d = await db();
     const [list, order, activeId, seeded] = await Promise.all([
@@ -32,17 +72,19 @@ export async function restoreSessions(): Promise<void> {
       d.get('meta', 'activeId') as Promise<string | undefined>,
       d.get('meta', 'seeded') as Promise<boolean | undefined>,
     ]);
-    if (!seeded && list.length === 0) {
+    if (!seeded && list.length === 0 && !unsaved) {
       const ex = exampleSessions();
       useSessions.getState().hydrate(ex, ex.map((s) => s.id), ex[0]?.id ?? null);
       await d.put('meta', true, 'seeded');
       return;
     }
-    useSessions.getState().hydrate(list, order ?? [], activeId ?? null);
+    const all = withUnsaved(list, order ?? [], activeId ?? null, unsaved);
+    useSessions.getState().hydrate(all.sessions, all.order, all.activeId);
   } catch (e) {
     // No IndexedDB (e.g. some private modes): work in memory and say so.
     const ex = exampleSessions();
-    useSessions.getState().hydrate(ex, ex.map((s) => s.id), ex[0]?.id ?? null);
+    const all = withUnsaved(ex, ex.map((s) => s.id), ex[0]?.id ?? null, unsaved);
+    useSessions.getState().hydrate(all.sessions, all.order, all.activeId);
     useSaveStatus.setState({ state: 'error', message: `Cannot open browser storage (${errText(e)}); work is kept only until you close the tab. Export sessions to keep them.` });
   }
 }
@@ -81,6 +123,14 @@ async function flush(): Promise<void> {
     lastOrder = order;
     lastActive = activeId;
     useSaveStatus.setState({ state: 'saved', at: Date.now(), message: undefined });
+    // The copy is obsolete once everything it could hold is saved (not merely what this flush wrote).
+    if (Object.values(useSessions.getState().sessions).every((s) => lastSaved.get(s.id) === s)) {
+      try {
+        localStorage.removeItem(UNSAVED_KEY);
+      } catch {
+        // nothing to clean up where localStorage is unavailable
+      }
+    }
   } catch (e) {
     useSaveStatus.setState({
       state: 'error',
@@ -106,12 +156,17 @@ export function startAutosave(): void {
   useSessions.subscribe(() => schedule());
   schedule(0);
   const now = () => {
+    stashUnsaved();
     if (timer) {
       clearTimeout(timer);
       void flush();
     }
   };
   addEventListener('pagehide', now);
+  // While storage refuses the work, leaving the page would lose it: the browser asks first.
+  addEventListener('beforeunload', (e) => {
+    if (useSaveStatus.getState().state === 'error') e.preventDefault();
+  });
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && now());
 }
 

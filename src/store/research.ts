@@ -22,7 +22,7 @@ import {
   type PreparedDataset,
   type SweepIndex,
 } from './researchAnalysis';
-import { getVectors, putVectors } from './researchCache';
+import { getMeta, getVectors, putMeta, putVectors } from './researchCache';
 import { blankSession, toItems, type Session } from './session';
 import { useSessions } from './sessions';
 import type { PseudoReference } from '../core/types';
@@ -42,7 +42,8 @@ export interface RunConfig {
 }
 
 export interface RunProgress {
-  phase: 'idle' | 'loading-model' | 'reading-cache' | 'embedding' | 'scoring' | 'done' | 'cancelled' | 'error';
+  /** 'interrupted': the page was reloaded (or closed) during a run; Resume continues from the cache. */
+  phase: 'idle' | 'loading-model' | 'reading-cache' | 'embedding' | 'scoring' | 'done' | 'cancelled' | 'error' | 'interrupted';
   /** Texts embedded or found in the cache so far, of `total`. */
   done: number;
   total: number;
@@ -77,6 +78,8 @@ export interface ResearchState {
   /** Texts per embedding call: progress and Cancel act between calls. */
   batchSize: number;
   importFiles(files: ImportFile[]): void;
+  /** After a reload: brings back the last imported dataset, and says so when a run was cut off. */
+  restore(): Promise<void>;
   setConfig(patch: Partial<RunConfig>): void;
   run(): Promise<void>;
   cancel(): void;
@@ -104,6 +107,21 @@ async function loadPool(): Promise<EngineInfo> {
 
 let cancelRequested = false;
 let runToken = 0;
+let restored = false;
+
+/** What survives a reload (in the research IndexedDB's meta store): the files, and how far a run got. */
+interface SavedDataset {
+  files: ImportFile[];
+}
+interface SavedRun {
+  state: 'running' | 'finished';
+  config: RunConfig;
+  done: number;
+  total: number;
+}
+// Best effort: if these cannot be written, only the after-reload restore is lost, never the run.
+const remember = (key: 'dataset' | 'run', value: SavedDataset | SavedRun | null) => void putMeta(key, value).catch(() => undefined);
+const RESUME_HINT = 'Embedded sentences are cached: Resume continues from here.';
 
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
@@ -120,6 +138,8 @@ export const useResearch = create<ResearchState>()((set, get) => ({
   batchSize: 64,
 
   importFiles(files) {
+    remember('dataset', { files });
+    remember('run', null);
     const imported = importFiles(files);
     const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
     const cal = get().config.calibrationSystem;
@@ -133,6 +153,29 @@ export const useResearch = create<ResearchState>()((set, get) => ({
       config: {
         ...get().config,
         calibrationSystem: systems.has(cal) ? cal : ([...systems].filter((s) => s !== 'msg').sort()[0] ?? cal),
+      },
+    });
+  },
+
+  async restore() {
+    if (restored || get().imported) return;
+    restored = true;
+    const [dataset, run] = await Promise.all([
+      getMeta<SavedDataset>('dataset').catch(() => undefined),
+      getMeta<SavedRun>('run').catch(() => undefined),
+    ]);
+    if (!dataset?.files?.length || get().imported) return;
+    get().importFiles(dataset.files);
+    if (run?.state !== 'running') return;
+    remember('run', run);
+    set({
+      config: run.config,
+      progress: {
+        phase: 'interrupted',
+        done: run.done,
+        total: run.total,
+        cached: 0,
+        message: `The page was reloaded during a batch run (${run.done} of ${run.total} texts embedded). ${RESUME_HINT}`,
       },
     });
   },
@@ -154,6 +197,7 @@ export const useResearch = create<ResearchState>()((set, get) => ({
       let matrices: SimilarityMatrix[];
       let engine: Results['engine'] = null;
       let embedCos: ((a: string, b: string) => number) | undefined;
+      let cacheNote: string | undefined;
       if (config.similarity === 'lexical') {
         set({ progress: { phase: 'scoring', done: 0, total: 0, cached: 0 } });
         matrices = prepared.items.map((it) => lexicalSimilarityMatrix(it.pseudoReferences, it.sentences));
@@ -168,28 +212,47 @@ export const useResearch = create<ResearchState>()((set, get) => ({
         const cached = vectors.size;
         const missing = texts.filter((t) => !vectors.has(t));
         set({ progress: { phase: 'embedding', done: cached, total: texts.length, cached } });
+        const marker = (done: number): SavedRun => ({ state: 'running', config, done, total: texts.length });
+        remember('run', marker(cached));
         const BATCH = Math.max(1, get().batchSize);
         let next = 0;
         let embedded = 0;
-        // Each worker takes the next batch until none is left or Cancel is pressed; a batch in flight finishes
-        // and is cached, so nothing embedded is lost.
+        let failure: Error | null = null;
+        let cacheFailure: Error | null = null;
+        // Each worker takes the next batch until none is left, Cancel is pressed or a worker fails; a batch in
+        // flight finishes and is cached, so nothing embedded is lost (a failed batch is embedded again on Resume).
         const worker = async (e: Embedder) => {
-          while (next < missing.length && !cancelRequested && live()) {
-            const batch = missing.slice(next, next + BATCH);
-            next += batch.length;
-            const vecs = await e.embed(batch);
-            const entries = batch.map((t, j) => [t, vecs[j]] as [string, Float32Array]);
-            await putVectors(info.model, info.pooling, entries);
-            for (const [t, v] of entries) vectors.set(t, v);
-            embedded += batch.length;
-            if (live()) set({ progress: { phase: 'embedding', done: cached + embedded, total: texts.length, cached, elapsedMs: performance.now() - t0 } });
+          try {
+            while (next < missing.length && !cancelRequested && !failure && live()) {
+              const batch = missing.slice(next, next + BATCH);
+              next += batch.length;
+              const vecs = await e.embed(batch);
+              const entries = batch.map((t, j) => [t, vecs[j]] as [string, Float32Array]);
+              // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so.
+              await putVectors(info.model, info.pooling, entries).catch((err: Error) => void (cacheFailure ??= err));
+              for (const [t, v] of entries) vectors.set(t, v);
+              embedded += batch.length;
+              remember('run', marker(cached + embedded));
+              if (live() && !failure) set({ progress: { phase: 'embedding', done: cached + embedded, total: texts.length, cached, elapsedMs: performance.now() - t0 } });
+            }
+          } catch (err) {
+            failure ??= err instanceof Error ? err : new Error(String(err));
           }
         };
         await Promise.all(researchEmbedders.map(worker));
-        if (cancelRequested && live() && embedded + cached < texts.length) {
-          set({ progress: { ...get().progress, phase: 'cancelled', elapsedMs: performance.now() - t0, message: 'Cancelled. Embedded sentences are cached: Resume continues from here.' } });
+        if (failure && live()) {
+          const why = (failure as Error).message.replace(/\.?$/, '.');
+          set({ progress: { ...get().progress, phase: 'error', done: cached + embedded, elapsedMs: performance.now() - t0, message: `${why} ${cached + embedded} of ${texts.length} texts are embedded. ${RESUME_HINT}` } });
+          remember('run', { ...marker(cached + embedded), state: 'finished' });
           return;
         }
+        if (cancelRequested && live() && embedded + cached < texts.length) {
+          set({ progress: { ...get().progress, phase: 'cancelled', elapsedMs: performance.now() - t0, message: `Cancelled. ${RESUME_HINT}` } });
+          remember('run', { ...marker(cached + embedded), state: 'finished' });
+          return;
+        }
+        remember('run', { ...marker(texts.length), state: 'finished' });
+        if (cacheFailure) cacheNote = `The embeddings could not be cached in this browser (${(cacheFailure as Error).message}): a later run embeds them again.`;
         if (!live()) return;
         const dims = vectors.values().next().value?.length ?? 1;
         const zero = new Float32Array(dims);
@@ -222,7 +285,7 @@ export const useResearch = create<ResearchState>()((set, get) => ({
         tau,
         tauSource: get().tauSource === 'manual' && get().results ? 'manual' : 'calibrated',
         analysis: analyse(prepared.items, matrices, tau),
-        progress: { phase: 'done', done: get().progress.total, total: get().progress.total, cached: get().progress.cached, elapsedMs: results.runMs },
+        progress: { phase: 'done', done: get().progress.total, total: get().progress.total, cached: get().progress.cached, elapsedMs: results.runMs, message: cacheNote },
       });
     } catch (e) {
       if (live()) set({ progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
@@ -294,6 +357,8 @@ export const useResearch = create<ResearchState>()((set, get) => ({
 
   reset() {
     runToken++;
+    remember('dataset', null);
+    remember('run', null);
     set({ imported: null, datasetName: null, results: null, analysis: null, curve: null, progress: initialProgress });
   },
 }));

@@ -1,6 +1,6 @@
 // Research mode: import a dataset, score every review in a batch, and study agreement with the humans, τ, and
 // reference-based metrics side by side. All numbers come from src/store/research.ts (same pipeline as the CLI).
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { FORMAT_LABELS, type ImportFile } from '../../core/importers/index';
 import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
@@ -13,6 +13,8 @@ import './research.css';
 (globalThis as { __crscoreResearch?: typeof useResearch }).__crscoreResearch = useResearch;
 
 export default function ResearchView() {
+  // After a reload: the last dataset comes back, and a run the reload cut off can be resumed.
+  useEffect(() => void useResearch.getState().restore(), []);
   return (
     <div className="research" data-testid="research">
       <ImportPanel />
@@ -110,6 +112,7 @@ const PHASE_TEXT: Record<string, string> = {
   done: 'Done',
   cancelled: 'Cancelled',
   error: 'Failed',
+  interrupted: 'Interrupted',
 };
 
 function RunPanel() {
@@ -124,7 +127,7 @@ function RunPanel() {
     [imported],
   );
   const frac = progress.total > 0 ? progress.done / progress.total : progress.phase === 'done' ? 1 : 0;
-  const canResume = progress.phase === 'cancelled' || progress.phase === 'error';
+  const canResume = progress.phase === 'cancelled' || progress.phase === 'error' || progress.phase === 'interrupted';
   return (
     <section className="panel r-run" aria-labelledby="r-run-h">
       <h2 id="r-run-h">2 · Batch scoring</h2>
