@@ -1,8 +1,8 @@
 // PMD 7 quickstart rules (those the Java dev rows' reference output shows) on a tree-sitter parse
 // of the new file, with PMD's messages. Violations come back in line order, like PMD's report.
 import type { AnalyzerWarning } from './types.ts';
-import { getParser, type TreeSitterAssets } from './treesitter.ts';
-import { toSyntaxTree, type SyntaxTree } from './syntax.ts';
+import { parsePlain, type TreeSitterAssets } from './treesitter.ts';
+import type { SyntaxTree } from './syntax.ts';
 import { JavaContext } from './java/context.ts';
 import { JAVA_RULES } from './java/rules/index.ts';
 import { isSuppressed, nopmdRows } from './java/suppress.ts';
@@ -33,14 +33,6 @@ export async function analyzeJava(
   code: string,
   assets: TreeSitterAssets,
 ): Promise<AnalyzerWarning[]> {
-  const parser = await getParser('java', assets);
-  const parsed = parser.parse(code);
-  if (!parsed) return [];
-  let tree: SyntaxTree;
-  try {
-    tree = toSyntaxTree(parsed, code);
-  } finally {
-    parsed.delete();
-  }
-  return javaWarnings(tree);
+  const tree = await parsePlain('java', code, assets);
+  return tree ? javaWarnings(tree) : [];
 }

@@ -2,22 +2,13 @@
 // CRScore pipeline's PyScent driver reports them: one summary warning per smell type, at the line
 // of its worst instance, plus one per useless except handler. Runs in a worker and in Node.
 import type { AnalyzerWarning } from './types.ts';
-import { getParser, type TreeSitterAssets } from './treesitter.ts';
-import { toSyntaxTree, type SyntaxTree } from './syntax.ts';
+import { parsePlain, type TreeSitterAssets } from './treesitter.ts';
 import { smellsOf } from './python/smells.ts';
 
 export async function analyzePython(
   code: string,
   assets: TreeSitterAssets,
 ): Promise<AnalyzerWarning[]> {
-  const parser = await getParser('python', assets);
-  const parsed = parser.parse(code);
-  if (!parsed) return [];
-  let tree: SyntaxTree;
-  try {
-    tree = toSyntaxTree(parsed, code);
-  } finally {
-    parsed.delete();
-  }
-  return smellsOf(tree);
+  const tree = await parsePlain('python', code, assets);
+  return tree ? smellsOf(tree) : [];
 }

@@ -2,6 +2,7 @@
 // Pure of DOM and Node imports: the caller says where the .wasm files are (URLs in a browser,
 // file paths in Node), so the same code runs in a Web Worker and under vitest.
 import { Language, Parser } from 'web-tree-sitter';
+import { toSyntaxTree, type SyntaxTree } from './syntax.ts';
 
 export interface TreeSitterAssets {
   /** web-tree-sitter.wasm (the runtime). */
@@ -52,4 +53,18 @@ export function getParser(language: TreeSitterLanguage, assets: TreeSitterAssets
     parser.catch(() => parsers.delete(wasm));
   }
   return parser;
+}
+
+/**
+ * Parses `code` and copies the tree into plain objects (toSyntaxTree), freeing the wasm tree at once:
+ * the analyzers walk the copy, so no wasm memory outlives a call. Null when the parser gives up.
+ */
+export async function parsePlain(language: TreeSitterLanguage, code: string, assets: TreeSitterAssets): Promise<SyntaxTree | null> {
+  const parsed = (await getParser(language, assets)).parse(code);
+  if (!parsed) return null;
+  try {
+    return toSyntaxTree(parsed, code);
+  } finally {
+    parsed.delete();
+  }
 }
