@@ -27,30 +27,13 @@ export default function MonacoDiff(props: MonacoDiffProps) {
 
   useEffect(() => {
     if (!host.current) return;
-    const ed = monaco.editor.createDiffEditor(host.current, {
-      automaticLayout: true,
-      renderSideBySide: true,
-      readOnly: !propsRef.current.editable,
-      originalEditable: propsRef.current.editable,
-      minimap: { enabled: false },
-      scrollBeyondLastLine: false,
-      fontSize: 12.5,
-      renderOverviewRuler: false,
-      useInlineViewWhenSpaceIsLimited: true,
-    });
-    const lang = MONACO_LANG[propsRef.current.language] ?? 'plaintext';
-    const original = monaco.editor.createModel(propsRef.current.original, lang);
-    const modified = monaco.editor.createModel(propsRef.current.modified, lang);
-    ed.setModel({ original, modified });
-    editor.current = ed;
-    const emit = () => propsRef.current.onChange?.(original.getValue(), modified.getValue());
-    const subs = [original.onDidChangeContent(emit), modified.onDidChangeContent(emit)];
+    // Created in a task of its own: on a large session the page's first render and Monaco's layout of
+    // thousands of lines would otherwise add up to one long main-thread task (bench/scale.ts).
+    let cleanup: (() => void) | null = null;
+    const timer = setTimeout(() => (cleanup = mountDiffEditor(host.current, propsRef, editor)), 0);
     return () => {
-      subs.forEach((s) => s.dispose());
-      ed.dispose();
-      original.dispose();
-      modified.dispose();
-      editor.current = null;
+      clearTimeout(timer);
+      cleanup?.();
     };
   }, []);
 
@@ -61,13 +44,7 @@ export default function MonacoDiff(props: MonacoDiffProps) {
     if (!ed || !m) return;
     if (m.original.getValue() !== props.original) m.original.setValue(props.original);
     if (m.modified.getValue() !== props.modified) m.modified.setValue(props.modified);
-    const lang = MONACO_LANG[props.language] ?? 'plaintext';
-    monaco.editor.setModelLanguage(m.original, lang);
-    monaco.editor.setModelLanguage(m.modified, lang);
-    ed.updateOptions({ readOnly: !props.editable, originalEditable: props.editable });
-    const num = (map?: number[]) => (map ? (n: number) => (map[n] ? String(map[n]) : '⋯') : 'on');
-    ed.getOriginalEditor().updateOptions({ lineNumbers: num(props.oldNumbers) as monaco.editor.LineNumbersType });
-    ed.getModifiedEditor().updateOptions({ lineNumbers: num(props.newNumbers) as monaco.editor.LineNumbersType });
+    applyOptions(ed, propsRef.current);
   }, [props.original, props.modified, props.language, props.editable, props.oldNumbers, props.newNumbers]);
 
   useEffect(() => {
@@ -83,4 +60,51 @@ export default function MonacoDiff(props: MonacoDiffProps) {
   }, [props.reveal]);
 
   return <div ref={host} className="monaco-host" data-testid="monaco-diff" />;
+}
+
+function mountDiffEditor(
+  el: HTMLDivElement | null,
+  propsRef: { current: MonacoDiffProps },
+  editor: { current: monaco.editor.IStandaloneDiffEditor | null },
+): (() => void) | null {
+  if (!el) return null;
+  const ed = monaco.editor.createDiffEditor(el, {
+    automaticLayout: true,
+    renderSideBySide: true,
+    readOnly: !propsRef.current.editable,
+    originalEditable: propsRef.current.editable,
+    minimap: { enabled: false },
+    scrollBeyondLastLine: false,
+    fontSize: 12.5,
+    renderOverviewRuler: false,
+    useInlineViewWhenSpaceIsLimited: true,
+  });
+  const lang = MONACO_LANG[propsRef.current.language] ?? 'plaintext';
+  const original = monaco.editor.createModel(propsRef.current.original, lang);
+  const modified = monaco.editor.createModel(propsRef.current.modified, lang);
+  ed.setModel({ original, modified });
+  editor.current = ed;
+  const emit = () => propsRef.current.onChange?.(original.getValue(), modified.getValue());
+  const subs = [original.onDidChangeContent(emit), modified.onDidChangeContent(emit)];
+  applyOptions(ed, propsRef.current); // props may have changed while the mount was queued
+  return () => {
+    subs.forEach((s) => s.dispose());
+    ed.dispose();
+    original.dispose();
+    modified.dispose();
+    editor.current = null;
+  };
+}
+
+function applyOptions(ed: monaco.editor.IStandaloneDiffEditor, p: MonacoDiffProps) {
+  const m = ed.getModel();
+  const lang = MONACO_LANG[p.language] ?? 'plaintext';
+  if (m) {
+    monaco.editor.setModelLanguage(m.original, lang);
+    monaco.editor.setModelLanguage(m.modified, lang);
+  }
+  ed.updateOptions({ readOnly: !p.editable, originalEditable: p.editable });
+  const num = (map?: number[]) => (map ? (n: number) => (map[n] ? String(map[n]) : '⋯') : 'on');
+  ed.getOriginalEditor().updateOptions({ lineNumbers: num(p.oldNumbers) as monaco.editor.LineNumbersType });
+  ed.getModifiedEditor().updateOptions({ lineNumbers: num(p.newNumbers) as monaco.editor.LineNumbersType });
 }
