@@ -1,27 +1,19 @@
 // Shared steps for the workbench specs: what a person does, through the page's own controls.
 import { expect, type Page } from '@playwright/test';
+import { paperExamples } from '../src/examples/paper.ts';
 
-export const SAMPLE_DIFF = `--- a/luigi/contrib/hadoop.py
-+++ b/luigi/contrib/hadoop.py
-@@ -971,7 +971,7 @@ class JobTask(BaseHadoopJobTask):
-         if self.__module__ == '__main__':
-             d = pickle.dumps(self)
-             module_name = os.path.basename(sys.argv[0]).rsplit('.', 1)[0]
--            d = d.replace(b'(c__main__', "(c" + module_name)
-+            d = d.replace(b'c__main__', b'c' + module_name.encode('ascii'))
-             open(file_name, "wb").write(d)
-         else:
-`;
+/** The paper's Table 16 pickle diff (src/examples/paper.ts); typeInputs types it into the page. */
+export const SAMPLE_DIFF = paperExamples.find((e) => e.id === 'paper-pickle-codereviewer')!.diff;
 
 export const SAMPLE_REVIEW = `The module name is now encoded to ASCII before the replace.
 Why was the opening parenthesis dropped from the pattern? This could break unpickling of tasks defined in __main__.
 Please add a test.`;
 
 export const SAMPLE_PREFS = [
-  "The module name is encoded to ASCII before replacing the main module marker in the pickled bytes.",
-  "The replaced byte pattern no longer includes the opening parenthesis.",
-  "Non-ASCII module names will now raise an error when the task is pickled.",
-  "A test for pickling tasks defined in the main module would cover this change.",
+  'The module name is encoded to ASCII before replacing the main module marker in the pickled bytes.',
+  'The replaced byte pattern no longer includes the opening parenthesis.',
+  'Non-ASCII module names will now raise an error when the task is pickled.',
+  'A test for pickling tasks defined in the main module would cover this change.',
 ];
 
 /** Opens the app on a fresh, empty session (storage cleared first by the caller's context). */
@@ -32,7 +24,12 @@ export async function newSession(page: Page) {
   await expect(page.getByTestId('not-scorable')).toBeVisible();
 }
 
-export async function typeInputs(page: Page, diff = SAMPLE_DIFF, review = SAMPLE_REVIEW, prefs = SAMPLE_PREFS) {
+export async function typeInputs(
+  page: Page,
+  diff = SAMPLE_DIFF,
+  review = SAMPLE_REVIEW,
+  prefs = SAMPLE_PREFS,
+) {
   await page.getByTestId('diff-input').fill(diff);
   await expect(page.getByTestId('diff-summary')).toContainText('1 hunk');
   await page.getByTestId('review-input').fill(review);
@@ -57,8 +54,12 @@ export async function readHook(page: Page) {
 export async function shown(page: Page) {
   const num = async (id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
   // What the last paint outlined (the canvas keeps the list it drew), and its count attribute.
-  const outlined = await page.getByTestId('heatmap').evaluate((c) => [...((c as HTMLCanvasElement & { outlined?: string[] }).outlined ?? [])]);
-  expect(Number(await page.getByTestId('heatmap').getAttribute('data-outlined-count'))).toBe(outlined.length);
+  const outlined = await page
+    .getByTestId('heatmap')
+    .evaluate((c) => [...((c as HTMLCanvasElement & { outlined?: string[] }).outlined ?? [])]);
+  expect(Number(await page.getByTestId('heatmap').getAttribute('data-outlined-count'))).toBe(
+    outlined.length,
+  );
   return {
     con: await num('score-con'),
     comp: await num('score-comp'),

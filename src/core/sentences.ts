@@ -29,7 +29,8 @@ function splitReference(review: string): string[] {
 
 const FENCE = /^\s*(```|~~~)/;
 const LIST_MARKER = /^\s*(?:[-*+•]|\(?\d{1,3}[.)]|[a-zA-Z][.)](?=\s))\s+/;
-const ABBREVIATIONS = new Set([
+/** Words before a ". " that do not end a sentence in `improved` mode (lower case, without the last dot). */
+export const ABBREVIATIONS: ReadonlySet<string> = new Set([
   'e.g',
   'i.e',
   'etc',
@@ -93,7 +94,12 @@ function splitLine(line: string): string[] {
       continue;
     }
     const ch = line[k++];
-    if ((ch === '.' || ch === '?' || ch === '!') && k < line.length && /\s/.test(line[k]) && !endsWithAbbreviation(line, start, k)) {
+    if (
+      (ch === '.' || ch === '?' || ch === '!') &&
+      k < line.length &&
+      /\s/.test(line[k]) &&
+      !endsWithAbbreviation(line, start, k)
+    ) {
       pieces.push(line.slice(start, k));
       start = k;
     }
@@ -106,7 +112,8 @@ function splitLine(line: string): string[] {
 function endsWithAbbreviation(line: string, start: number, end: number): boolean {
   if (line[end - 1] !== '.') return false;
   // Only the last word matters, and abbreviations are short: the tail is enough.
-  const word = /(\S+)\.$/.exec(line.slice(Math.max(start, end - 24), end))?.[1]?.toLowerCase() ?? '';
+  const word =
+    /(\S+)\.$/.exec(line.slice(Math.max(start, end - 24), end))?.[1]?.toLowerCase() ?? '';
   // "e.g.", "etc.", initials ("J. Smith") and a piece that is only a number ("see: 2. foo") do not end a sentence.
   return (
     ABBREVIATIONS.has(word.replace(/^\(/, '')) ||

@@ -2,6 +2,7 @@
 // Inputs are small by construction (seeds of a few KB, at most MAX_EDITS edits of bounded size), so every
 // parser call has a bounded runtime by design: no timers, no timed assertions.
 import fc from 'fast-check';
+import { ABBREVIATIONS } from '../core/sentences.ts';
 
 // A fixed seed keeps CI reproducible; FUZZ_SEED=<n> (or 'random') explores other inputs locally.
 const envSeed = process.env.FUZZ_SEED;
@@ -172,24 +173,7 @@ export function fuzzText(seeds: readonly string[]): fc.Arbitrary<string> {
 /** A word of lower-case letters that is not an abbreviation the improved splitter knows. */
 export const word = fc
   .stringMatching(/^[a-z]{2,9}$/)
-  .filter(
-    (w) =>
-      ![
-        'eg',
-        'ie',
-        'etc',
-        'vs',
-        'cf',
-        'mr',
-        'mrs',
-        'dr',
-        'approx',
-        'resp',
-        'no',
-        'fig',
-        'eq',
-      ].includes(w),
-  );
+  .filter((w) => ![...ABBREVIATIONS].some((a) => a.replace(/\./g, '') === w));
 
 /** "Word word word." (or ? / !): a sentence that ends where a reader would end it. */
 export function sentence(ends: readonly string[] = ['.', '?', '!']): fc.Arbitrary<string> {

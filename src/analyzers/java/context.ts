@@ -33,6 +33,19 @@ const STRING_METHODS = new Set([
   'formatted',
 ]);
 
+/** tree-sitter-java's node types for literal values (null apart: rules differ on it). */
+export const LITERAL_TYPES: ReadonlySet<string> = new Set([
+  'string_literal',
+  'character_literal',
+  'decimal_integer_literal',
+  'hex_integer_literal',
+  'octal_integer_literal',
+  'binary_integer_literal',
+  'decimal_floating_point_literal',
+  'true',
+  'false',
+]);
+
 export const TYPE_DECLARATIONS = new Set([
   'class_declaration',
   'interface_declaration',

@@ -4,7 +4,7 @@
 // FinalFieldCouldBeStatic, UselessQualifiedThis, AvoidUsingVolatile.
 import type { SyntaxNode } from '../../syntax.ts';
 import { field, named } from '../../syntax.ts';
-import type { JavaContext, JavaRule, Violation } from '../context.ts';
+import { LITERAL_TYPES, type JavaContext, type JavaRule, type Violation } from '../context.ts';
 
 function bodyMembers(decl: SyntaxNode): SyntaxNode[] {
   const body = field(decl, 'body');
@@ -220,18 +220,6 @@ export const unnecessaryConstructor: JavaRule = {
   },
 };
 
-const LITERALS = new Set([
-  'string_literal',
-  'character_literal',
-  'decimal_integer_literal',
-  'hex_integer_literal',
-  'octal_integer_literal',
-  'binary_integer_literal',
-  'decimal_floating_point_literal',
-  'true',
-  'false',
-]);
-
 export const finalFieldCouldBeStatic: JavaRule = {
   name: 'FinalFieldCouldBeStatic',
   check(ctx) {
@@ -246,7 +234,7 @@ export const finalFieldCouldBeStatic: JavaRule = {
         continue;
       for (const d of f.children.filter((c) => c.type === 'variable_declarator')) {
         const value = field(d, 'value');
-        if (value && LITERALS.has(value.type))
+        if (value && LITERAL_TYPES.has(value.type))
           out.push({ node: field(d, 'name')!, message: 'This final field could be made static' });
       }
     }

@@ -3,19 +3,11 @@
 // already bring into scope).
 import type { SyntaxNode } from '../../syntax.ts';
 import { field, named } from '../../syntax.ts';
-import type { JavaContext, JavaRule, Violation } from '../context.ts';
+import { LITERAL_TYPES, type JavaContext, type JavaRule, type Violation } from '../context.ts';
 
 const PRIMARY = new Set([
+  ...LITERAL_TYPES,
   'identifier',
-  'string_literal',
-  'character_literal',
-  'decimal_integer_literal',
-  'hex_integer_literal',
-  'octal_integer_literal',
-  'binary_integer_literal',
-  'decimal_floating_point_literal',
-  'true',
-  'false',
   'null_literal',
   'method_invocation',
   'field_access',
