@@ -28,12 +28,30 @@ interface Shape {
   nGpu: number;
 }
 const SHAPES: Shape[] = [
-  { key: 'tiny', label: 'tiny BERT (test model)', dir: path.resolve('public/models/tiny-bert'), gen: [], n: 256, nGpu: 64 },
+  {
+    key: 'tiny',
+    label: 'tiny BERT (test model)',
+    dir: path.resolve('public/models/tiny-bert'),
+    gen: [],
+    n: 256,
+    nGpu: 64,
+  },
   {
     key: 'minilm',
     label: 'MiniLM-L6 shape (6×384)',
     dir: path.join(OUT, 'minilm-l6-shape'),
-    gen: ['--layers', '6', '--hidden', '384', '--heads', '12', '--intermediate', '1536', '--vocab-size', '30522'],
+    gen: [
+      '--layers',
+      '6',
+      '--hidden',
+      '384',
+      '--heads',
+      '12',
+      '--intermediate',
+      '1536',
+      '--vocab-size',
+      '30522',
+    ],
     n: 128,
     nGpu: 32,
   },
@@ -41,14 +59,28 @@ const SHAPES: Shape[] = [
     key: 'bert-large',
     label: 'BERT-large shape (24×1024)',
     dir: path.join(OUT, 'bert-large-shape'),
-    gen: ['--layers', '24', '--hidden', '1024', '--heads', '16', '--intermediate', '4096', '--vocab-size', '30522'],
+    gen: [
+      '--layers',
+      '24',
+      '--hidden',
+      '1024',
+      '--heads',
+      '16',
+      '--intermediate',
+      '4096',
+      '--vocab-size',
+      '30522',
+    ],
     n: 16,
     nGpu: 4,
   },
 ];
 const wanted = (process.env.BENCH_MODELS ?? 'minilm,bert-large').split(',');
 
-const WORDS = 'the function now returns null when the list is empty so please add a check for the missing index and log an error'.split(' ');
+const WORDS =
+  'the function now returns null when the list is empty so please add a check for the missing index and log an error'.split(
+    ' ',
+  );
 /**
  * n distinct sentences: a number (1-4 word pieces) and 15 vocabulary words, about 20 tokens with [CLS]
  * and [SEP]. Distinct, so the vector cache never answers; `run` keeps warm-up and timed sets apart.
@@ -65,11 +97,39 @@ function ensureModel(s: Shape): boolean {
   if (!s.gen.length) return false;
   console.log(`generating ${s.label} into ${path.relative(process.cwd(), s.dir)} …`);
   try {
-    execFileSync('/usr/bin/python3', ['scripts/make-bert-onnx.py', ...s.gen, '--out', s.dir], { stdio: 'inherit' });
+    execFileSync('/usr/bin/python3', ['scripts/make-bert-onnx.py', ...s.gen, '--out', s.dir], {
+      stdio: 'inherit',
+    });
     return true;
   } catch {
-    console.log(`could not generate ${s.label}: install Debian's python3-onnx and python3-numpy (apt-get install -y python3-onnx python3-numpy)`);
+    console.log(
+      `could not generate ${s.label}: install Debian's python3-onnx and python3-numpy (apt-get install -y python3-onnx python3-numpy)`,
+    );
     return false;
+  }
+}
+
+/**
+ * The same weights quantized to q8 (scripts/quantize-q8.py) in a sibling folder that holds only
+ * model_quantized.onnx, so both the worker (WASM tries q8 first) and onnxruntime-node load the q8 file.
+ */
+function ensureQ8(s: Shape): string | null {
+  const dir = `${s.dir}-q8`;
+  const file = path.join(dir, 'onnx/model_quantized.onnx');
+  if (fs.existsSync(file)) return dir;
+  try {
+    fs.mkdirSync(path.join(dir, 'onnx'), { recursive: true });
+    fs.cpSync(s.dir, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}onnx`) });
+    execFileSync(
+      '/usr/bin/python3',
+      ['scripts/quantize-q8.py', path.join(s.dir, 'onnx/model.onnx'), file],
+      { stdio: 'inherit' },
+    );
+    return dir;
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true });
+    console.log(`could not quantize ${s.label}: q8 rows skipped`);
+    return null;
   }
 }
 
@@ -80,7 +140,8 @@ function serveBenchModels(): Plugin {
     configureServer(server) {
       server.middlewares.use('/models/bench/', (req, res, next) => {
         const file = path.join(OUT, decodeURIComponent((req.url ?? '').split('?')[0]));
-        if (!file.startsWith(OUT) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return next();
+        if (!file.startsWith(OUT) || !fs.existsSync(file) || !fs.statSync(file).isFile())
+          return next();
         res.setHeader('Content-Length', fs.statSync(file).size);
         res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
         fs.createReadStream(file).pipe(res);
@@ -97,8 +158,22 @@ interface Row {
 }
 const rows: Row[] = [];
 
-async function nodeRate(s: Shape): Promise<number> {
-  const enc = await createNodeEncoder(s.dir);
+/** bench/ort-kernels.ts in a child process: session.run alone, so the kernels' share of the gap shows. */
+function kernelRate(model: string, engine: 'node' | 'web', threads: number): number {
+  try {
+    const out = execFileSync(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'bench/ort-kernels.ts', model, engine, String(threads)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    return (JSON.parse(out.trim().split('\n').pop()!) as { perSecond: number }).perSecond;
+  } catch {
+    return NaN;
+  }
+}
+
+async function nodeRate(s: Shape, dir = s.dir): Promise<number> {
+  const enc = await createNodeEncoder(dir);
   await enc.embed(sentences('warm', Math.min(8, s.n)));
   const t = performance.now();
   await enc.embed(sentences('timed', s.n));
@@ -109,23 +184,98 @@ async function nodeRate(s: Shape): Promise<number> {
 
 async function main() {
   const shapes = SHAPES.filter((s) => wanted.includes(s.key) && ensureModel(s));
-  const server = await createServer({ server: { port: PORT, strictPort: true }, logLevel: 'warn', plugins: [serveBenchModels()] });
-  await server.listen();
-  const browser = process.env.BENCH_BROWSER === '0' ? null : await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'],
+  const server = await createServer({
+    server: { port: PORT, strictPort: true },
+    logLevel: 'warn',
+    plugins: [serveBenchModels()],
   });
+  await server.listen();
+  const browser =
+    process.env.BENCH_BROWSER === '0'
+      ? null
+      : await chromium.launch({
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [...CHROMIUM_ARGS, '--enable-unsafe-webgpu', '--use-webgpu-adapter=swiftshader'],
+        });
   try {
     for (const s of shapes) {
       const native = await nodeRate(s);
-      rows.push({ model: s.label, engine: 'onnxruntime-node (fp32, CPU)', perSecond: native, ratio: 1 });
+      rows.push({
+        model: s.label,
+        engine: 'onnxruntime-node (fp32, CPU)',
+        perSecond: native,
+        ratio: 1,
+      });
       console.log(`${s.label}: onnxruntime-node ${native.toFixed(1)} sentences/s`);
+      const q8 = s.key === 'tiny' ? null : ensureQ8(s);
+      const nativeQ8 = q8 ? await nodeRate(s, q8) : NaN;
+      if (q8) {
+        rows.push({
+          model: s.label,
+          engine: 'onnxruntime-node (q8, CPU)',
+          perSecond: nativeQ8,
+          ratio: 1,
+        });
+        console.log(`${s.label}: onnxruntime-node q8 ${nativeQ8.toFixed(1)} sentences/s`);
+      }
+      // Inference only (no tokenizer, pooling or browser): native vs onnxruntime-web's WASM build, both in Node.
+      for (const [file, dtype] of [
+        [path.join(s.dir, 'onnx/model.onnx'), 'fp32'],
+        ...(q8 ? [[path.join(q8, 'onnx/model_quantized.onnx'), 'q8']] : []),
+      ]) {
+        const base = kernelRate(file, 'node', 2);
+        rows.push({
+          model: s.label,
+          engine: `session.run only: onnxruntime-node (${dtype}, 2 threads)`,
+          perSecond: base,
+          ratio: 1,
+        });
+        for (const t of [1, 2]) {
+          const r = kernelRate(file, 'web', t);
+          rows.push({
+            model: s.label,
+            engine: `session.run only: onnxruntime-web WASM in Node (${dtype}, ${t} thread${t > 1 ? 's' : ''})`,
+            perSecond: r,
+            ratio: r / base,
+          });
+        }
+      }
       if (!browser) continue;
       const served = s.key === 'tiny' ? 'tiny-bert' : `bench/${path.basename(s.dir)}`;
       const cases = [
-        { engine: 'WASM, 1 thread', opts: { backend: 'wasm', fallback: false, threads: 1 }, n: s.n },
-        { engine: 'WASM, 2 threads', opts: { backend: 'wasm', fallback: false, threads: 2 }, n: s.n },
-        { engine: 'WebGPU', opts: { backend: 'webgpu', fallback: false }, n: s.nGpu },
+        {
+          engine: 'WASM, 1 thread',
+          opts: { backend: 'wasm', fallback: false, threads: 1 },
+          n: s.n,
+          served,
+          base: native,
+        },
+        {
+          engine: 'WASM, 2 threads',
+          opts: { backend: 'wasm', fallback: false, threads: 2 },
+          n: s.n,
+          served,
+          base: native,
+        },
+        {
+          engine: 'WebGPU',
+          opts: { backend: 'webgpu', fallback: false },
+          n: s.nGpu,
+          served,
+          base: native,
+        },
+        // The app's WASM default (q8), against native q8.
+        ...(q8
+          ? [
+              {
+                engine: 'WASM, 2 threads',
+                opts: { backend: 'wasm', fallback: false, threads: 2 },
+                n: s.n,
+                served: `bench/${path.basename(q8)}`,
+                base: nativeQ8,
+              },
+            ]
+          : []),
       ];
       for (const c of cases) {
         // A fresh page (and worker) per case: ORT fixes its thread count when its first session starts.
@@ -140,17 +290,36 @@ async function main() {
               await embedder.embed(warm);
               const t = performance.now();
               await embedder.embed(timed);
-              const adapter = await (navigator as unknown as { gpu?: { requestAdapter(): Promise<{ info?: { vendor: string; architecture: string } } | null> } }).gpu?.requestAdapter();
-              return { info, seconds: (performance.now() - t) / 1000, gpu: adapter?.info ? `${adapter.info.vendor} ${adapter.info.architecture}` : '' };
+              const adapter = await (
+                navigator as unknown as {
+                  gpu?: {
+                    requestAdapter(): Promise<{
+                      info?: { vendor: string; architecture: string };
+                    } | null>;
+                  };
+                }
+              ).gpu?.requestAdapter();
+              return {
+                info,
+                seconds: (performance.now() - t) / 1000,
+                gpu: adapter?.info ? `${adapter.info.vendor} ${adapter.info.architecture}` : '',
+              };
             },
-            { served, opts: c.opts, warm: sentences('warm', Math.min(4, c.n)), timed: sentences('timed', c.n) },
+            {
+              served: c.served,
+              opts: c.opts,
+              warm: sentences('warm', Math.min(4, c.n)),
+              timed: sentences('timed', c.n),
+            },
           );
           const rate = c.n / r.seconds;
           const engine = `Chromium ${c.engine} (${r.info.backend}, ${r.info.dtype}, ${r.info.threads} thread${r.info.threads > 1 ? 's' : ''}${r.info.backend === 'webgpu' ? `, ${r.gpu}` : ''})`;
-          rows.push({ model: s.label, engine, perSecond: rate, ratio: rate / native });
+          rows.push({ model: s.label, engine, perSecond: rate, ratio: rate / c.base });
           console.log(`${s.label}: ${engine} ${rate.toFixed(1)} sentences/s`);
         } catch (e) {
-          console.log(`${s.label}: ${c.engine} failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`);
+          console.log(
+            `${s.label}: ${c.engine} failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`,
+          );
           rows.push({ model: s.label, engine: `Chromium ${c.engine}: failed`, perSecond: NaN });
         } finally {
           await page.close();
@@ -162,14 +331,24 @@ async function main() {
     await server.close();
   }
 
-  console.log(`\nEmbedding throughput, ~20-token sentences (random-weight encoders with real shapes, fp32):\n`);
-  console.log('| model | engine | sentences/s | × onnxruntime-node |\n|---|---|---:|---:|');
+  console.log(
+    `\nEmbedding throughput, ~20-token sentences (random-weight encoders with real shapes):\n`,
+  );
+  console.log(
+    '| model | engine | sentences/s | × onnxruntime-node, same dtype |\n|---|---|---:|---:|',
+  );
   for (const r of rows)
-    console.log(`| ${r.model} | ${r.engine} | ${Number.isFinite(r.perSecond) ? r.perSecond.toFixed(1) : '—'} | ${r.ratio !== undefined && Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : '—'} |`);
+    console.log(
+      `| ${r.model} | ${r.engine} | ${Number.isFinite(r.perSecond) ? r.perSecond.toFixed(1) : '—'} | ${r.ratio !== undefined && Number.isFinite(r.ratio) ? r.ratio.toFixed(2) : '—'} |`,
+    );
   for (const r of rows)
     if (r.ratio !== undefined && r.ratio !== 1 && Number.isFinite(r.ratio)) {
-      const wasm = r.engine.includes('WASM');
-      record({ what: `embed ${r.model}: ${r.engine}`, value: `${r.perSecond.toFixed(1)} sent/s = ${r.ratio.toFixed(2)}× native`, ...(wasm ? { target: '≥ 0.8× native', met: r.ratio >= 0.8 } : {}) });
+      const wasm = r.engine.startsWith('Chromium WASM');
+      record({
+        what: `embed ${r.model}: ${r.engine}`,
+        value: `${r.perSecond.toFixed(1)} sent/s = ${r.ratio.toFixed(2)}× native`,
+        ...(wasm ? { target: '≥ 0.8× native', met: r.ratio >= 0.8 } : {}),
+      });
     }
 }
 
