@@ -1,6 +1,6 @@
 // `crscore score`: JSONL {diff, review, pseudo_refs} in, one JSONL line of scores and matches out per input line.
 import { parseArgs } from 'node:util';
-import { parseClaims } from '../core/claims.ts';
+import { itemText, parseClaims } from '../core/claims.ts';
 import { scoreAt } from '../core/score.ts';
 import { splitReview } from '../core/sentences.ts';
 import type { SplitMode } from '../core/types.ts';
@@ -124,12 +124,7 @@ function toInput(value: unknown, line: number, split: SplitMode): Input | string
   else if (Array.isArray(p)) {
     pseudoReferences = [];
     for (const [k, x] of p.entries()) {
-      const t =
-        typeof x === 'string'
-          ? x
-          : x && typeof x === 'object'
-            ? (x as { text?: unknown }).text
-            : undefined;
+      const t = itemText(x);
       if (typeof t !== 'string') return `pseudo_refs[${k}] is neither a string nor {text}`;
       pseudoReferences.push(t);
     }

@@ -41,12 +41,7 @@ function parseJson(text: string, source: string): PseudoReference[] | null {
       if (!Array.isArray(v)) continue;
       recognised = true;
       for (const item of v) {
-        const t =
-          typeof item === 'string'
-            ? item
-            : item && typeof item === 'object'
-              ? (item as { text?: unknown }).text
-              : undefined;
+        const t = itemText(item);
         if (typeof t === 'string') out.push({ text: t.trim(), kind, source });
       }
     }
@@ -111,4 +106,13 @@ function dedupe(items: PseudoReference[]): PseudoReference[] {
     seen.add(p.text);
     return true;
   });
+}
+
+/** A pseudo-reference given as a string or as an object with a `text` field; anything else is undefined. */
+export function itemText(x: unknown): unknown {
+  return typeof x === 'string'
+    ? x
+    : x && typeof x === 'object'
+      ? (x as { text?: unknown }).text
+      : undefined;
 }
