@@ -116,7 +116,12 @@ test('fixture: bad rows are listed, scores match the CLI, views and exports work
 test('human-study CSVs: two annotator files merge, bad rows are listed with file and line', async ({ page }) => {
   await openResearch(page);
   const dir = path.resolve('src/core/importers/fixtures');
-  await page.getByTestId('research-file').setInputFiles([path.join(dir, 'py_ann1_review_qual_final.csv'), path.join(dir, 'py_ann2_review_qual_final.csv')]);
+  // Project-made fixtures, given the published file names that carry language and annotator.
+  const asStudyFile = (file: string, name: string) => ({ name, mimeType: 'text/csv', buffer: fs.readFileSync(path.join(dir, file)) });
+  await page.getByTestId('research-file').setInputFiles([
+    asStudyFile('synthetic-py-ann1.csv', 'py_ann1_review_qual_final.csv'),
+    asStudyFile('synthetic-py-ann2.csv', 'py_ann2_review_qual_final.csv'),
+  ]);
   await expect(page.getByTestId('import-rows')).toHaveText('2');
   await expect(page.getByTestId('import-summary')).toContainText('Merged 2 annotator files into 2 diffs');
   const errs = page.getByTestId('import-error-table');

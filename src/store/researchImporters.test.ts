@@ -4,14 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { parseDatasetJsonl } from '../core/dataset.ts';
 import { detectFormat, importFiles, parseHumanStudyCsv, readPseudoRefs } from '../core/importers/index.ts';
 
-const fixture = (name: string) => ({
+// Project-made CSVs in the human study's format, stored under names that are not the published data's;
+// the importer reads the language and annotator from the name a user's file has, so the tests give it that.
+const fixture = (name: string, file: string) => ({
   name,
-  text: fs.readFileSync(path.join(__dirname, '../core/importers/fixtures', name), 'utf8'),
+  text: fs.readFileSync(path.join(__dirname, '../core/importers/fixtures', file), 'utf8'),
 });
 
 describe('human-study CSV', () => {
   it('reads blocks, pseudo-references, reviews and lists bad rows with their lines', () => {
-    const f = fixture('py_ann1_review_qual_final.csv');
+    const f = fixture('py_ann1_review_qual_final.csv', 'synthetic-py-ann1.csv');
     expect(detectFormat(f)).toBe('human-study-csv');
     const { rows, errors } = parseHumanStudyCsv(f);
     expect(rows.map((r) => r.row.id)).toEqual(['py-7', 'py-9']);
@@ -33,7 +35,7 @@ describe('human-study CSV', () => {
   });
 
   it('merges two annotators, taking each diff from the one who scored it', () => {
-    const res = importFiles([fixture('py_ann1_review_qual_final.csv'), fixture('py_ann2_review_qual_final.csv')]);
+    const res = importFiles([fixture('py_ann1_review_qual_final.csv', 'synthetic-py-ann1.csv'), fixture('py_ann2_review_qual_final.csv', 'synthetic-py-ann2.csv')]);
     expect(res.formats).toEqual(['human-study-csv']);
     expect(res.rows.map((r) => r.id)).toEqual(['py-7', 'py-9']);
     expect(res.rows[0].reviews[0].con).toBe(5); // ann1 scored py-7

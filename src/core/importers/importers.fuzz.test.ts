@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzText, RUNS } from '../../testing/fuzz.ts';
-import ann1 from './fixtures/py_ann1_review_qual_final.csv?raw';
-import ann2 from './fixtures/py_ann2_review_qual_final.csv?raw';
+import ann1 from './fixtures/synthetic-py-ann1.csv?raw';
+import ann2 from './fixtures/synthetic-py-ann2.csv?raw';
 import { importFiles, type ImportResult } from './index.ts';
 
 const cell = (unit: string[], max = 20) =>
