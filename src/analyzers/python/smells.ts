@@ -58,73 +58,58 @@ export function smellsOf(tree: SyntaxTree): AnalyzerWarning[] {
   if (tree.hasError || hasPython2Syntax(tree)) return [];
   const out: AnalyzerWarning[] = [];
   const pragmas = new PylintPragmas(tree);
-  const enabled = (message: DesignMessage) => (f: Finding) => !pragmas.disabled(message, f.node);
-
-  const methods = longMethods(tree).filter(enabled('R0915'));
-  if (methods.length) {
-    const w = worst(methods);
-    out.push(
-      warning(
-        'LongMethod',
-        w.node,
-        msg.longMethod(methods.length, defName(tree, w.node), w.node.row + 1, w.metric),
-      ),
-    );
-  }
-  const params = longParameterLists(tree).filter(enabled('R0913'));
-  if (params.length) {
-    const w = worst(params);
-    const args = positionalArgs(tree, w.node).map((a) => a.name);
-    out.push(
-      warning(
-        'LongParameterList',
-        w.node,
-        msg.longParameterList(params.length, defName(tree, w.node), w.node.row + 1, w.metric, args),
-      ),
-    );
-  }
-  const branches = longBranches(tree).filter(enabled('R0912'));
-  if (branches.length) {
-    const w = worst(branches);
-    out.push(
-      warning(
-        'LongBranch',
-        w.node,
-        msg.longBranch(branches.length, defName(tree, w.node), w.node.row + 1, w.metric),
-      ),
-    );
-  }
-  const attrs = manyAttributes(tree).filter(enabled('R0902'));
-  if (attrs.length) {
-    const w = worst(attrs);
-    out.push(
-      warning(
-        'ManyAttributes',
-        w.node,
-        msg.manyAttributes(
-          attrs.length,
-          nameOf(tree, w.node),
+  // pylint's design checks, in the driver's order: one warning each, at the worst finding a pragma leaves.
+  const design: [
+    string,
+    DesignMessage,
+    (t: SyntaxTree) => Finding[],
+    (n: number, w: Finding) => string,
+  ][] = [
+    [
+      'LongMethod',
+      'R0915',
+      longMethods,
+      (n, w) => msg.longMethod(n, defName(tree, w.node), w.node.row + 1, w.metric),
+    ],
+    [
+      'LongParameterList',
+      'R0913',
+      longParameterLists,
+      (n, w) =>
+        msg.longParameterList(
+          n,
+          defName(tree, w.node),
+          w.node.row + 1,
           w.metric,
-          initAssignedAttributes(tree, w.node),
+          positionalArgs(tree, w.node).map((a) => a.name),
         ),
-      ),
-    );
-  }
-  const many = manyMethods(tree).filter(enabled('R0904'));
-  if (many.length) {
-    const w = worst(many);
-    out.push(
-      warning(
-        'ManyMethods',
-        w.node,
-        msg.manyMethods(
-          many.length,
-          nameOf(tree, w.node),
-          w.metric,
-          publicMethodNames(tree, w.node),
-        ),
-      ),
-    );
+    ],
+    [
+      'LongBranch',
+      'R0912',
+      longBranches,
+      (n, w) => msg.longBranch(n, defName(tree, w.node), w.node.row + 1, w.metric),
+    ],
+    [
+      'ManyAttributes',
+      'R0902',
+      manyAttributes,
+      (n, w) =>
+        msg.manyAttributes(n, nameOf(tree, w.node), w.metric, initAssignedAttributes(tree, w.node)),
+    ],
+    [
+      'ManyMethods',
+      'R0904',
+      manyMethods,
+      (n, w) => msg.manyMethods(n, nameOf(tree, w.node), w.metric, publicMethodNames(tree, w.node)),
+    ],
+  ];
+  for (const [rule, id, find, message] of design) {
+    const found = find(tree).filter((f) => !pragmas.disabled(id, f.node));
+    if (found.length) {
+      const w = worst(found);
+      out.push(warning(rule, w.node, message(found.length, w)));
+    }
   }
   for (const h of uselessTryExcepts(tree))
     out.push(warning('UselessTryExcept', h.node, msg.uselessTry(h.reason, h.line)));
@@ -160,35 +145,21 @@ export function smellsOf(tree: SyntaxTree): AnalyzerWarning[] {
     out.push(warning('CodeComplexity', top.node, msg.codeComplexity(complex.length, codeBlocks)));
   }
 
-  const lambdas = longLambdas(tree);
-  const lambda = longest(lambdas);
-  if (lambda)
-    out.push(
-      warning(
-        'LongLambda',
-        lambda.node,
-        msg.longLambda(
-          lambdas.length,
-          nodeSourceAtLine(tree, lambda.line),
-          lambda.line,
-          lambda.length,
+  const expressions = [
+    ['LongLambda', longLambdas, msg.longLambda],
+    ['LongListComprehension', longListComprehensions, msg.longListComprehension],
+  ] as const;
+  for (const [rule, find, message] of expressions) {
+    const found = find(tree);
+    const e = longest(found);
+    if (e)
+      out.push(
+        warning(
+          rule,
+          e.node,
+          message(found.length, nodeSourceAtLine(tree, e.line), e.line, e.length),
         ),
-      ),
-    );
-  const comps = longListComprehensions(tree);
-  const comp = longest(comps);
-  if (comp)
-    out.push(
-      warning(
-        'LongListComprehension',
-        comp.node,
-        msg.longListComprehension(
-          comps.length,
-          nodeSourceAtLine(tree, comp.line),
-          comp.line,
-          comp.length,
-        ),
-      ),
-    );
+      );
+  }
   return out;
 }
