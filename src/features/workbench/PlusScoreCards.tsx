@@ -1,6 +1,7 @@
 // Con, Comp and Rel under the plus preset: graded credit and weights, with the live sums behind them.
 import type { PlusScores } from '../../core/plus/score';
 import { PLUS_OPTIONS } from '../../core/plus/preset';
+import { ScoreCard } from './ScoreCards';
 
 const f3 = (x: number) => x.toFixed(3);
 const f2 = (x: number) => x.toFixed(2);
@@ -17,42 +18,47 @@ export function PlusScoreCards({ scores }: { scores: PlusScores }) {
   const hi = String(Number(ramp.high.toFixed(4)));
   return (
     <div className="score-cards" data-testid="score-cards" data-preset="plus">
-      <article className="score-card" data-testid="score-con" data-value={scores.con}>
-        <h3>
-          Con <span className="hint">conciseness · plus</span>
-        </h3>
-        <div className="score-value">{f3(scores.con)}</div>
-        <p className="formula">
-          Con = {f2(conGot)} of {f2(conAll)} sentence weight credited ({scores.sentencesAbove} of {scores.sentences} in full)
-        </p>
-        <p className="formula-math">
-          Σ<sub>r</sub> w(r)·credit(max<sub>p</sub> s) / Σ<sub>r</sub> w(r), w = information (IDF mass)
-        </p>
-      </article>
-      <article className="score-card" data-testid="score-comp" data-value={scores.comp}>
-        <h3>
-          Comp <span className="hint">comprehensiveness · plus</span>
-        </h3>
-        <div className="score-value">{f3(scores.comp)}</div>
-        <p className="formula">
-          Comp = {f2(compGot)} of {f2(compAll)} pseudo-reference weight credited ({scores.pseudoReferencesAbove} of {scores.pseudoReferences} in full)
-        </p>
-        <p className="formula-math">
-          issues weigh {PLUS_OPTIONS.issueWeight}; a pseudo-reference that others repeat is discounted
-        </p>
-      </article>
-      <article className="score-card rel" data-testid="score-rel" data-value={scores.rel}>
-        <h3>
-          Rel <span className="hint">relevance · plus</span>
-        </h3>
-        <div className="score-value">{f3(scores.rel)}</div>
-        <p className="formula">
-          Rel = 2·{f3(scores.con)}·{f3(scores.comp)} / ({f3(scores.con)} + {f3(scores.comp)})
-        </p>
-        <p className="formula-math">
-          credit(s) = 0 at s ≤ {lo}, 1 at s ≥ {hi} (τ), linear between
-        </p>
-      </article>
+      <ScoreCard
+        dim="con"
+        hint="conciseness · plus"
+        value={scores.con}
+        formula={
+          <>
+            Con = {f2(conGot)} of {f2(conAll)} sentence weight credited ({scores.sentencesAbove} of {scores.sentences} in full)
+          </>
+        }
+        math={
+          <>
+            Σ<sub>r</sub> w(r)·credit(max<sub>p</sub> s) / Σ<sub>r</sub> w(r), w = information (IDF mass)
+          </>
+        }
+      />
+      <ScoreCard
+        dim="comp"
+        hint="comprehensiveness · plus"
+        value={scores.comp}
+        formula={
+          <>
+            Comp = {f2(compGot)} of {f2(compAll)} pseudo-reference weight credited ({scores.pseudoReferencesAbove} of {scores.pseudoReferences} in full)
+          </>
+        }
+        math={<>issues weigh {PLUS_OPTIONS.issueWeight}; a pseudo-reference that others repeat is discounted</>}
+      />
+      <ScoreCard
+        dim="rel"
+        hint="relevance · plus"
+        value={scores.rel}
+        formula={
+          <>
+            Rel = 2·{f3(scores.con)}·{f3(scores.comp)} / ({f3(scores.con)} + {f3(scores.comp)})
+          </>
+        }
+        math={
+          <>
+            credit(s) = 0 at s ≤ {lo}, 1 at s ≥ {hi} (τ), linear between
+          </>
+        }
+      />
     </div>
   );
 }
