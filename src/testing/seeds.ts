@@ -1,19 +1,12 @@
 // Small, real-looking inputs for the fuzz tests to mutate: what users paste and what datasets and LLMs produce.
 import { paperExamples } from '../examples/paper.ts';
 
+const pickleDiff = paperExamples.find((e) => e.id === 'paper-pickle-codereviewer')!.diff;
+
+/** git's form of the paper's pickle diff, with a second hunk and a second file. */
 export const GIT_DIFF = `diff --git a/luigi/contrib/hadoop.py b/luigi/contrib/hadoop.py
 index 1c2d3e4..5f6a7b8 100644
---- a/luigi/contrib/hadoop.py
-+++ b/luigi/contrib/hadoop.py
-@@ -971,7 +971,7 @@ class JobTask(BaseHadoopJobTask):
-         if self.__module__ == '__main__':
-             d = pickle.dumps(self)
-             module_name = os.path.basename(sys.argv[0]).rsplit('.', 1)[0]
--            d = d.replace(b'(c__main__', "(c" + module_name)
-+            d = d.replace(b'c__main__', b'c' + module_name.encode('ascii'))
-             open(file_name, "wb").write(d)
-         else:
-@@ -1002,3 +1002,4 @@ def run(self):
+${pickleDiff}@@ -1002,3 +1002,4 @@ def run(self):
      x = 1
 +    y = 2
      return x
