@@ -119,7 +119,11 @@ function ensureQ8(s: Shape): string | null {
   if (fs.existsSync(file)) return dir;
   try {
     fs.mkdirSync(path.join(dir, 'onnx'), { recursive: true });
-    fs.cpSync(s.dir, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}onnx`) });
+    const weights = path.join(s.dir, 'onnx');
+    fs.cpSync(s.dir, dir, {
+      recursive: true,
+      filter: (f) => f !== weights && !f.startsWith(weights + path.sep),
+    });
     execFileSync(
       '/usr/bin/python3',
       ['scripts/quantize-q8.py', path.join(s.dir, 'onnx/model.onnx'), file],
