@@ -1,6 +1,10 @@
 // `crscore eval`: agreement of CRScore with the human study's judgments.
 import { parseArgs } from 'node:util';
-import { parseDatasetJsonl, REFERENCE_SYSTEM } from '../core/dataset.ts';
+import {
+  DEFAULT_CALIBRATION_SYSTEM,
+  parseDatasetJsonl,
+  REFERENCE_SYSTEM,
+} from '../core/dataset.ts';
 import {
   agreement,
   calibrateOnSystem,
@@ -16,7 +20,6 @@ import { evalPlus, renderPlus } from './evalPlus.ts';
 import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
 
 export const PAPER_TAU = 0.7314;
-export const DEFAULT_CALIBRATION_SYSTEM = 'gpt3.5_pred';
 
 export const EVAL_USAGE = `crscore eval --dataset FILE [options]
 

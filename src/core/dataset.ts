@@ -49,6 +49,9 @@ export interface ParsedDataset {
 /** The original GitHub review, left out of every correlation by the paper. */
 export const REFERENCE_SYSTEM = 'msg';
 
+/** The system whose reviews the paper calibrates τ on (mean best similarity of its review sentences). */
+export const DEFAULT_CALIBRATION_SYSTEM = 'gpt3.5_pred';
+
 /**
  * String(v) for any parsed JSON value. String() throws on an object whose "toString"/"valueOf" keys hold data
  * (`{"toString": 1}` is valid JSON); such a value is written as JSON instead.

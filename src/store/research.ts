@@ -1,6 +1,7 @@
 // The research view's store: the imported dataset, the batch run (embedding in its own worker, vectors cached in
 // IndexedDB, progress, Cancel and Resume), and the results every view reads. τ changes only re-threshold.
 import { create } from 'zustand';
+import { DEFAULT_CALIBRATION_SYSTEM } from '../core/dataset';
 import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
 import { lexicalSimilarityMatrix } from '../core/lexical';
 import { similarityMatrix } from '../core/similarity';
@@ -31,7 +32,6 @@ import pkg from '../../package.json';
 
 export type SimilarityKind = 'use-lite' | 'lexical';
 export const APP_VERSION: string = (pkg as { version: string }).version;
-export const DEFAULT_CALIBRATION_SYSTEM = 'gpt3.5_pred';
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
 export const CURVE_TAUS = tauGrid(0, 1, 101);
 
@@ -43,7 +43,16 @@ export interface RunConfig {
 
 export interface RunProgress {
   /** 'interrupted': the page was reloaded (or closed) during a run; Resume continues from the cache. */
-  phase: 'idle' | 'loading-model' | 'reading-cache' | 'embedding' | 'scoring' | 'done' | 'cancelled' | 'error' | 'interrupted';
+  phase:
+    | 'idle'
+    | 'loading-model'
+    | 'reading-cache'
+    | 'embedding'
+    | 'scoring'
+    | 'done'
+    | 'cancelled'
+    | 'error'
+    | 'interrupted';
   /** Texts embedded or found in the cache so far, of `total`. */
   done: number;
   total: number;
@@ -60,7 +69,13 @@ export interface Results {
   index: SweepIndex;
   calibration: Calibration & { system: string };
   refValues: Partial<Record<RefMetricId, (number | null)[]>>;
-  engine: { model: string; dtype: string; backend: string; pooling: string; threads: number } | null;
+  engine: {
+    model: string;
+    dtype: string;
+    backend: string;
+    pooling: string;
+    threads: number;
+  } | null;
   runMs: number;
 }
 
@@ -95,12 +110,19 @@ export interface ResearchState {
  * The research view's own embedding workers, so a batch run never swaps the workbench's model. USE-lite runs
  * single-threaded WASM, so one worker per core (up to 4) embeds batches side by side.
  */
-const POOL_SIZE = Math.max(1, Math.min(4, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 1));
+const POOL_SIZE = Math.max(
+  1,
+  Math.min(4, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 1),
+);
 const researchEmbedders: Embedder[] = [];
 async function loadPool(): Promise<EngineInfo> {
   while (researchEmbedders.length < POOL_SIZE) researchEmbedders.push(new Embedder());
   const infos = await Promise.all(
-    researchEmbedders.map((e) => (e.info()?.model === 'use-lite' ? e.info()! : e.load({ kind: 'use-lite' }, { fallback: false }))),
+    researchEmbedders.map((e) =>
+      e.info()?.model === 'use-lite'
+        ? e.info()!
+        : e.load({ kind: 'use-lite' }, { fallback: false }),
+    ),
   );
   return infos[0];
 }
@@ -120,7 +142,8 @@ interface SavedRun {
   total: number;
 }
 // Best effort: if these cannot be written, only the after-reload restore is lost, never the run.
-const remember = (key: 'dataset' | 'run', value: SavedDataset | SavedRun | null) => void putMeta(key, value).catch(() => undefined);
+const remember = (key: 'dataset' | 'run', value: SavedDataset | SavedRun | null) =>
+  void putMeta(key, value).catch(() => undefined);
 const RESUME_HINT = 'Embedded sentences are cached: Resume continues from here.';
 
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
@@ -128,7 +151,11 @@ const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached:
 export const useResearch = create<ResearchState>()((set, get) => ({
   datasetName: null,
   imported: null,
-  config: { similarity: 'use-lite', split: 'reference', calibrationSystem: DEFAULT_CALIBRATION_SYSTEM },
+  config: {
+    similarity: 'use-lite',
+    split: 'reference',
+    calibrationSystem: DEFAULT_CALIBRATION_SYSTEM,
+  },
   progress: initialProgress,
   results: null,
   tau: 0,
@@ -152,7 +179,9 @@ export const useResearch = create<ResearchState>()((set, get) => ({
       progress: initialProgress,
       config: {
         ...get().config,
-        calibrationSystem: systems.has(cal) ? cal : ([...systems].filter((s) => s !== 'msg').sort()[0] ?? cal),
+        calibrationSystem: systems.has(cal)
+          ? cal
+          : ([...systems].filter((s) => s !== 'msg').sort()[0] ?? cal),
       },
     });
   },
@@ -193,26 +222,50 @@ export const useResearch = create<ResearchState>()((set, get) => ({
     const live = () => token === runToken;
     try {
       const prepared = prepare(imported.rows, config.split);
-      if (prepared.items.length === 0) throw new Error('No review can be scored: no change in this dataset has pseudo-references.');
+      if (prepared.items.length === 0)
+        throw new Error(
+          'No review can be scored: no change in this dataset has pseudo-references.',
+        );
       let matrices: SimilarityMatrix[];
       let engine: Results['engine'] = null;
       let embedCos: ((a: string, b: string) => number) | undefined;
       let cacheNote: string | undefined;
       if (config.similarity === 'lexical') {
         set({ progress: { phase: 'scoring', done: 0, total: 0, cached: 0 } });
-        matrices = prepared.items.map((it) => lexicalSimilarityMatrix(it.pseudoReferences, it.sentences));
+        matrices = prepared.items.map((it) =>
+          lexicalSimilarityMatrix(it.pseudoReferences, it.sentences),
+        );
       } else {
-        set({ progress: { phase: 'loading-model', done: 0, total: 0, cached: 0, message: 'Loading the bundled USE-lite encoder…' } });
+        set({
+          progress: {
+            phase: 'loading-model',
+            done: 0,
+            total: 0,
+            cached: 0,
+            message: 'Loading the bundled USE-lite encoder…',
+          },
+        });
         const info: EngineInfo = await loadPool();
         if (!live()) return;
-        engine = { model: info.model, dtype: info.dtype, backend: info.backend, pooling: info.pooling, threads: info.threads };
+        engine = {
+          model: info.model,
+          dtype: info.dtype,
+          backend: info.backend,
+          pooling: info.pooling,
+          threads: info.threads,
+        };
         const texts = textsToEmbed(prepared, prepared.hasReference);
         set({ progress: { phase: 'reading-cache', done: 0, total: texts.length, cached: 0 } });
         const vectors = await getVectors(info.model, info.pooling, texts);
         const cached = vectors.size;
         const missing = texts.filter((t) => !vectors.has(t));
         set({ progress: { phase: 'embedding', done: cached, total: texts.length, cached } });
-        const marker = (done: number): SavedRun => ({ state: 'running', config, done, total: texts.length });
+        const marker = (done: number): SavedRun => ({
+          state: 'running',
+          config,
+          done,
+          total: texts.length,
+        });
         remember('run', marker(cached));
         const BATCH = Math.max(1, get().batchSize);
         let next = 0;
@@ -229,11 +282,22 @@ export const useResearch = create<ResearchState>()((set, get) => ({
               const vecs = await e.embed(batch);
               const entries = batch.map((t, j) => [t, vecs[j]] as [string, Float32Array]);
               // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so.
-              await putVectors(info.model, info.pooling, entries).catch((err: Error) => void (cacheFailure ??= err));
+              await putVectors(info.model, info.pooling, entries).catch(
+                (err: Error) => void (cacheFailure ??= err),
+              );
               for (const [t, v] of entries) vectors.set(t, v);
               embedded += batch.length;
               remember('run', marker(cached + embedded));
-              if (live() && !failure) set({ progress: { phase: 'embedding', done: cached + embedded, total: texts.length, cached, elapsedMs: performance.now() - t0 } });
+              if (live() && !failure)
+                set({
+                  progress: {
+                    phase: 'embedding',
+                    done: cached + embedded,
+                    total: texts.length,
+                    cached,
+                    elapsedMs: performance.now() - t0,
+                  },
+                });
             }
           } catch (err) {
             failure ??= err instanceof Error ? err : new Error(String(err));
@@ -242,28 +306,48 @@ export const useResearch = create<ResearchState>()((set, get) => ({
         await Promise.all(researchEmbedders.map(worker));
         if (failure && live()) {
           const why = (failure as Error).message.replace(/\.?$/, '.');
-          set({ progress: { ...get().progress, phase: 'error', done: cached + embedded, elapsedMs: performance.now() - t0, message: `${why} ${cached + embedded} of ${texts.length} texts are embedded. ${RESUME_HINT}` } });
+          set({
+            progress: {
+              ...get().progress,
+              phase: 'error',
+              done: cached + embedded,
+              elapsedMs: performance.now() - t0,
+              message: `${why} ${cached + embedded} of ${texts.length} texts are embedded. ${RESUME_HINT}`,
+            },
+          });
           remember('run', { ...marker(cached + embedded), state: 'finished' });
           return;
         }
         if (cancelRequested && live() && embedded + cached < texts.length) {
-          set({ progress: { ...get().progress, phase: 'cancelled', elapsedMs: performance.now() - t0, message: `Cancelled. ${RESUME_HINT}` } });
+          set({
+            progress: {
+              ...get().progress,
+              phase: 'cancelled',
+              elapsedMs: performance.now() - t0,
+              message: `Cancelled. ${RESUME_HINT}`,
+            },
+          });
           remember('run', { ...marker(cached + embedded), state: 'finished' });
           return;
         }
         remember('run', { ...marker(texts.length), state: 'finished' });
-        if (cacheFailure) cacheNote = `The embeddings could not be cached in this browser (${(cacheFailure as Error).message}): a later run embeds them again.`;
+        if (cacheFailure)
+          cacheNote = `The embeddings could not be cached in this browser (${(cacheFailure as Error).message}): a later run embeds them again.`;
         if (!live()) return;
         const dims = vectors.values().next().value?.length ?? 1;
         const zero = new Float32Array(dims);
         // Blank texts are never embedded: a zero vector has similarity 0 with everything (as `crscore eval`).
         const vec = (t: string) => vectors.get(t) ?? zero;
         set({ progress: { ...get().progress, phase: 'scoring' } });
-        matrices = prepared.items.map((it) => similarityMatrix(it.pseudoReferences.map(vec), it.sentences.map(vec)));
+        matrices = prepared.items.map((it) =>
+          similarityMatrix(it.pseudoReferences.map(vec), it.sentences.map(vec)),
+        );
         embedCos = (a, b) => similarityMatrix([vec(a)], [vec(b)]).data[0];
       }
       const index = sweepIndex(prepared.items, matrices);
-      const system = prepared.systems.includes(config.calibrationSystem) ? config.calibrationSystem : prepared.systems[0];
+      const system = prepared.systems.includes(config.calibrationSystem)
+        ? config.calibrationSystem
+        : prepared.systems[0];
       const calibration = { ...calibrate(prepared.items, matrices, system), system };
       const c0 = performance.now();
       const curve = correlationCurve(prepared.items, index, CURVE_TAUS);
@@ -285,10 +369,18 @@ export const useResearch = create<ResearchState>()((set, get) => ({
         tau,
         tauSource: get().tauSource === 'manual' && get().results ? 'manual' : 'calibrated',
         analysis: analyse(prepared.items, matrices, tau),
-        progress: { phase: 'done', done: get().progress.total, total: get().progress.total, cached: get().progress.cached, elapsedMs: results.runMs, message: cacheNote },
+        progress: {
+          phase: 'done',
+          done: get().progress.total,
+          total: get().progress.total,
+          cached: get().progress.cached,
+          elapsedMs: results.runMs,
+          message: cacheNote,
+        },
       });
     } catch (e) {
-      if (live()) set({ progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
+      if (live())
+        set({ progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
     }
   },
 
@@ -298,13 +390,21 @@ export const useResearch = create<ResearchState>()((set, get) => ({
 
   setTau(tau) {
     const r = get().results;
-    set({ tau, tauSource: 'manual', analysis: r ? analyse(r.prepared.items, r.matrices, tau) : null });
+    set({
+      tau,
+      tauSource: 'manual',
+      analysis: r ? analyse(r.prepared.items, r.matrices, tau) : null,
+    });
   },
 
   useCalibratedTau() {
     const r = get().results;
     if (!r) return;
-    set({ tau: r.calibration.tau, tauSource: 'calibrated', analysis: analyse(r.prepared.items, r.matrices, r.calibration.tau) });
+    set({
+      tau: r.calibration.tau,
+      tauSource: 'calibrated',
+      analysis: analyse(r.prepared.items, r.matrices, r.calibration.tau),
+    });
   },
 
   recalibrate(system) {
@@ -343,7 +443,15 @@ export const useResearch = create<ResearchState>()((set, get) => ({
     }));
     const s: Session = {
       ...base,
-      input: { ...base.input, diff: row.diff, oldCode: row.oldCode ?? '', newCode: row.newCode ?? '', fileName: row.newFile ?? '', language: lang, languageAuto: false },
+      input: {
+        ...base.input,
+        diff: row.diff,
+        oldCode: row.oldCode ?? '',
+        newCode: row.newCode ?? '',
+        fileName: row.newFile ?? '',
+        language: lang,
+        languageAuto: false,
+      },
       review: review.review ?? '',
       pseudoReferences: toItems(refs),
       tau: get().tau,
@@ -359,6 +467,13 @@ export const useResearch = create<ResearchState>()((set, get) => ({
     runToken++;
     remember('dataset', null);
     remember('run', null);
-    set({ imported: null, datasetName: null, results: null, analysis: null, curve: null, progress: initialProgress });
+    set({
+      imported: null,
+      datasetName: null,
+      results: null,
+      analysis: null,
+      curve: null,
+      progress: initialProgress,
+    });
   },
 }));
