@@ -10,7 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { stemmer } from 'stemmer';
 import { loadBackgroundIdf } from '../src/cli/background.ts';
-import { parseDatasetJsonl } from '../src/core/dataset.ts';
+import { DEFAULT_CALIBRATION_SYSTEM, parseDatasetJsonl } from '../src/core/dataset.ts';
+import { parseUnifiedDiff } from '../src/core/diff.ts';
 import { agreement, collectEvalItems, type EvalItem } from '../src/core/evaluate.ts';
 import { lexicalTokens } from '../src/core/lexical.ts';
 import { calibratePlus, plusInputs, scorePlusItems } from '../src/core/plus/evaluate.ts';
@@ -27,35 +28,26 @@ if (!fs.existsSync(DATASET)) {
   console.log(`plus-ablations skipped: ${DATASET} is absent.`);
   process.exit(0);
 }
-const text = fs.readFileSync(DATASET, 'utf8');
-const { items } = collectEvalItems(parseDatasetJsonl(text).rows, 'reference');
-const diffs = new Map<string, string>(
-  text
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => {
-      const r = JSON.parse(l) as { id: string; diff?: string };
-      return [r.id, r.diff ?? ''];
-    }),
-);
+const { rows } = parseDatasetJsonl(fs.readFileSync(DATASET, 'utf8'));
+const { items } = collectEvalItems(rows, 'reference');
 const idf = await loadBackgroundIdf();
 const base = plusInputs(items, idf);
 
-/** Recalibrates on gpt3.5_pred (the paper's method) unless told not to, scores, prints one line. */
+/** Calibrates τ by the paper's method, scores, prints one line. */
 function report(
   name: string,
   inputs: PlusInput[],
   opts: PlusOptions = PLUS_OPTIONS,
   its: readonly EvalItem[] = items,
 ) {
-  const cal = calibratePlus(its, inputs, 'gpt3.5_pred');
+  const cal = calibratePlus(its, inputs, DEFAULT_CALIBRATION_SYSTEM);
   const a = agreement(its, scorePlusItems(inputs, cal, opts));
   const f = (x: number) => x.toFixed(4);
   const langs = Object.entries(a.byLanguage)
     .map(([l, v]) => `${l} ${f(v.rel.spearman.r)}`)
     .join(' ');
   console.log(
-    `${name.padEnd(44)} Rel ${f(a.correlations.rel.spearman.r)}  Con ${f(a.correlations.con.spearman.r)}  Comp ${f(a.correlations.comp.spearman.r)}  system ${f(a.systemRanking.spearman.r)}  (${langs}; τ ${f(cal.tau)})`,
+    `${name.padEnd(46)} Rel ${f(a.correlations.rel.spearman.r)}  Con ${f(a.correlations.con.spearman.r)}  Comp ${f(a.correlations.comp.spearman.r)}  system ${f(a.systemRanking.spearman.r)}  (${langs}; τ ${f(cal.tau)})`,
   );
 }
 
@@ -74,6 +66,7 @@ report('shipped plus', base);
 
 // 1. Sentences with fewer than two natural-language words (bare code, identifier echoes such as
 //    "`toMap` -> `toMap`?") carry no claim of their own: scale their similarities.
+// The weight every word outside the background corpus gets (identifiers, mostly).
 const unseenWeight = idf.weight('\u0000unseen');
 const codeOnly = items.map((it) =>
   it.sentences.map((s) => {
@@ -94,16 +87,17 @@ for (const factor of [0.75, 0.5, 0.25])
 const ADD_CUE =
   /\b(should|could|can|might want|better to|consider|instead|use|using|add|include|make|rename|replace|change|initiali[sz]e)\b|->/i;
 const DEL_CUE = /\b(remove|delete|drop|get rid|not needed|unnecessary|no need|redundant)\b/i;
-const sides = new Map<string, { added: Set<string>; removed: Set<string> }>();
-for (const [id, d] of diffs) {
-  const added = new Set<string>();
-  const removed = new Set<string>();
-  for (const l of d.split('\n')) {
-    if (/^\+(?!\+\+)/.test(l)) plusTokens(l.slice(1)).forEach((t) => added.add(t));
-    else if (/^-(?!--)/.test(l)) plusTokens(l.slice(1)).forEach((t) => removed.add(t));
-  }
-  sides.set(id, { added, removed });
-}
+const sides = new Map(
+  rows.map((row) => {
+    const added = new Set<string>();
+    const removed = new Set<string>();
+    for (const line of parseUnifiedDiff(row.diff).flatMap((f) => f.hunks.flatMap((h) => h.lines))) {
+      if (line.type === 'context') continue;
+      for (const t of plusTokens(line.text)) (line.type === 'add' ? added : removed).add(t);
+    }
+    return [row.id, { added, removed }];
+  }),
+);
 for (const share of [0.5, 0.7]) {
   const done = items.map((it) =>
     it.sentences.map((s) => {
