@@ -6,6 +6,7 @@ import { compareWithMetric, metricJobs, type RefFilter } from '../../core/annota
 import { useAnnotation } from '../../store/annotation';
 import { DEFAULT_TAU, SIMILARITY_LABEL, useBundledEncoder, useMatrices, type SimilarityKind } from '../../store/bundledEncoder';
 import { DIMENSION_NAME } from './guide';
+import { Segmented } from '../../ui/Segmented';
 
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 
@@ -39,24 +40,15 @@ export function MetricView({ onStart }: { onStart(): void }) {
         diff's pseudo-references as coded in stage 1.
       </p>
       <div className="toolbar an-metric-controls">
-        <div className="segmented" role="radiogroup" aria-label="Similarity">
-          {(['lexical', 'use-lite'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="radio"
-              aria-checked={kind === k}
-              className={kind === k ? 'on' : ''}
-              onClick={() => {
-                setKind(k);
-                setTau(DEFAULT_TAU[k]);
-              }}
-              data-testid={`mv-sim-${k}`}
-            >
-              {SIMILARITY_LABEL[k]}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Similarity"
+          value={kind}
+          onChange={(k) => {
+            setKind(k);
+            setTau(DEFAULT_TAU[k]);
+          }}
+          options={(['lexical', 'use-lite'] as const).map((k) => ({ value: k, label: SIMILARITY_LABEL[k], testId: `mv-sim-${k}` }))}
+        />
         <label className="inline">
           τ
           <input type="number" min={0} max={1} step={0.001} value={tau} onChange={(e) => setTau(Number(e.currentTarget.value))} style={{ width: 84 }} data-testid="mv-tau" />

@@ -7,6 +7,7 @@ import { Lessons } from './Lessons';
 import { Tour } from './Tour';
 import { usePipelines } from './usePipelines';
 import { WhatIf } from './WhatIf';
+import { Segmented } from '../../ui/Segmented';
 import '../../ui/ui.css';
 import './teach.css';
 
@@ -98,13 +99,12 @@ export default function TeachView() {
             </select>
           </label>
         )}
-        <div className="segmented" role="radiogroup" aria-label="Similarity">
-          {(['use-lite', 'lexical'] as const).map((k) => (
-            <button key={k} type="button" role="radio" aria-checked={kind === k} className={kind === k ? 'on' : ''} onClick={() => pickKind(k)} data-testid={`tc-sim-${k}`}>
-              {SIMILARITY_LABEL[k]}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Similarity"
+          value={kind}
+          onChange={pickKind}
+          options={(['use-lite', 'lexical'] as const).map((k) => ({ value: k, label: SIMILARITY_LABEL[k], testId: `tc-sim-${k}` }))}
+        />
         <span className="muted small">{MODES.find((m) => m.id === mode)!.hint}</span>
       </div>
       {mode !== 'lessons' && <p className="muted small tc-note">{ex.note}</p>}

@@ -5,6 +5,7 @@ import { detectLanguage, parseUnifiedDiff, type Language } from '../../core/diff
 import type { SessionInput } from '../../store/session';
 import { useWorkbench } from '../../store/workbench';
 import { diffToSides, modelLineForNewLine } from './diffView';
+import { Segmented } from '../../ui/Segmented';
 
 const MonacoDiff = lazy(() => import('./MonacoDiff'));
 
@@ -63,21 +64,15 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
   return (
     <div className="diff-input">
       <div className="toolbar">
-        <div className="segmented" role="radiogroup" aria-label="How to give the code change">
-          <button type="button" role="radio" aria-checked={isDiff} className={isDiff ? 'on' : ''} onClick={() => onChange((i) => ({ ...i, mode: 'diff' }))}>
-            Unified diff
-          </button>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={!isDiff}
-            data-testid="mode-files"
-            className={!isDiff ? 'on' : ''}
-            onClick={() => onChange((i) => ({ ...i, mode: 'files' }))}
-          >
-            Old &amp; new files
-          </button>
-        </div>
+        <Segmented
+          label="How to give the code change"
+          value={isDiff ? 'diff' : 'files'}
+          onChange={(mode) => onChange((i) => ({ ...i, mode }))}
+          options={[
+            { value: 'diff', label: 'Unified diff' },
+            { value: 'files', label: 'Old & new files', testId: 'mode-files' },
+          ]}
+        />
         <label className="inline">
           File
           <input

@@ -17,6 +17,7 @@ import { TauSlider } from './TauSlider';
 import { useEmbedding } from './useEmbedding';
 import { useScoring } from './useScoring';
 import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset';
+import { Segmented } from '../../ui/Segmented';
 import './workbench.css';
 
 const Charts = lazy(() => import('./Charts'));
@@ -138,21 +139,15 @@ function SessionWorkbench({ session }: { session: Session }) {
         <section className="panel" aria-labelledby="h-metric">
           <div className="panel-head">
             <h2 id="h-metric">Metric</h2>
-            <div className="segmented" role="radiogroup" aria-labelledby="h-metric">
-              {(['paper', 'plus'] as const).map((k) => (
-                <button
-                  key={k}
-                  type="button"
-                  role="radio"
-                  aria-checked={(session.preset ?? 'paper') === k}
-                  className={(session.preset ?? 'paper') === k ? 'on' : ''}
-                  data-testid={`preset-${k}`}
-                  onClick={() => set((s) => ({ ...s, preset: k }))}
-                >
-                  {k === 'paper' ? 'CRScore (paper)' : 'CRScore plus (graded)'}
-                </button>
-              ))}
-            </div>
+            <Segmented
+              labelledBy="h-metric"
+              value={session.preset ?? 'paper'}
+              onChange={(preset) => set((s) => ({ ...s, preset }))}
+              options={[
+                { value: 'paper', label: 'CRScore (paper)', testId: 'preset-paper' },
+                { value: 'plus', label: 'CRScore plus (graded)', testId: 'preset-plus' },
+              ]}
+            />
           </div>
           {isPlus && (
             <p className="muted small" data-testid="plus-note">
@@ -168,21 +163,15 @@ function SessionWorkbench({ session }: { session: Session }) {
           )}
           <div className="panel-head" hidden={isPlus}>
             <h2 id="h-sim">Similarity</h2>
-            <div className="segmented" role="radiogroup" aria-label="Similarity">
-              {(['embedding', 'lexical'] as const).map((k) => (
-                <button
-                  key={k}
-                  type="button"
-                  role="radio"
-                  aria-checked={session.similarity === k}
-                  className={session.similarity === k ? 'on' : ''}
-                  data-testid={`similarity-${k}`}
-                  onClick={() => set((s) => ({ ...s, similarity: k }))}
-                >
-                  {k === 'embedding' ? 'Embedding model' : 'Lexical (instant)'}
-                </button>
-              ))}
-            </div>
+            <Segmented
+              label="Similarity"
+              value={session.similarity}
+              onChange={(similarity) => set((s) => ({ ...s, similarity }))}
+              options={[
+                { value: 'embedding', label: 'Embedding model', testId: 'similarity-embedding' },
+                { value: 'lexical', label: 'Lexical (instant)', testId: 'similarity-lexical' },
+              ]}
+            />
           </div>
           {!isPlus && session.similarity === 'embedding' && (
             <EmbeddingBar
