@@ -3,6 +3,7 @@
 // its issues land in the pseudo-reference list with source and line, and clicking one reveals that line.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newSession } from './helpers-workbench.ts';
+import { hubUnreachable } from './hub';
 
 const JS_DIFF = `--- a/src/cart.js
 +++ b/src/cart.js
@@ -54,7 +55,7 @@ const issueItems = (page: Page, source: string): Locator =>
   page.getByTestId('pref-item').filter({ has: page.locator('.badge.source', { hasText: source }) });
 
 test.beforeEach(async ({ context }) => {
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
 });
 
 test('JSHint issues appear with source and line; clicking one reveals that line in the code view', async ({ page }) => {

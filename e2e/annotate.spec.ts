@@ -8,13 +8,14 @@ import { readAnnotationCsv, type AnnotationItem } from '../src/core/annotation.t
 import { compareAnnotations } from '../src/core/annotationAgreement.ts';
 import { compareWithMetric, metricJobs } from '../src/core/annotationMetric.ts';
 import { lexicalSimilarityMatrix } from '../src/core/lexical.ts';
+import { hubUnreachable } from './hub';
 
 const FIX_A = path.resolve('e2e/fixtures/annotator-a.csv');
 const FIX_B = path.resolve('e2e/fixtures/annotator-b.csv');
 const read = (file: string) => readAnnotationCsv({ name: path.basename(file), text: fs.readFileSync(file, 'utf8') });
 
 test.beforeEach(async ({ context }) => {
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
 });
 
 const items = (page: Page) => page.evaluate(() => window.__crscoreAnnotation?.items as AnnotationItem[] | null);

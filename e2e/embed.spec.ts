@@ -1,6 +1,7 @@
 // The embedding engine in real Chromium: the generated tiny BERT on WASM and WebGPU (SwiftShader),
 // the bundled USE-lite encoder, and the fallback when the hub cannot be reached.
 import { expect, test, type Page } from '@playwright/test';
+import { HUB, hubUnreachable } from './hub';
 
 const SENTENCES = [
   'The function now returns null when the list is empty.',
@@ -26,7 +27,7 @@ function cosine(a: number[], b: number[]): number {
 
 test.beforeEach(async ({ context }) => {
   // The hub is unreachable here anyway; make it so everywhere, so the test means the same on any machine.
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
 });
 
 test('tiny BERT: WASM and WebGPU give the same unit vectors', async ({ page }) => {
@@ -103,8 +104,8 @@ test('hub unreachable: the default model falls back to USE-lite with a notice, a
 });
 
 test('a hub that never answers times out and falls back', async ({ page, context }) => {
-  await context.unroute(/huggingface\.co|hf\.co/);
-  await context.route(/huggingface\.co|hf\.co/, () => {
+  await context.unroute(HUB);
+  await context.route(HUB, () => {
     /* never answer */
   });
   await openPage(page);

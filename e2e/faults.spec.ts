@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
+import { hubUnreachable } from './hub';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
 const DIFF =
@@ -27,7 +28,7 @@ test.afterAll(async () => {
   await stub?.close();
 });
 test.beforeEach(async ({ context }) => {
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
 });
 
 async function freshSessionWithInput(page: Page) {

@@ -5,13 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { hubUnreachable } from './hub';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
 const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
 const haveDev = fs.existsSync(DEV);
 
 test.beforeEach(async ({ context }) => {
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
 });
 
 interface CliResult {

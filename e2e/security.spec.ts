@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { expectNoScriptRan, installGuards, MARK, payloads } from './guards';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
+import { hubUnreachable } from './hub';
 
 const KEY = 'sk-e2e-SECURITY-7a6b5c4d3e2f1a0b';
 
@@ -19,7 +20,7 @@ test.afterAll(async () => {
   await stub?.close();
 });
 test.beforeEach(async ({ context }) => {
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
   stub.requests.length = 0;
   stub.fallback = { kind: 'ok' };
 });

@@ -8,13 +8,14 @@ import { splitReview } from '../src/core/sentences.ts';
 import { bestCell, cellsAbove, maskCode } from '../src/core/teaching.ts';
 import type { SimilarityMatrix } from '../src/core/types.ts';
 import { paperExamples } from '../src/examples/paper.ts';
+import { hubUnreachable } from './hub';
 
 const STEPS = ['diff', 'claims', 'smells', 'sentences', 'embeddings', 'matrix', 'tau', 'scores'];
 const LEXICAL_TAU = 0.149;
 
 test.beforeEach(async ({ context }) => {
   // Nothing outside this app may be needed: any request to the hub fails.
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
 });
 
 async function hook(page: Page) {

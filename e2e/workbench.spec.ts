@@ -7,10 +7,11 @@ import { scoreAt } from '../src/core/score.ts';
 import { at } from '../src/core/similarity.ts';
 import type { SimilarityMatrix } from '../src/core/types.ts';
 import { newSession, readHook, shown, typeInputs, type HookMatrix } from './helpers-workbench.ts';
+import { hubUnreachable } from './hub';
 
 test.beforeEach(async ({ context }) => {
   // No hub here: make that true everywhere so the run means the same on any machine.
-  await context.route(/huggingface\.co|hf\.co/, (route) => route.abort('internetdisconnected'));
+  await hubUnreachable(context);
 });
 
 const toMatrix = (m: HookMatrix): SimilarityMatrix => ({ rows: m.rows, cols: m.cols, data: Float32Array.from(m.data) });
