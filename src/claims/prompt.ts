@@ -1,5 +1,5 @@
 // The claim-generation prompt of CRScore (Naik et al., NAACL 2025).
-// The paper text in /work/shared/seeds does not print it; this is the prompt the authors sent to
+// The paper's text does not print it; this is the prompt the authors sent to
 // GPT-4 for the claims-with-implications labels, verbatim from the official repository
 // (atharva-naik/CRScore, src/models/llm_code_change_summ.py, GPT4_CODESUMM_LINECHANGE_IMPL_PROMPT*,
 // and the 'prompt' field of experiments/GPT_code_change_summ_labels_with_impl/gpt-4-0613.jsonl).

@@ -14,7 +14,7 @@ import { PLUS_CANDIDATES, PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS } from '../core
 import type { PlusOptions } from '../core/plus/score.ts';
 import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
-import { flat, renderTable, type EvalResult } from './eval.ts';
+import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from './io.ts';
 
 export interface PlusEvalResult extends EvalResult {
