@@ -1,7 +1,10 @@
-import { defineConfig } from '@playwright/test';
+import { chromium, defineConfig } from '@playwright/test';
+import { findChromium, SYSTEM_CHROMIUM } from './scripts/chromium.mjs';
 
-// Debian's Chromium, never a downloaded one (this machine has no internet).
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CHROMIUM_PATH, else Debian's Chromium, else Playwright's own build if `npx playwright install chromium` made one
+// (scripts/check-chromium.mjs says what to install when there is none). The tests never download a browser.
+const found = findChromium({ env: process.env.CHROMIUM_PATH || undefined, playwright: chromium.executablePath() });
+const executablePath = found ? found.path : process.env.CHROMIUM_PATH || SYSTEM_CHROMIUM;
 const port = Number(process.env.E2E_PORT ?? 4173);
 // E2E_MODE=dev serves sources live (for quick local runs); the default serves the production build.
 const dev = process.env.E2E_MODE === 'dev';
@@ -21,7 +24,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath,
+      ...(executablePath ? { executablePath } : {}),
       args: [
         '--no-sandbox',
         '--disable-background-networking',

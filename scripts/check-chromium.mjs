@@ -1,12 +1,16 @@
-// Browser tests drive Debian's Chromium; say how to get it rather than fail obscurely.
-import { existsSync } from 'node:fs';
+// Browser tests drive a Chromium; say exactly how to get one rather than fail obscurely.
+import { findChromium, missingChromiumMessage } from './chromium.mjs';
 
-const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(path)) {
-  console.error(
-    `Chromium not found at ${path}.\n` +
-      'Install it with:  sudo apt-get install -y chromium\n' +
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-  );
+let playwright = null;
+try {
+  playwright = (await import('playwright-core')).chromium.executablePath();
+} catch {
+  // playwright-core not installed: only the system and CHROMIUM_PATH count.
+}
+const env = process.env.CHROMIUM_PATH || undefined;
+const found = findChromium({ env, playwright });
+if (!found) {
+  console.error(missingChromiumMessage({ env }));
   process.exit(1);
 }
+if (found.from === 'playwright') console.log(`Using Playwright's Chromium at ${playwright}.`);
