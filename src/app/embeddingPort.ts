@@ -22,6 +22,7 @@ export const embeddingPort: EmbeddingPort = {
       defaultTau: info?.defaultTau ?? null,
       error,
       progress: status === 'loading' && total > 0 ? loaded / total : null,
+      notice: info?.fallbackNotice ?? null,
     };
   },
   async ensureLoaded() {

@@ -44,6 +44,10 @@ export interface Session {
   review: string;
   pseudoReferences: PseudoReferenceItem[];
   tau: number;
+  /** The embedding model `tau` was chosen for (it moves to a model's calibrated τ when that model comes into force). */
+  tauFor?: string;
+  /** τ the user set by hand, per embedding model: coming back to a model restores it. */
+  tauBy?: Record<string, number>;
   similarity: SimilarityChoice;
   splitMode: SplitMode;
   embedding?: StoredMatrix;

@@ -52,6 +52,12 @@ function readMatrix(v: unknown): StoredMatrix | undefined {
 }
 
 /** Parses an exported session; throws SessionFileError naming what is wrong. Gives the session a new id. */
+/** Hand-set τ per model: numbers in [0, 1] only. */
+function readTauBy(v: unknown): { tauBy: Record<string, number> } | undefined {
+  const entries = Object.entries(obj(v)).filter(([, t]) => typeof t === 'number' && t >= 0 && t <= 1) as [string, number][];
+  return entries.length ? { tauBy: Object.fromEntries(entries) } : undefined;
+}
+
 export function importSession(text: string): Session {
   let raw: unknown;
   try {
@@ -93,6 +99,8 @@ export function importSession(text: string): Session {
     similarity: s.similarity === 'embedding' ? 'embedding' : 'lexical',
     ...(s.preset === 'plus' ? { preset: 'plus' as const } : {}),
     ...(typeof s.plusTau === 'number' && s.plusTau >= 0 && s.plusTau <= 1 ? { plusTau: s.plusTau } : {}),
+    ...(typeof s.tauFor === 'string' ? { tauFor: s.tauFor } : {}),
+    ...(readTauBy(s.tauBy) ?? {}),
     splitMode,
     embedding: readMatrix(s.embedding),
     note: typeof s.note === 'string' ? s.note : undefined,

@@ -151,7 +151,7 @@ export function ModelPanel() {
           <dd>{s.info.dimensions}</dd>
           <dt>Pooling</dt>
           <dd>{s.info.pooling}</dd>
-          <dt>τ in force</dt>
+          <dt>Calibrated τ</dt>
           <dd data-testid="engine-tau">
             {s.info.defaultTau === null ? 'none known' : s.info.defaultTau} — {s.info.tauReason}
           </dd>

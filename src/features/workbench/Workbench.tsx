@@ -14,6 +14,8 @@ import { ReviewEditor } from './ReviewEditor';
 import { ScoreCards } from './ScoreCards';
 import { useSlots } from './slots';
 import { TauSlider } from './TauSlider';
+import { modelInForce, TauSource, useTauFollowsModel } from './TauSource';
+import { setByHand } from './modelTau';
 import { useEmbedding } from './useEmbedding';
 import { useScoring } from './useScoring';
 import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset';
@@ -69,7 +71,12 @@ function SessionWorkbench({ session }: { session: Session }) {
     (fn: (xs: Session['pseudoReferences']) => Session['pseudoReferences']) => set((s) => ({ ...s, pseudoReferences: fn(s.pseudoReferences) })),
     [set],
   );
-  const onTau = useCallback((tau: number) => set((s) => (s.preset === 'plus' ? { ...s, plusTau: tau } : { ...s, tau })), [set]);
+  const model = modelInForce(session, stale, engine);
+  const calibrated = useTauFollowsModel(session, model, engine, set);
+  const onTau = useCallback(
+    (tau: number) => set((s) => (s.preset === 'plus' ? { ...s, plusTau: tau } : { ...s, ...setByHand(s, tau, model) })),
+    [set, model],
+  );
   const isPlus = session.preset === 'plus';
   const tau = scoring.tau;
 
@@ -98,7 +105,7 @@ function SessionWorkbench({ session }: { session: Session }) {
   const onAddRefs = (list: PseudoReference[]) => set((s) => ({ ...s, pseudoReferences: [...s.pseudoReferences, ...toItems(list)] }));
   const ClaimsPanel = slots.ClaimsPanel;
   const ModelPanel = slots.ModelPanel;
-  const modelTau = session.similarity === 'embedding' ? (engine?.defaultTau ?? null) : null;
+  const modelTau = session.similarity === 'embedding' ? calibrated : null;
 
   return (
     <div className="workbench" data-testid="workbench">
@@ -202,10 +209,11 @@ function SessionWorkbench({ session }: { session: Session }) {
           <TauSlider
             tau={tau}
             modelTau={modelTau}
-            modelLabel={engine?.model ?? 'model'}
+            modelLabel={model ?? engine?.model ?? 'model'}
             onChange={onTau}
             plus={scoring.plus ? { defaultTau: PLUS_DEFAULT_CALIBRATION.tau, ramp: scoring.plus.ramp } : undefined}
           />
+          <TauSource session={session} model={model} calibrated={calibrated} notice={engine?.notice ?? null} />
           <Problems scoring={scoring} stale={stale} similarity={isPlus ? 'plus' : session.similarity} />
           {scores && matrix && scores.scorable && (
             <>
@@ -296,7 +304,7 @@ function EmbeddingBar(props: {
             {engine?.status === 'ready' ? `Embed with ${engine.model}` : 'Load model & embed'}
           </button>
         </div>
-      ) : (
+      ) : !matrixSource ? null : (
         <p className="muted small" data-testid="embed-ready">
           Embedded with <strong>{matrixSource}</strong>
           {engine?.status === 'ready' && engine.model !== matrixSource ? (

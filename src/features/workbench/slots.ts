@@ -19,6 +19,8 @@ export interface EngineView {
   error: string | null;
   /** Download progress 0..1 while loading, when the sizes are known. */
   progress: number | null;
+  /** Why another model than the one asked for is in force (e.g. the hub unreachable, USE-lite instead). */
+  notice: string | null;
 }
 
 export interface EmbeddingPort {
