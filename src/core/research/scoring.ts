@@ -89,7 +89,7 @@ export function gradedIndex(
   let nS = 0;
   let nP = 0;
   let nSelf = 0;
-  items.forEach((it, k) => {
+  items.forEach((_, k) => {
     nS += m.matrices[k].cols;
     nP += m.matrices[k].rows;
     nSelf += m.matrices[k].rows * Math.max(0, m.matrices[k].rows - 1);
