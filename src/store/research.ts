@@ -1,479 +1,400 @@
-// The research view's store: the imported dataset, the batch run (embedding in its own worker, vectors cached in
-// IndexedDB, progress, Cancel and Resume), and the results every view reads. τ changes only re-threshold.
+// The research view's store: it orchestrates the pipeline's stages (src/core/research, run by researchRun.ts) and
+// keeps their state: the imported dataset, the run's progress (Cancel and Resume), the results and the τ in force.
+// A τ step re-scores from the run's index at once; the correlations follow once the slider rests.
 import { create } from 'zustand';
-import { DEFAULT_CALIBRATION_SYSTEM } from '../core/dataset';
 import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
-import { lexicalSimilarityMatrix } from '../core/lexical';
-import { similarityMatrix } from '../core/similarity';
-import { tauGrid } from '../core/sweep';
-import type { Calibration, SimilarityMatrix, SplitMode } from '../core/types';
-import type { RefMetricId } from '../core/refmetrics/index';
-import { Embedder } from '../embed/client';
-import type { EngineInfo } from '../embed/types';
+import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
+import { agreement } from '../core/evaluate';
 import {
-  analyse,
-  calibrate,
   correlationCurve,
-  prepare,
-  refMetricValues,
-  sweepIndex,
-  textsToEmbed,
+  crscoreRows,
+  forgetTau,
+  rememberTau,
+  scoreAll,
+  tauFor,
+  usesEncoder,
   type Analysis,
+  type CorrRow,
   type CurvePoint,
-  type PreparedDataset,
-  type SweepIndex,
-} from './researchAnalysis';
-import { getMeta, getVectors, putMeta, putVectors } from './researchCache';
-import { blankSession, toItems, type Session } from './session';
-import { useSessions } from './sessions';
-import type { PseudoReference } from '../core/types';
-import { detectLanguage, languageFromCode } from '../core/diff';
+  type TauMemory,
+} from '../core/research/index';
+import { tauGrid } from '../core/sweep';
+import type { LocalModelFile } from '../embed/types';
+import { openInWorkbench } from './researchOpen';
+import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
+import { embedStats, isUnreachable, type RunEngine } from './researchEmbed';
+import { recall, remember, type SavedRun } from './researchPersist';
+import { recalibrated, runStages, type Results } from './researchRun';
+import { cacheSize, clearVectors, type CacheSize } from './researchCache';
 import pkg from '../../package.json';
 
-export type SimilarityKind = 'use-lite' | 'lexical';
+export type { RunConfig } from './researchConfig';
+export type { Results } from './researchRun';
+export type SimilarityKind = RunConfig['similarity'];
 export const APP_VERSION: string = (pkg as { version: string }).version;
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
 export const CURVE_TAUS = tauGrid(0, 1, 101);
-
-export interface RunConfig {
-  similarity: SimilarityKind;
-  split: SplitMode;
-  calibrationSystem: string;
-}
+/** How long the slider rests before the correlations are recomputed (they need not run on every step). */
+export const CORRELATION_DELAY_MS = 120;
 
 export interface RunProgress {
   /** 'interrupted': the page was reloaded (or closed) during a run; Resume continues from the cache. */
-  phase:
-    | 'idle'
-    | 'loading-model'
-    | 'reading-cache'
-    | 'embedding'
-    | 'scoring'
-    | 'done'
-    | 'cancelled'
-    | 'error'
-    | 'interrupted';
+  phase: 'idle' | 'loading-model' | 'reading-cache' | 'embedding' | 'scoring' | 'done' | 'cancelled' | 'error' | 'interrupted';
   /** Texts embedded or found in the cache so far, of `total`. */
   done: number;
   total: number;
   /** Of `done`, how many came from the IndexedDB cache. */
   cached: number;
+  /** Model files' bytes while the model downloads (total 0 when the server did not say). */
+  bytes?: { loaded: number; total: number };
   message?: string;
+  /** Set when the hub could not be reached: the view offers USE-lite (never switched to silently). */
+  offerUseLite?: boolean;
   elapsedMs?: number;
-}
-
-export interface Results {
-  config: RunConfig;
-  prepared: PreparedDataset;
-  matrices: SimilarityMatrix[];
-  index: SweepIndex;
-  calibration: Calibration & { system: string };
-  refValues: Partial<Record<RefMetricId, (number | null)[]>>;
-  engine: {
-    model: string;
-    dtype: string;
-    backend: string;
-    pooling: string;
-    threads: number;
-  } | null;
-  runMs: number;
 }
 
 export interface ResearchState {
   datasetName: string | null;
   imported: ImportResult | null;
   config: RunConfig;
+  /** The model folder picked for similarity 'local' (kept in memory only). */
+  localModel: { name: string; files: LocalModelFile[] } | null;
   progress: RunProgress;
   results: Results | null;
+  /** True while a re-score runs: the results on screen are the previous configuration's. */
+  stale: boolean;
   tau: number;
   tauSource: 'calibrated' | 'manual';
+  /** τ set by hand, per similarity key: a τ belongs to the similarity it was set for. */
+  tauMemory: TauMemory;
+  /** Scores at `tau` (every step); its agreement is recomputed once the slider rests (see correlationsPending). */
   analysis: Analysis | null;
+  /** CRScore's rows and the reference-based metrics' rows of the correlation table. */
+  correlations: CorrRow[];
+  correlationsPending: boolean;
   /** The correlation-vs-τ curve and how long it took (its own field, so a redraw re-renders only its chart). */
   curve: { points: CurvePoint[]; ms: number } | null;
+  cache: CacheSize | null;
   /** Texts per embedding call: progress and Cancel act between calls. */
   batchSize: number;
   importFiles(files: ImportFile[]): void;
-  /** After a reload: brings back the last imported dataset, and says so when a run was cut off. */
+  loadSample(): void;
+  /** After a reload: brings back the last dataset, its results (from the cache), and says so when a run was cut off. */
   restore(): Promise<void>;
   setConfig(patch: Partial<RunConfig>): void;
-  run(): Promise<void>;
+  applyPreset(name: keyof typeof PRESETS): void;
+  setLocalModel(m: { name: string; files: LocalModelFile[] } | null): void;
+  run(opts?: { cacheOnly?: boolean }): Promise<void>;
   cancel(): void;
   setTau(tau: number): void;
   useCalibratedTau(): void;
+  flushCorrelations(): void;
   recalibrate(system: string): void;
   recomputeCurve(): number;
+  refreshCacheSize(): Promise<void>;
+  clearCache(): Promise<void>;
   openInWorkbench(k: number): void;
   reset(): void;
-}
-
-/**
- * The research view's own embedding workers, so a batch run never swaps the workbench's model. USE-lite runs
- * single-threaded WASM, so one worker per core (up to 4) embeds batches side by side.
- */
-const POOL_SIZE = Math.max(
-  1,
-  Math.min(4, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 1),
-);
-const researchEmbedders: Embedder[] = [];
-async function loadPool(): Promise<EngineInfo> {
-  while (researchEmbedders.length < POOL_SIZE) researchEmbedders.push(new Embedder());
-  const infos = await Promise.all(
-    researchEmbedders.map((e) =>
-      e.info()?.model === 'use-lite'
-        ? e.info()!
-        : e.load({ kind: 'use-lite' }, { fallback: false }),
-    ),
-  );
-  return infos[0];
 }
 
 let cancelRequested = false;
 let runToken = 0;
 let restored = false;
-
-/** What survives a reload (in the research IndexedDB's meta store): the files, and how far a run got. */
-interface SavedDataset {
-  files: ImportFile[];
-}
-interface SavedRun {
-  state: 'running' | 'finished';
-  config: RunConfig;
-  done: number;
-  total: number;
-}
-// Best effort: if these cannot be written, only the after-reload restore is lost, never the run.
-const remember = (key: 'dataset' | 'run', value: SavedDataset | SavedRun | null) =>
-  void putMeta(key, value).catch(() => undefined);
+let corrTimer: ReturnType<typeof setTimeout> | undefined;
+let curveToken = 0;
+/** The engine each encoder similarity last ran with (see EmbedHooks.known). */
+let engines: Record<string, RunEngine> = {};
 const RESUME_HINT = 'Embedded sentences are cached: Resume continues from here.';
-
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
-export const useResearch = create<ResearchState>()((set, get) => ({
-  datasetName: null,
-  imported: null,
-  config: {
-    similarity: 'use-lite',
-    split: 'reference',
-    calibrationSystem: DEFAULT_CALIBRATION_SYSTEM,
-  },
-  progress: initialProgress,
-  results: null,
-  tau: 0,
-  tauSource: 'calibrated',
-  analysis: null,
-  curve: null,
-  batchSize: 64,
+export const useResearch = create<ResearchState>()((set, get) => {
+  /** Scores at τ now; the agreement and the correlation table once the slider rests. */
+  const scoreAtTau = (tau: number, source: 'calibrated' | 'manual', immediate = false) => {
+    const r = get().results;
+    if (!r) return set({ tau, tauSource: source });
+    const scores = scoreAll(r.scorer, tau);
+    const prev = get().analysis;
+    set({
+      tau,
+      tauSource: source,
+      analysis: { tau, scores, agreement: prev?.agreement ?? agreement(r.prepared.items, scores) },
+      correlationsPending: true,
+    });
+    clearTimeout(corrTimer);
+    if (immediate) get().flushCorrelations();
+    else corrTimer = setTimeout(() => get().flushCorrelations(), CORRELATION_DELAY_MS);
+  };
 
-  importFiles(files) {
-    remember('dataset', { files });
-    remember('run', null);
+  /** The 101-point curve, a few τ values per task so a large dataset never blocks the page for long. */
+  const curveInSlices = (r: Results) => {
+    const token = ++curveToken;
+    const items = r.prepared.items;
+    const points: CurvePoint[] = [];
+    const t0 = performance.now();
+    let busy = 0;
+    const slice = () => {
+      if (token !== curveToken || get().results !== r) return;
+      const s0 = performance.now();
+      while (points.length < CURVE_TAUS.length && performance.now() - s0 < 30)
+        points.push(...correlationCurve(items, (tau) => scoreAll(r.scorer, tau), [CURVE_TAUS[points.length]]));
+      busy += performance.now() - s0;
+      if (points.length < CURVE_TAUS.length) setTimeout(slice, 0);
+      else set({ curve: { points, ms: items.length > 20_000 ? busy : performance.now() - t0 } });
+    };
+    slice();
+  };
+
+  const loadDataset = (files: ImportFile[]) => {
     const imported = importFiles(files);
     const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
     const cal = get().config.calibrationSystem;
+    runToken++;
     set({
       imported,
       datasetName: files.map((f) => f.name).join(' + '),
       results: null,
       analysis: null,
+      correlations: [],
       curve: null,
+      stale: false,
       progress: initialProgress,
       config: {
         ...get().config,
-        calibrationSystem: systems.has(cal)
-          ? cal
-          : ([...systems].filter((s) => s !== 'msg').sort()[0] ?? cal),
+        calibrationSystem: systems.has(cal) ? cal : ([...systems].filter((s) => s !== 'msg').sort()[0] ?? cal),
       },
     });
-  },
+  };
 
-  async restore() {
-    if (restored || get().imported) return;
-    restored = true;
-    const [dataset, run] = await Promise.all([
-      getMeta<SavedDataset>('dataset').catch(() => undefined),
-      getMeta<SavedRun>('run').catch(() => undefined),
-    ]);
-    if (!dataset?.files?.length || get().imported) return;
-    get().importFiles(dataset.files);
-    if (run?.state !== 'running') return;
-    remember('run', run);
-    set({
-      config: run.config,
-      progress: {
-        phase: 'interrupted',
-        done: run.done,
-        total: run.total,
-        cached: 0,
-        message: `The page was reloaded during a batch run (${run.done} of ${run.total} texts embedded). ${RESUME_HINT}`,
-      },
-    });
-  },
+  return {
+    datasetName: null,
+    imported: null,
+    config: DEFAULT_CONFIG,
+    localModel: null,
+    progress: initialProgress,
+    results: null,
+    stale: false,
+    tau: 0,
+    tauSource: 'calibrated',
+    tauMemory: {},
+    analysis: null,
+    correlations: [],
+    correlationsPending: false,
+    curve: null,
+    cache: null,
+    batchSize: 64,
 
-  setConfig(patch) {
-    set({ config: { ...get().config, ...patch } });
-  },
+    importFiles(files) {
+      remember('dataset', { files });
+      remember('run', null);
+      loadDataset(files);
+    },
 
-  async run() {
-    const { imported, config } = get();
-    if (!imported || imported.rows.length === 0) return;
-    const token = ++runToken;
-    cancelRequested = false;
-    const t0 = performance.now();
-    const live = () => token === runToken;
-    try {
-      const prepared = prepare(imported.rows, config.split);
-      if (prepared.items.length === 0)
-        throw new Error(
-          'No review can be scored: no change in this dataset has pseudo-references.',
-        );
-      let matrices: SimilarityMatrix[];
-      let engine: Results['engine'] = null;
-      let embedCos: ((a: string, b: string) => number) | undefined;
-      let cacheNote: string | undefined;
-      if (config.similarity === 'lexical') {
-        set({ progress: { phase: 'scoring', done: 0, total: 0, cached: 0 } });
-        matrices = prepared.items.map((it) =>
-          lexicalSimilarityMatrix(it.pseudoReferences, it.sentences),
-        );
-      } else {
-        set({
-          progress: {
-            phase: 'loading-model',
-            done: 0,
-            total: 0,
-            cached: 0,
-            message: 'Loading the bundled USE-lite encoder…',
-          },
-        });
-        const info: EngineInfo = await loadPool();
-        if (!live()) return;
-        engine = {
-          model: info.model,
-          dtype: info.dtype,
-          backend: info.backend,
-          pooling: info.pooling,
-          threads: info.threads,
-        };
-        const texts = textsToEmbed(prepared, prepared.hasReference);
-        set({ progress: { phase: 'reading-cache', done: 0, total: texts.length, cached: 0 } });
-        const vectors = await getVectors(info.model, info.pooling, texts);
-        const cached = vectors.size;
-        const missing = texts.filter((t) => !vectors.has(t));
-        set({ progress: { phase: 'embedding', done: cached, total: texts.length, cached } });
-        const marker = (done: number): SavedRun => ({
-          state: 'running',
-          config,
-          done,
-          total: texts.length,
-        });
-        remember('run', marker(cached));
-        const BATCH = Math.max(1, get().batchSize);
-        let next = 0;
-        let embedded = 0;
-        let failure: Error | null = null;
-        let cacheFailure: Error | null = null;
-        // Each worker takes the next batch until none is left, Cancel is pressed or a worker fails; a batch in
-        // flight finishes and is cached, so nothing embedded is lost (a failed batch is embedded again on Resume).
-        const worker = async (e: Embedder) => {
-          try {
-            while (next < missing.length && !cancelRequested && !failure && live()) {
-              const batch = missing.slice(next, next + BATCH);
-              next += batch.length;
-              const vecs = await e.embed(batch);
-              const entries = batch.map((t, j) => [t, vecs[j]] as [string, Float32Array]);
-              // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so.
-              await putVectors(info.model, info.pooling, entries).catch(
-                (err: Error) => void (cacheFailure ??= err),
-              );
-              for (const [t, v] of entries) vectors.set(t, v);
-              embedded += batch.length;
-              remember('run', marker(cached + embedded));
-              if (live() && !failure)
-                set({
-                  progress: {
-                    phase: 'embedding',
-                    done: cached + embedded,
-                    total: texts.length,
-                    cached,
-                    elapsedMs: performance.now() - t0,
-                  },
-                });
-            }
-          } catch (err) {
-            failure ??= err instanceof Error ? err : new Error(String(err));
-          }
-        };
-        await Promise.all(researchEmbedders.map(worker));
-        if (failure && live()) {
-          const why = (failure as Error).message.replace(/\.?$/, '.');
-          set({
-            progress: {
-              ...get().progress,
-              phase: 'error',
-              done: cached + embedded,
-              elapsedMs: performance.now() - t0,
-              message: `${why} ${cached + embedded} of ${texts.length} texts are embedded. ${RESUME_HINT}`,
-            },
-          });
-          remember('run', { ...marker(cached + embedded), state: 'finished' });
-          return;
-        }
-        if (cancelRequested && live() && embedded + cached < texts.length) {
-          set({
-            progress: {
-              ...get().progress,
-              phase: 'cancelled',
-              elapsedMs: performance.now() - t0,
-              message: `Cancelled. ${RESUME_HINT}`,
-            },
-          });
-          remember('run', { ...marker(cached + embedded), state: 'finished' });
-          return;
-        }
-        remember('run', { ...marker(texts.length), state: 'finished' });
-        if (cacheFailure)
-          cacheNote = `The embeddings could not be cached in this browser (${(cacheFailure as Error).message}): a later run embeds them again.`;
-        if (!live()) return;
-        const dims = vectors.values().next().value?.length ?? 1;
-        const zero = new Float32Array(dims);
-        // Blank texts are never embedded: a zero vector has similarity 0 with everything (as `crscore eval`).
-        const vec = (t: string) => vectors.get(t) ?? zero;
-        set({ progress: { ...get().progress, phase: 'scoring' } });
-        matrices = prepared.items.map((it) =>
-          similarityMatrix(it.pseudoReferences.map(vec), it.sentences.map(vec)),
-        );
-        embedCos = (a, b) => similarityMatrix([vec(a)], [vec(b)]).data[0];
-      }
-      const index = sweepIndex(prepared.items, matrices);
-      const system = prepared.systems.includes(config.calibrationSystem)
-        ? config.calibrationSystem
-        : prepared.systems[0];
-      const calibration = { ...calibrate(prepared.items, matrices, system), system };
-      const c0 = performance.now();
-      const curve = correlationCurve(prepared.items, index, CURVE_TAUS);
-      const curveMs = performance.now() - c0;
-      const results: Results = {
-        config: { ...config, calibrationSystem: system },
-        prepared,
-        matrices,
-        index,
-        calibration,
-        refValues: prepared.hasReference ? refMetricValues(prepared, embedCos) : {},
-        engine,
-        runMs: performance.now() - t0,
-      };
-      const tau = get().tauSource === 'manual' && get().results ? get().tau : calibration.tau;
+    loadSample() {
+      get().importFiles([{ name: SAMPLE_FILE_NAME, text: sampleJsonl() }]);
+    },
+
+    async restore() {
+      if (restored || get().imported) return;
+      restored = true;
+      const saved = await recall();
+      if (saved.tau) set({ tauMemory: saved.tau });
+      if (saved.engines) engines = saved.engines;
+      const run = saved.run;
+      if (!saved.dataset?.files?.length || get().imported) return;
+      loadDataset(saved.dataset.files);
+      if (!run?.config) return;
+      set({ config: { ...DEFAULT_CONFIG, ...run.config } });
+      if (run.state === 'finished') return get().run({ cacheOnly: true });
+      remember('run', run);
       set({
-        results,
-        curve: { points: curve, ms: curveMs },
-        tau,
-        tauSource: get().tauSource === 'manual' && get().results ? 'manual' : 'calibrated',
-        analysis: analyse(prepared.items, matrices, tau),
         progress: {
-          phase: 'done',
-          done: get().progress.total,
-          total: get().progress.total,
-          cached: get().progress.cached,
-          elapsedMs: results.runMs,
-          message: cacheNote,
+          phase: 'interrupted',
+          done: run.done,
+          total: run.total,
+          cached: 0,
+          message: `The page was reloaded during a batch run (${run.done} of ${run.total} texts embedded). ${RESUME_HINT}`,
         },
       });
-    } catch (e) {
-      if (live())
-        set({ progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
-    }
-  },
+    },
 
-  cancel() {
-    cancelRequested = true;
-  },
+    setConfig(patch) {
+      set({ config: { ...get().config, ...patch } });
+    },
 
-  setTau(tau) {
-    const r = get().results;
-    set({
-      tau,
-      tauSource: 'manual',
-      analysis: r ? analyse(r.prepared.items, r.matrices, tau) : null,
-    });
-  },
+    applyPreset(name) {
+      get().setConfig(PRESETS[name]);
+    },
 
-  useCalibratedTau() {
-    const r = get().results;
-    if (!r) return;
-    set({
-      tau: r.calibration.tau,
-      tauSource: 'calibrated',
-      analysis: analyse(r.prepared.items, r.matrices, r.calibration.tau),
-    });
-  },
+    setLocalModel(m) {
+      set({ localModel: m, config: { ...get().config, similarity: 'local', localName: m?.name ?? null } });
+    },
 
-  recalibrate(system) {
-    const r = get().results;
-    set({ config: { ...get().config, calibrationSystem: system } });
-    if (!r) return;
-    const calibration = { ...calibrate(r.prepared.items, r.matrices, system), system };
-    set({
-      results: { ...r, calibration, config: { ...r.config, calibrationSystem: system } },
-      tau: calibration.tau,
-      tauSource: 'calibrated',
-      analysis: analyse(r.prepared.items, r.matrices, calibration.tau),
-    });
-  },
+    async run(opts = {}) {
+      const { imported, config } = get();
+      if (!imported || imported.rows.length === 0) return;
+      const token = ++runToken;
+      cancelRequested = false;
+      const t0 = performance.now();
+      const live = () => token === runToken;
+      const key = keyOf(config);
+      const marker = (done: number, total: number, state: SavedRun['state'] = 'running', engine?: RunEngine | null): SavedRun => ({ state, config, done, total, engine });
+      const progress = (p: Partial<RunProgress>) => live() && set({ progress: { ...get().progress, ...p, elapsedMs: performance.now() - t0 } });
+      set({ stale: get().results !== null, progress: { phase: 'scoring', done: 0, total: 0, cached: 0 } });
+      try {
+        const out = await runStages({
+          rows: imported.rows,
+          config,
+          local: get().localModel,
+          known: engines[key] ?? null,
+          cacheOnly: opts.cacheOnly,
+          hooks: {
+            batchSize: get().batchSize,
+            onLoading: (loaded, total) =>
+              progress({ phase: 'loading-model', bytes: { loaded, total }, message: `Loading ${config.similarity === 'use-lite' ? 'the bundled USE-lite encoder' : 'the model'}…` }),
+            onCacheRead: (total) => progress({ phase: 'reading-cache', done: 0, total, cached: 0, message: undefined }),
+            onEmbedded: (done, total, cached) => {
+              progress({ phase: 'embedding', done, total, cached });
+              if (!opts.cacheOnly) remember('run', marker(done, total));
+            },
+            cancelled: () => cancelRequested,
+            live,
+          },
+        });
+        if (!live()) return;
+        if (out.kind !== 'results') {
+          const msg = out.error ? out.error.message.replace(/\.?$/, '.') : '';
+          const hub = (config.similarity === 'paper' || config.similarity === 'hub') && out.kind === 'error' && out.done === 0 && isUnreachable(msg);
+          if (!opts.cacheOnly) remember('run', { ...marker(out.done, out.total), state: 'finished' });
+          set({
+            stale: get().results !== null,
+            progress: {
+              ...get().progress,
+              phase: opts.cacheOnly ? 'interrupted' : out.kind,
+              done: out.done,
+              total: out.total,
+              elapsedMs: performance.now() - t0,
+              offerUseLite: hub,
+              message: opts.cacheOnly
+                ? `The last run's results need ${out.total - out.done} of ${out.total} texts embedded again (the vector cache does not hold them). Resume embeds only those.`
+                : hub
+                  ? `${msg} The paper's model and other hub models need the Hugging Face hub. The bundled USE-lite encoder works offline.`
+                  : out.kind === 'cancelled'
+                    ? `Cancelled. ${RESUME_HINT}`
+                    : `${msg} ${out.done} of ${out.total} texts are embedded. ${RESUME_HINT}`,
+            },
+          });
+          return;
+        }
+        progress({ phase: 'scoring' });
+        const r: Results = { ...out.results, runMs: performance.now() - t0 };
+        if (r.engine) {
+          engines = { ...engines, [key]: r.engine };
+          remember('engines', engines);
+        }
+        remember('run', marker(out.total, out.total, 'finished', r.engine));
+        const t = tauFor(get().tauMemory, key, r.calibration.tau);
+        set({ results: r, stale: false, curve: null });
+        scoreAtTau(t.tau, t.source, true);
+        curveInSlices(r);
+        set({
+          progress: {
+            phase: 'done',
+            done: out.total,
+            total: out.total,
+            cached: out.cached,
+            elapsedMs: r.runMs,
+            message: out.cacheFailure
+              ? `The embeddings could not be cached in this browser (${out.cacheFailure.message}): a later run embeds them again.`
+              : opts.cacheOnly
+                ? 'The last run’s results, brought back after the reload (nothing was embedded again).'
+                : undefined,
+          },
+        });
+        void get().refreshCacheSize();
+      } catch (e) {
+        if (live()) set({ stale: get().results !== null, progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
+      }
+    },
 
-  recomputeCurve() {
-    const r = get().results;
-    if (!r) return 0;
-    const c0 = performance.now();
-    const curve = correlationCurve(r.prepared.items, r.index, CURVE_TAUS);
-    const curveMs = performance.now() - c0;
-    set({ curve: { points: curve, ms: curveMs } });
-    return curveMs;
-  },
+    cancel() {
+      cancelRequested = true;
+    },
 
-  openInWorkbench(k) {
-    const r = get().results;
-    if (!r) return;
-    const { row, review } = r.prepared.reviews[k];
-    const lang = row.newFile ? detectLanguage(row.newFile) : languageFromCode(row.lang);
-    const base = blankSession(`${row.id} · ${review.system}`);
-    const refs: PseudoReference[] = row.pseudoRefs.map((p) => ({
-      text: p.text,
-      kind: p.type === 'issue' ? 'issue' : 'claim',
-      source: 'dataset',
-    }));
-    const s: Session = {
-      ...base,
-      input: {
-        ...base.input,
-        diff: row.diff,
-        oldCode: row.oldCode ?? '',
-        newCode: row.newCode ?? '',
-        fileName: row.newFile ?? '',
-        language: lang,
-        languageAuto: false,
-      },
-      review: review.review ?? '',
-      pseudoReferences: toItems(refs),
-      tau: get().tau,
-      similarity: r.config.similarity === 'lexical' ? 'lexical' : 'embedding',
-      splitMode: r.config.split,
-      note: `From the research dataset ${get().datasetName ?? ''}: ${row.id}, review by ${review.system}.`,
-    };
-    useSessions.getState().add(s);
-    if (typeof location !== 'undefined') location.hash = '#workbench';
-  },
+    setTau(tau) {
+      const r = get().results;
+      if (r) {
+        const tauMemory = rememberTau(get().tauMemory, r.key, tau);
+        set({ tauMemory });
+        remember('tau', tauMemory);
+      }
+      scoreAtTau(tau, 'manual');
+    },
 
-  reset() {
-    runToken++;
-    remember('dataset', null);
-    remember('run', null);
-    set({
-      imported: null,
-      datasetName: null,
-      results: null,
-      analysis: null,
-      curve: null,
-      progress: initialProgress,
-    });
-  },
-}));
+    useCalibratedTau() {
+      const r = get().results;
+      if (!r) return;
+      const tauMemory = forgetTau(get().tauMemory, r.key);
+      set({ tauMemory });
+      remember('tau', tauMemory);
+      scoreAtTau(r.calibration.tau, 'calibrated', true);
+    },
+
+    flushCorrelations() {
+      clearTimeout(corrTimer);
+      const { results: r, analysis: a } = get();
+      if (!r || !a || !get().correlationsPending) return;
+      const items = r.prepared.items;
+      set({
+        analysis: { ...a, agreement: agreement(items, a.scores) },
+        correlations: [...crscoreRows(items, a.scores), ...r.refRows],
+        correlationsPending: false,
+      });
+    },
+
+    recalibrate(system) {
+      const r = get().results;
+      set({ config: { ...get().config, calibrationSystem: system } });
+      if (!r) return;
+      const next = recalibrated(r, system);
+      set({ results: next });
+      const t = tauFor(get().tauMemory, next.key, next.calibration.tau);
+      scoreAtTau(t.tau, t.source, true);
+      curveInSlices(next);
+    },
+
+    recomputeCurve() {
+      const r = get().results;
+      if (!r) return 0;
+      const c0 = performance.now();
+      const points = correlationCurve(r.prepared.items, (tau) => scoreAll(r.scorer, tau), CURVE_TAUS);
+      const ms = performance.now() - c0;
+      set({ curve: { points, ms } });
+      return ms;
+    },
+
+    async refreshCacheSize() {
+      set({ cache: await cacheSize().catch(() => null) });
+    },
+
+    async clearCache() {
+      await clearVectors().catch(() => undefined);
+      await get().refreshCacheSize();
+    },
+
+    openInWorkbench(k) {
+      const { results: r, tau, datasetName } = get();
+      if (r) openInWorkbench(r, k, tau, datasetName);
+    },
+
+    reset() {
+      runToken++;
+      remember('dataset', null);
+      remember('run', null);
+      set({ imported: null, datasetName: null, results: null, analysis: null, correlations: [], curve: null, stale: false, progress: initialProgress });
+    },
+  };
+});
+
+/** Embedding calls the research workers received (tests: a resume or a reload embeds nothing it already has). */
+export const researchEmbedStats = embedStats;
+export { usesEncoder };

@@ -1,6 +1,7 @@
-// The research view's charts (recharts, no animation so a redraw is one paint): correlation against τ,
-// metric against human scores, and the similarity distribution.
-import { useMemo, useState } from 'react';
+// The research view's charts (recharts, no animation so a redraw is one paint): correlation against τ and the
+// similarity distribution. They depend on the run, not on τ: the τ line is drawn over them, so a slider step
+// moves one element instead of re-rendering a chart. The scatter is a canvas (ScatterCanvas.tsx).
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -10,26 +11,85 @@ import {
   LineChart,
   ReferenceLine,
   ResponsiveContainer,
-  Scatter,
-  ScatterChart,
   Tooltip,
   XAxis,
   YAxis,
-  ZAxis,
 } from 'recharts';
 import { useResearch } from '../../store/research';
 import { bestTau, bestValues, histogram } from '../../store/researchAnalysis';
-import { REF_METRICS, type RefMetricId } from '../../core/refmetrics/index';
+import type { CurvePoint } from '../../core/research/index';
 import { fmt } from './Tables';
+
+export { ScatterPlot } from './ScatterCanvas';
 
 const COLOURS = { con: '#2563eb', comp: '#db2777', rel: '#111827' } as const;
 
+/** The plot area of the recharts chart inside `box` (its grid's extent), measured after each render and resize. */
+function usePlotArea(box: React.RefObject<HTMLDivElement | null>, deps: unknown[]) {
+  const [area, setArea] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
+  const measure = () => {
+    const el = box.current;
+    const grid = el?.querySelector('.recharts-cartesian-grid');
+    if (!el || !grid) return;
+    const b = grid.getBoundingClientRect();
+    const o = el.getBoundingClientRect();
+    setArea((a) => {
+      const n = { x: b.left - o.left, y: b.top - o.top, w: b.width, h: b.height };
+      return a && a.x === n.x && a.y === n.y && a.w === n.w && a.h === n.h ? a : n;
+    });
+  };
+  useLayoutEffect(() => {
+    // Measured once the chart is laid out (recharts draws its grid after its own first layout).
+    const id = requestAnimationFrame(measure);
+    return () => cancelAnimationFrame(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => requestAnimationFrame(measure));
+    ro.observe(el);
+    return () => ro.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [box]);
+  return area;
+}
+
+/** The current τ as a vertical line over a chart whose x axis runs from `lo` to `hi`. */
+function TauLine({ area, lo, hi, testid }: { area: { x: number; y: number; w: number; h: number } | null; lo: number; hi: number; testid: string }) {
+  const tau = useResearch((s) => s.tau);
+  if (!area) return null;
+  const f = Math.max(0, Math.min(1, (tau - lo) / (hi - lo)));
+  return <div className="r-tau-line" data-testid={testid} data-value={tau} style={{ left: area.x + f * area.w, top: area.y, height: area.h }} aria-hidden="true" />;
+}
+
+const CurveLines = memo(function CurveLines({ curve, kind, best, calibratedTau }: { curve: CurvePoint[]; kind: 'spearman' | 'kendall'; best: CurvePoint | null; calibratedTau: number }) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <LineChart data={curve} margin={{ top: 18, right: 16, bottom: 4, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+        <XAxis dataKey="tau" type="number" domain={[0, 1]} tickCount={11} tickFormatter={(v: number) => v.toFixed(1)} />
+        <YAxis domain={['auto', 'auto']} width={44} tickFormatter={(v: number) => v.toFixed(2)} />
+        <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(4) : String(v))} labelFormatter={(l) => `τ = ${Number(l).toFixed(2)}`} />
+        <Legend />
+        {(['con', 'comp', 'rel'] as const).map((d) => (
+          <Line key={d} dataKey={`${d}_${kind}`} name={d === 'rel' ? 'Rel' : d === 'con' ? 'Con' : 'Comp'} stroke={COLOURS[d]} dot={false} strokeWidth={d === 'rel' ? 2.5 : 1.5} isAnimationActive={false} />
+        ))}
+        {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: 'insideTopLeft', fontSize: 11 }} />}
+        <ReferenceLine x={calibratedTau} stroke="#b45309" strokeDasharray="2 2" label={{ value: 'calibrated', position: 'insideBottomRight', fontSize: 11 }} />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+});
+
 export function CurveChart() {
   const calibratedTau = useResearch((s) => s.results!.calibration.tau);
-  const { points: curve, ms } = useResearch((s) => s.curve)!;
-  const tau = useResearch((s) => s.tau);
+  const curveState = useResearch((s) => s.curve);
   const [kind, setKind] = useState<'spearman' | 'kendall'>('spearman');
-  const best = useMemo(() => bestTau(curve, `rel_${kind}`), [curve, kind]);
+  const curve = curveState?.points;
+  const best = useMemo(() => (curve ? bestTau(curve, `rel_${kind}`) : null), [curve, kind]);
+  const box = useRef<HTMLDivElement>(null);
+  const area = usePlotArea(box, [curve, kind, best, calibratedTau]);
   return (
     <figure className="panel r-fig" data-testid="curve-chart" data-chart="correlation-vs-tau">
       <figcaption>
@@ -38,125 +98,65 @@ export function CurveChart() {
           <option value="spearman">Spearman</option>
           <option value="kendall">Kendall</option>
         </select>
-        <span className="muted small">
-          {' '}
-          {curve.length} τ values · best Rel τ ={' '}
-          <strong data-testid="best-tau" data-value={best?.tau ?? NaN}>
-            {best ? `${best.tau.toFixed(2)} (${fmt(best[`rel_${kind}`])})` : '—'}
-          </strong>{' '}
-          · calibrated τ = {calibratedTau.toFixed(4)} · computed in <span data-testid="curve-ms">{ms.toFixed(0)}</span> ms
-        </span>
+        {curveState ? (
+          <span className="muted small">
+            {' '}
+            {curveState.points.length} τ values · best Rel τ ={' '}
+            <strong data-testid="best-tau" data-value={best?.tau ?? ''}>
+              {best ? `${best.tau.toFixed(2)} (${fmt(best[`rel_${kind}`])})` : '—'}
+            </strong>{' '}
+            · calibrated τ = {calibratedTau.toFixed(4)} · computed in <span data-testid="curve-ms">{curveState.ms.toFixed(0)}</span> ms
+          </span>
+        ) : (
+          <span className="muted small"> computing the curve…</span>
+        )}
       </figcaption>
-      <div className="r-chart">
-        <ResponsiveContainer width="100%" height={260}>
-          <LineChart data={curve} margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-            <XAxis dataKey="tau" type="number" domain={[0, 1]} tickCount={11} tickFormatter={(v: number) => v.toFixed(1)} />
-            <YAxis domain={['auto', 'auto']} width={44} tickFormatter={(v: number) => v.toFixed(2)} />
-            <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(4) : String(v))} labelFormatter={(l) => `τ = ${Number(l).toFixed(2)}`} />
-            <Legend />
-            {(['con', 'comp', 'rel'] as const).map((d) => (
-              <Line key={d} dataKey={`${d}_${kind}`} name={d === 'rel' ? 'Rel' : d === 'con' ? 'Con' : 'Comp'} stroke={COLOURS[d]} dot={false} strokeWidth={d === 'rel' ? 2.5 : 1.5} isAnimationActive={false} />
-            ))}
-            {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: 'top', fontSize: 11 }} />}
-            <ReferenceLine x={calibratedTau} stroke="#b45309" strokeDasharray="2 2" label={{ value: 'calibrated', position: 'insideTopRight', fontSize: 11 }} />
-            <ReferenceLine x={tau} stroke="#3b5bdb" />
-          </LineChart>
-        </ResponsiveContainer>
+      <div className="r-chart r-overlay" ref={box}>
+        {curve && <CurveLines curve={curve} kind={kind} best={best} calibratedTau={calibratedTau} />}
+        <TauLine area={area} lo={0} hi={1} testid="curve-tau-line" />
       </div>
     </figure>
   );
 }
 
-type ScatterMetric = 'con' | 'comp' | 'rel' | RefMetricId;
-
-export function ScatterPlot() {
-  const results = useResearch((s) => s.results)!;
-  const analysis = useResearch((s) => s.analysis)!;
-  const [metric, setMetric] = useState<ScatterMetric>('rel');
-  const [human, setHuman] = useState<'con' | 'comp' | 'rel'>('rel');
-  const data = useMemo(() => {
-    const out: { x: number; y: number; system: string; id: string }[] = [];
-    results.prepared.items.forEach((it, k) => {
-      if (!it.human) return;
-      const v = metric === 'con' || metric === 'comp' || metric === 'rel' ? analysis.scores[k][metric] : results.refValues[metric]?.[k];
-      if (v == null) return;
-      // Likert steps overlap: a small deterministic jitter keeps the points visible.
-      const jitter = (((k * 2654435761) >>> 0) / 2 ** 32 - 0.5) * 0.06;
-      out.push({ x: v, y: it.human[human] + jitter, system: it.system, id: it.rowId });
-    });
-    return out;
-  }, [results, analysis, metric, human]);
-  const options: [ScatterMetric, string][] = [
-    ['con', 'CRScore Con'],
-    ['comp', 'CRScore Comp'],
-    ['rel', 'CRScore Rel'],
-    ...REF_METRICS.filter((m) => results.refValues[m.id]).map((m) => [m.id, m.label] as [ScatterMetric, string]),
-  ];
+const DistributionBars = memo(function DistributionBars({ data, lo }: { data: { x: number; sentences: number; pseudoReferences: number }[]; lo: number }) {
   return (
-    <figure className="panel r-fig" data-testid="scatter" data-chart="scatter">
-      <figcaption>
-        <h3>Metric against human score</h3>{' '}
-        <select value={metric} onChange={(e) => setMetric(e.target.value as ScatterMetric)} aria-label="Metric">
-          {options.map(([id, l]) => (
-            <option key={id} value={id}>
-              {l}
-            </option>
-          ))}
-        </select>{' '}
-        vs human{' '}
-        <select value={human} onChange={(e) => setHuman(e.target.value as 'con' | 'comp' | 'rel')} aria-label="Human dimension">
-          <option value="con">Con</option>
-          <option value="comp">Comp</option>
-          <option value="rel">Rel</option>
-        </select>
-        <span className="muted small"> {data.length} reviews (human scores jittered ±0.03)</span>
-      </figcaption>
-      <div className="r-chart">
-        <ResponsiveContainer width="100%" height={260}>
-          <ScatterChart margin={{ top: 8, right: 16, bottom: 4, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-            <XAxis dataKey="x" type="number" domain={[0, 1]} name="metric" tickFormatter={(v: number) => v.toFixed(1)} />
-            <YAxis dataKey="y" type="number" domain={[-0.05, 1.05]} name="human" width={44} tickFormatter={(v: number) => v.toFixed(2)} />
-            <ZAxis range={[14, 14]} />
-            <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(3) : String(v))} />
-            <Scatter data={data} fill="#3b5bdb" fillOpacity={0.35} isAnimationActive={false} />
-          </ScatterChart>
-        </ResponsiveContainer>
-      </div>
-    </figure>
+    <ResponsiveContainer width="100%" height={260}>
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barGap={0} barCategoryGap={1}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+        <XAxis dataKey="x" type="number" domain={[lo, 1]} tickFormatter={(v: number) => v.toFixed(1)} />
+        <YAxis width={44} />
+        <Tooltip formatter={(v) => String(v)} labelFormatter={(l) => `≈ ${Number(l).toFixed(3)}`} />
+        <Legend />
+        <Bar dataKey="sentences" name="review sentences" fill="#3b5bdb" isAnimationActive={false} />
+        <Bar dataKey="pseudoReferences" name="pseudo-references" fill="#db2777" isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
   );
-}
+});
 
 export function DistributionChart() {
   const results = useResearch((s) => s.results)!;
-  const tau = useResearch((s) => s.tau);
-  const data = useMemo(() => {
+  const { data, lo } = useMemo(() => {
     const { sentences, refs } = bestValues(results.index);
-    const lo = Math.min(0, ...sentences, ...refs);
+    let lo = 0;
+    for (const v of sentences) if (v < lo) lo = v;
+    for (const v of refs) if (v < lo) lo = v;
     const hs = histogram(sentences, 40, lo, 1);
     const hp = histogram(refs, 40, lo, 1);
-    return hs.map((b, i) => ({ x: b.x, sentences: b.count, pseudoReferences: hp[i].count }));
+    return { data: hs.map((b, i) => ({ x: b.x, sentences: b.count, pseudoReferences: hp[i].count })), lo: lo - 0.02 };
   }, [results]);
+  const box = useRef<HTMLDivElement>(null);
+  const area = usePlotArea(box, [data, lo]);
   return (
     <figure className="panel r-fig" data-testid="distribution" data-chart="similarity-distribution">
       <figcaption>
         <h3>Similarity distribution</h3>
         <span className="muted small"> best similarity of each review sentence and of each pseudo-reference; the line is τ</span>
       </figcaption>
-      <div className="r-chart">
-        <ResponsiveContainer width="100%" height={260}>
-          <BarChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barGap={0} barCategoryGap={1}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-            <XAxis dataKey="x" type="number" domain={['dataMin - 0.02', 1]} tickFormatter={(v: number) => v.toFixed(1)} />
-            <YAxis width={44} />
-            <Tooltip formatter={(v) => String(v)} labelFormatter={(l) => `≈ ${Number(l).toFixed(3)}`} />
-            <Legend />
-            <Bar dataKey="sentences" name="review sentences" fill="#3b5bdb" isAnimationActive={false} />
-            <Bar dataKey="pseudoReferences" name="pseudo-references" fill="#db2777" isAnimationActive={false} />
-            <ReferenceLine x={tau} stroke="#111827" />
-          </BarChart>
-        </ResponsiveContainer>
+      <div className="r-chart r-overlay" ref={box}>
+        <DistributionBars data={data} lo={lo} />
+        <TauLine area={area} lo={lo} hi={1} testid="distribution-tau-line" />
       </div>
     </figure>
   );

@@ -6,7 +6,11 @@ import { addPngText } from './pngText';
 
 export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | null> }) {
   const [error, setError] = useState<string | null>(null);
-  const st = () => useResearch.getState();
+  // Exports carry the correlations at the τ on screen, even if the slider has just moved.
+  const st = () => {
+    useResearch.getState().flushCorrelations();
+    return useResearch.getState();
+  };
   const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const plots = async (format: 'svg' | 'png') => {
     setError(null);

@@ -2,11 +2,13 @@
 // reference-based metrics side by side. All numbers come from src/store/research.ts (same pipeline as the CLI).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useResearch } from '../../store/research';
+import { keyOf } from '../../store/researchConfig';
 import { FORMAT_LABELS, type ImportFile } from '../../core/importers/index';
 import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
 import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
 import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
+import { RunPanel } from './RunPanel';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -53,10 +55,16 @@ function ImportPanel() {
         <code>oldf</code>), or a plain CSV/JSONL with <code>diff</code>, <code>review</code>, <code>system</code>, <code>pseudo_refs</code>,{' '}
         <code>con</code>/<code>comp</code>/<code>rel</code> (Likert 1–5). Files stay in this browser.
       </p>
-      <label className="file-pick">
-        <input type="file" multiple accept=".csv,.jsonl,.json,text/csv,application/json" data-testid="research-file" onChange={(e) => void onFiles(e.target.files)} />
-        {reading && <span className="muted small"> Reading…</span>}
-      </label>
+      <div className="r-controls">
+        <label className="file-pick">
+          <input type="file" multiple accept=".csv,.jsonl,.json,text/csv,application/json" data-testid="research-file" onChange={(e) => void onFiles(e.target.files)} />
+          {reading && <span className="muted small"> Reading…</span>}
+        </label>
+        <button type="button" className="small" onClick={() => useResearch.getState().loadSample()} data-testid="research-sample">
+          Try it with a sample dataset
+        </button>
+        <span className="muted small">36 made-up changes in Python, Java and JavaScript, four reviewing systems, human-style scores</span>
+      </div>
       {imported && stats && (
         <div className="r-import-summary" data-testid="import-summary">
           <p>
@@ -103,96 +111,28 @@ function ImportPanel() {
   );
 }
 
-const PHASE_TEXT: Record<string, string> = {
-  idle: '',
-  'loading-model': 'Loading the encoder…',
-  'reading-cache': 'Reading cached embeddings…',
-  embedding: 'Embedding sentences',
-  scoring: 'Scoring…',
-  done: 'Done',
-  cancelled: 'Cancelled',
-  error: 'Failed',
-  interrupted: 'Interrupted',
-};
-
-function RunPanel() {
-  const imported = useResearch((s) => s.imported);
-  const config = useResearch((s) => s.config);
-  const progress = useResearch((s) => s.progress);
-  const results = useResearch((s) => s.results);
-  const { setConfig, run, cancel } = useResearch.getState();
-  const busy = ['loading-model', 'reading-cache', 'embedding', 'scoring'].includes(progress.phase);
-  const systems = useMemo(
-    () => [...new Set((imported?.rows ?? []).flatMap((r) => r.reviews.map((x) => x.system)))].filter((s) => s !== 'msg').sort(),
-    [imported],
-  );
-  const frac = progress.total > 0 ? progress.done / progress.total : progress.phase === 'done' ? 1 : 0;
-  const canResume = progress.phase === 'cancelled' || progress.phase === 'error' || progress.phase === 'interrupted';
-  return (
-    <section className="panel r-run" aria-labelledby="r-run-h">
-      <h2 id="r-run-h">2 · Batch scoring</h2>
-      <div className="r-controls">
-        <label>
-          Similarity{' '}
-          <select value={config.similarity} disabled={busy} onChange={(e) => setConfig({ similarity: e.target.value as 'use-lite' | 'lexical' })} data-testid="research-similarity">
-            <option value="use-lite">Bundled USE-lite encoder (offline)</option>
-            <option value="lexical">Lexical (token overlap, instant)</option>
-          </select>
-        </label>
-        <label>
-          Splitting{' '}
-          <select value={config.split} disabled={busy} onChange={(e) => setConfig({ split: e.target.value as 'reference' | 'improved' })} data-testid="research-split">
-            <option value="reference">Reference code</option>
-            <option value="improved">Improved</option>
-          </select>
-        </label>
-        <label>
-          Calibrate τ on{' '}
-          <select
-            value={config.calibrationSystem}
-            onChange={(e) => useResearch.getState().recalibrate(e.target.value)}
-            data-testid="research-calibration-system"
-          >
-            {systems.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy} onClick={() => void run()} data-testid="research-run">
-          {canResume ? 'Resume' : results ? 'Re-run' : 'Score dataset'}
-        </button>
-        <button type="button" disabled={!busy} onClick={cancel} data-testid="research-cancel">
-          Cancel
-        </button>
-      </div>
-      {progress.phase !== 'idle' && (
-        <div className="r-progress" data-testid="research-progress" data-phase={progress.phase}>
-          <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={progress.total || 1} aria-valuenow={progress.done} aria-label="Batch scoring progress">
-            <span style={{ width: `${Math.round(frac * 100)}%` }} />
-          </div>
-          <span className="small">
-            {PHASE_TEXT[progress.phase]}
-            {progress.total > 0 && ` ${progress.done} / ${progress.total} texts`}
-            {progress.cached > 0 && ` (${progress.cached} from the cache)`}
-            {progress.elapsedMs != null && ` · ${(progress.elapsedMs / 1000).toFixed(1)} s`}
-          </span>
-          {progress.message && <p className={progress.phase === 'error' ? 'r-error' : 'muted small'}>{progress.message}</p>}
-        </div>
-      )}
-    </section>
-  );
-}
-
 function Results() {
   const results = useResearch((s) => s.results);
   const analysis = useResearch((s) => s.analysis);
   const tau = useResearch((s) => s.tau);
   const tauSource = useResearch((s) => s.tauSource);
+  const stale = useResearch((s) => s.stale);
+  const config = useResearch((s) => s.config);
   const figures = useRef<HTMLDivElement>(null);
   if (!results || !analysis) return null;
   const cal = results.calibration;
+  const rc = results.config;
+  // Results on screen that are not those of the configuration chosen now (or being computed now) say so.
+  const differs = rc.similarity !== config.similarity || rc.scoring !== config.scoring || rc.split !== config.split || keyOf(rc) !== keyOf(config);
   return (
-    <>
+    <div className={stale ? 'r-results r-stale' : 'r-results'} data-testid="research-results" data-stale={stale}>
+      {(stale || differs) && (
+        <p className="r-stale-note" role="status" data-testid="research-stale">
+          {stale
+            ? `Re-scoring… the results below are stale: they are the previous run's (${results.label}, ${rc.scoring === 'hard' ? "the paper's hard τ" : 'graded credit'}).`
+            : `The results below are for ${results.label} with ${rc.scoring === 'hard' ? "the paper's hard τ" : 'graded credit'}, split ${rc.split}: press Re-run for the configuration chosen above.`}
+        </p>
+      )}
       <section className="panel r-tau" aria-labelledby="r-tau-h">
         <h2 id="r-tau-h">3 · Threshold τ</h2>
         <div className="r-controls">
@@ -209,8 +149,8 @@ function Results() {
           <strong data-testid="research-tau-value" data-value={tau}>
             τ = {tau.toFixed(4)}
           </strong>
-          <span className="muted small">
-            {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} · paper's calibration on {cal.system}: τ = {cal.tau.toFixed(4)} (mean best similarity of {cal.values.length}{' '}
+          <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
+            {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) · paper's calibration on {cal.system}: τ = {cal.tau.toFixed(4)} (mean best similarity of {cal.values.length}{' '}
             sentences, sd {cal.sd.toFixed(4)})
           </span>
           {tauSource === 'manual' && (
@@ -221,8 +161,8 @@ function Results() {
         </div>
         <p className="muted small">
           {results.prepared.items.length} reviews scored ({analysis.agreement.n} with human scores), {results.prepared.skippedDiffs.length} changes without pseudo-references
-          skipped · similarity {results.engine ? `${results.engine.model} (${results.engine.backend}, ${results.engine.dtype}, pooling ${results.engine.pooling})` : 'lexical'} ·
-          split {results.config.split} · scored in {(results.runMs / 1000).toFixed(1)} s
+          skipped · similarity {results.engine ? `${results.engine.model} (${results.engine.backend}, ${results.engine.dtype}, pooling ${results.engine.pooling})` : results.label} · scoring{' '}
+          {rc.scoring === 'hard' ? "the paper's hard τ" : `graded credit from τ − sd to τ (sd ${cal.sd.toFixed(4)})`} · split {rc.split} · scored in {(results.runMs / 1000).toFixed(1)} s
         </p>
       </section>
       <ExportBar figures={figures} />
@@ -235,6 +175,6 @@ function Results() {
         <ByLanguage />
       </div>
       <ExamplesTable />
-    </>
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 // results by language. Cells carry their full-precision value in data-value for tests and the parity check.
 import { useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
-import { byLanguage, correlationTable, leaderboard } from '../../store/researchAnalysis';
+import { byLanguage, leaderboard } from '../../store/researchAnalysis';
 import type { Correlation } from '../../core/types';
 
 const DIMS = [
@@ -24,17 +24,24 @@ function Corr({ c, testid }: { c: Correlation; testid?: string }) {
   );
 }
 
+/** Correlations follow τ once the slider rests (they need not run on every step): shown dimmed until then. */
+function usePending(): boolean {
+  return useResearch((s) => s.correlationsPending);
+}
+
 export function CorrelationTable() {
   const results = useResearch((s) => s.results)!;
-  const analysis = useResearch((s) => s.analysis)!;
-  const rows = useMemo(() => correlationTable(results.prepared.items, analysis.scores, results.refValues), [results, analysis]);
-  const sr = analysis.agreement.systemRanking;
+  // The agreement and the rows change when the correlations are recomputed, not on every τ step.
+  const agreement = useResearch((s) => s.analysis!.agreement);
+  const rows = useResearch((s) => s.correlations);
+  const pending = usePending();
+  const sr = agreement.systemRanking;
   return (
-    <figure className="panel r-fig r-wide" data-testid="correlation-table" data-chart="correlations">
+    <figure className={`panel r-fig r-wide${pending ? ' r-pending' : ''}`} data-testid="correlation-table" data-chart="correlations" data-pending={pending}>
       <figcaption>
         <h3>Agreement with human judgment</h3>
         <span className="muted small">
-          Spearman r<sub>s</sub> and Kendall τ<sub>b</sub> against the human Likert scores (n = {analysis.agreement.n}; <code>msg</code> left out). Grey: p ≥ 0.05.
+          Spearman r<sub>s</sub> and Kendall τ<sub>b</sub> against the human Likert scores (n = {agreement.n}; <code>msg</code> left out). Grey: p ≥ 0.05.
           {!results.prepared.hasReference && ' This dataset has no reference review (msg), so there are no reference-based metrics.'}
         </span>
       </figcaption>
@@ -130,11 +137,13 @@ export function Leaderboard() {
 
 export function ByLanguage() {
   const results = useResearch((s) => s.results)!;
-  const analysis = useResearch((s) => s.analysis)!;
-  const rows = useMemo(() => byLanguage(results.prepared.items, analysis.scores), [results, analysis]);
+  const agreement = useResearch((s) => s.analysis!.agreement);
+  const pending = usePending();
+  // Recomputed with the agreement (the scores it was computed from are the analysis's at that moment).
+  const rows = useMemo(() => (agreement ? byLanguage(results.prepared.items, useResearch.getState().analysis!.scores) : []), [results, agreement]);
   const [metric, setMetric] = useState<'spearman' | 'kendall'>('spearman');
   return (
-    <figure className="panel r-fig" data-testid="by-language" data-chart="by-language">
+    <figure className={`panel r-fig${pending ? ' r-pending' : ''}`} data-testid="by-language" data-chart="by-language" data-pending={pending}>
       <figcaption>
         <h3>By language</h3>{' '}
         <select value={metric} onChange={(e) => setMetric(e.target.value as 'spearman' | 'kendall')} aria-label="Correlation">

@@ -1,0 +1,185 @@
+// Research pipeline, stage 6: analysis. Agreement with the humans (the core's evaluate.ts, so the browser and
+// `crscore eval` report the same figures), Seed 000 Table 2's correlation rows, the correlation-vs-τ curve, the
+// system leaderboard, per-language figures and the similarity histogram.
+import { agreement, DIMENSIONS, type Agreement, type Dimension, type EvalItem, type ItemScore } from '../evaluate.ts';
+import { lexicalRefMetrics, REF_METRICS, type RefMetricId } from '../refmetrics/index.ts';
+import { kendallTauB, mean, spearman } from '../stats.ts';
+import type { Correlation } from '../types.ts';
+import type { PreparedDataset } from './prepare.ts';
+import type { SweepIndex } from './scoring.ts';
+
+export interface CorrRow {
+  id: string;
+  label: string;
+  /** Per human dimension. */
+  byDim: Record<Dimension, { spearman: Correlation; kendall: Correlation }>;
+  n: number;
+}
+
+/** Reference-based metric values per item (null where the change has no reference review). */
+export function refMetricValues(
+  p: PreparedDataset,
+  embedCos?: (review: string, reference: string) => number,
+): Partial<Record<RefMetricId, (number | null)[]>> {
+  const out: Partial<Record<RefMetricId, (number | null)[]>> = {};
+  for (const m of REF_METRICS) if (m.fn || (m.id === 'embedCos' && embedCos)) out[m.id] = [];
+  p.reviews.forEach((r) => {
+    const vals = r.reference ? lexicalRefMetrics(r.reference, r.review.review ?? '') : null;
+    for (const m of REF_METRICS) {
+      const arr = out[m.id];
+      if (!arr) continue;
+      if (!r.reference) arr.push(null);
+      else if (m.id === 'embedCos') arr.push(r.review.review?.trim() ? embedCos!(r.review.review, r.reference) : 0);
+      else arr.push(vals![m.id] ?? null);
+    }
+  });
+  return out;
+}
+
+/** Spearman and Kendall of a metric against every human dimension, over items with human scores (and a value). */
+export function correlate(items: readonly EvalItem[], values: readonly (number | null)[]): Omit<CorrRow, 'id' | 'label'> {
+  const idx = items.map((it, k) => (it.human && values[k] != null ? k : -1)).filter((k) => k >= 0);
+  const x = idx.map((k) => values[k] as number);
+  const byDim = Object.fromEntries(
+    DIMENSIONS.map((d) => {
+      const h = idx.map((k) => items[k].human![d]);
+      return [d, { spearman: spearman(x, h), kendall: kendallTauB(x, h) }];
+    }),
+  ) as CorrRow['byDim'];
+  return { byDim, n: idx.length };
+}
+
+/** Rows for the reference-based metrics: they do not depend on τ, so a run computes them once. */
+export function refMetricRows(items: readonly EvalItem[], refValues: Partial<Record<RefMetricId, (number | null)[]>>): CorrRow[] {
+  const rows: CorrRow[] = [];
+  for (const m of REF_METRICS) {
+    const v = refValues[m.id];
+    if (v && v.some((x) => x != null)) rows.push({ id: m.id, label: m.label, ...correlate(items, v) });
+  }
+  return rows;
+}
+
+/** CRScore's Con, Comp and Rel rows at one τ. */
+export function crscoreRows(items: readonly EvalItem[], scores: readonly ItemScore[]): CorrRow[] {
+  return DIMENSIONS.map((d) => ({
+    id: `crscore-${d}`,
+    label: `CRScore ${d === 'con' ? 'Con' : d === 'comp' ? 'Comp' : 'Rel'}`,
+    ...correlate(items, scores.map((s) => s[d])),
+  }));
+}
+
+/** Seed 000 Table 2 style: CRScore Con/Comp/Rel and every reference-based metric against the humans. */
+export function correlationTable(
+  items: readonly EvalItem[],
+  scores: readonly ItemScore[],
+  refValues: Partial<Record<RefMetricId, (number | null)[]>>,
+): CorrRow[] {
+  return [...crscoreRows(items, scores), ...refMetricRows(items, refValues)];
+}
+
+export interface Analysis {
+  tau: number;
+  scores: ItemScore[];
+  agreement: Agreement;
+}
+
+export function analyse(items: readonly EvalItem[], scores: ItemScore[], tau: number): Analysis {
+  return { tau, scores, agreement: agreement(items, scores) };
+}
+
+export interface CurvePoint {
+  tau: number;
+  /** e.g. rel_spearman, con_kendall */
+  [key: string]: number;
+}
+
+/** Spearman and Kendall of Con, Comp and Rel (each against the same human dimension) at every τ. */
+export function correlationCurve(
+  items: readonly EvalItem[],
+  scoreAt: (tau: number) => readonly ItemScore[],
+  taus: readonly number[],
+): CurvePoint[] {
+  const scored = items.map((it, k) => (it.human ? k : -1)).filter((k) => k >= 0);
+  const human = Object.fromEntries(DIMENSIONS.map((d) => [d, scored.map((k) => items[k].human![d])])) as Record<Dimension, number[]>;
+  return taus.map((tau) => {
+    const s = scoreAt(tau);
+    const pt: CurvePoint = { tau };
+    for (const d of DIMENSIONS) {
+      const x = scored.map((k) => s[k][d]);
+      pt[`${d}_spearman`] = spearman(x, human[d]).r;
+      pt[`${d}_kendall`] = kendallTauB(x, human[d]).r;
+    }
+    return pt;
+  });
+}
+
+/** The τ of the curve with the highest value of `key` (NaN ignored). */
+export function bestTau(curve: readonly CurvePoint[], key = 'rel_spearman'): CurvePoint | null {
+  let best: CurvePoint | null = null;
+  for (const p of curve) if (Number.isFinite(p[key]) && (!best || p[key] > best[key])) best = p;
+  return best;
+}
+
+export interface LeaderRow {
+  system: string;
+  n: number;
+  metric: Record<Dimension, number>;
+  human: Record<Dimension, number>;
+  metricRank: number;
+  humanRank: number;
+}
+
+/** Per system: mean metric and human Con/Comp/Rel over reviews with human scores; ranks by Rel. */
+export function leaderboard(items: readonly EvalItem[], scores: readonly ItemScore[]): LeaderRow[] {
+  const by = new Map<string, number[]>();
+  items.forEach((it, k) => {
+    if (!it.human) return;
+    if (!by.has(it.system)) by.set(it.system, []);
+    by.get(it.system)!.push(k);
+  });
+  const rows = [...by.entries()].map(([system, ks]) => ({
+    system,
+    n: ks.length,
+    metric: Object.fromEntries(DIMENSIONS.map((d) => [d, mean(ks.map((k) => scores[k][d]))])) as Record<Dimension, number>,
+    human: Object.fromEntries(DIMENSIONS.map((d) => [d, mean(ks.map((k) => items[k].human![d]))])) as Record<Dimension, number>,
+    metricRank: 0,
+    humanRank: 0,
+  }));
+  [...rows].sort((a, b) => b.metric.rel - a.metric.rel).forEach((r, i) => (r.metricRank = i + 1));
+  [...rows].sort((a, b) => b.human.rel - a.human.rel).forEach((r, i) => (r.humanRank = i + 1));
+  return rows.sort((a, b) => a.metricRank - b.metricRank);
+}
+
+/** Per language: Spearman of Con, Comp, Rel with the humans, and mean Rel. */
+export function byLanguage(items: readonly EvalItem[], scores: readonly ItemScore[]) {
+  const langs = [...new Set(items.map((i) => i.lang))].sort();
+  return langs.map((lang) => {
+    const ks = items.map((it, k) => (it.lang === lang ? k : -1)).filter((k) => k >= 0);
+    const sub = ks.map((k) => items[k]);
+    const c = correlate(sub, ks.map((k) => scores[k].rel));
+    const per = Object.fromEntries(
+      DIMENSIONS.map((d) => [d, correlate(sub, ks.map((k) => scores[k][d])).byDim[d]]),
+    ) as Record<Dimension, { spearman: Correlation; kendall: Correlation }>;
+    return { lang, reviews: ks.length, n: c.n, meanRel: mean(ks.map((k) => scores[k].rel)), per };
+  });
+}
+
+/** Histogram of values in [lo, hi] with `bins` bins. */
+export function histogram(values: ArrayLike<number>, bins = 40, lo = -0.2, hi = 1) {
+  const counts = new Array<number>(bins).fill(0);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (!Number.isFinite(v)) continue;
+    const b = Math.min(bins - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * bins)));
+    counts[b]++;
+  }
+  return counts.map((c, b) => ({ x: lo + ((b + 0.5) * (hi - lo)) / bins, from: lo + (b * (hi - lo)) / bins, count: c }));
+}
+
+/** Each review sentence's best similarity and each pseudo-reference's best similarity, over all items. */
+export function bestValues(ix: SweepIndex): { sentences: number[]; refs: number[] } {
+  return {
+    sentences: ix.sentences.flatMap((a) => Array.from(a)),
+    refs: ix.refs.flatMap((a) => Array.from(a)),
+  };
+}

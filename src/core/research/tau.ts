@@ -1,0 +1,46 @@
+// τ belongs to its similarity: the paper's calibration (mean best similarity of the chosen system's review
+// sentences, and its sd for graded credit's ramp) is computed per similarity, and a τ set by hand is remembered
+// under the similarity it was set for, never carried to another.
+import { calibrateOnSystem, type EvalItem } from '../evaluate.ts';
+import type { Calibration, SimilarityMatrix } from '../types.ts';
+
+export interface SystemCalibration extends Calibration {
+  system: string;
+}
+
+/** The paper's calibration on `system`, or on the first system (sorted) when the dataset has no such system. */
+export function calibrateRun(
+  items: readonly EvalItem[],
+  matrices: readonly SimilarityMatrix[],
+  system: string,
+): SystemCalibration {
+  const systems = [...new Set(items.map((i) => i.system))].sort();
+  const chosen = systems.includes(system) ? system : (systems[0] ?? system);
+  return { ...calibrateOnSystem(items, matrices, chosen), system: chosen };
+}
+
+/** Hand-set τ per similarity key (see similarityKey). */
+export type TauMemory = Readonly<Record<string, number>>;
+
+export interface TauInForce {
+  tau: number;
+  source: 'calibrated' | 'manual';
+}
+
+/** The τ a similarity runs at: its own hand-set τ when there is one, else its calibrated τ. */
+export function tauFor(memory: TauMemory, key: string, calibrated: number): TauInForce {
+  const manual = memory[key];
+  return typeof manual === 'number' && Number.isFinite(manual)
+    ? { tau: manual, source: 'manual' }
+    : { tau: calibrated, source: 'calibrated' };
+}
+
+export function rememberTau(memory: TauMemory, key: string, tau: number): TauMemory {
+  return { ...memory, [key]: tau };
+}
+
+export function forgetTau(memory: TauMemory, key: string): TauMemory {
+  const next = { ...memory };
+  delete next[key];
+  return next;
+}

@@ -1,0 +1,190 @@
+// Batch scoring: the similarity and the scoring rule (two independent settings, with the paper's configuration
+// and the plus preset as shortcuts), the run with its progress (model bytes, then texts), Cancel and Resume,
+// and the vector cache.
+import { useEffect, useMemo } from 'react';
+import { PAPER_MODEL_ID, type ScoringRule, type SimilarityKind } from '../../core/research/index';
+import { filesFromFolder } from '../model/store';
+import { useResearch } from '../../store/research';
+
+const PHASE_TEXT: Record<string, string> = {
+  idle: '',
+  'loading-model': 'Loading the model…',
+  'reading-cache': 'Reading cached embeddings…',
+  embedding: 'Embedding sentences',
+  scoring: 'Scoring…',
+  done: 'Done',
+  cancelled: 'Cancelled',
+  error: 'Failed',
+  interrupted: 'Interrupted',
+};
+
+const SIMILARITIES: [SimilarityKind, string][] = [
+  ['paper', `${PAPER_MODEL_ID} (the paper's model, hub; WebGPU, else WASM)`],
+  ['hub', 'Another hub model'],
+  ['local', 'A model folder on this computer'],
+  ['use-lite', 'Bundled USE-lite encoder (offline)'],
+  ['lexical', 'Lexical (token overlap, instant)'],
+  ['tfidf', "plus's TF-IDF (stemmed, instant)"],
+];
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
+
+export function RunPanel() {
+  const imported = useResearch((s) => s.imported);
+  const config = useResearch((s) => s.config);
+  const progress = useResearch((s) => s.progress);
+  const results = useResearch((s) => s.results);
+  const local = useResearch((s) => s.localModel);
+  const cache = useResearch((s) => s.cache);
+  const { setConfig, run, cancel, applyPreset, setLocalModel, clearCache, refreshCacheSize } = useResearch.getState();
+  useEffect(() => void refreshCacheSize(), [refreshCacheSize]);
+  const busy = ['loading-model', 'reading-cache', 'embedding', 'scoring'].includes(progress.phase);
+  const systems = useMemo(
+    () => [...new Set((imported?.rows ?? []).flatMap((r) => r.reviews.map((x) => x.system)))].filter((s) => s !== 'msg').sort(),
+    [imported],
+  );
+  const loadingBytes = progress.phase === 'loading-model' && progress.bytes && progress.bytes.total > 0;
+  const frac = loadingBytes
+    ? progress.bytes!.loaded / progress.bytes!.total
+    : progress.total > 0
+      ? progress.done / progress.total
+      : progress.phase === 'done'
+        ? 1
+        : 0;
+  const canResume = progress.phase === 'cancelled' || progress.phase === 'error' || progress.phase === 'interrupted';
+  return (
+    <section className="panel r-run" aria-labelledby="r-run-h">
+      <h2 id="r-run-h">2 · Batch scoring</h2>
+      <div className="r-controls">
+        <label>
+          Similarity{' '}
+          <select value={config.similarity} disabled={busy} onChange={(e) => setConfig({ similarity: e.target.value as SimilarityKind })} data-testid="research-similarity">
+            {SIMILARITIES.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        {config.similarity === 'hub' && (
+          <label>
+            Model id{' '}
+            <input type="text" value={config.hubId} disabled={busy} spellCheck={false} placeholder="Xenova/all-MiniLM-L6-v2" onChange={(e) => setConfig({ hubId: e.target.value })} data-testid="research-hub-id" />
+          </label>
+        )}
+        {config.similarity === 'local' && (
+          <label>
+            Folder (read here, never uploaded){' '}
+            <input
+              type="file"
+              aria-label="Model folder"
+              disabled={busy}
+              data-testid="research-model-folder"
+              // webkitdirectory is not in React's types; the attribute picks a whole folder.
+              {...{ webkitdirectory: '', directory: '' }}
+              onChange={(e) => e.target.files && e.target.files.length > 0 && setLocalModel(filesFromFolder(e.target.files))}
+            />
+            {local && (
+              <span className="muted small">
+                {' '}
+                {local.name}: {local.files.length} files
+              </span>
+            )}
+            {!local && config.localName && <span className="muted small"> last used: {config.localName}</span>}
+          </label>
+        )}
+        <label>
+          Scoring{' '}
+          <select value={config.scoring} disabled={busy} onChange={(e) => setConfig({ scoring: e.target.value as ScoringRule })} data-testid="research-scoring">
+            <option value="hard">the paper's hard τ (best similarity &gt; τ)</option>
+            <option value="graded">plus's graded credit (τ − sd … τ, weighted)</option>
+          </select>
+        </label>
+        <span className="r-presets small">
+          Shortcuts:
+          <button type="button" className="small" disabled={busy} onClick={() => applyPreset('paper')} data-testid="research-preset-paper">
+            paper
+          </button>
+          <button type="button" className="small" disabled={busy} onClick={() => applyPreset('plus')} data-testid="research-preset-plus">
+            plus preset
+          </button>
+        </span>
+      </div>
+      <div className="r-controls" style={{ marginTop: 8 }}>
+        <label>
+          Splitting{' '}
+          <select value={config.split} disabled={busy} onChange={(e) => setConfig({ split: e.target.value as 'reference' | 'improved' })} data-testid="research-split">
+            <option value="reference">Reference code</option>
+            <option value="improved">Improved</option>
+          </select>
+        </label>
+        <label>
+          Calibrate τ on{' '}
+          <select value={config.calibrationSystem} onChange={(e) => useResearch.getState().recalibrate(e.target.value)} data-testid="research-calibration-system">
+            {systems.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy} onClick={() => void run()} data-testid="research-run">
+          {canResume ? 'Resume' : results ? 'Re-run' : 'Score dataset'}
+        </button>
+        <button type="button" disabled={!busy} onClick={cancel} data-testid="research-cancel">
+          Cancel
+        </button>
+        <span className="r-cache small muted" data-testid="research-cache" data-vectors={cache?.vectors ?? ''}>
+          Vector cache: {cache ? `${cache.vectors.toLocaleString('en')} vectors, ${cache.estimated ? '≈ ' : ''}${formatBytes(cache.bytes)}` : '—'}
+          <button type="button" className="small" disabled={busy || !cache || cache.vectors === 0} onClick={() => void clearCache()} data-testid="research-cache-clear">
+            Clear
+          </button>
+        </span>
+      </div>
+      {progress.phase !== 'idle' && (
+        <div className="r-progress" data-testid="research-progress" data-phase={progress.phase}>
+          <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-label="Batch scoring progress">
+            <span style={{ width: `${Math.round(frac * 100)}%` }} />
+          </div>
+          <span className="small">
+            {PHASE_TEXT[progress.phase]}
+            {progress.phase === 'loading-model' && progress.bytes && progress.bytes.loaded > 0 && (
+              <span data-testid="research-bytes">
+                {' '}
+                {formatBytes(progress.bytes.loaded)}
+                {progress.bytes.total > 0 && ` / ${formatBytes(progress.bytes.total)}`} downloaded
+              </span>
+            )}
+            {progress.phase !== 'loading-model' && progress.total > 0 && ` ${progress.done} / ${progress.total} texts`}
+            {progress.cached > 0 && ` (${progress.cached} from the cache)`}
+            {progress.elapsedMs != null && ` · ${(progress.elapsedMs / 1000).toFixed(1)} s`}
+          </span>
+          {progress.message && (
+            <p className={progress.phase === 'error' ? 'r-error' : 'muted small'} role={progress.phase === 'error' ? 'alert' : undefined} data-testid="research-message">
+              {progress.message}
+            </p>
+          )}
+          {progress.offerUseLite && (
+            <p className="r-notice" data-testid="research-hub-notice">
+              The Hugging Face hub cannot be reached from this browser, so nothing was scored with {config.similarity === 'paper' ? "the paper's model" : 'that model'}.{' '}
+              <button
+                type="button"
+                className="small"
+                onClick={() => {
+                  setConfig({ similarity: 'use-lite' });
+                  void run();
+                }}
+                data-testid="research-use-lite"
+              >
+                Use USE-lite instead
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+// One research run, stage by stage: prepared items → similarity matrices (an encoder's vectors through the cache,
+// lexical overlap, or plus's TF-IDF) → calibration, scorer and reference-based metrics. The store calls it and
+// only keeps the state; every number comes from src/core/research.
+import type { DatasetRow } from '../core/dataset';
+import type { RefMetricId } from '../core/refmetrics/index';
+import {
+  calibrateRun,
+  lexicalMatrices,
+  prepare,
+  refMetricRows,
+  refMetricValues,
+  scorer,
+  sweepIndex,
+  textsToEmbed,
+  tfidfMatrices,
+  usesEncoder,
+  vectorCosine,
+  vectorMatrices,
+  type CorrRow,
+  type ItemMatrices,
+  type PreparedDataset,
+  type Scorer,
+  type SweepIndex,
+  type SystemCalibration,
+} from '../core/research/index';
+import type { SimilarityMatrix } from '../core/types';
+import type { LocalModelFile } from '../embed/types';
+import { loadPlusIdf } from '../features/workbench/plusIdf';
+import { keyOf, labelOf, modelSpec, type RunConfig } from './researchConfig';
+import { embedTexts, type EmbedHooks, type EmbedOutcome, type RunEngine } from './researchEmbed';
+
+export interface Results {
+  config: RunConfig;
+  /** The similarity's key (what τ belongs to) and its label. */
+  key: string;
+  label: string;
+  prepared: PreparedDataset;
+  matrices: SimilarityMatrix[];
+  /** Best-match index of the hard rule: the similarity histogram reads it whatever the scoring rule. */
+  index: SweepIndex;
+  scorer: Scorer;
+  calibration: SystemCalibration;
+  refValues: Partial<Record<RefMetricId, (number | null)[]>>;
+  /** Correlation rows of the reference-based metrics (they do not depend on τ). */
+  refRows: CorrRow[];
+  engine: RunEngine | null;
+  runMs: number;
+}
+
+export type RunOutcome =
+  | { kind: 'results'; results: Omit<Results, 'runMs'>; cached: number; total: number; cacheFailure: Error | null }
+  | Exclude<EmbedOutcome, { kind: 'done' }>;
+
+export interface RunInput {
+  rows: readonly DatasetRow[];
+  config: RunConfig;
+  local: { name: string; files: LocalModelFile[] } | null;
+  hooks: Omit<EmbedHooks, 'known'>;
+  /** The engine this similarity last ran with (see EmbedHooks.known). */
+  known: RunEngine | null;
+  /** Only what the cache holds: after a reload, bring results back without loading a model. */
+  cacheOnly?: boolean;
+}
+
+export async function runStages(inp: RunInput): Promise<RunOutcome> {
+  const { config } = inp;
+  const prepared = prepare(inp.rows, config.split);
+  if (prepared.items.length === 0) throw new Error('No review can be scored: no change in this dataset has pseudo-references.');
+  let m: ItemMatrices;
+  let engine: RunEngine | null = null;
+  let embedCos: ((a: string, b: string) => number) | undefined;
+  let cached = 0;
+  let total = 0;
+  let cacheFailure: Error | null = null;
+  const needsIdf = config.similarity === 'tfidf' || config.scoring === 'graded';
+  const idf = needsIdf ? await loadPlusIdf() : undefined;
+  if (config.similarity === 'lexical') m = lexicalMatrices(prepared.items);
+  else if (config.similarity === 'tfidf') m = tfidfMatrices(prepared.items, idf!);
+  else {
+    if (!usesEncoder(config.similarity)) throw new Error(`unknown similarity ${config.similarity}`);
+    const texts = textsToEmbed(prepared, prepared.hasReference);
+    total = texts.length;
+    // A local folder is not kept across a reload: bringing results back must not need it.
+    const spec = inp.cacheOnly && config.similarity === 'local' ? { kind: 'use-lite' as const } : modelSpec(config, inp.local);
+    const out = await embedTexts(spec, texts, { ...inp.hooks, known: inp.known, cacheOnly: inp.cacheOnly });
+    if (out.kind !== 'done') return out;
+    engine = out.engine;
+    cached = out.cached;
+    cacheFailure = out.cacheFailure;
+    m = vectorMatrices(prepared.items, out.vectors);
+    embedCos = vectorCosine(out.vectors);
+  }
+  const calibration = calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
+  const refValues = prepared.hasReference ? refMetricValues(prepared, embedCos) : {};
+  return {
+    kind: 'results',
+    cached,
+    total,
+    cacheFailure,
+    results: {
+      config: { ...config, calibrationSystem: calibration.system },
+      key: keyOf(config),
+      label: labelOf(config),
+      prepared,
+      matrices: m.matrices,
+      index: sweepIndex(prepared.items, m.matrices),
+      scorer: scorer(config.scoring, prepared.items, m, calibration.sd, idf),
+      calibration,
+      refValues,
+      refRows: refMetricRows(prepared.items, refValues),
+      engine,
+    },
+  };
+}
+
+/** Results re-calibrated on another system (same matrices; graded credit's ramp follows the new sd). */
+export function recalibrated(r: Results, system: string): Results {
+  const calibration = calibrateRun(r.prepared.items, r.matrices, system);
+  const s: Scorer = r.scorer.rule === 'graded' ? { ...r.scorer, sd: calibration.sd } : r.scorer;
+  return { ...r, calibration, scorer: s, config: { ...r.config, calibrationSystem: calibration.system } };
+}
