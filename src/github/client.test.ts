@@ -96,10 +96,11 @@ describe('fetchPullRequest', () => {
   });
 
   it('never follows a next link to another host (the token would go with it)', async () => {
-    const fake = (async (url: string) =>
-      new Response('[]', { status: 200, headers: { link: '<https://evil.example/steal?page=2>; rel="next"' } })) as unknown as typeof fetch;
     const pr = { number: 1, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
-    const f = (async (url: string, init?: RequestInit) => (url.includes('/files') ? fake(url, init) : new Response(JSON.stringify(pr), { status: 200 }))) as typeof fetch;
+    const f = async (url: string) =>
+      url.includes('/files')
+        ? new Response('[]', { status: 200, headers: { link: '<https://evil.example/steal?page=2>; rel="next"' } })
+        : new Response(JSON.stringify(pr), { status: 200 });
     await expect(fetchPullRequest(ref, { fetch: f, token: TOKEN })).rejects.toThrow(/another host \(evil\.example\); not followed/);
   });
 });
