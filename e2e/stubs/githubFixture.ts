@@ -70,10 +70,18 @@ export function diffHunk(f: FixtureFile, line: number): string {
   throw new Error(`line ${line} of ${f.path} is not in its diff`);
 }
 
-const PY_BEFORE = ['import json', '', '', 'class Cache:', '    def __init__(self):', '        self.store = {}', '', '    def get(self, key):', '        return self.store[key]', '', '    def put(self, key, value):', '        self.store[key] = value', ''].join('\n');
+const PY_BEFORE = ['import json', '', '', 'def load(path):', '    with open(path) as f:', '        return json.load(f)', '', '', 'class Cache:', '    def __init__(self):', '        self.store = {}', '', '    def get(self, key):', '        return self.store[key]', ''].join('\n');
 const PY_AFTER = [
   'import json',
   'import os',
+  '',
+  '',
+  'def load(path):',
+  '    try:',
+  '        with open(path) as f:',
+  '            return json.load(f)',
+  '    except:',
+  '        return None',
   '',
   '',
   'class Cache:',
@@ -81,13 +89,7 @@ const PY_AFTER = [
   '        self.store = {}',
   '',
   '    def get(self, key):',
-  '        try:',
-  '            return self.store[key]',
-  '        except:',
-  '            return None',
-  '',
-  '    def put(self, key, value):',
-  '        self.store[key] = value',
+  '        return self.store.get(key)',
   '',
 ].join('\n');
 const JS_BEFORE = ['function total(items) {', '  var sum = 0;', '  for (var i = 0; i < items.length; i++) {', '    sum += items[i].price;', '  }', '  return sum;', '}', '', 'module.exports = { total };', ''].join('\n');
@@ -112,14 +114,14 @@ export function samplePr(opts: { owner?: string; repo?: string; number?: number;
     { path: 'web/cart.js', before: JS_BEFORE, after: JS_AFTER },
   ];
   const comments: FixtureComment[] = [
-    { id: 1001, path: 'cache/store.py', line: 12, body: 'Do not use a bare except here. Catch KeyError instead.', user: 'alice', reviewId: 501 },
-    { id: 1002, path: 'cache/store.py', line: 12, body: 'Good point, I will catch KeyError.', user: 'bob', replyTo: 1001, reviewId: 502 },
+    { id: 1001, path: 'cache/store.py', line: 9, body: 'Too general exception: do not use a bare except here. Catch OSError and ValueError instead.', user: 'alice', reviewId: 501 },
+    { id: 1002, path: 'cache/store.py', line: 9, body: 'Good point, I will catch OSError.', user: 'bob', replyTo: 1001, reviewId: 502 },
     { id: 1003, path: 'web/cart.js', line: 4, body: 'Missing semicolon after the price sum.', user: 'carol', reviewId: 503 },
     { id: 1004, path: 'web/cart.js', line: 6, body: 'Use === null or check for undefined explicitly. The discount should be validated.', user: 'alice', reviewId: 501 },
     { id: 1005, path: 'cache/store.py', line: 2, body: 'The os import is unused.', user: 'carol', reviewId: 503 },
   ];
   for (let k = 0; k < (opts.extraComments ?? 0); k++)
-    comments.push({ id: 2000 + k, path: k % 2 ? 'web/cart.js' : 'cache/store.py', line: k % 2 ? 7 : 10, body: `Nit ${k + 1}: consider a comment explaining this line.`, user: k % 3 ? 'dave' : 'erin' });
+    comments.push({ id: 2000 + k, path: k % 2 ? 'web/cart.js' : 'cache/store.py', line: k % 2 ? 7 : 18, body: `Nit ${k + 1}: consider a comment explaining this line.`, user: k % 3 ? 'dave' : 'erin' });
   return {
     owner: opts.owner ?? 'octo-org',
     repo: opts.repo ?? 'shop-service',

@@ -48,7 +48,7 @@ describe('fetchPullRequest', () => {
     const items = toReviewItems(data);
     const first = items.find((i) => i.commentId === 1001)!;
     expect(first.diff).toMatch(/^diff --git a\/cache\/store\.py b\/cache\/store\.py\n--- a\/cache\/store\.py\n\+\+\+ b\/cache\/store\.py\n@@ /);
-    expect(first.diff.trimEnd().endsWith('+        except:')).toBe(true);
+    expect(first.diff.trimEnd().endsWith('+    except:')).toBe(true);
     expect(first).toMatchObject({ author: 'alice', file: 'cache/store.py', language: 'python', lang: 'py', inReplyTo: null, replies: ['octo-org/shop-service#42/1002'] });
     expect(first.url).toBe('https://github.com/octo-org/shop-service/pull/42#discussion_r1001');
     expect(items.find((i) => i.commentId === 1002)).toMatchObject({ inReplyTo: first.id, author: 'bob' });
