@@ -17,8 +17,9 @@ const DIRECTIVES: [string, string[]][] = [
   // data: for the favicon, blob: for the PNG export (an SVG drawn through an <img>).
   ['img-src', ["'self'", 'data:', 'blob:']],
   ['font-src', ["'self'", 'data:']],
-  // The LLM base URL is the user's choice (any https host, or a local server); the Hugging Face hub and its
-  // CDN are https too, and are listed to say so.
+  // The LLM base URL is the user's choice (any https host, or a local server); so is the GitHub API base
+  // (api.github.com, or https://HOST/api/v3 for GitHub Enterprise), which `https:` covers. The Hugging Face hub
+  // and its CDN are https too, and are listed to say so.
   [
     'connect-src',
     [

@@ -1,5 +1,6 @@
 // The workbench tab, with the panels it borrows from other features plugged in.
 import { lazy } from 'react';
+import { SharedCasePrompt } from '../features/share/SharedCasePrompt';
 import { SessionSidebar } from '../features/workbench/SessionSidebar';
 import { Workbench } from '../features/workbench/Workbench';
 import { WorkbenchSlotsContext, type ClaimsSlotProps, type WorkbenchSlots } from '../features/workbench/slots';
@@ -15,6 +16,7 @@ const slots: WorkbenchSlots = { ModelPanel, ClaimsPanel, embedding: embeddingPor
 export default function WorkbenchTab() {
   return (
     <WorkbenchSlotsContext.Provider value={slots}>
+      <SharedCasePrompt />
       <div className="with-sidebar">
         <SessionSidebar />
         <Workbench />

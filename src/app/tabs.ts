@@ -18,6 +18,12 @@ export const tabs: TabDef[] = [
     load: () => import('./WorkbenchTab'),
   },
   {
+    id: 'github',
+    label: 'Pull request',
+    blurb: 'Score the review comments of a GitHub pull request.',
+    load: () => import('../features/github/GithubView'),
+  },
+  {
     id: 'research',
     label: 'Research',
     blurb: 'Score datasets, correlate with human judgments, study τ.',

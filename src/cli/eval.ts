@@ -1,10 +1,8 @@
 // `crscore eval`: agreement of CRScore with the human study's judgments.
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_CALIBRATION_SYSTEM,
-  parseDatasetJsonl,
-  REFERENCE_SYSTEM,
-} from '../core/dataset.ts';
+import { DEFAULT_CALIBRATION_SYSTEM, REFERENCE_SYSTEM } from '../core/dataset.ts';
+import { importFiles } from '../core/importers/index.ts';
+import { analyzerPseudoRefs } from './analyzerRefs.ts';
 import {
   agreement,
   calibrateOnSystem,
@@ -28,7 +26,10 @@ Scores every review of the dataset except '${REFERENCE_SYSTEM}' and prints the S
 correlations of Con, Comp and Rel with the human scores, the system-ranking correlation and the τ used.
 
 Options:
-  --dataset FILE            JSONL like ../shared/data/crscore-human-study/dev.jsonl (required)
+  --dataset FILE            JSONL like ../shared/data/crscore-human-study/dev.jsonl (required), or any
+                            file Research imports (plain JSONL/CSV rows such as 'crscore github' output)
+  --analyzers               a change without pseudo-references gets its analyzer's issues (needs lang or a
+                            file name; uses new_code when given)
   --tau T                   threshold τ (strict >)
   --calibrate-on SYSTEM     set τ by the paper's calibration on SYSTEM's reviews
                             (default when --tau is absent: ${DEFAULT_CALIBRATION_SYSTEM})
@@ -60,6 +61,7 @@ export async function runEval(argv: string[]): Promise<number> {
       cv: { type: 'string' },
       idf: { type: 'string' },
       json: { type: 'boolean', default: false },
+      analyzers: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -82,9 +84,14 @@ export async function runEval(argv: string[]): Promise<number> {
     warn('--encoder and --pooling are ignored with --similarity lexical');
 
   const text = await readText(values.dataset);
-  const { rows, errors } = parseDatasetJsonl(text);
+  // The importers read dev.jsonl exactly as parseDatasetJsonl does, and the other formats Research reads.
+  const { rows, errors } = importFiles([{ name: values.dataset, text }]);
   for (const e of errors) warn(`${values.dataset} line ${e.line}: ${e.reason} (line skipped)`);
   if (rows.length === 0) throw new CliError(`${values.dataset}: no usable lines`);
+  if (values.analyzers)
+    for (const row of rows)
+      if (row.pseudoRefs.length === 0)
+        row.pseudoRefs = (await analyzerPseudoRefs({ lang: row.lang, file: row.newFile ?? row.oldFile, diff: row.diff, newCode: row.newCode, oldCode: row.oldCode })).map((p, k) => ({ no: k + 1, type: p.type, text: p.text, necessary: null }));
 
   const { items, skippedDiffs } = collectEvalItems(rows, split);
   if (items.length === 0)

@@ -4,6 +4,7 @@ import { itemText, parseClaims } from '../core/claims.ts';
 import { scoreAt } from '../core/score.ts';
 import { splitReview } from '../core/sentences.ts';
 import type { SplitMode } from '../core/types.ts';
+import { analyzerPseudoRefs } from './analyzerRefs.ts';
 import { PAPER_TAU } from './eval.ts';
 import { CliError, oneOf, parseJsonl, parseTau, readText, warn } from './io.ts';
 import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
@@ -22,6 +23,8 @@ Options:
   --similarity lexical|embedding   default: embedding when --encoder is given, else lexical
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
   --pooling crscore|model   token pooling for the encoder
+  --analyzers               a line without pseudo_refs gets the static-analysis issues of its language's
+                            analyzer (lang or file, new_code, diff), e.g. the rows of 'crscore github'
   -h, --help                this text
 `;
 
@@ -42,6 +45,7 @@ export async function runScore(argv: string[]): Promise<number> {
       similarity: { type: 'string' },
       encoder: { type: 'string' },
       pooling: { type: 'string' },
+      analyzers: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -67,6 +71,7 @@ export async function runScore(argv: string[]): Promise<number> {
   const { values: lines, errors } = parseJsonl(await readText(values.input));
   const where = values.input ?? 'stdin';
   for (const e of errors) warn(`${where} line ${e.line}: ${e.reason} (line skipped)`);
+  if (values.analyzers) await addAnalyzerRefs(lines);
   const inputs: Input[] = [];
   for (const { line, value } of lines) {
     const res = toInput(value, line, split);
@@ -111,6 +116,16 @@ export async function runScore(argv: string[]): Promise<number> {
   });
   // Like eval: skipped lines are warned about on stderr; the good ones are scored and the run succeeds.
   return 0;
+}
+
+/** Fills pseudo_refs from the analyzers on lines that have none. */
+async function addAnalyzerRefs(lines: { value: unknown }[]): Promise<void> {
+  for (const l of lines) {
+    const o = l.value as Record<string, unknown> | null;
+    if (!o || typeof o !== 'object' || Array.isArray(o) || o.pseudo_refs != null || typeof o.diff !== 'string') continue;
+    const s = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : null);
+    l.value = { ...o, pseudo_refs: await analyzerPseudoRefs({ lang: s('lang'), file: s('file') ?? s('new_file'), diff: o.diff, newCode: s('new_code'), oldCode: s('old_code') }) };
+  }
 }
 
 function toInput(value: unknown, line: number, split: SplitMode): Input | string {

@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUT_MS } from '../../claims/generate';
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers';
+import { optInSecrets } from '../../store/optInSecrets';
 
 export const SETTINGS_STORAGE_KEY = 'crscore.claims.settings';
 
@@ -48,6 +49,22 @@ export const DEFAULT_SETTINGS: ClaimsSettings = {
   analyzerOptions: 'paper',
 };
 
+const secrets = optInSecrets<ClaimsSettingsState>({
+  secrets: ['keys'],
+  remember: 'rememberKey',
+  kept: ({ provider, baseUrl, model, temperature, format, timeoutSec, analyzerFilter, analyzerOptions, rememberKey }) => ({
+    provider,
+    baseUrl,
+    model,
+    temperature,
+    format,
+    timeoutSec,
+    analyzerFilter,
+    analyzerOptions,
+    rememberKey,
+  }),
+});
+
 export const useClaimsSettings = create<ClaimsSettingsState>()(
   persist(
     (set) => ({
@@ -67,36 +84,10 @@ export const useClaimsSettings = create<ClaimsSettingsState>()(
       version: 1,
       storage: createJSONStorage(() => localStorage),
       // Keys are written only while the user opts in; un-ticking rewrites the entry without them.
-      partialize: (s) => {
-        const {
-          provider,
-          baseUrl,
-          model,
-          temperature,
-          format,
-          timeoutSec,
-          analyzerFilter,
-          analyzerOptions,
-          rememberKey,
-        } = s;
-        const kept = {
-          provider,
-          baseUrl,
-          model,
-          temperature,
-          format,
-          timeoutSec,
-          analyzerFilter,
-          analyzerOptions,
-          rememberKey,
-        };
-        return rememberKey ? { ...kept, keys: s.keys } : kept;
-      },
+      partialize: (s) => secrets.partialize(s),
       merge: (persisted, current) => {
-        const p = (persisted ?? {}) as Partial<ClaimsSettings>;
-        const merged = { ...current, ...p };
+        const merged = secrets.merge(persisted, current);
         if (!PROVIDERS[merged.provider]) merged.provider = DEFAULT_SETTINGS.provider;
-        if (!merged.rememberKey) merged.keys = current.keys;
         return merged;
       },
     },

@@ -2,7 +2,8 @@
 import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { exampleSessions } from '../../store/session';
-import { exportSession, importSession } from '../../store/sessionFile';
+import { importSession } from '../../store/sessionFile';
+import { downloadSession } from '../share/download';
 import { useSaveStatus } from '../../store/persist';
 import { useSessions } from '../../store/sessions';
 import { paperExamples } from '../../examples/paper';
@@ -22,13 +23,7 @@ export function SessionSidebar() {
 
   const doExport = (id: string) => {
     const s = useSessions.getState().sessions[id];
-    if (!s) return;
-    const blob = new Blob([exportSession(s)], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `${s.name.replace(/[^\w.-]+/g, '_').slice(0, 60) || 'session'}.crscore.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    if (s) downloadSession(s);
   };
   const doImport = async (files: FileList | null) => {
     setImportError(null);

@@ -20,6 +20,7 @@ import { useEmbedding } from './useEmbedding';
 import { useScoring } from './useScoring';
 import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset';
 import { Segmented } from '../../ui/Segmented';
+import { ShareButton } from '../share/ShareButton';
 import './workbench.css';
 
 const Charts = lazy(() => import('./Charts'));
@@ -205,7 +206,10 @@ function SessionWorkbench({ session }: { session: Session }) {
         </section>
 
         <section className="panel results" aria-labelledby="h-scores" data-testid="results">
-          <h2 id="h-scores">Scores</h2>
+          <div className="panel-head">
+            <h2 id="h-scores">Scores</h2>
+            <ShareButton session={session} />
+          </div>
           <TauSlider
             tau={tau}
             modelTau={modelTau}

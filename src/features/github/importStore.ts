@@ -1,0 +1,191 @@
+// Orchestrates a pull-request import: read it through src/github, keep the items and the user's picks, and hand
+// picked comments to the workbench (one session each) or the whole pull request to Research (a dataset).
+import { create } from 'zustand';
+import type { PseudoReference } from '../../core/types';
+import { apiBaseForHost, DEFAULT_API_BASE, fetchPullRequest, GithubError, normaliseApiBase, parsePullRequestRef, toJsonl, toReviewItems, type FetchProgress, type GithubErrorKind, type ReviewItem } from '../../github';
+import { blankSession, toItems, type Session } from '../../store/session';
+import { useSessions } from '../../store/sessions';
+import { useResearch } from '../../store/research';
+import { runAnalyzers } from '../claims/analyzers';
+import { useClaimsSettings } from '../claims/settingsStore';
+import { useGithubSettings } from './settingsStore';
+
+/** How the opened sessions are scored: the paper's metric with the embedding model or word overlap, or plus. */
+export type SessionMetric = 'embedding' | 'lexical' | 'plus';
+
+export interface PullSummary {
+  owner: string;
+  repo: string;
+  number: number;
+  title: string;
+  url: string;
+  headSha: string;
+  reviews: { id: number; author: string; state: string; body: string; url?: string }[];
+  notes: string[];
+  /** Milliseconds from pressing Load to the items on screen. */
+  ms: number;
+}
+
+export interface Work {
+  what: 'opening' | 'research';
+  done: number;
+  total: number;
+}
+
+interface ImportState {
+  input: string;
+  status: 'idle' | 'loading' | 'done' | 'error';
+  progress: FetchProgress | null;
+  error: { kind: GithubErrorKind | 'unexpected'; message: string } | null;
+  pull: PullSummary | null;
+  items: ReviewItem[];
+  selected: Record<string, boolean>;
+  metric: SessionMetric;
+  work: Work | null;
+  message: string | null;
+  setInput(input: string): void;
+  setMetric(metric: SessionMetric): void;
+  load(): Promise<void>;
+  cancel(): void;
+  toggle(id: string, on?: boolean): void;
+  selectAll(on: boolean): void;
+  openInWorkbench(): Promise<number>;
+  sendToResearch(): Promise<void>;
+}
+
+let controller: AbortController | null = null;
+
+/** The items that count under the current replies choice. */
+export function itemsInScope(items: readonly ReviewItem[], includeReplies: boolean): ReviewItem[] {
+  return includeReplies ? [...items] : items.filter((it) => !it.inReplyTo);
+}
+
+async function analyzerRefs(it: ReviewItem): Promise<{ refs: PseudoReference[]; error?: string }> {
+  const { analyzerFilter, analyzerOptions } = useClaimsSettings.getState();
+  const runs = await runAnalyzers({ language: it.language, diff: it.diff, newCode: it.newCode ?? undefined, filter: analyzerFilter, options: analyzerOptions });
+  return { refs: runs.flatMap((r) => r.refs), error: runs.find((r) => r.error)?.error };
+}
+
+function sessionFor(it: ReviewItem, pull: PullSummary, refs: PseudoReference[], metric: SessionMetric): Session {
+  const base = blankSession(`${pull.repo}#${pull.number} · ${it.author} on ${it.file.split('/').pop()}${it.line ? `:${it.line}` : ''}`);
+  return {
+    ...base,
+    input: { ...base.input, mode: 'diff', diff: it.diff, newCode: it.newCode ?? '', fileName: it.file, language: it.language, languageAuto: false },
+    review: it.review,
+    pseudoReferences: toItems(refs),
+    similarity: metric === 'lexical' ? 'lexical' : 'embedding',
+    ...(metric === 'plus' ? { preset: 'plus' as const } : {}),
+    note: `Review comment by ${it.author} on ${it.file}${it.line ? ` line ${it.line}` : ''} of ${pull.owner}/${pull.repo}#${pull.number}${it.inReplyTo ? ' (a reply)' : ''}: ${it.url}`,
+  };
+}
+
+export const useGithubImport = create<ImportState>()((set, get) => ({
+  input: '',
+  status: 'idle',
+  progress: null,
+  error: null,
+  pull: null,
+  items: [],
+  selected: {},
+  metric: 'embedding',
+  work: null,
+  message: null,
+  setInput: (input) => set({ input }),
+  setMetric: (metric) => set({ metric }),
+
+  async load() {
+    controller?.abort();
+    const ac = new AbortController();
+    controller = ac;
+    const t0 = performance.now();
+    set({ status: 'loading', progress: null, error: null, message: null });
+    try {
+      const ref = parsePullRequestRef(get().input);
+      const settings = useGithubSettings.getState();
+      let apiBase = normaliseApiBase(settings.apiBase);
+      // An Enterprise page URL with the default API base: the API is on that host.
+      if (ref.host && apiBase === DEFAULT_API_BASE && apiBaseForHost(ref.host) !== DEFAULT_API_BASE) {
+        apiBase = apiBaseForHost(ref.host);
+        settings.set({ apiBase });
+      }
+      const data = await fetchPullRequest(ref, { apiBase, token: settings.token, signal: ac.signal, onProgress: (progress) => controller === ac && set({ progress }) });
+      if (controller !== ac) return;
+      const items = toReviewItems(data);
+      const pull: PullSummary = {
+        owner: data.owner,
+        repo: data.repo,
+        number: data.pr.number,
+        title: data.pr.title,
+        url: data.pr.html_url,
+        headSha: data.pr.head.sha,
+        reviews: data.reviews.filter((r) => (r.body ?? '').trim()).map((r) => ({ id: r.id, author: r.user?.login ?? 'ghost', state: r.state, body: r.body ?? '', url: r.html_url })),
+        notes: data.notes,
+        ms: performance.now() - t0,
+      };
+      set({ status: 'done', pull, items, selected: Object.fromEntries(items.filter((i) => !i.inReplyTo).map((i) => [i.id, true])), progress: null });
+    } catch (e) {
+      if (controller !== ac) return;
+      const err = e instanceof GithubError ? { kind: e.kind, message: e.message } : { kind: 'unexpected' as const, message: `Something went wrong: ${(e as Error).message}` };
+      // The previous pull request (if any) stays on screen; the input stays in its field.
+      set({ status: 'error', error: err, progress: null });
+    } finally {
+      if (controller === ac) controller = null;
+    }
+  },
+
+  cancel() {
+    controller?.abort();
+  },
+
+  toggle(id, on) {
+    set((s) => ({ selected: { ...s.selected, [id]: on ?? !s.selected[id] } }));
+  },
+
+  selectAll(on) {
+    const scope = itemsInScope(get().items, useGithubSettings.getState().includeReplies);
+    set({ selected: Object.fromEntries(scope.map((i) => [i.id, on])) });
+  },
+
+  async openInWorkbench() {
+    const { pull, items, selected, metric } = get();
+    if (!pull) return 0;
+    const picked = itemsInScope(items, useGithubSettings.getState().includeReplies).filter((i) => selected[i.id]);
+    if (!picked.length) return 0;
+    set({ work: { what: 'opening', done: 0, total: picked.length }, message: null });
+    const sessions: Session[] = [];
+    const failures: string[] = [];
+    for (const [k, it] of picked.entries()) {
+      const { refs, error } = await analyzerRefs(it);
+      if (error) failures.push(`${it.file}: ${error}`);
+      sessions.push(sessionFor(it, pull, refs, metric));
+      set({ work: { what: 'opening', done: k + 1, total: picked.length } });
+    }
+    const store = useSessions.getState();
+    for (const s of sessions) store.add(s);
+    store.select(sessions[0].id);
+    set({ work: null, message: `Opened ${sessions.length} session${sessions.length === 1 ? '' : 's'} in the workbench${failures.length ? `; analyzers failed on ${failures.join(', ')}` : ''}.` });
+    location.hash = '#workbench';
+    return sessions.length;
+  },
+
+  async sendToResearch() {
+    const { pull, items } = get();
+    if (!pull) return;
+    const scope = itemsInScope(items, useGithubSettings.getState().includeReplies);
+    set({ work: { what: 'research', done: 0, total: scope.length }, message: null });
+    const refs = new Map<string, { text: string; type: string }[]>();
+    for (const [k, it] of scope.entries()) {
+      const r = await analyzerRefs(it);
+      if (r.refs.length) refs.set(it.id, r.refs.map((p) => ({ text: p.text, type: p.kind === 'issue' ? 'issue' : 'claim' })));
+      set({ work: { what: 'research', done: k + 1, total: scope.length } });
+    }
+    const name = `${pull.owner}-${pull.repo}-pr${pull.number}.jsonl`;
+    useResearch.getState().importFiles([{ name, text: toJsonl(scope, refs) }]);
+    const without = scope.length - refs.size;
+    set({
+      work: null,
+      message: `Sent ${scope.length} review comments to Research as ${name}, one system per author.${without ? ` ${without} have no analyzer pseudo-references yet and are not scorable there until they get some.` : ''}`,
+    });
+    location.hash = '#research';
+  },
+}));

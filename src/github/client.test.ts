@@ -1,0 +1,106 @@
+// The client against the GitHub stub (e2e/stubs/githubStub.ts): pagination, replies, two languages, file contents
+// at the head commit, every error, and the token in the Authorization header only.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { samplePr } from '../../e2e/stubs/githubFixture.ts';
+import { startGithubStub, type GithubStub } from '../../e2e/stubs/githubStub.ts';
+import { fetchPullRequest, GithubError, parsePullRequestRef, toReviewItems, type GithubErrorKind } from './index.ts';
+
+const TOKEN = 'ghp_TEST0SECRET0TOKEN0abcdef1234567890';
+let stub: GithubStub;
+const ref = parsePullRequestRef('https://github.com/octo-org/shop-service/pull/42');
+
+beforeAll(async () => {
+  stub = await startGithubStub({ pulls: [samplePr({ extraComments: 6 })] });
+});
+afterAll(() => stub.close());
+beforeEach(() => {
+  stub.requests.length = 0;
+  stub.mode = 'ok';
+  stub.modeFor = undefined;
+  stub.token = null;
+  stub.pageSize = 100;
+});
+
+async function failure(opts: Parameters<typeof fetchPullRequest>[1]): Promise<GithubError> {
+  try {
+    await fetchPullRequest(ref, { apiBase: stub.apiBase, ...opts });
+  } catch (e) {
+    expect(e).toBeInstanceOf(GithubError);
+    return e as GithubError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('fetchPullRequest', () => {
+  it('reads every page, the replies, both languages and each file at the head commit', async () => {
+    stub.pageSize = 3;
+    const steps = new Set<string>();
+    const data = await fetchPullRequest(ref, { apiBase: stub.apiBase, onProgress: (p) => steps.add(p.step) });
+    expect(data.comments).toHaveLength(11);
+    expect(stub.requests.filter((r) => r.url.includes('/comments')).length).toBe(4);
+    expect(data.reviews.map((r) => r.id)).toEqual([501, 502, 503]);
+    expect(data.files.map((f) => f.filename)).toEqual(['cache/store.py', 'web/cart.js']);
+    expect(data.contents['cache/store.py']).toContain('except:');
+    expect(data.contents['web/cart.js']).toContain('function total(items, discount)');
+    expect(stub.requests.filter((r) => r.url.includes('/contents/')).every((r) => r.url.includes(`ref=${samplePr().headSha}`))).toBe(true);
+    expect([...steps]).toEqual(['pull request', 'files', 'review comments', 'reviews', 'file contents']);
+
+    const items = toReviewItems(data);
+    const first = items.find((i) => i.commentId === 1001)!;
+    expect(first.diff).toMatch(/^diff --git a\/cache\/store\.py b\/cache\/store\.py\n--- a\/cache\/store\.py\n\+\+\+ b\/cache\/store\.py\n@@ /);
+    expect(first.diff.trimEnd().endsWith('+    except:')).toBe(true);
+    expect(first).toMatchObject({ author: 'alice', file: 'cache/store.py', language: 'python', lang: 'py', inReplyTo: null, replies: ['octo-org/shop-service#42/1002'] });
+    expect(first.url).toBe('https://github.com/octo-org/shop-service/pull/42#discussion_r1001');
+    expect(items.find((i) => i.commentId === 1002)).toMatchObject({ inReplyTo: first.id, author: 'bob' });
+    expect(items.find((i) => i.commentId === 1003)).toMatchObject({ language: 'javascript', lang: 'js' });
+  });
+
+  it('sends the token in the Authorization header and nowhere else', async () => {
+    stub.token = TOKEN;
+    stub.pageSize = 2;
+    await fetchPullRequest(ref, { apiBase: stub.apiBase, token: TOKEN });
+    expect(stub.requests.length).toBeGreaterThan(5);
+    for (const r of stub.requests) {
+      expect(r.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(r.url).not.toContain(TOKEN);
+      const others = Object.entries(r.headers).filter(([k]) => k !== 'authorization');
+      expect(JSON.stringify(others)).not.toContain(TOKEN);
+    }
+  });
+
+  const cases: [string, Partial<GithubStub>, { token?: string }, GithubErrorKind, RegExp][] = [
+    ['404 without a token', { mode: 'not-found' }, {}, 'not-found', /private, add a token/],
+    ['private repository, no token', { token: TOKEN }, {}, 'not-found', /private/],
+    ['401 bad token', { token: TOKEN }, { token: 'ghp_wrong' }, 'auth', /refused the token \(401/],
+    ['403 token without access', { mode: 'forbidden' }, { token: 'ghp_x' }, 'auth', /403/],
+    ['rate limit', { mode: 'rate-limit' }, {}, 'rate-limit', /resets at \d\d:\d\d \(in \d+ min\).*add a token/],
+    ['rate limit in the middle of the comments', { mode: 'rate-limit', modeFor: /comments/ }, {}, 'rate-limit', /rate limit/],
+    ['server error', { mode: 'server-error' }, {}, 'server', /502/],
+    ['dropped connection', { mode: 'drop' }, {}, 'network', /Could not reach 127\.0\.0\.1:\d+.*CORS/],
+  ];
+  for (const [name, set, opts, kind, message] of cases)
+    it(`answers ${name} clearly`, async () => {
+      Object.assign(stub, set);
+      const e = await failure(opts);
+      expect(e.kind).toBe(kind);
+      expect(e.message).toMatch(message);
+      expect(e.message).not.toContain(TOKEN);
+      if (kind === 'rate-limit') expect(e.resetAt).toBe(stub.resetAt * 1000);
+    });
+
+  it('answers an unreachable host and a non-GitHub server', async () => {
+    const e = await failure({ apiBase: 'http://127.0.0.1:9/api/v3' });
+    expect(e.kind).toBe('network');
+    const notApi = await failure({ apiBase: `${stub.apiBase}/nothing-here` });
+    expect(notApi.kind).toBe('not-found');
+  });
+
+  it('never follows a next link to another host (the token would go with it)', async () => {
+    const pr = { number: 1, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
+    const f = async (url: string) =>
+      url.includes('/files')
+        ? new Response('[]', { status: 200, headers: { link: '<https://evil.example/steal?page=2>; rel="next"' } })
+        : new Response(JSON.stringify(pr), { status: 200 });
+    await expect(fetchPullRequest(ref, { fetch: f, token: TOKEN })).rejects.toThrow(/another host \(evil\.example\); not followed/);
+  });
+});

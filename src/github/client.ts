@@ -1,0 +1,193 @@
+// A small GitHub REST client on `fetch` (injected, so the browser and the Node CLI share it, and tests pass
+// a stub's). The token travels only in the Authorization header: never in a URL, a message or a return value.
+import { errorForResponse, GithubError } from './errors.ts';
+import { parseLinkHeader } from './link.ts';
+import type { GhContent, GhFile, GhPullRequest, GhReview, GhReviewComment, PullRequestData } from './types.ts';
+import { normaliseApiBase, type PullRequestRef } from './url.ts';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface GithubOptions {
+  apiBase?: string;
+  token?: string;
+  fetch?: FetchLike;
+  signal?: AbortSignal;
+  /** Called as the work advances: a step's name, and how far into it. */
+  onProgress?: (p: FetchProgress) => void;
+  /** At most this many pages per list (100 items a page); a cap keeps a huge pull request from draining the rate limit. */
+  maxPages?: number;
+}
+
+export interface FetchProgress {
+  step: 'pull request' | 'files' | 'review comments' | 'reviews' | 'file contents';
+  done: number;
+  total?: number;
+}
+
+const ACCEPT = 'application/vnd.github+json';
+const RAW = 'application/vnd.github.raw+json';
+const API_VERSION = '2022-11-28';
+const PER_PAGE = 100;
+const CONTENT_CONCURRENCY = 4;
+
+export class GithubClient {
+  readonly apiBase: string;
+  private readonly origin: string;
+  private readonly token: string;
+  private readonly fetchImpl: FetchLike;
+  private readonly signal?: AbortSignal;
+
+  constructor(opts: GithubOptions = {}) {
+    this.apiBase = normaliseApiBase(opts.apiBase ?? '');
+    this.origin = new URL(this.apiBase).origin;
+    this.token = (opts.token ?? '').trim();
+    this.fetchImpl = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.signal = opts.signal;
+  }
+
+  get hasToken(): boolean {
+    return this.token !== '';
+  }
+
+  private headers(accept = ACCEPT): Record<string, string> {
+    const h: Record<string, string> = { Accept: accept, 'X-GitHub-Api-Version': API_VERSION };
+    if (this.token) h.Authorization = `Bearer ${this.token}`;
+    return h;
+  }
+
+  /** One request; `what` names it in errors ("pull request octo/repo#4"). */
+  async request(url: string, what: string, accept = ACCEPT): Promise<Response> {
+    // Pagination URLs come from the server: follow them only on the API's own origin, so the token never
+    // goes to another host.
+    if (new URL(url).origin !== this.origin) throw new GithubError('bad-response', `GitHub pointed ${what} to another host (${new URL(url).host}); not followed.`);
+    let res: Response;
+    try {
+      res = await this.fetchImpl(url, { headers: this.headers(accept), signal: this.signal, credentials: 'omit', redirect: 'follow' });
+    } catch (e) {
+      if ((e as Error)?.name === 'AbortError') throw new GithubError('cancelled', 'Cancelled.');
+      throw new GithubError(
+        'network',
+        `Could not reach ${new URL(this.apiBase).host} (${what}): the network failed, or the server does not allow this page to call it (CORS). Check the API base URL and your connection.`,
+      );
+    }
+    if (!res.ok) throw errorForResponse(res, what, this.hasToken);
+    return res;
+  }
+
+  async json<T>(url: string, what: string): Promise<T> {
+    const res = await this.request(url, what);
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new GithubError('bad-response', `GitHub's answer for ${what} is not JSON. Is ${this.apiBase} a GitHub API (https://HOST/api/v3 for Enterprise)?`);
+    }
+  }
+
+  /** Every page of a list, following the Link header's rel="next". */
+  async paginate<T>(path: string, what: string, onPage?: (items: number) => void, maxPages = Infinity): Promise<{ items: T[]; truncated: boolean }> {
+    const items: T[] = [];
+    let url: string | undefined = `${this.apiBase}${path}${path.includes('?') ? '&' : '?'}per_page=${PER_PAGE}`;
+    let pages = 0;
+    while (url) {
+      if (pages >= maxPages) return { items, truncated: true };
+      const res = await this.request(url, what);
+      let page: unknown;
+      try {
+        page = await res.json();
+      } catch {
+        page = null;
+      }
+      if (!Array.isArray(page)) throw new GithubError('bad-response', `GitHub's answer for ${what} is not a list. Is ${this.apiBase} a GitHub API?`);
+      items.push(...(page as T[]));
+      pages++;
+      onPage?.(items.length);
+      url = parseLinkHeader(res.headers.get('link')).next;
+    }
+    return { items, truncated: false };
+  }
+
+  /** A file's text at a commit, or null (a directory, a submodule, not UTF-8 text). */
+  async fileAt(owner: string, repo: string, path: string, ref: string): Promise<string | null> {
+    const url = `${this.apiBase}/repos/${enc(owner)}/${enc(repo)}/contents/${path.split('/').map(enc).join('/')}?ref=${enc(ref)}`;
+    const what = `${path} at ${ref.slice(0, 7)}`;
+    const c = await this.json<GhContent>(url, what);
+    if (!c || c.type !== 'file') return null;
+    if (c.encoding === 'base64' && typeof c.content === 'string') return decodeBase64Utf8(c.content);
+    // Files of 1–100 MB come without content ("encoding": "none"); the raw media type gives the bytes.
+    const raw = await this.request(url, what, RAW);
+    return utf8OrNull(new Uint8Array(await raw.arrayBuffer()));
+  }
+}
+
+const enc = encodeURIComponent;
+
+function utf8OrNull(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** GitHub's base64 has line breaks; atob exists in browsers, workers and Node ≥ 16. */
+export function decodeBase64Utf8(b64: string): string | null {
+  const bin = atob(b64.replace(/\s+/g, ''));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return utf8OrNull(bytes);
+}
+
+/**
+ * Reads a pull request: the pull request, its files, all review comments and reviews (every page), and at the
+ * head commit the content of each changed file that carries a review comment (the files the analyzers need;
+ * reading every changed file would spend an unauthenticated caller's 60 requests an hour on files nobody
+ * commented on).
+ */
+export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions = {}): Promise<PullRequestData> {
+  const gh = new GithubClient(opts);
+  const { owner, repo, number } = ref;
+  const base = `/repos/${enc(owner)}/${enc(repo)}/pulls/${number}`;
+  const name = `${owner}/${repo}#${number}`;
+  const progress = opts.onProgress ?? (() => {});
+  const notes: string[] = [];
+
+  progress({ step: 'pull request', done: 0, total: 1 });
+  const pr = await gh.json<GhPullRequest>(`${gh.apiBase}${base}`, `pull request ${name}`);
+  if (!pr || typeof pr !== 'object' || !pr.head?.sha) throw new GithubError('bad-response', `GitHub's answer for pull request ${name} has no head commit. Is ${gh.apiBase} a GitHub API?`);
+  progress({ step: 'pull request', done: 1, total: 1 });
+
+  const max = opts.maxPages ?? 30;
+  const files = await gh.paginate<GhFile>(`${base}/files`, `the files of ${name}`, (n) => progress({ step: 'files', done: n }), max);
+  const comments = await gh.paginate<GhReviewComment>(`${base}/comments`, `the review comments of ${name}`, (n) => progress({ step: 'review comments', done: n }), max);
+  const reviews = await gh.paginate<GhReview>(`${base}/reviews`, `the reviews of ${name}`, (n) => progress({ step: 'reviews', done: n }), max);
+  for (const [list, what] of [
+    [files, 'files'],
+    [comments, 'review comments'],
+    [reviews, 'reviews'],
+  ] as const)
+    if (list.truncated) notes.push(`Only the first ${list.items.length} ${what} were read (${max} pages).`);
+
+  const removed = new Set(files.items.filter((f) => f.status === 'removed').map((f) => f.filename));
+  const paths = [...new Set(comments.items.map((c) => c.path))].filter((p) => typeof p === 'string' && !removed.has(p));
+  const contents: Record<string, string | null> = {};
+  let done = 0;
+  progress({ step: 'file contents', done, total: paths.length });
+  const queue = [...paths];
+  const worker = async () => {
+    for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+      try {
+        contents[p] = await gh.fileAt(owner, repo, p, pr.head.sha);
+        if (contents[p] === null) notes.push(`${p}: not a text file at the head commit; the analyzers use the diff hunk.`);
+      } catch (e) {
+        // A file that cannot be read costs its analyzer context, not the import; rate limits and bad tokens stop it.
+        if (e instanceof GithubError && (e.kind === 'rate-limit' || e.kind === 'auth' || e.kind === 'cancelled')) throw e;
+        contents[p] = null;
+        notes.push(`${p}: could not be read at the head commit (${(e as Error).message}); the analyzers use the diff hunk.`);
+      }
+      progress({ step: 'file contents', done: ++done, total: paths.length });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONTENT_CONCURRENCY, paths.length) }, worker));
+
+  return { owner, repo, apiBase: gh.apiBase, pr, files: files.items, comments: comments.items, reviews: reviews.items, contents, notes };
+}
