@@ -53,6 +53,13 @@ export const CSP_HEADER = join([
     : []),
 ]);
 
+/**
+ * Worker scripts get the same policy except that they may import blob: scripts: TF.js's threaded WASM backend
+ * (USE-lite) starts its pthread workers from blob: URLs and importScripts() a blob: copy of its glue code. The
+ * page itself never may; a blob: URL can only come from script already running in this origin.
+ */
+export const CSP_WORKER_HEADER = CSP_HEADER.replace("script-src 'self' 'wasm-unsafe-eval'", "script-src 'self' 'wasm-unsafe-eval' blob:");
+
 /** Audit mode: appends every violation report the browser posts to CSP_REPORT_FILE, one JSON a line. */
 export function cspReports(): Plugin {
   const file = process.env.CSP_REPORT_FILE;

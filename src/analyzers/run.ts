@@ -6,16 +6,16 @@ import type { PseudoReference } from '../core/types.ts';
 import {
   filterWarnings,
   newFileFor,
-  toFileLines,
   toPseudoReference,
   type NewFileSource,
   type WarningFilter,
 } from './filter.ts';
-import { analyzeJava } from './java.ts';
-import { runJshint, type JshintOptionSet } from './jshint.ts';
-import { analyzePython } from './python.ts';
+import { analyzeNewFile } from './fragments.ts';
+import { javaOutcome } from './java.ts';
+import { jshintOutcome, type JshintOptionSet } from './jshint.ts';
+import { pythonOutcome } from './python.ts';
 import type { TreeSitterAssets } from './treesitter.ts';
-import type { AnalyzerName, AnalyzerWarning } from './types.ts';
+import type { AnalyzerName, AnalyzerOutcome, AnalyzerWarning } from './types.ts';
 
 export interface AnalyzeRequest {
   language: Language;
@@ -37,15 +37,20 @@ export interface AnalyzerResult {
   kept: AnalyzerWarning[];
   /** What was analyzed: the given new file, the old file with the patch applied, or the diff's new side. */
   newFile: NewFileSource;
+  /** Why the analyzer could not run at all. */
   error?: string;
+  /** What it could not analyze (code that does not parse) and why: such code never reads as "0 issues". */
+  unanalyzed?: string;
+  /** The hunks that were wrapped to parse (diff-only input), as "hunk 1: inside a function". */
+  wrapped?: string[];
 }
 
-type Runner = (code: string, req: AnalyzeRequest, assets: TreeSitterAssets) => Promise<AnalyzerWarning[]>;
+export type Runner = (code: string, req: AnalyzeRequest, assets: TreeSitterAssets) => Promise<AnalyzerOutcome>;
 
 const ANALYZERS: Partial<Record<Language, { name: AnalyzerName; run: Runner }>> = {
-  javascript: { name: 'JSHint', run: async (code, req) => runJshint(code, req.options) },
-  python: { name: 'PyScent', run: (code, _req, assets) => analyzePython(code, assets) },
-  java: { name: 'PMD', run: (code, _req, assets) => analyzeJava(code, assets) },
+  javascript: { name: 'JSHint', run: async (code, req) => jshintOutcome(code, req.options) },
+  python: { name: 'PyScent', run: (code, _req, assets) => pythonOutcome(code, assets) },
+  java: { name: 'PMD', run: (code, _req, assets) => javaOutcome(code, assets) },
 };
 
 /** The analyzer for a language (one per language, as in the paper), or none. */
@@ -62,9 +67,19 @@ export async function analyze(req: AnalyzeRequest, assets: TreeSitterAssets): Pr
   if (file.text.trim() === '')
     return [{ ...base, refs: [], warnings: [], kept: [], error: 'nothing to analyze: the diff has no new-side lines' }];
   try {
-    const warnings = toFileLines(await entry.run(file.text, req, assets), file);
+    const run = await analyzeNewFile(entry.name, req.language, file, req, (code) => entry.run(code, req, assets));
+    const warnings = run.warnings;
     const kept = filterWarnings(warnings, file, req.diff, req.filter);
-    return [{ ...base, refs: kept.map(toPseudoReference), warnings, kept }];
+    return [
+      {
+        ...base,
+        refs: kept.map(toPseudoReference),
+        warnings,
+        kept,
+        ...(run.error ? { unanalyzed: run.error } : {}),
+        ...(run.wrapped.length ? { wrapped: run.wrapped } : {}),
+      },
+    ];
   } catch (e) {
     // The panel shows "<analyzer>: failed (<error>)", so the error is the reason alone.
     const why = e instanceof Error ? e.message : String(e);

@@ -125,3 +125,15 @@ export function descendants(node: SyntaxNode, type: string | string[]): SyntaxNo
   });
   return out;
 }
+
+/** Where tree-sitter had to recover: the first ERROR or MISSING node (1-based line), or null for a clean parse. */
+export function firstSyntaxError(tree: SyntaxTree): { line: number; reason: string } | null {
+  if (!tree.hasError) return null;
+  let found: SyntaxNode | null = null;
+  walk(tree.root, (n) => {
+    if (!found && (n.type === 'ERROR' || n.missing)) found = n;
+  });
+  const n = found as SyntaxNode | null;
+  if (!n) return { line: 1, reason: 'a syntax error' };
+  return { line: n.row + 1, reason: n.missing ? `missing ${n.type}` : `a syntax error near ${JSON.stringify(tree.source.slice(n.startIndex, Math.min(n.endIndex, n.startIndex + 20)))}` };
+}

@@ -14,3 +14,10 @@ export interface AnalyzerWarning {
   /** The tool's own wording. */
   message: string;
 }
+
+/** An analyzer's run on one text: its warnings, and where it stopped when it could not parse the text. */
+export interface AnalyzerOutcome {
+  warnings: AnalyzerWarning[];
+  /** Set when the tool could not analyze the text (a syntax error it cannot get past): it found nothing there. */
+  stopped?: { line: number; reason: string };
+}

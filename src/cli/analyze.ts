@@ -182,7 +182,8 @@ function rowLanguage(row: DatasetRow): Language {
 function describeRow(row: DatasetRow, r: AnalyzerResult, filter: WarningFilter): string[] {
   const head = `${row.id}  ${r.analyzer}  ${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}, ${r.kept.length} kept (${filter} filter)`;
   if (r.error) return [`${head}  FAILED: ${r.error}`];
-  return [head, ...r.refs.map((ref) => `  ${ref.text.replace(/\t/g, ' ')}`)];
+  const notes = [...(r.unanalyzed ? [`  could not analyze: ${r.unanalyzed}`] : []), ...(r.wrapped ?? []).map((w) => `  analyzed ${w}`)];
+  return [head, ...notes, ...r.refs.map((ref) => `  ${ref.text.replace(/\t/g, ' ')}`)];
 }
 
 function describeComparison(what: string, c: LineComparison): string[] {

@@ -11,6 +11,11 @@ export const USE_LITE_DIMENSIONS = 512;
 export interface TfLike {
   setWasmPaths(paths: Record<string, string>): void;
   setBackend(name: string): Promise<boolean>;
+  /** The WASM backend's thread pool (tfjs-backend-wasm); the count it really started, after ready(). */
+  setThreadsCount?(n: number): void;
+  getThreadsCount?(): number;
+  /** The backend the engine holds now. */
+  backend?(): unknown;
   getBackend(): string;
   env(): { set(flag: string, value: boolean): void };
   ready(): Promise<void>;

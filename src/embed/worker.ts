@@ -179,6 +179,18 @@ async function loadHf(
 }
 
 let useLite: UseLiteEncoder | null = null;
+let useLiteThreads = 1;
+
+/**
+ * The threads the WASM backend in use really runs: asked of the backend the engine holds (in Vite's dev server
+ * that may be another copy of TF.js than ours), else of our copy.
+ */
+/** tfjs-backend-wasm caps its pool at half the logical cores (it assumes two per physical core) and at 8. */
+function wasmThreads(tf: TfLike): number {
+  const active = tf.backend?.() as { wasm?: { tfjs?: { getThreadsCount?(): number } } } | undefined;
+  const n = active?.wasm?.tfjs?.getThreadsCount?.() ?? tf.getThreadsCount?.() ?? 1;
+  return Math.max(1, n);
+}
 
 async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) => void) {
   if (!useLite) {
@@ -198,8 +210,9 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
     } catch {
       // An earlier attempt in this worker already set them.
     }
-    // Single-threaded: the threaded build spawns pthread workers from a blob that cannot find its .wasm here.
-    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+    // Threaded + SIMD build when the page is cross-origin isolated (its pthreads start from blob: URLs, which
+    // the worker's CSP allows: scripts/vite-csp.ts). The backend caps the count; info.threads is what it runs.
+    tf.setThreadsCount?.(threads);
     if (!(await tf.setBackend('wasm')))
       throw new Error('TensorFlow.js could not start its WASM backend for USE-lite.');
     await tf.ready();
@@ -220,6 +233,7 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
     // The package's class only for its SentencePiece tokenizer; the graph runs on our TF.js instance.
     const { tokenizer } = new EmbeddingsModel({ model, vocabulary });
     useLite = createUseLiteEncoder(tf, model, tokenizer);
+    useLiteThreads = wasmThreads(tf);
   }
   engine = { kind: 'use-lite', enc: useLite! };
   info = {
@@ -228,7 +242,7 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
     model: 'use-lite',
     dimensions: USE_LITE_DIMENSIONS,
     crossOriginIsolated: isolated,
-    threads: 1,
+    threads: useLiteThreads,
     pooling: opts.pooling ?? USE_LITE_DEFAULT_POOLING,
     defaultTau: USE_LITE_TAU,
     tauReason: USE_LITE_TAU_REASON,

@@ -8,7 +8,7 @@ import type { ClaimsErrorKind } from '../../claims/errors';
 import { validateSettings } from '../../claims/generate';
 import { promptTruncatesDiff } from '../../claims/prompt';
 import { ClaimsSettingsForm } from './ClaimsSettingsForm';
-import { analyzersFor, runAnalyzers } from './analyzers';
+import { analyzersFor, describeRun, runAnalyzers } from './analyzers';
 import { llmSettings, useClaimsSettings } from './settingsStore';
 import { describeRefs, plural, useLlmClaims, type LlmRun } from './useLlmClaims';
 import './claims.css';
@@ -91,7 +91,7 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
             const parts: Summary = {};
             for (const r of results) {
               all.push(...r.refs);
-              parts[r.name] = r.error ? `failed (${r.error})` : plural(r.refs.length, 'issue');
+              parts[r.name] = describeRun(r, plural);
             }
             if (all.length > 0) onAdd(all);
             setSummary((s) => ({ ...s, ...parts }));

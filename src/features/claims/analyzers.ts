@@ -27,7 +27,21 @@ const clients = import.meta.glob<ClientModule>('../../analyzers/client.ts');
 export interface AnalyzerRun {
   name: string;
   refs: PseudoReference[];
+  /** Why the analyzer could not run. */
   error?: string;
+  /** What it could not analyze (code that does not parse), and why: never shown as "0 issues". */
+  unanalyzed?: string;
+  /** Hunks of a diff-only input that were wrapped to parse ("hunk 1: inside a function"). */
+  wrapped?: string[];
+}
+
+/** The panel's words for one analyzer's run: issues found, and what could not be analyzed. */
+export function describeRun(r: AnalyzerRun, plural: (n: number, word: string) => string): string {
+  const found = plural(r.refs.length, 'issue');
+  const how = r.wrapped?.length ? ` (${r.wrapped.join('; ')})` : '';
+  if (r.error) return `failed (${r.error})`;
+  if (!r.unanalyzed) return `${found}${how}`;
+  return `could not analyze: ${r.unanalyzed}${r.refs.length ? ` · ${found} in the rest${how}` : ''}`;
 }
 
 const NAMES: Partial<Record<Language, string>> = {
@@ -115,7 +129,9 @@ export function toRuns(result: unknown, fallbackName: string): AnalyzerRun[] {
         : o.error instanceof Error
           ? o.error.message
           : undefined;
-    return [{ name, refs, error }];
+    const wrapped = Array.isArray(o.wrapped) ? o.wrapped.filter((w): w is string => typeof w === 'string') : undefined;
+    const unanalyzed = typeof o.unanalyzed === 'string' ? o.unanalyzed : undefined;
+    return [{ name, refs, error, ...(unanalyzed ? { unanalyzed } : {}), ...(wrapped?.length ? { wrapped } : {}) }];
   }
   return [{ name: fallbackName, refs: [], error: 'the analyzer returned nothing readable' }];
 }

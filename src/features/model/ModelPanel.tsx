@@ -144,7 +144,12 @@ export function ModelPanel() {
           <dt>Weights</dt>
           <dd>{s.info.dtype}</dd>
           <dt>Threads</dt>
-          <dd>{s.info.threads}</dd>
+          <dd data-testid="engine-threads">
+            {s.info.threads}
+            {s.info.backend === 'tfjs-wasm' && s.info.crossOriginIsolated ? (
+              <span className="model-hint"> (TF.js runs at most half the logical cores, {navigator.hardwareConcurrency || '?'} here, up to 8)</span>
+            ) : null}
+          </dd>
           <dt>Cross-origin isolated</dt>
           <dd>{s.info.crossOriginIsolated ? 'yes' : 'no (single-threaded WASM)'}</dd>
           <dt>Dimensions</dt>

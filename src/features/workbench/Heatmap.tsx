@@ -8,6 +8,7 @@ import type { PseudoReferenceItem } from '../../store/session';
 import { useWorkbench } from '../../store/workbench';
 import { cellAt, layoutFor, paintHeatmap, type Cell } from './paint';
 import { LUT } from './palette';
+import { FloatingTip } from '../../ui/FloatingTip';
 
 interface Props {
   matrix: SimilarityMatrix;
@@ -74,6 +75,14 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
     window.dispatchEvent(new CustomEvent('crscore:painted'));
   });
 
+  // The tip is placed in viewport coordinates: a scroll would leave it behind, so it goes until the next move.
+  useEffect(() => {
+    if (!tipPos) return;
+    const hide = () => setTipPos(null);
+    window.addEventListener('scroll', hide, { capture: true, passive: true });
+    return () => window.removeEventListener('scroll', hide, { capture: true });
+  }, [tipPos]);
+
   const fromEvent = (e: React.MouseEvent): Cell | null => {
     const r = e.currentTarget.getBoundingClientRect();
     return cellAt(L, matrix.rows, matrix.cols, e.clientX - r.left, e.clientY - r.top);
@@ -90,7 +99,8 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
         col: Math.min(matrix.cols - 1, Math.max(0, cur.col + d[e.key][1])),
       };
       setCursor(next);
-      setTipPos({ x: L.left + (next.col + 1) * L.cellW, y: L.top + (next.row + 1) * L.cellH });
+      const r = e.currentTarget.getBoundingClientRect();
+      setTipPos({ x: r.left + L.left + (next.col + 1) * L.cellW, y: r.top + L.top + (next.row + 1) * L.cellH });
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       setPinned(validPinned && validPinned.row === cur.row && validPinned.col === cur.col ? null : cur);
@@ -114,8 +124,7 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
           onMouseMove={(e) => {
             const c = fromEvent(e);
             setHover(c);
-            const r = e.currentTarget.getBoundingClientRect();
-            setTipPos({ x: e.clientX - r.left, y: e.clientY - r.top });
+            setTipPos({ x: e.clientX, y: e.clientY }); // viewport coordinates: the tip is position: fixed
           }}
           onMouseLeave={() => setHover(null)}
           onClick={(e) => {
@@ -127,12 +136,7 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
           onBlur={() => setCursor(null)}
         />
         {shown && tipPos && (
-          <div
-            className="heatmap-tip"
-            data-testid="heatmap-tooltip"
-            style={{ left: Math.min(tipPos.x + 14, Math.max(0, L.width - 300)), top: tipPos.y + 14 }}
-            role="status"
-          >
+          <FloatingTip className="heatmap-tip" testId="heatmap-tooltip" x={tipPos.x} y={tipPos.y}>
             <div className="tip-value">
               s(P{shown.row + 1}, S{shown.col + 1}) = <strong>{at(matrix, shown.row, shown.col).toFixed(4)}</strong>{' '}
               {ramp ? `credit ${credit(at(matrix, shown.row, shown.col), ramp).toFixed(2)}` : at(matrix, shown.row, shown.col) > tau ? '> τ' : '≤ τ'}
@@ -143,7 +147,7 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
             <div className="tip-text">
               <span className="badge sentence">S{shown.col + 1}</span> {sentences[shown.col] || '(empty review)'}
             </div>
-          </div>
+          </FloatingTip>
         )}
       </div>
       <Legend tau={tau} ramp={ramp} />

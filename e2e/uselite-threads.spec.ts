@@ -1,0 +1,34 @@
+// Issue 14, item 6: USE-lite's TF.js WASM backend gets every .wasm it asks for (the threaded SIMD build used to
+// 404 three times, then "wasm streaming compile failed"), starts its pthreads on the cross-origin-isolated page,
+// and the model panel shows the thread count the backend really runs.
+import { expect, test } from '@playwright/test';
+import { hubUnreachable } from './hub';
+
+test('USE-lite loads the threaded WASM build with no 404 and shows its real thread count', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await hubUnreachable(context);
+  const failed: string[] = [];
+  const wasm: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('response', (r) => {
+    if (/\.wasm(\?|$)/.test(r.url())) wasm.push(r.url());
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (/wasm streaming compile failed|failed to asynchronously prepare wasm|importScripts/.test(m.text())) consoleErrors.push(m.text());
+  });
+  await page.goto('/e2e-embed.html');
+  await page.getByLabel('USE-lite (bundled, works offline)').check();
+  await page.getByRole('button', { name: 'Load model' }).click();
+  await expect(page.getByTestId('engine-backend')).toHaveText('tfjs-wasm', { timeout: 180_000 });
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+  expect(wasm.some((u) => u.includes('tfjs-backend-wasm-threaded-simd'))).toBe(true);
+  // tfjs-backend-wasm's own rule: half the logical cores, at least 1, at most 8.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const expected = Math.min(8, Math.max(1, Math.floor(cores / 2)));
+  await expect(page.getByTestId('engine-threads')).toContainText(String(expected));
+  // And it embeds.
+  const n = await page.evaluate(async () => (await window.__embed!.embedder.embed(['one sentence', 'another one'])).length);
+  expect(n).toBe(2);
+});

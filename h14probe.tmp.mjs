@@ -1,0 +1,14 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage();
+p.on('response', (r) => { if (r.status() >= 400 || r.url().includes('.wasm')) console.log(r.status(), r.url()); });
+p.on('console', (m) => console.log('console:', m.text().slice(0, 300))); p.on('worker', (w) => console.log('worker:', w.url().slice(0,80)));
+const cdp = await p.context().newCDPSession(p); if (process.env.HC) await cdp.send('Emulation.setHardwareConcurrencyOverride', { hardwareConcurrency: Number(process.env.HC) });
+await p.route(/huggingface\.co|hf\.co/, (r) => r.abort('internetdisconnected'));
+await p.goto(process.argv[2] ?? 'http://localhost:4222/');
+await p.getByLabel('USE-lite (bundled, works offline)').check();
+await p.getByTestId('embed-run').click();
+await p.getByTestId('embed-ready').waitFor({ timeout: 180000 });
+const d = p.locator('details.model-details'); await d.locator('summary').click();
+console.log(await p.getByTestId('engine-info').innerText());
+await b.close();
