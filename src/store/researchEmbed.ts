@@ -74,8 +74,8 @@ export type EmbedOutcome =
   | { kind: 'done'; vectors: Map<string, Float32Array>; engine: RunEngine; cached: number; cacheFailure: Error | null }
   | { kind: 'cancelled' | 'error'; done: number; total: number; error?: Error; engine: RunEngine | null };
 
-/** Every text's vector: from the cache, else embedded by the pool (each batch cached as it lands). */
-export async function embedTexts(spec: ModelSpec, texts: readonly string[], h: EmbedHooks): Promise<EmbedOutcome> {
+/** Every text's vector: from the cache, else embedded by the pool (each batch cached as it lands). `spec` may throw. */
+export async function embedTexts(spec: () => ModelSpec, texts: readonly string[], h: EmbedHooks): Promise<EmbedOutcome> {
   if (h.known) {
     h.onCacheRead(texts.length);
     const vectors = await getVectors(spaceOf(h.known), texts).catch(() => new Map<string, Float32Array>());
@@ -86,7 +86,8 @@ export async function embedTexts(spec: ModelSpec, texts: readonly string[], h: E
   h.onLoading(0, 0);
   let workers: Embedder[];
   try {
-    workers = await loadPool(spec, h.backend, h.onLoading);
+    // The spec is asked for only now: a run whose texts are all cached needs no model (nor its folder).
+    workers = await loadPool(spec(), h.backend, h.onLoading);
   } catch (e) {
     return { kind: 'error', done: 0, total: texts.length, error: e instanceof Error ? e : new Error(String(e)), engine: null };
   }

@@ -80,9 +80,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
     if (!usesEncoder(config.similarity)) throw new Error(`unknown similarity ${config.similarity}`);
     const texts = textsToEmbed(prepared, prepared.hasReference);
     total = texts.length;
-    // A local folder is not kept across a reload: bringing results back must not need it.
-    const spec = inp.cacheOnly && config.similarity === 'local' ? { kind: 'use-lite' as const } : modelSpec(config, inp.local);
-    const out = await embedTexts(spec, texts, { ...inp.hooks, backend: config.backend, known: inp.known, cacheOnly: inp.cacheOnly });
+    const out = await embedTexts(() => modelSpec(config, inp.local), texts, { ...inp.hooks, backend: config.backend, known: inp.known, cacheOnly: inp.cacheOnly });
     if (out.kind !== 'done') return out;
     engine = out.engine;
     cached = out.cached;
