@@ -148,3 +148,28 @@ describe.skipIf(!haveDev)('crscore eval on the dev half', () => {
     expect(out.systemRanking.spearman).toBeGreaterThan(0.85);
   });
 });
+
+describe('crscore eval: similarity and scoring rule are separate choices', () => {
+  const run = (args: string[]) => {
+    const r = crscore(['eval', '--dataset', mini, '--calibrate-on', 'gpt3.5_pred', '--json', ...args]);
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout) as EvalResult;
+  };
+  it('--preset plus is a shortcut for --similarity tfidf --scoring graded (same figures)', () => {
+    const preset = run(['--preset', 'plus']);
+    const explicit = run(['--similarity', 'tfidf', '--scoring', 'graded']);
+    expect(explicit.tau).toBe(preset.tau);
+    expect(explicit.correlations).toEqual(preset.correlations);
+    expect(explicit.systemRanking.systems).toEqual(preset.systemRanking.systems);
+    expect(explicit.config).toMatchObject({ similarity: 'tfidf', scoring: 'graded', preset: 'plus' });
+  });
+  it('graded credit runs on lexical similarity, and the hard τ on TF-IDF', () => {
+    const hardLex = run(['--similarity', 'lexical']);
+    const gradedLex = run(['--similarity', 'lexical', '--scoring', 'graded']);
+    expect(gradedLex.tau).toBe(hardLex.tau);
+    expect(gradedLex.config).toMatchObject({ similarity: 'lexical', scoring: 'graded', preset: 'paper' });
+    const hardTfidf = run(['--similarity', 'tfidf']);
+    expect(hardTfidf.config).toMatchObject({ similarity: 'tfidf', scoring: 'hard' });
+    expect(crscore(['eval', '--dataset', mini, '--scoring', 'soft']).stderr).toMatch(/--scoring must be one of hard, graded/);
+  });
+});

@@ -8,13 +8,14 @@ import {
   calibrateOnSystem,
   collectEvalItems,
   DIMENSIONS,
-  scoreItems,
 } from '../core/evaluate.ts';
 import type { Calibration } from '../core/types.ts';
 import { CliError, oneOf, parseTau, readText, warn } from './io.ts';
 import { evalPlus, renderPlus } from './evalPlus.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
-import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
+import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
+import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
+import { SCORING_RULES } from '../core/research/scoring.ts';
 
 export type { EvalResult } from './evalReport.ts';
 
@@ -34,11 +35,14 @@ Options:
   --calibrate-on SYSTEM     set τ by the paper's calibration on SYSTEM's reviews
                             (default when --tau is absent: ${DEFAULT_CALIBRATION_SYSTEM})
   --split reference|improved   review sentence splitting (default reference)
-  --similarity lexical|embedding   default: embedding when --encoder is given, else lexical
+  --similarity lexical|embedding|tfidf   default: embedding when --encoder is given, else lexical;
+                            tfidf: the plus preset's stemmed TF-IDF cosine
+  --scoring hard|graded     hard: the paper's τ (default); graded: the plus preset's credit ramp from
+                            τ − sd to τ with its weights, on any similarity
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
   --pooling crscore|model   token pooling for the encoder (default: the encoder's)
-  --preset paper|plus       paper: CRScore as published (default); plus: stemmed TF-IDF similarity
-                            with graded credit (issue 8), which ignores --similarity and --encoder
+  --preset paper|plus       paper: CRScore as published (default); plus: a shortcut for
+                            --similarity tfidf --scoring graded (issue 8), with --cv and --idf
   --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
@@ -55,6 +59,7 @@ export async function runEval(argv: string[]): Promise<number> {
       'calibrate-on': { type: 'string' },
       split: { type: 'string' },
       similarity: { type: 'string' },
+      scoring: { type: 'string' },
       encoder: { type: 'string' },
       pooling: { type: 'string' },
       preset: { type: 'string' },
@@ -76,12 +81,13 @@ export async function runEval(argv: string[]): Promise<number> {
     throw new CliError('give either --tau or --calibrate-on, not both');
   const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';
   const similarity =
-    oneOf(values.similarity, SIMILARITY_KINDS, '--similarity') ??
+    oneOf(values.similarity, EVAL_SIMILARITIES, '--similarity') ??
     (values.encoder ? 'embedding' : 'lexical');
+  const scoring = oneOf(values.scoring, SCORING_RULES, '--scoring') ?? 'hard';
   const pooling = oneOf(values.pooling, ['crscore', 'model'] as const, '--pooling') as
     Pooling | undefined;
-  if (similarity === 'lexical' && (values.encoder || values.pooling))
-    warn('--encoder and --pooling are ignored with --similarity lexical');
+  if (similarity !== 'embedding' && (values.encoder || values.pooling))
+    warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
 
   const text = await readText(values.dataset);
   // The importers read dev.jsonl exactly as parseDatasetJsonl does, and the other formats Research reads.
@@ -98,8 +104,8 @@ export async function runEval(argv: string[]): Promise<number> {
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   const preset = oneOf(values.preset, ['paper', 'plus'] as const, '--preset') ?? 'paper';
   if (preset === 'plus') {
-    if (values.similarity || values.encoder || values.pooling)
-      warn('--similarity, --encoder and --pooling are ignored with --preset plus');
+    if (values.similarity || values.scoring || values.encoder || values.pooling)
+      warn('--similarity, --scoring, --encoder and --pooling are ignored with --preset plus');
     const out = await evalPlus(items, {
       tau: tauOption,
       system: values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
@@ -122,10 +128,8 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
   const encoder = similarity === 'embedding' ? (values.encoder ?? DEFAULT_ENCODER) : undefined;
-  const matrices = await buildMatrices(
-    items.map((it) => ({ pseudoReferences: it.pseudoReferences, sentences: it.sentences })),
-    { similarity, encoder, pooling },
-  );
+  const { m, idf } = await evalMatrices(items, { similarity, scoring, encoder, pooling });
+  const matrices = m.matrices;
 
   let tau: number;
   let calibration: (Calibration & { system: string }) | null = null;
@@ -143,7 +147,13 @@ export async function runEval(argv: string[]): Promise<number> {
     tau = cal.tau;
   }
 
-  const result = agreement(items, scoreItems(items, matrices, tau));
+  // Graded credit's ramp needs the sd of the calibration, also when τ is given.
+  const sd =
+    calibration?.sd ??
+    (scoring === 'graded'
+      ? calibrateOnSystem(items, matrices, values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM).sd || null
+      : null);
+  const result = agreement(items, evalScores(items, m, scoring, tau, sd, idf));
   const out: EvalResult = {
     tau,
     n: result.n,
@@ -173,7 +183,8 @@ export async function runEval(argv: string[]): Promise<number> {
       pooling: similarity === 'embedding' ? (pooling ?? null) : null,
       tauSource: calibration ? 'calibration' : 'option',
       calibrateOn: calibration?.system ?? null,
-      preset: 'paper',
+      preset: similarity === 'tfidf' && scoring === 'graded' ? 'plus' : 'paper',
+      scoring,
     },
   };
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderTable(out));

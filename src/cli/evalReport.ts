@@ -38,6 +38,7 @@ export interface EvalResult {
     tauSource: 'option' | 'calibration';
     calibrateOn: string | null;
     preset?: 'paper' | 'plus';
+    scoring?: 'hard' | 'graded';
   };
 }
 
@@ -55,7 +56,7 @@ export function renderTable(r: EvalResult): string {
   const c = r.config;
   lines.push(`CRScore eval: ${c.dataset}`);
   lines.push(
-    `similarity ${c.similarity}${c.encoder ? ` (${c.encoder}${c.pooling ? `, pooling ${c.pooling}` : ''})` : ''}, split ${c.split}`,
+    `similarity ${c.similarity}${c.encoder ? ` (${c.encoder}${c.pooling ? `, pooling ${c.pooling}` : ''})` : ''}${c.scoring ? `, scoring ${c.scoring}` : ''}, split ${c.split}`,
   );
   lines.push(
     r.calibration

@@ -94,7 +94,7 @@ function fileProgress(): (p: FileProgress) => void {
 }
 
 /** Embed each distinct non-blank text once, in batches, with progress on stderr. */
-async function embedUnique(
+export async function embedUnique(
   encoder: Encoder,
   texts: readonly string[],
   batchSize: number,

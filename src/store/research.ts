@@ -130,7 +130,6 @@ export const useResearch = create<ResearchState>()((set, get) => {
     const token = ++curveToken;
     const items = r.prepared.items;
     const points: CurvePoint[] = [];
-    const t0 = performance.now();
     let busy = 0;
     const slice = () => {
       if (token !== curveToken || get().results !== r) return;
@@ -139,7 +138,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         points.push(...correlationCurve(items, (tau) => scoreAll(r.scorer, tau), [CURVE_TAUS[points.length]]));
       busy += performance.now() - s0;
       if (points.length < CURVE_TAUS.length) setTimeout(slice, 0);
-      else set({ curve: { points, ms: items.length > 20_000 ? busy : performance.now() - t0 } });
+      else set({ curve: { points, ms: busy } });
     };
     slice();
   };
@@ -237,6 +236,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
       const t0 = performance.now();
       const live = () => token === runToken;
       const key = keyOf(config);
+      // The engine a similarity ran with depends on the backend asked for (WebGPU fp16/fp32 or WASM q8).
+      const engineKey = usesEncoder(config.similarity) && config.similarity !== 'use-lite' ? `${key}\u0000${config.backend}` : key;
       const marker = (done: number, total: number, state: SavedRun['state'] = 'running', engine?: RunEngine | null): SavedRun => ({ state, config, done, total, engine });
       const progress = (p: Partial<RunProgress>) => live() && set({ progress: { ...get().progress, ...p, elapsedMs: performance.now() - t0 } });
       set({ stale: get().results !== null, progress: { phase: 'scoring', done: 0, total: 0, cached: 0 } });
@@ -245,7 +246,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
           rows: imported.rows,
           config,
           local: get().localModel,
-          known: engines[key] ?? null,
+          known: engines[engineKey] ?? null,
           cacheOnly: opts.cacheOnly,
           hooks: {
             batchSize: get().batchSize,
@@ -288,7 +289,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         progress({ phase: 'scoring' });
         const r: Results = { ...out.results, runMs: performance.now() - t0 };
         if (r.engine) {
-          engines = { ...engines, [key]: r.engine };
+          engines = { ...engines, [engineKey]: r.engine };
           remember('engines', engines);
         }
         remember('run', marker(out.total, out.total, 'finished', r.engine));

@@ -8,7 +8,7 @@ import {
   type SimilarityKind,
 } from '../core/research/index';
 import type { SplitMode } from '../core/types';
-import type { LocalModelFile, ModelSpec } from '../embed/types';
+import type { Backend, LocalModelFile, ModelSpec } from '../embed/types';
 
 export interface RunConfig {
   similarity: SimilarityKind;
@@ -17,6 +17,8 @@ export interface RunConfig {
   /** The folder's name for similarity 'local'. */
   localName: string | null;
   scoring: ScoringRule;
+  /** For transformers models: 'auto' is WebGPU when the browser offers an adapter, else WASM. */
+  backend: Backend;
   split: SplitMode;
   calibrationSystem: string;
 }
@@ -26,6 +28,7 @@ export const DEFAULT_CONFIG: RunConfig = {
   hubId: 'Xenova/all-MiniLM-L6-v2',
   localName: null,
   scoring: 'hard',
+  backend: 'auto',
   split: 'reference',
   calibrationSystem: DEFAULT_CALIBRATION_SYSTEM,
 };

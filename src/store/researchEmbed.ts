@@ -2,7 +2,7 @@
 // WebGPU with WASM as the fallback, or USE-lite) in the research view's own workers, so a batch run never swaps the
 // workbench's model; vectors go through the IndexedDB cache, and Cancel acts between batches.
 import { Embedder } from '../embed/client';
-import { specLabel, type EngineInfo, type ModelSpec, type ProgressEvent } from '../embed/types';
+import { specLabel, type Backend, type EngineInfo, type ModelSpec, type ProgressEvent } from '../embed/types';
 import { getVectors, putVectors, type VectorSpace } from './researchCache';
 
 /**
@@ -30,7 +30,7 @@ function engineOf(info: EngineInfo): RunEngine {
 }
 
 /** Loads `spec` in the pool: bytes of the model files as they arrive (summed over files). Never falls back silently. */
-async function loadPool(spec: ModelSpec, onBytes: (loaded: number, total: number) => void): Promise<Embedder[]> {
+async function loadPool(spec: ModelSpec, backend: Backend, onBytes: (loaded: number, total: number) => void): Promise<Embedder[]> {
   const label = specLabel(spec);
   const size = spec.kind === 'use-lite' ? POOL_SIZE : 1;
   while (pool.length > size) await pool.pop()!.dispose();
@@ -48,9 +48,9 @@ async function loadPool(spec: ModelSpec, onBytes: (loaded: number, total: number
   };
   await Promise.all(
     pool.map((e, k) =>
-      e.info()?.model === label && spec.kind !== 'local'
+      e.info()?.model === label && spec.kind !== 'local' && (spec.kind === 'use-lite' || backend === 'auto' || e.info()?.backend === backend)
         ? e.info()!
-        : e.load(spec, { fallback: false, backend: 'auto' }, k === 0 ? onProgress : undefined),
+        : e.load(spec, { fallback: false, backend }, k === 0 ? onProgress : undefined),
     ),
   );
   return pool;
@@ -58,6 +58,7 @@ async function loadPool(spec: ModelSpec, onBytes: (loaded: number, total: number
 
 export interface EmbedHooks {
   batchSize: number;
+  backend: Backend;
   /** The engine a previous run of this similarity used: when every text is cached under it, no model is loaded. */
   known?: RunEngine | null;
   onLoading(loaded: number, total: number): void;
@@ -73,8 +74,8 @@ export type EmbedOutcome =
   | { kind: 'done'; vectors: Map<string, Float32Array>; engine: RunEngine; cached: number; cacheFailure: Error | null }
   | { kind: 'cancelled' | 'error'; done: number; total: number; error?: Error; engine: RunEngine | null };
 
-/** Every text's vector: from the cache, else embedded by the pool (each batch cached as it lands). */
-export async function embedTexts(spec: ModelSpec, texts: readonly string[], h: EmbedHooks): Promise<EmbedOutcome> {
+/** Every text's vector: from the cache, else embedded by the pool (each batch cached as it lands). `spec` may throw. */
+export async function embedTexts(spec: () => ModelSpec, texts: readonly string[], h: EmbedHooks): Promise<EmbedOutcome> {
   if (h.known) {
     h.onCacheRead(texts.length);
     const vectors = await getVectors(spaceOf(h.known), texts).catch(() => new Map<string, Float32Array>());
@@ -85,7 +86,8 @@ export async function embedTexts(spec: ModelSpec, texts: readonly string[], h: E
   h.onLoading(0, 0);
   let workers: Embedder[];
   try {
-    workers = await loadPool(spec, h.onLoading);
+    // The spec is asked for only now: a run whose texts are all cached needs no model (nor its folder).
+    workers = await loadPool(spec(), h.backend, h.onLoading);
   } catch (e) {
     return { kind: 'error', done: 0, total: texts.length, error: e instanceof Error ? e : new Error(String(e)), engine: null };
   }

@@ -55,7 +55,7 @@ export interface RunInput {
   rows: readonly DatasetRow[];
   config: RunConfig;
   local: { name: string; files: LocalModelFile[] } | null;
-  hooks: Omit<EmbedHooks, 'known'>;
+  hooks: Omit<EmbedHooks, 'known' | 'backend'>;
   /** The engine this similarity last ran with (see EmbedHooks.known). */
   known: RunEngine | null;
   /** Only what the cache holds: after a reload, bring results back without loading a model. */
@@ -80,9 +80,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
     if (!usesEncoder(config.similarity)) throw new Error(`unknown similarity ${config.similarity}`);
     const texts = textsToEmbed(prepared, prepared.hasReference);
     total = texts.length;
-    // A local folder is not kept across a reload: bringing results back must not need it.
-    const spec = inp.cacheOnly && config.similarity === 'local' ? { kind: 'use-lite' as const } : modelSpec(config, inp.local);
-    const out = await embedTexts(spec, texts, { ...inp.hooks, known: inp.known, cacheOnly: inp.cacheOnly });
+    const out = await embedTexts(() => modelSpec(config, inp.local), texts, { ...inp.hooks, backend: config.backend, known: inp.known, cacheOnly: inp.cacheOnly });
     if (out.kind !== 'done') return out;
     engine = out.engine;
     cached = out.cached;

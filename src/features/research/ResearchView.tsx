@@ -1,7 +1,7 @@
 // Research mode: import a dataset, score every review in a batch, and study agreement with the humans, τ, and
 // reference-based metrics side by side. All numbers come from src/store/research.ts (same pipeline as the CLI).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useResearch } from '../../store/research';
+import { researchEmbedStats, useResearch } from '../../store/research';
 import { keyOf } from '../../store/researchConfig';
 import { FORMAT_LABELS, type ImportFile } from '../../core/importers/index';
 import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
@@ -13,6 +13,8 @@ import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
 (globalThis as { __crscoreResearch?: typeof useResearch }).__crscoreResearch = useResearch;
+// Test hook: how many embedding calls the research workers received on this page (a resume embeds only what is missing).
+(globalThis as { __crscoreResearchEmbeds?: typeof researchEmbedStats }).__crscoreResearchEmbeds = researchEmbedStats;
 
 export default function ResearchView() {
   // After a reload: the last dataset comes back, and a run the reload cut off can be resumed.

@@ -3,6 +3,7 @@
 // and the vector cache.
 import { useEffect, useMemo } from 'react';
 import { PAPER_MODEL_ID, type ScoringRule, type SimilarityKind } from '../../core/research/index';
+import type { Backend } from '../../embed/types';
 import { filesFromFolder } from '../model/store';
 import { useResearch } from '../../store/research';
 
@@ -96,6 +97,16 @@ export function RunPanel() {
               </span>
             )}
             {!local && config.localName && <span className="muted small"> last used: {config.localName}</span>}
+          </label>
+        )}
+        {(config.similarity === 'paper' || config.similarity === 'hub' || config.similarity === 'local') && (
+          <label>
+            Backend{' '}
+            <select value={config.backend} disabled={busy} onChange={(e) => setConfig({ backend: e.target.value as Backend })} data-testid="research-backend">
+              <option value="auto">auto (WebGPU, else WASM)</option>
+              <option value="webgpu">WebGPU</option>
+              <option value="wasm">WASM</option>
+            </select>
           </label>
         )}
         <label>
