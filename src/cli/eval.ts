@@ -18,6 +18,7 @@ import type { Calibration, SplitMode } from '../core/types.ts';
 import { CliError, fmt, fmtP, oneOf, parseTau, readText, warn } from './io.ts';
 import { evalPlus, renderPlus } from './evalPlus.ts';
 import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
+import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
 
 export const PAPER_TAU = 0.7314;
 
@@ -40,7 +41,7 @@ Options:
   --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
-  --json                    one JSON object on stdout instead of the table
+${INTERVAL_USAGE}  --json                    one JSON object on stdout instead of the table
   -h, --help                this text
 `;
 
@@ -96,6 +97,7 @@ export async function runEval(argv: string[]): Promise<number> {
       preset: { type: 'string' },
       cv: { type: 'string' },
       idf: { type: 'string' },
+      ...INTERVAL_OPTIONS,
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -107,6 +109,7 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   if (!values.dataset) throw new CliError(`--dataset FILE is required\n\n${EVAL_USAGE}`);
   const tauOption = parseTau(values.tau);
+  const intervals = parseIntervalOptions(values);
   if (tauOption !== undefined && values['calibrate-on'])
     throw new CliError('give either --tau or --calibrate-on, not both');
   const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';
@@ -135,6 +138,7 @@ export async function runEval(argv: string[]): Promise<number> {
       system: values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
       idf: oneOf(values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
       cv: values.cv,
+      intervals,
       base: {
         counts: {
           diffs: rows.length,
@@ -147,7 +151,7 @@ export async function runEval(argv: string[]): Promise<number> {
         split,
       },
     });
-    process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderPlus(out));
+    process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}`);
     return 0;
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
@@ -173,8 +177,9 @@ export async function runEval(argv: string[]): Promise<number> {
     tau = cal.tau;
   }
 
-  const result = agreement(items, scoreItems(items, matrices, tau));
-  const out: EvalResult = {
+  const scores = scoreItems(items, matrices, tau);
+  const result = agreement(items, scores);
+  const base: EvalResult = {
     tau,
     n: result.n,
     correlations: Object.fromEntries(DIMENSIONS.map((d) => [d, flat(result.correlations[d])])),
@@ -206,7 +211,8 @@ export async function runEval(argv: string[]): Promise<number> {
       preset: 'paper',
     },
   };
-  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderTable(out));
+  const out = withIntervals(base, items, scores, intervals);
+  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}`);
   return 0;
 }
 

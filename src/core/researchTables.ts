@@ -63,12 +63,12 @@ export function systemTable(r: BootstrapReport): Table {
     title: 'Systems: mean CRScore per system',
     note: `ranked by mean Rel; ${intervalNote(r)}${hasHuman ? '; human Likert scores normalised to [0, 1]' : ''}`,
     csvHeader,
-    csvRows: sorted.map((s, i) => [
+    csvRows: sorted.map((s, i): (string | number)[] => [
       i + 1,
       s.system,
       s.n,
       ...DIMS.flatMap((d) => [s[d].mean, s[d].lo, s[d].hi]),
-      ...(hasHuman ? DIMS.flatMap((d) => (s.human ? [s.human[d].mean, s.human[d].lo, s.human[d].hi] : ['', '', ''])) : []),
+      ...(hasHuman ? DIMS.flatMap((d): (string | number)[] => (s.human ? [s.human[d].mean, s.human[d].lo, s.human[d].hi] : ['', '', ''])) : []),
     ]),
     header,
     rows: sorted.map((s, i) => [
