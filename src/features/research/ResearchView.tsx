@@ -7,6 +7,7 @@ import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
 import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
 import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
+import { Uncertainty } from './Uncertainty';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -230,6 +231,7 @@ function Results() {
         <CorrelationTable />
         <CurveChart />
         <Leaderboard />
+        <Uncertainty />
         <ScatterPlot />
         <DistributionChart />
         <ByLanguage />
