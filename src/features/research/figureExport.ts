@@ -92,7 +92,10 @@ export function standaloneFigure(figure: HTMLElement, config: Record<string, unk
   if (!g) return null;
   const rect = g.getBoundingClientRect();
   const cw = Math.max(1, Math.round(rect.width));
-  const ch = Math.max(1, Math.round(rect.height));
+  // recharts lays its HTML legend over the bottom of the SVG: crop that strip, the legend is redrawn below.
+  const htmlLegend = figure.querySelector('.recharts-legend-wrapper')?.getBoundingClientRect().height ?? 0;
+  const ch = Math.max(1, Math.round(rect.height - htmlLegend));
+  const fontSize = getComputedStyle(g).fontSize || '12px';
   const title = figure.dataset.title ?? figure.querySelector('h3')?.textContent?.trim() ?? figure.dataset.chart ?? 'Figure';
   const xLabel = figure.dataset.xLabel;
   const yLabel = figure.dataset.yLabel;
@@ -140,8 +143,8 @@ export function standaloneFigure(figure: HTMLElement, config: Record<string, unk
     copy.setAttribute('y', String(chartY));
     copy.setAttribute('width', String(cw));
     copy.setAttribute('height', String(ch));
-    if (!copy.getAttribute('viewBox')) copy.setAttribute('viewBox', `0 0 ${cw} ${ch}`);
-    copy.setAttribute('overflow', 'visible');
+    copy.setAttribute('viewBox', `0 0 ${cw} ${ch}`);
+    copy.setAttribute('font-size', fontSize); // the page's CSS does not travel with the file
     root.append(copy);
   }
   if (yLabel)
