@@ -4,6 +4,7 @@
 // the same resamples, which is what makes the pairwise comparisons paired. Pure and seeded: the browser and
 // `crscore eval` give the same intervals for the same records, resamples and seed.
 import { kendallTauB, spearman } from './stats.ts';
+import { rankPlan, weightedKendall, weightedSpearman, type RankPlan } from './weightedRank.ts';
 
 export type Dim = 'con' | 'comp' | 'rel';
 export const DIMS: readonly Dim[] = ['con', 'comp', 'rel'];
@@ -158,15 +159,17 @@ function runAll<R>(s: SteppedBootstrap<R>): R {
   return s.result();
 }
 
-/** Expands the records of a resample: each record as many times as its change was drawn. */
-function expand(of: Int32Array, w: Uint32Array, idx: readonly number[]): number[] {
-  const out: number[] = [];
-  for (const k of idx) for (let t = w[of[k]]; t > 0; t--) out.push(k);
-  return out;
-}
-
 function corrPoint(x: number[], h: number[]) {
   return { s: spearman(x, h).r, k: kendallTauB(x, h).r };
+}
+
+/**
+ * Correlations of one resample: each review counts as many times as its change was drawn (weightedRank.ts gives
+ * exactly what stats.ts gives on the expanded sample, without building it).
+ */
+function resampleCorrelation(plan: RankPlan, clusterOf: Int32Array, w: Uint32Array, scratch: Float64Array) {
+  for (let i = 0; i < plan.n; i++) scratch[i] = w[clusterOf[i]];
+  return { s: weightedSpearman(plan, scratch), k: weightedKendall(plan, scratch) };
 }
 
 /** Per-system means, pairwise Rel differences and correlations with humans, with bootstrap intervals. */
@@ -216,6 +219,11 @@ export function createBootstrap(records: readonly ReviewRecord[], o: BootstrapOp
     Object.fromEntries(
       DIMS.map((d) => [d, corrPoint(idx.map((k) => records[k][d]), idx.map((k) => records[k].human![d]))]),
     ) as Record<Dim, { s: number; k: number }>;
+  const plans = Object.fromEntries(
+    DIMS.map((d) => [d, rankPlan(scored.map((k) => records[k][d]), scored.map((k) => records[k].human![d]))]),
+  ) as Record<Dim, RankPlan>;
+  const scoredCluster = Int32Array.from(scored, (k) => of[k]);
+  const scratch = new Float64Array(scored.length);
 
   const total = Math.max(0, Math.floor(o.resamples ?? DEFAULT_RESAMPLES));
   const sysMeans: Float64Array[] = [];
@@ -228,10 +236,10 @@ export function createBootstrap(records: readonly ReviewRecord[], o: BootstrapOp
     o,
     (b, w) => {
       sysMeans.push(means(w));
-      const c = corr(expand(of, w, scored));
       for (const d of DIMS) {
-        corrs[d].s[b] = c[d].s;
-        corrs[d].k[b] = c[d].k;
+        const c = resampleCorrelation(plans[d], scoredCluster, w, scratch);
+        corrs[d].s[b] = c.s;
+        corrs[d].k[b] = c.k;
       }
     },
     () => {
@@ -324,6 +332,11 @@ export function createComparison(
   const pairs = a.filter((r) => r.human && inB.has(reviewKey(r))).map((r) => ({ a: r, b: inB.get(reviewKey(r))! }));
   const { ids, of } = clusterIndex(pairs.map((p) => p.a));
   const all = pairs.map((_, k) => k);
+  const planOf = (side: 'a' | 'b') =>
+    Object.fromEntries(DIMS.map((d) => [d, rankPlan(pairs.map((p) => p[side][d]), pairs.map((p) => p.a.human![d]))])) as Record<Dim, RankPlan>;
+  const plansA = planOf('a');
+  const plansB = planOf('b');
+  const scratch = new Float64Array(pairs.length);
   const total = Math.max(0, Math.floor(o.resamples ?? DEFAULT_RESAMPLES));
   type Acc = Record<Dim, { sa: Float64Array; sb: Float64Array; ka: Float64Array; kb: Float64Array }>;
   const acc = Object.fromEntries(
@@ -341,13 +354,13 @@ export function createComparison(
     ids.length,
     o,
     (bi, w) => {
-      const idx = expand(of, w, all);
       for (const d of DIMS) {
-        const c = both(idx, d);
-        acc[d].sa[bi] = c.a.s;
-        acc[d].sb[bi] = c.b.s;
-        acc[d].ka[bi] = c.a.k;
-        acc[d].kb[bi] = c.b.k;
+        const ca = resampleCorrelation(plansA[d], of, w, scratch);
+        const cb = resampleCorrelation(plansB[d], of, w, scratch);
+        acc[d].sa[bi] = ca.s;
+        acc[d].sb[bi] = cb.s;
+        acc[d].ka[bi] = ca.k;
+        acc[d].kb[bi] = cb.k;
       }
       B = bi + 1;
     },

@@ -78,9 +78,15 @@ export function CurveChart() {
             {(['con', 'comp', 'rel'] as const).map((d) => (
               <Line key={d} dataKey={`${d}_${kind}`} name={d === 'rel' ? 'Rel' : d === 'con' ? 'Con' : 'Comp'} stroke={COLOURS[d]} dot={false} strokeWidth={d === 'rel' ? 2.5 : 1.5} isAnimationActive={false} />
             ))}
-            {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: 'insideTopLeft', fontSize: 11 }} />}
-            {/* Labels at opposite ends of their lines: the two never overlap, even when best ≈ calibrated. */}
-            <ReferenceLine x={calibratedTau} stroke="#b45309" strokeDasharray="2 2" label={{ value: 'calibrated', position: 'insideBottomRight', fontSize: 11 }} />
+            {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: best.tau > 0.75 ? 'insideTopRight' : 'insideTopLeft', fontSize: 11 }} />}
+            {/* Labels at opposite ends of their lines, so they never overlap even when best ≈ calibrated; on the
+                inner side of the line, so neither is clipped at τ near 0 or 1. */}
+            <ReferenceLine
+              x={calibratedTau}
+              stroke="#b45309"
+              strokeDasharray="2 2"
+              label={{ value: 'calibrated', position: calibratedTau > 0.75 ? 'insideBottomRight' : 'insideBottomLeft', fontSize: 11 }}
+            />
             <ReferenceLine x={tau} stroke="#3b5bdb" />
           </LineChart>
         </ResponsiveContainer>

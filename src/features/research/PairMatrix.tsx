@@ -1,6 +1,7 @@
 // Pairwise significance of mean Rel differences as a compact matrix (WMT style): row system minus column
 // system; green where the row is significantly better (the paired 95% interval is above 0), red where it is
 // significantly worse, grey where the interval includes 0. Systems in order of mean Rel.
+import { memo } from 'react';
 import type { BootstrapReport } from '../../core/bootstrap';
 import { fmtInterval, fmtNum } from '../../core/researchTables';
 
@@ -14,7 +15,7 @@ function colour(diff: number, significant: boolean): string {
   return diff > 0 ? `rgba(21, 128, 61, ${a.toFixed(2)})` : `rgba(185, 28, 28, ${a.toFixed(2)})`;
 }
 
-export function PairMatrix({ report }: { report: BootstrapReport }) {
+export const PairMatrix = memo(function PairMatrix({ report }: { report: BootstrapReport }) {
   const systems = [...report.systems].sort((a, b) => b.rel.mean - a.rel.mean).map((s) => s.system);
   const pair = new Map(report.pairs.map((p) => [`${p.a}\u0000${p.b}`, p]));
   const n = systems.length;
@@ -78,7 +79,7 @@ export function PairMatrix({ report }: { report: BootstrapReport }) {
       ))}
     </svg>
   );
-}
+});
 
 export function PairLegend() {
   return (

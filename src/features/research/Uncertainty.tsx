@@ -1,7 +1,7 @@
 // The paper's system table with uncertainty: per-system means with 95% bootstrap intervals over changes
 // (sortable), the pairwise-significance matrix, agreement with humans with intervals, and the current run
 // against a pinned baseline. The numbers come from src/core/bootstrap.ts, run in a worker (src/store/uncertainty.ts).
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { useUncertainty } from '../../store/uncertainty';
 import { reviewRecords } from '../../core/evalRecords';
@@ -32,7 +32,8 @@ function Ci({ e, testid }: { e: Estimate; testid?: string }) {
 
 type SortKey = 'system' | 'n' | Dim | `human-${Dim}`;
 
-function SystemTable({ report }: { report: BootstrapReport }) {
+// memo: a τ step re-renders the view; these redraw only when a new report arrives.
+const SystemTable = memo(function SystemTable({ report }: { report: BootstrapReport }) {
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'rel', desc: true });
   const hasHuman = report.systems.some((s) => s.human);
   const value = (s: SystemSummary, k: SortKey): number | string =>
@@ -78,9 +79,9 @@ function SystemTable({ report }: { report: BootstrapReport }) {
       </tbody>
     </table>
   );
-}
+});
 
-function AgreementCi({ report }: { report: BootstrapReport }) {
+const AgreementCi = memo(function AgreementCi({ report }: { report: BootstrapReport }) {
   const c = report.correlations;
   return (
     <table className="r-table" data-testid="agreement-ci-table">
@@ -104,7 +105,7 @@ function AgreementCi({ report }: { report: BootstrapReport }) {
       </tbody>
     </table>
   );
-}
+});
 
 const FORMATS: [TableFormat, string, string, string][] = [
   ['csv', 'CSV', 'csv', 'text/csv'],
