@@ -134,8 +134,7 @@ function render(t: Table, format: TableFormat, config: TableConfig): string {
         `| ${t.header.map(mdCell).join(' | ')} |`,
         `| ${t.header.map((_, i) => (i === textColumn(t) ? '---' : '---:')).join(' | ')} |`,
         ...t.rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`),
-        '',
-        `Configuration: ${conf.map(mdCell).join('; ')}`,
+        ...(conf.length ? ['', `Configuration: ${conf.map(mdCell).join('; ')}`] : []),
         '',
       ].join('\n');
     case 'latex': {
@@ -151,7 +150,7 @@ function render(t: Table, format: TableFormat, config: TableConfig): string {
         ...t.rows.map((r) => `${r.map(latexEscape).join(' & ')} \\\\`),
         '\\hline',
         '\\end{tabular}',
-        `\\caption{${latexEscape(`${t.title}: ${t.note}. ${conf.join('; ')}`)}}`,
+        `\\caption{${latexEscape(`${t.title}: ${t.note}.${conf.length ? ` ${conf.join('; ')}` : ''}`)}}`,
         '\\end{table}',
         '',
       ].join('\n');
