@@ -371,7 +371,9 @@ test('the API key: not stored unless opted in, never in exports, URLs or the con
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
     timeout: 120_000,
   });
-  for (const id of ['export-json', 'export-csv', 'export-correlations', 'export-svg']) {
+  await expect(page.getByTestId('bootstrap-status')).toHaveAttribute('data-status', 'done');
+  const tables = ['systems', 'agreement'].flatMap((t) => ['csv', 'markdown', 'latex'].map((f) => `export-${t}-${f}`));
+  for (const id of ['export-json', 'export-csv', 'export-correlations', 'export-svg', ...tables]) {
     const d = page.waitForEvent('download');
     await page.getByTestId(id).click();
     exports.push(await saved(d));

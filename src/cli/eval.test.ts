@@ -34,8 +34,10 @@ describe('crscore eval on the fixture', () => {
     for (const d of ['con', 'comp', 'rel']) {
       expect(Object.keys(out.correlations[d]).sort()).toEqual([
         'kendall',
+        'kendallCi',
         'kendallP',
         'spearman',
+        'spearmanCi',
         'spearmanP',
       ]);
       expect(out.correlations[d].spearmanP).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
+import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
 
 export type { EvalResult } from './evalReport.ts';
 
@@ -46,7 +47,7 @@ Options:
   --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
-  --json                    one JSON object on stdout instead of the table
+${INTERVAL_USAGE}  --json                    one JSON object on stdout instead of the table
   -h, --help                this text
 `;
 
@@ -65,6 +66,7 @@ export async function runEval(argv: string[]): Promise<number> {
       preset: { type: 'string' },
       cv: { type: 'string' },
       idf: { type: 'string' },
+      ...INTERVAL_OPTIONS,
       json: { type: 'boolean', default: false },
       analyzers: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -77,6 +79,7 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   if (!values.dataset) throw new CliError(`--dataset FILE is required\n\n${EVAL_USAGE}`);
   const tauOption = parseTau(values.tau);
+  const intervals = parseIntervalOptions(values);
   if (tauOption !== undefined && values['calibrate-on'])
     throw new CliError('give either --tau or --calibrate-on, not both');
   const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';
@@ -111,6 +114,7 @@ export async function runEval(argv: string[]): Promise<number> {
       system: values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
       idf: oneOf(values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
       cv: values.cv,
+      intervals,
       base: {
         counts: {
           diffs: rows.length,
@@ -123,7 +127,7 @@ export async function runEval(argv: string[]): Promise<number> {
         split,
       },
     });
-    process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderPlus(out));
+    process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}`);
     return 0;
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
@@ -153,8 +157,9 @@ export async function runEval(argv: string[]): Promise<number> {
     (scoring === 'graded'
       ? calibrateOnSystem(items, matrices, values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM).sd || null
       : null);
-  const result = agreement(items, evalScores(items, m, scoring, tau, sd, idf));
-  const out: EvalResult = {
+  const scores = evalScores(items, m, scoring, tau, sd, idf);
+  const result = agreement(items, scores);
+  const base: EvalResult = {
     tau,
     n: result.n,
     correlations: Object.fromEntries(DIMENSIONS.map((d) => [d, flat(result.correlations[d])])),
@@ -187,6 +192,7 @@ export async function runEval(argv: string[]): Promise<number> {
       scoring,
     },
   };
-  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderTable(out));
+  const out = withIntervals(base, items, scores, intervals);
+  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}`);
   return 0;
 }

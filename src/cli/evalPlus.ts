@@ -16,6 +16,7 @@ import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from './io.ts';
+import { withIntervals, type IntervalOptions } from './evalIntervals.ts';
 
 export interface PlusEvalResult extends EvalResult {
   plus: {
@@ -31,10 +32,11 @@ interface PlusEvalOptions {
   system: string;
   idf: 'background' | 'corpus';
   cv?: string;
+  intervals: IntervalOptions;
   base: { counts: EvalResult['counts']; dataset: string; split: SplitMode };
 }
 
-export async function evalPlus(items: EvalItem[], o: PlusEvalOptions): Promise<PlusEvalResult> {
+export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
   const idf: Idf =
     o.idf === 'corpus'
       ? corpusIdf(items.flatMap((it) => [...it.pseudoReferences, ...it.sentences].map(plusTokens)))
@@ -45,7 +47,8 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions): Promise<P
   const calibrated = cal.values.length > 0;
   const base = calibrated ? cal : PLUS_DEFAULT_CALIBRATION;
   const ramp = { tau: o.tau ?? base.tau, sd: base.sd };
-  const a = agreement(items, scorePlusItems(inputs, ramp, PLUS_OPTIONS));
+  const scores = scorePlusItems(inputs, ramp, PLUS_OPTIONS);
+  const a = agreement(items, scores);
 
   let crossValidation: CrossValidation | null = null;
   if (o.cv) {
@@ -72,7 +75,7 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions): Promise<P
       );
     }
   }
-  return {
+  const out: PlusEvalResult = {
     tau: ramp.tau,
     n: a.n,
     correlations: Object.fromEntries(DIMENSIONS.map((d) => [d, flat(a.correlations[d])])),
@@ -101,6 +104,7 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions): Promise<P
       crossValidation,
     },
   };
+  return withIntervals(out, items, scores, o.intervals);
 }
 
 export function renderPlus(r: PlusEvalResult): string {

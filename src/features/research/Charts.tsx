@@ -18,9 +18,14 @@ import {
 import { useResearch } from '../../store/research';
 import { bestTau, bestValues, histogram } from '../../store/researchAnalysis';
 import type { CurvePoint } from '../../core/research/index';
+import { niceTicks, tickDigits, tickLabel } from '../../core/ticks';
 import { fmt } from './Tables';
 
 export { ScatterPlot } from './ScatterCanvas';
+
+const UNIT_TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
+/** Legend entries the figure export adds for what recharts' legend does not list (reference lines). */
+const legend = (items: { label: string; color: string; dash?: string }[]) => JSON.stringify(items);
 
 const COLOURS = { con: '#2563eb', comp: '#db2777', rel: '#111827' } as const;
 
@@ -64,19 +69,30 @@ function TauLine({ area, lo, hi, testid }: { area: { x: number; y: number; w: nu
 }
 
 const CurveLines = memo(function CurveLines({ curve, kind, best, calibratedTau }: { curve: CurvePoint[]; kind: 'spearman' | 'kendall'; best: CurvePoint | null; calibratedTau: number }) {
+  const yTicks = useMemo(() => {
+    const v = curve.flatMap((p) => (['con', 'comp', 'rel'] as const).map((d) => p[`${d}_${kind}`])).filter(Number.isFinite);
+    return v.length ? niceTicks(Math.min(...v), Math.max(...v), 5) : UNIT_TICKS;
+  }, [curve, kind]);
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <LineChart data={curve} margin={{ top: 18, right: 16, bottom: 4, left: 0 }}>
+      <LineChart data={curve} margin={{ top: 18, right: 20, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
         <XAxis dataKey="tau" type="number" domain={[0, 1]} tickCount={11} tickFormatter={(v: number) => v.toFixed(1)} />
-        <YAxis domain={['auto', 'auto']} width={44} tickFormatter={(v: number) => v.toFixed(2)} />
+        <YAxis domain={[yTicks[0], yTicks[yTicks.length - 1]]} ticks={yTicks} width={44} tickFormatter={(v: number) => tickLabel(v, tickDigits(yTicks))} />
         <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(4) : String(v))} labelFormatter={(l) => `τ = ${Number(l).toFixed(2)}`} />
         <Legend />
         {(['con', 'comp', 'rel'] as const).map((d) => (
           <Line key={d} dataKey={`${d}_${kind}`} name={d === 'rel' ? 'Rel' : d === 'con' ? 'Con' : 'Comp'} stroke={COLOURS[d]} dot={false} strokeWidth={d === 'rel' ? 2.5 : 1.5} isAnimationActive={false} />
         ))}
-        {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: 'insideTopLeft', fontSize: 11 }} />}
-        <ReferenceLine x={calibratedTau} stroke="#b45309" strokeDasharray="2 2" label={{ value: 'calibrated', position: 'insideBottomRight', fontSize: 11 }} />
+        {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: best.tau > 0.75 ? 'insideTopRight' : 'insideTopLeft', fontSize: 11 }} />}
+        {/* Labels at opposite ends of their lines, so they never overlap even when best ≈ calibrated; on the
+            inner side of the line, so neither is clipped at τ near 0 or 1. */}
+        <ReferenceLine
+          x={calibratedTau}
+          stroke="#b45309"
+          strokeDasharray="2 2"
+          label={{ value: 'calibrated', position: calibratedTau > 0.75 ? 'insideBottomRight' : 'insideBottomLeft', fontSize: 11 }}
+        />
       </LineChart>
     </ResponsiveContainer>
   );
@@ -91,7 +107,18 @@ export function CurveChart() {
   const box = useRef<HTMLDivElement>(null);
   const area = usePlotArea(box, [curve, kind, best, calibratedTau]);
   return (
-    <figure className="panel r-fig" data-testid="curve-chart" data-chart="correlation-vs-tau">
+    <figure
+      className="panel r-fig"
+      data-testid="curve-chart"
+      data-chart="correlation-vs-tau"
+      data-x-label="τ (similarity threshold)"
+      data-y-label={`${kind === 'spearman' ? 'Spearman' : 'Kendall'} correlation with human scores`}
+      data-legend={legend([
+        { label: 'best τ for Rel', color: '#15803d', dash: '4 3' },
+        { label: 'calibrated τ', color: '#b45309', dash: '2 2' },
+        { label: 'current τ', color: '#3b5bdb' },
+      ])}
+    >
       <figcaption>
         <h3>Correlation with humans against τ</h3>{' '}
         <select value={kind} onChange={(e) => setKind(e.target.value as 'spearman' | 'kendall')} aria-label="Correlation" data-testid="curve-kind">
@@ -119,12 +146,12 @@ export function CurveChart() {
   );
 }
 
-const DistributionBars = memo(function DistributionBars({ data, lo }: { data: { x: number; sentences: number; pseudoReferences: number }[]; lo: number }) {
+const DistributionBars = memo(function DistributionBars({ data, ticks }: { data: { x: number; sentences: number; pseudoReferences: number }[]; ticks: number[] }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart data={data} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} barGap={0} barCategoryGap={1}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-        <XAxis dataKey="x" type="number" domain={[lo, 1]} tickFormatter={(v: number) => v.toFixed(1)} />
+        <XAxis dataKey="x" type="number" domain={[ticks[0], ticks[ticks.length - 1]]} ticks={ticks} tickFormatter={(v: number) => tickLabel(v, tickDigits(ticks))} />
         <YAxis width={44} />
         <Tooltip formatter={(v) => String(v)} labelFormatter={(l) => `≈ ${Number(l).toFixed(3)}`} />
         <Legend />
@@ -137,26 +164,34 @@ const DistributionBars = memo(function DistributionBars({ data, lo }: { data: { 
 
 export function DistributionChart() {
   const results = useResearch((s) => s.results)!;
-  const { data, lo } = useMemo(() => {
+  const { data, ticks } = useMemo(() => {
     const { sentences, refs } = bestValues(results.index);
     let lo = 0;
     for (const v of sentences) if (v < lo) lo = v;
     for (const v of refs) if (v < lo) lo = v;
     const hs = histogram(sentences, 40, lo, 1);
     const hp = histogram(refs, 40, lo, 1);
-    return { data: hs.map((b, i) => ({ x: b.x, sentences: b.count, pseudoReferences: hp[i].count })), lo: lo - 0.02 };
+    const ticks = niceTicks(lo, 1, 5);
+    return { data: hs.map((b, i) => ({ x: b.x, sentences: b.count, pseudoReferences: hp[i].count })), ticks };
   }, [results]);
   const box = useRef<HTMLDivElement>(null);
-  const area = usePlotArea(box, [data, lo]);
+  const area = usePlotArea(box, [data, ticks]);
   return (
-    <figure className="panel r-fig" data-testid="distribution" data-chart="similarity-distribution">
+    <figure
+      className="panel r-fig"
+      data-testid="distribution"
+      data-chart="similarity-distribution"
+      data-x-label={`best similarity (${results.engine ? 'cosine' : results.label})`}
+      data-y-label="count"
+      data-legend={legend([{ label: 'τ', color: '#3b5bdb' }])}
+    >
       <figcaption>
         <h3>Similarity distribution</h3>
         <span className="muted small"> best similarity of each review sentence and of each pseudo-reference; the line is τ</span>
       </figcaption>
       <div className="r-chart r-overlay" ref={box}>
-        <DistributionBars data={data} lo={lo} />
-        <TauLine area={area} lo={lo} hi={1} testid="distribution-tau-line" />
+        <DistributionBars data={data} ticks={ticks} />
+        <TauLine area={area} lo={ticks[0]} hi={ticks[ticks.length - 1]} testid="distribution-tau-line" />
       </div>
     </figure>
   );

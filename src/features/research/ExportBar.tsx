@@ -1,7 +1,9 @@
 // Export buttons: per-review scores (CSV, JSON), the correlation table (CSV), and every chart as SVG or PNG.
 import { useState, type RefObject } from 'react';
 import { useResearch } from '../../store/research';
-import { chartSvg, correlationCsv, download, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { correlationCsv, download, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { figureGraphic, standaloneFigure } from './figureExport';
+import { useUncertainty } from '../../store/uncertainty';
 import { addPngText } from './pngText';
 
 export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | null> }) {
@@ -14,17 +16,18 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
   const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const plots = async (format: 'svg' | 'png') => {
     setError(null);
-    const figs = Array.from(figures.current?.querySelectorAll<HTMLElement>('figure[data-chart]') ?? []).filter((f) => f.querySelector('.recharts-wrapper > svg'));
-    const config = exportConfig(st());
+    // Every chart of the view (the tables have their own CSV, Markdown and LaTeX exports).
+    const figs = Array.from(figures.current?.querySelectorAll<HTMLElement>('figure[data-chart]') ?? []).filter((f) => figureGraphic(f));
+    const b = useUncertainty.getState().report;
+    const config = { ...exportConfig(st()), ...(b ? { bootstrap: { resamples: b.resamples, seed: b.seed, level: b.level, changes: b.changes } } : {}) };
     try {
       for (const f of figs) {
         const name = f.dataset.chart!;
-        const svg = chartSvg(f, name, config);
-        if (!svg) continue;
-        if (format === 'svg') download(`crscore-${name}-${stamp()}.svg`, svg, 'image/svg+xml');
+        const fig = standaloneFigure(f, config);
+        if (!fig) continue;
+        if (format === 'svg') download(`crscore-${name}-${stamp()}.svg`, fig.svg, 'image/svg+xml');
         else {
-          const r = f.querySelector('.recharts-wrapper > svg')!.getBoundingClientRect();
-          const png = await svgToPng(svg, Math.round(r.width), Math.round(r.height));
+          const png = await svgToPng(fig.svg, fig.width, fig.height);
           const withText = addPngText(new Uint8Array(await png.arrayBuffer()), 'crscore-config', JSON.stringify(config));
           download(`crscore-${name}-${stamp()}.png`, new Blob([withText as BlobPart], { type: 'image/png' }));
         }

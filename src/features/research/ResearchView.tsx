@@ -9,6 +9,7 @@ import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
 import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
 import { RunPanel } from './RunPanel';
+import { Uncertainty } from './Uncertainty';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -172,6 +173,7 @@ function Results() {
         <CorrelationTable />
         <CurveChart />
         <Leaderboard />
+        <Uncertainty />
         <ScatterPlot />
         <DistributionChart />
         <ByLanguage />

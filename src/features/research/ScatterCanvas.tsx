@@ -116,7 +116,14 @@ export function ScatterPlot() {
     ...REF_METRICS.filter((m) => results.refValues[m.id]).map((m) => [m.id, m.label] as [ScatterMetric, string]),
   ];
   return (
-    <figure className="panel r-fig" data-testid="scatter" data-chart="scatter">
+    <figure
+      className="panel r-fig"
+      data-testid="scatter"
+      data-chart="scatter"
+      data-x-label={options.find(([id]) => id === metric)?.[1] ?? metric}
+      data-y-label={`human ${human === 'con' ? 'Con' : human === 'comp' ? 'Comp' : 'Rel'} (Likert 1–5 as 0–1, jittered ±0.03)`}
+      data-legend={JSON.stringify([{ label: 'one review', color: '#3b5bdb' }])}
+    >
       <figcaption>
         <h3>Metric against human score</h3>{' '}
         <select value={metric} onChange={(e) => setMetric(e.target.value as ScatterMetric)} aria-label="Metric">

@@ -39,7 +39,7 @@ export function CorrelationTable() {
   return (
     <figure className={`panel r-fig r-wide${pending ? ' r-pending' : ''}`} data-testid="correlation-table" data-chart="correlations" data-pending={pending}>
       <figcaption>
-        <h3>Agreement with human judgment</h3>
+        <h3>Agreement with human judgment</h3>{' '}
         <span className="muted small">
           Spearman r<sub>s</sub> and Kendall τ<sub>b</sub> against the human Likert scores (n = {agreement.n}; <code>msg</code> left out). Grey: p ≥ 0.05.
           {!results.prepared.hasReference && ' This dataset has no reference review (msg), so there are no reference-based metrics.'}
@@ -94,7 +94,7 @@ export function Leaderboard() {
   return (
     <figure className="panel r-fig" data-testid="leaderboard" data-chart="leaderboard">
       <figcaption>
-        <h3>Systems</h3>
+        <h3>Systems</h3>{' '}
         <span className="muted small">Mean scores over reviews with human scores (human Likert normalised to [0, 1]); ranked by Rel.</span>
       </figcaption>
       <table className="r-table">

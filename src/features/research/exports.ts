@@ -101,30 +101,7 @@ export function download(name: string, data: string | Blob, type = 'text/plain')
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The chart's SVG as a standalone file, with the configuration in a <desc> (as text, escaped by the DOM). */
-export function chartSvg(figure: HTMLElement, title: string, config: Record<string, unknown>): string | null {
-  const svg = figure.querySelector('.recharts-wrapper > svg');
-  if (!svg) return null;
-  const copy = svg.cloneNode(true) as SVGSVGElement;
-  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  const rect = svg.getBoundingClientRect();
-  copy.setAttribute('width', String(Math.round(rect.width)));
-  copy.setAttribute('height', String(Math.round(rect.height)));
-  const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-  t.textContent = title;
-  const desc = document.createElementNS('http://www.w3.org/2000/svg', 'desc');
-  desc.textContent = JSON.stringify(config);
-  const bg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  bg.setAttribute('width', '100%');
-  bg.setAttribute('height', '100%');
-  bg.setAttribute('fill', '#ffffff');
-  copy.prepend(bg);
-  copy.prepend(desc);
-  copy.prepend(t);
-  return new XMLSerializer().serializeToString(copy);
-}
-
-/** PNG of an SVG string at 2× (the configuration stays in the SVG export; PNG has the title drawn in). */
+/** PNG of an SVG string at 2× (the PNG also carries the configuration in a tEXt chunk: see ExportBar). */
 export async function svgToPng(svgText: string, width: number, height: number): Promise<Blob> {
   const img = new Image();
   const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from './bootstrap.ts';
+import { kendallTauB, spearman } from './stats.ts';
+import { rankPlan, weightedKendall, weightedSpearman } from './weightedRank.ts';
+
+/** The sample where index i appears w[i] times, built out in full. */
+function expand(x: number[], y: number[], w: number[]) {
+  const ex: number[] = [];
+  const ey: number[] = [];
+  w.forEach((c, i) => {
+    for (let t = 0; t < c; t++) {
+      ex.push(x[i]);
+      ey.push(y[i]);
+    }
+  });
+  return { ex, ey };
+}
+
+describe('weighted rank correlations equal the expanded sample', () => {
+  it('on random data with many ties and random repeat counts', () => {
+    const rng = mulberry32(99);
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 2 + Math.floor(rng() * 40);
+      const x = Array.from({ length: n }, () => Math.floor(rng() * 6) / 5);
+      const y = Array.from({ length: n }, () => (rng() < 0.5 ? Math.floor(rng() * 5) / 4 : rng()));
+      const w = Array.from({ length: n }, () => Math.floor(rng() * 3));
+      const { ex, ey } = expand(x, y, w);
+      const p = rankPlan(x, y);
+      const s = weightedSpearman(p, w);
+      const k = weightedKendall(p, w);
+      const rs = ex.length >= 2 ? spearman(ex, ey).r : NaN;
+      const rk = ex.length >= 2 ? kendallTauB(ex, ey).r : NaN;
+      if (Number.isNaN(rs)) expect(s).toBeNaN();
+      else expect(s).toBeCloseTo(rs, 12);
+      if (Number.isNaN(rk)) expect(k).toBeNaN();
+      else expect(k).toBeCloseTo(rk, 12);
+    }
+  });
+
+  it('with every count 1, the plain correlations; a known case by hand', () => {
+    const x = [1, 2, 3, 4, 5];
+    const y = [2, 1, 4, 3, 5];
+    // d = [1, 1, 1, 1, 0] → ρ = 1 − 6·4 / (5·24) = 0.8; Kendall: 8 concordant, 2 discordant → 0.6.
+    const p = rankPlan(x, y);
+    expect(weightedSpearman(p, [1, 1, 1, 1, 1])).toBeCloseTo(0.8, 12);
+    expect(weightedKendall(p, [1, 1, 1, 1, 1])).toBeCloseTo(0.6, 12);
+    // Dropping the two swapped pairs' first members leaves a perfectly ordered sample.
+    expect(weightedKendall(p, [0, 1, 0, 1, 1])).toBeCloseTo(1, 12);
+    expect(weightedSpearman(p, [0, 0, 0, 0, 3])).toBeNaN();
+  });
+});

@@ -1,0 +1,138 @@
+// Bootstrap intervals for the research view: the settings (resamples, seed), the run in its worker (started
+// 400 ms after the scores settle, so moving τ never waits for it; a newer request cancels the older), and the
+// pinned baseline run, kept in IndexedDB so a comparison survives a reload.
+import { openDB, type IDBPDatabase } from 'idb';
+import { create } from 'zustand';
+import {
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  type BootstrapReport,
+  type ConfigComparison,
+  type ReviewRecord,
+} from '../core/bootstrap';
+import type { BootstrapJob, BootstrapMessage } from '../features/research/bootstrap.worker';
+
+export interface PinnedRun {
+  label: string;
+  /** The configuration the run was scored with (as in every export). */
+  config: Record<string, unknown>;
+  records: ReviewRecord[];
+  pinnedAt: string;
+}
+
+export interface UncertaintyState {
+  resamples: number;
+  seed: number;
+  status: 'idle' | 'waiting' | 'running' | 'done' | 'error';
+  progress: { done: number; total: number };
+  /** The records the report and comparison belong to (identity), so a view can tell they are stale. */
+  of: readonly ReviewRecord[] | null;
+  report: BootstrapReport | null;
+  comparison: ConfigComparison | null;
+  ms: number | null;
+  error: string | null;
+  pinned: PinnedRun | null;
+  setOptions(o: { resamples?: number; seed?: number }): void;
+  /** Asks for intervals on these records (debounced; cancels a run for older records). */
+  request(records: readonly ReviewRecord[]): void;
+  pin(run: PinnedRun): Promise<void>;
+  unpin(): Promise<void>;
+  restore(): Promise<void>;
+}
+
+const DEBOUNCE_MS = 400;
+let timer: ReturnType<typeof setTimeout> | null = null;
+let worker: Worker | null = null;
+
+function stop() {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  worker?.terminate();
+  worker = null;
+}
+
+let dbPromise: Promise<IDBPDatabase> | null = null;
+const db = () =>
+  (dbPromise ??= openDB('crscore-research-baseline', 1, {
+    upgrade(d) {
+      d.createObjectStore('pins');
+    },
+  }));
+
+export const useUncertainty = create<UncertaintyState>()((set, get) => {
+  const start = (records: readonly ReviewRecord[]) => {
+    stop();
+    const { resamples, seed, pinned } = get();
+    set({ status: 'running', progress: { done: 0, total: resamples * (pinned ? 2 : 1) }, error: null });
+    const w = new Worker(new URL('../features/research/bootstrap.worker.ts', import.meta.url), { type: 'module' });
+    worker = w;
+    w.onmessage = (e: MessageEvent<BootstrapMessage>) => {
+      if (worker !== w) return;
+      const m = e.data;
+      if (m.type === 'progress') set({ progress: { done: m.done, total: m.total } });
+      else if (m.type === 'report') set({ report: m.report, comparison: null, of: records });
+      else if (m.type === 'comparison') set({ comparison: m.comparison });
+      else if (m.type === 'done') {
+        set({ status: 'done', ms: m.ms });
+        w.terminate();
+        worker = null;
+      } else set({ status: 'error', error: m.message });
+    };
+    w.onerror = (e) => set({ status: 'error', error: e.message || 'The bootstrap worker failed.' });
+    const job: BootstrapJob = { records: [...records], baseline: pinned?.records ?? null, options: { resamples, seed } };
+    w.postMessage(job);
+  };
+  let last: readonly ReviewRecord[] | null = null;
+  const schedule = (records: readonly ReviewRecord[], delay: number) => {
+    last = records;
+    stop();
+    set({ status: 'waiting' });
+    timer = setTimeout(() => start(records), delay);
+  };
+  return {
+    resamples: DEFAULT_RESAMPLES,
+    seed: DEFAULT_SEED,
+    status: 'idle',
+    progress: { done: 0, total: 0 },
+    of: null,
+    report: null,
+    comparison: null,
+    ms: null,
+    error: null,
+    pinned: null,
+    setOptions(o) {
+      const resamples = o.resamples !== undefined && Number.isInteger(o.resamples) && o.resamples >= 0 ? o.resamples : get().resamples;
+      const seed = o.seed !== undefined && Number.isInteger(o.seed) && o.seed >= 0 ? o.seed : get().seed;
+      set({ resamples, seed });
+      if (last) schedule(last, DEBOUNCE_MS);
+    },
+    request(records) {
+      if (records === last && get().status !== 'idle') return;
+      schedule(records, DEBOUNCE_MS);
+    },
+    async pin(run) {
+      set({ pinned: run });
+      if (last) schedule(last, 0);
+      await (await db()).put('pins', run, 'baseline');
+    },
+    async unpin() {
+      set({ pinned: null, comparison: null });
+      await (await db()).delete('pins', 'baseline');
+    },
+    async restore() {
+      if (get().pinned) return;
+      try {
+        const run = (await (await db()).get('pins', 'baseline')) as PinnedRun | undefined;
+        if (run && !get().pinned) {
+          set({ pinned: run });
+          if (last) schedule(last, 0);
+        }
+      } catch {
+        // No IndexedDB (private mode): pinning still works for this page's life.
+      }
+    },
+  };
+});
+
+// Test hook, as the research store's: state only.
+(globalThis as { __crscoreUncertainty?: typeof useUncertainty }).__crscoreUncertainty = useUncertainty;
