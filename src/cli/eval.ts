@@ -1,10 +1,6 @@
 // `crscore eval`: agreement of CRScore with the human study's judgments.
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_CALIBRATION_SYSTEM,
-  parseDatasetJsonl,
-  REFERENCE_SYSTEM,
-} from '../core/dataset.ts';
+import { DEFAULT_CALIBRATION_SYSTEM, REFERENCE_SYSTEM } from '../core/dataset.ts';
 import {
   agreement,
   calibrateOnSystem,
@@ -15,7 +11,8 @@ import {
   type CorrelationPair,
 } from '../core/evaluate.ts';
 import type { Calibration, SplitMode } from '../core/types.ts';
-import { CliError, fmt, fmtP, oneOf, parseTau, readText, warn } from './io.ts';
+import { CliError, fmt, fmtP, oneOf, parseTau, warn } from './io.ts';
+import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
 import { evalPlus, renderPlus } from './evalPlus.ts';
 import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
 
@@ -40,9 +37,11 @@ Options:
   --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
+  --predictions FILE        a system's predictions on CodeReviewer's test file --dataset (repeatable)
   --json                    one JSON object on stdout instead of the table
   -h, --help                this text
-`;
+
+${pseudoRefUsage('dataset')}`;
 
 export interface EvalResult {
   tau: number;
@@ -80,6 +79,8 @@ export interface EvalResult {
     calibrateOn: string | null;
     preset?: 'paper' | 'plus';
   };
+  /** Where the pseudo-references came from and what making them cost (issue 15). */
+  pseudoRefs?: ReturnType<typeof pseudoRefsSummary>;
 }
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -97,6 +98,8 @@ export async function runEval(argv: string[]): Promise<number> {
       cv: { type: 'string' },
       idf: { type: 'string' },
       json: { type: 'boolean', default: false },
+      predictions: { type: 'string', multiple: true },
+      ...PSEUDO_REF_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -118,10 +121,14 @@ export async function runEval(argv: string[]): Promise<number> {
   if (similarity === 'lexical' && (values.encoder || values.pooling))
     warn('--encoder and --pooling are ignored with --similarity lexical');
 
-  const text = await readText(values.dataset);
-  const { rows, errors } = parseDatasetJsonl(text);
-  for (const e of errors) warn(`${values.dataset} line ${e.line}: ${e.reason} (line skipped)`);
-  if (rows.length === 0) throw new CliError(`${values.dataset}: no usable lines`);
+  // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache: issue 15.
+  const plan = readPseudoRefOptions(values, 'dataset');
+  const loaded = await loadDataset(values.dataset, values.predictions);
+  const badLines = loaded.badLines;
+  const filled = await fillPseudoRefs(loaded.rows, plan);
+  if (filled.interrupted) return 130;
+  const rows = filled.rows;
+  const pseudoRefs = pseudoRefsSummary(filled.stats);
 
   const { items, skippedDiffs } = collectEvalItems(rows, split);
   if (items.length === 0)
@@ -141,13 +148,13 @@ export async function runEval(argv: string[]): Promise<number> {
           skippedDiffs: skippedDiffs.length,
           reviews: items.length,
           reviewsWithHumanScores: 0,
-          badLines: errors.length,
+          badLines,
         },
         dataset: values.dataset,
         split,
       },
     });
-    process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderPlus(out));
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : renderPlus(out));
     return 0;
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
@@ -193,7 +200,7 @@ export async function runEval(argv: string[]): Promise<number> {
       skippedDiffs: skippedDiffs.length,
       reviews: items.length,
       reviewsWithHumanScores: result.n,
-      badLines: errors.length,
+      badLines,
     },
     config: {
       dataset: values.dataset,
@@ -205,6 +212,7 @@ export async function runEval(argv: string[]): Promise<number> {
       calibrateOn: calibration?.system ?? null,
       preset: 'paper',
     },
+    pseudoRefs,
   };
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : renderTable(out));
   return 0;

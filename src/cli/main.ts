@@ -8,6 +8,7 @@ Commands:
   score     score reviews: JSONL {diff, review, pseudo_refs} in, JSONL with con, comp, rel and matches out
   eval      agreement with human scores on a dataset (Spearman, Kendall, system ranking)
   analyze   static-analysis pseudo-references for a diff
+  claims    generate a dataset's pseudo-references (LLM claims, analyzer issues) and write it as JSONL
   help      this text
 
 Run 'crscore <command> --help' for a command's options.
@@ -19,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Runner>> = {
   score: async () => (await import('./score.ts')).runScore,
   eval: async () => (await import('./eval.ts')).runEval,
   analyze: async () => (await import('./analyze.ts')).runAnalyze,
+  claims: async () => (await import('./claims.ts')).runClaims,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,7 @@ import { splitReview } from '../core/sentences.ts';
 import type { SplitMode } from '../core/types.ts';
 import { PAPER_TAU } from './eval.ts';
 import { CliError, oneOf, parseJsonl, parseTau, readText, warn } from './io.ts';
+import { fillPseudoRefs, PSEUDO_REF_OPTIONS, pseudoRefUsage, readPseudoRefOptions, rowsFromScoreLines } from './pseudoRefs.ts';
 import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
 
 export const SCORE_USAGE = `crscore score [--input FILE] [options]   (reads stdin without --input)
@@ -23,7 +24,11 @@ Options:
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
   --pooling crscore|model   token pooling for the encoder
   -h, --help                this text
-`;
+
+With --pseudo-refs claims|analyzers|generate, each line's pseudo-references are generated from its "diff"
+(also "lang", "old_code", "new_code", "file" when given) instead of read from "pseudo_refs".
+
+${pseudoRefUsage('dataset')}`;
 
 interface Input {
   line: number;
@@ -42,6 +47,7 @@ export async function runScore(argv: string[]): Promise<number> {
       similarity: { type: 'string' },
       encoder: { type: 'string' },
       pooling: { type: 'string' },
+      ...PSEUDO_REF_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -74,6 +80,13 @@ export async function runScore(argv: string[]): Promise<number> {
     else inputs.push(res);
   }
   if (inputs.length === 0) throw new CliError(`${where}: no usable lines`);
+  const plan = readPseudoRefOptions(values, 'dataset');
+  if (plan.source !== 'dataset') {
+    const used = new Set(inputs.map((i) => i.line));
+    const filled = await fillPseudoRefs(rowsFromScoreLines(lines.filter((l) => used.has(l.line))), plan);
+    if (filled.interrupted) return 130;
+    inputs.forEach((inp, k) => (inp.pseudoReferences = filled.rows[k].pseudoRefs.map((p) => p.text)));
+  }
 
   const matrices = await buildMatrices(inputs, { similarity, encoder: values.encoder, pooling });
   inputs.forEach((inp, k) => {
