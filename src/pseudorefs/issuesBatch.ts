@@ -76,7 +76,6 @@ export async function issuesForChanges(
           options: opts.options,
         });
       } catch (e) {
-        results = [];
         out.push({ id: c.id, refs: [], noAnalyzer: false, failed: [{ analyzer: 'analyzers', reason: (e as Error).message }] });
         failed++;
         opts.onProgress?.({ total: changes.length, done: out.length, failed });

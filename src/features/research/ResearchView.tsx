@@ -7,6 +7,8 @@ import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
 import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
 import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
+import { PredictionsImport } from './PredictionsImport';
+import { PseudoRefsPanel } from './PseudoRefsPanel';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -18,6 +20,8 @@ export default function ResearchView() {
   return (
     <div className="research" data-testid="research">
       <ImportPanel />
+      <PredictionsImport />
+      <PseudoRefsPanel />
       <RunPanel />
       <Results />
     </div>
