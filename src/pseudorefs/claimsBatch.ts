@@ -76,18 +76,21 @@ export async function planClaims(
   opts: Pick<ClaimsBatchOptions, 'settings' | 'format' | 'cache'>,
 ): Promise<ClaimsPlan> {
   const plan: ClaimsPlan = { changes: changes.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [] };
-  for (const c of changes) {
-    const prompt = promptFor(c, opts.format);
-    if (typeof prompt !== 'string') {
-      plan.unaskable.push(prompt);
-      continue;
-    }
-    const { key } = await answerKey(opts.settings, prompt);
-    if (await opts.cache.get(key).catch(() => undefined)) plan.cached++;
-    else {
-      plan.requests++;
-      plan.inputTokens += Math.ceil(prompt.length / 4);
-    }
+  // Hashing and cache reads in chunks side by side: a 10,000-change plan takes seconds, not a minute.
+  const CHUNK = 256;
+  for (let i = 0; i < changes.length; i += CHUNK) {
+    await Promise.all(
+      changes.slice(i, i + CHUNK).map(async (c) => {
+        const prompt = promptFor(c, opts.format);
+        if (typeof prompt !== 'string') return void plan.unaskable.push(prompt);
+        const { key } = await answerKey(opts.settings, prompt);
+        if (await opts.cache.get(key).catch(() => undefined)) plan.cached++;
+        else {
+          plan.requests++;
+          plan.inputTokens += Math.ceil(prompt.length / 4);
+        }
+      }),
+    );
   }
   return plan;
 }
@@ -103,6 +106,7 @@ export async function claimsForChanges(
   const p: ClaimsProgress = { total: changes.length, done: 0, cached: 0, failed: 0, requests: 0, inFlight: 0 };
   const report = () => opts.onProgress?.({ ...p });
   const out: ChangeClaims[] = new Array<ChangeClaims>(changes.length);
+  const writes: Promise<void>[] = [];
   const fail = (c: ChangeInput, e: unknown): ChangeClaims => {
     const err = e instanceof ClaimsError ? e : new ClaimsError('network', (e as Error)?.message ?? String(e));
     const detail = err.detail ? ` Provider said: ${err.detail}` : '';
@@ -121,40 +125,47 @@ export async function claimsForChanges(
         // an unreadable entry is asked again below
       }
     }
-    if (opts.signal?.aborted) return fail(c, new ClaimsError('cancelled', 'Cancelled before it was asked.'));
     let active = false;
     try {
-      const result = await requestClaimsText(
-        { settings: opts.settings, prompt, signal: opts.signal, timeoutMs, fetchImpl: opts.fetchImpl },
-        policy,
-        {
-          onAttempt: () => {
-            p.requests++;
-            if (!active) p.inFlight++;
-            active = true;
-            report();
+      // The limit is on requests in flight; cache reads and hashing for the next changes go on meanwhile.
+      const result = await slot(() => {
+        if (opts.signal?.aborted) throw new ClaimsError('cancelled', 'Cancelled before it was asked.');
+        return requestClaimsText(
+          { settings: opts.settings, prompt, signal: opts.signal, timeoutMs, fetchImpl: opts.fetchImpl },
+          policy,
+          {
+            onAttempt: () => {
+              p.requests++;
+              if (!active) p.inFlight++;
+              active = true;
+              report();
+            },
+            onWait: () => {
+              if (active) p.inFlight--;
+              active = false;
+              report();
+            },
           },
-          onWait: () => {
-            if (active) p.inFlight--;
-            active = false;
-            report();
-          },
-        },
-      ).finally(() => {
-        if (active) p.inFlight--;
-        active = false;
+        ).finally(() => {
+          if (active) p.inFlight--;
+          active = false;
+        });
       });
       const refs = claimsFromAnswer(result.text);
-      // Only answers that parse are kept, so retrying a garbled answer asks the model again.
-      await opts.cache
-        .put(key, { ...answerIdentity(opts.settings, promptSha256), text: result.text, at: new Date().toISOString() })
-        .catch(() => undefined);
+      // Only answers that parse are kept, so retrying a garbled answer asks the model again. The write is not
+      // waited for here (the next request goes out at once); the run waits for all writes before it returns.
+      writes.push(
+        opts.cache
+          .put(key, { ...answerIdentity(opts.settings, promptSha256), text: result.text, at: new Date().toISOString() })
+          .catch(() => undefined),
+      );
       return { id: c.id, refs, cached: false };
     } catch (e) {
       return fail(c, e);
     }
   };
 
+  const slot = semaphore(limit);
   let next = 0;
   const worker = async () => {
     while (next < changes.length && !opts.signal?.aborted) {
@@ -170,8 +181,26 @@ export async function claimsForChanges(
     }
   };
   report();
-  await Promise.all(Array.from({ length: Math.min(limit, Math.max(1, changes.length)) }, worker));
+  const workers = Math.min(Math.max(16, limit * 2), Math.max(1, changes.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  await Promise.all(writes);
   for (let k = 0; k < changes.length; k++)
     out[k] ??= fail(changes[k], new ClaimsError('cancelled', 'Cancelled before it was asked.'));
   return out;
+}
+
+/** At most `n` of the functions run at once; the others wait their turn in order. */
+export function semaphore(n: number): <T>(fn: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async (fn) => {
+    while (active >= n) await new Promise<void>((r) => queue.push(r));
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      queue.shift()?.();
+    }
+  };
 }
