@@ -60,12 +60,13 @@ describe('crscore claims', () => {
     expect(stub.count).toBe(6);
     expect(stub.maxInFlight).toBe(2);
     expect(stub.requests[0].headers.authorization).toBe(`Bearer ${KEY}`);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    type Row = { reviews: { system: string }[]; pseudo_refs: { type: string; text: string }[]; pseudo_refs_config: unknown };
+    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Row);
     expect(rows).toHaveLength(6);
-    expect(rows[0].reviews.map((x: { system: string }) => x.system)).toEqual(['msg', 'codereviewer', 'llama-ft']);
-    expect(rows[0].pseudo_refs.filter((p: { type: string }) => p.type === 'claim')).toHaveLength(4);
+    expect(rows[0].reviews.map((x) => x.system)).toEqual(['msg', 'codereviewer', 'llama-ft']);
+    expect(rows[0].pseudo_refs.filter((p) => p.type === 'claim')).toHaveLength(4);
     // The Java fixture declares an unused field and variable: PMD finds them in the rebuilt new file.
-    expect(rows[1].pseudo_refs.some((p: { type: string; text: string }) => p.type === 'issue' && /Unused/.test(p.text))).toBe(true);
+    expect(rows[1].pseudo_refs.some((p) => p.type === 'issue' && /Unused/.test(p.text))).toBe(true);
     expect(rows[0].pseudo_refs_config).toMatchObject({ source: 'generate', llm: { provider: 'openai', model: 'stub-model', format: 'paper', temperature: 0 }, analyzers: { filter: 'paper', options: 'paper' } });
     const again = await run(args);
     expect(again.code).toBe(0);

@@ -54,3 +54,21 @@ export async function answerKey(settings: LlmSettings, prompt: string): Promise<
   const id = answerIdentity(settings, promptSha256);
   return { key: await sha256Hex(JSON.stringify([id.provider, id.baseUrl, id.model, id.temperature, id.promptSha256])), promptSha256 };
 }
+
+/**
+ * Remembers what `cache` returned (hits only), so a plan followed by its run reads each entry once.
+ */
+export function rememberingCache(cache: AnswerCache): AnswerCache {
+  const seen = new Map<string, CachedAnswer>();
+  return {
+    async get(key) {
+      const hit = seen.get(key) ?? (await cache.get(key));
+      if (hit) seen.set(key, hit);
+      return hit;
+    },
+    put: (key, entry) => {
+      seen.set(key, entry);
+      return cache.put(key, entry);
+    },
+  };
+}

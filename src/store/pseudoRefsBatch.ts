@@ -19,7 +19,11 @@ import {
   type PseudoRefSource,
 } from '../pseudorefs/dataset';
 import { llmSettings, useClaimsSettings } from '../features/claims/settingsStore';
+import { rememberingCache } from '../pseudorefs/cache';
 import { idbAnswerCache } from './answerCacheIdb';
+
+/** IndexedDB, with what this page already read kept in memory (the plan and its run read each entry once). */
+const answerCache = rememberingCache(idbAnswerCache);
 import { useResearch } from './research';
 
 /** Above this many requests the browser asks before sending. */
@@ -131,7 +135,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     const s = useClaimsSettings.getState();
     const plan = await planClaims(
       rows.map((r) => ({ id: r.id, diff: r.diff })),
-      { settings: llmSettings(s), format: s.format, cache: idbAnswerCache },
+      { settings: llmSettings(s), format: s.format, cache: answerCache },
     );
     set({ plan: { ...plan, analyzerChanges } });
   },
@@ -182,7 +186,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
           {
             settings,
             format: s.format,
-            cache: idbAnswerCache,
+            cache: answerCache,
             concurrency: effectiveConcurrency(settings.provider, concurrency),
             timeoutMs: Math.max(1, s.timeoutSec) * 1000,
             signal: ctrl.signal,

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import crTest from '../../../e2e/fixtures/codereviewer/msg-test.jsonl?raw';
+import crText from '../../../e2e/fixtures/codereviewer/codereviewer.txt?raw';
+import crJsonl from '../../../e2e/fixtures/codereviewer/llama-ft.jsonl?raw';
 import { importCodeReviewerPredictions, systemNameFromFile } from './index.ts';
 
-const DIR = path.resolve(import.meta.dirname, '../../../e2e/fixtures/codereviewer');
-const file = (name: string) => ({ name, text: readFileSync(path.join(DIR, name), 'utf8') });
+const FILES: Record<string, string> = { 'msg-test.jsonl': crTest, 'codereviewer.txt': crText, 'llama-ft.jsonl': crJsonl };
+const file = (name: string) => ({ name, text: FILES[name] });
 const test = file('msg-test.jsonl');
 const line = (o: object) => JSON.stringify(o);
 const small = {

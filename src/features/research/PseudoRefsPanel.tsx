@@ -226,7 +226,15 @@ function ResultView() {
           </thead>
           <tbody>
             {result.reports.slice(0, 500).map((r) => (
-              <ChangeRow key={r.id} row={byId.get(r.id)!} claims={r.claims} issues={r.issues} open={open === r.id} onToggle={() => setOpen(open === r.id ? null : r.id)} />
+              <ChangeRow
+                key={r.id}
+                row={byId.get(r.id)!}
+                claims={r.claims}
+                issues={r.issues}
+                analyzerFailed={r.failures.some((f) => f.kind === 'analyzer')}
+                open={open === r.id}
+                onToggle={() => setOpen(open === r.id ? null : r.id)}
+              />
             ))}
           </tbody>
         </table>
@@ -236,7 +244,21 @@ function ResultView() {
   );
 }
 
-function ChangeRow({ row, claims, issues, open, onToggle }: { row: DatasetRow; claims: number; issues: number; open: boolean; onToggle: () => void }) {
+function ChangeRow({
+  row,
+  claims,
+  issues,
+  analyzerFailed,
+  open,
+  onToggle,
+}: {
+  row: DatasetRow;
+  claims: number;
+  issues: number;
+  analyzerFailed: boolean;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const review = row.reviews.find((r) => r.system !== 'msg') ?? row.reviews[0] ?? null;
   return (
     <>
@@ -247,7 +269,8 @@ function ChangeRow({ row, claims, issues, open, onToggle }: { row: DatasetRow; c
           </button>
         </td>
         <td className="num">{claims}</td>
-        <td className="num">{issues}</td>
+        {/* An analyzer that could not run or parse reports no count: "0 issues" would claim a clean file. */}
+        <td className="num">{analyzerFailed && issues === 0 ? <span className="r-warn" title="the analyzer could not analyze this change">n/a</span> : issues}</td>
         <td>{claims + issues === 0 ? <span className="r-warn">not scorable</span> : 'ready'}</td>
         <td>
           <button
