@@ -110,7 +110,9 @@ export async function claimsForChanges(
   const fail = (c: ChangeInput, e: unknown): ChangeClaims => {
     const err = e instanceof ClaimsError ? e : new ClaimsError('network', (e as Error)?.message ?? String(e));
     const detail = err.detail ? ` Provider said: ${err.detail}` : '';
-    return { id: c.id, refs: [], cached: false, failure: { id: c.id, kind: err.kind, reason: `${err.message}${detail}` } };
+    // The one-diff panel shows the raw answer "below"; a batch lists reasons only.
+    const message = err.message.replace(/\s*[^.]*\bshown below[^.]*\./g, '');
+    return { id: c.id, refs: [], cached: false, failure: { id: c.id, kind: err.kind, reason: `${message}${detail}` } };
   };
 
   const one = async (c: ChangeInput): Promise<ChangeClaims> => {

@@ -41,11 +41,15 @@ export function PredictionsImport() {
       </summary>
       <div className="r-preds-grid">
         <label>
-          Test file (<code>patch</code>, <code>msg</code>, <code>oldf</code>, …){' '}
+          <span>
+            Test file (<code>patch</code>, <code>msg</code>, <code>oldf</code>, …)
+          </span>
           <input type="file" accept=".jsonl,.json" data-testid="cr-test-file" onChange={(e) => e.target.files?.[0] && void read(e.target.files[0]).then(setTest)} />
         </label>
         <label>
-          Predictions, one file per system: text with one review a line (aligned with the test file) or JSONL <code>{'{id, review}'}</code>{' '}
+          <span>
+            Predictions, one file per system: text with one review a line (aligned with the test file) or JSONL <code>{'{id, review}'}</code>
+          </span>
           <input type="file" multiple accept=".txt,.jsonl,.json,text/plain" data-testid="cr-pred-files" onChange={(e) => void addPreds(e.target.files)} />
         </label>
       </div>

@@ -173,7 +173,7 @@ function ResultView() {
     <div className="r-prefs-result" data-testid="prefs-result">
       <p>
         <strong>{s.claims}</strong> claims and <strong>{s.issues}</strong> analyzer issues for {s.changes} changes · {s.requests} requests, {s.cached} from the cache ·{' '}
-        <span data-testid="prefs-failed-count">{s.failed}</span> changes with a failure ·{' '}
+        <span data-testid="prefs-failed-count">{s.failed}</span> change{s.failed === 1 ? '' : 's'} with a failure ·{' '}
         <span data-testid="prefs-not-scorable" className={s.notScorable ? 'r-warn' : ''}>
           {s.notScorable} without pseudo-references (not scorable)
         </span>
