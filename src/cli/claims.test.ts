@@ -102,6 +102,13 @@ describe('crscore claims', () => {
     const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; pseudo_refs: unknown[] });
     expect(rows.map((x) => x.pseudo_refs.length)).toEqual([4, 4, 0, 0, 4, 4]);
     expect(r.stderr).not.toContain(KEY);
+    // The same command once the server behaves asks only the two failed changes.
+    stub.respond = undefined;
+    const before = stub.count;
+    const again = await run(['claims', '--dataset', TEST, '--pseudo-refs', 'claims', ...llm()]);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('4 cached, 2 requests to send');
+    expect(stub.count - before).toBe(2);
   }, 60_000);
 
   it('killed mid-run, the same command continues from the cache and asks only what is missing', async () => {
@@ -122,6 +129,28 @@ describe('crscore claims', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`${cachedBefore} cached, ${6 - cachedBefore} requests to send`);
     expect(stub.count - before).toBe(6 - cachedBefore);
+  }, 60_000);
+});
+
+describe('Ctrl-C', () => {
+  it('stops, says how to continue, and exits 130', async () => {
+    stub.fallback = { kind: 'ok', delayMs: 400 };
+    let sent = false;
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), 'claims', '--dataset', TEST, '--pseudo-refs', 'claims', '--concurrency', '1', ...llm()], { cwd: ROOT });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (!sent && /requests to send/.test(stderr)) {
+          sent = true;
+          setTimeout(() => child.kill('SIGINT'), 600);
+        }
+      });
+      child.stdin.end();
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('run the same command again to continue');
   }, 60_000);
 });
 
@@ -146,6 +175,20 @@ describe('eval and score with --pseudo-refs', () => {
     const out = JSON.parse(r.stdout) as { scorable: boolean; matches: { pseudoReferences: unknown[] } };
     expect(out.scorable).toBe(true);
     expect(out.matches.pseudoReferences).toHaveLength(4);
+  }, 60_000);
+
+  it('--llm-provider anthropic speaks the Messages API with the key from the environment', async () => {
+    const anthropic = await startLlmStub('anthropic');
+    try {
+      const input = `${JSON.stringify({ diff: '@@ -1 +1 @@\n-x = 1\n+x = 2', review: 'Fine.' })}\n`;
+      const r = await run(['score', '--pseudo-refs', 'claims', '--llm-provider', 'anthropic', '--llm-base-url', anthropic.baseUrl, '--cache-dir', cacheDir], { input });
+      expect(r.code).toBe(0);
+      expect(anthropic.requests[0].headers['x-api-key']).toBe(KEY);
+      expect((anthropic.requests[0].body as { model: string }).model).toBe('claude-sonnet-4-5');
+      expect((JSON.parse(r.stdout) as { matches: { pseudoReferences: unknown[] } }).matches.pseudoReferences).toHaveLength(4);
+    } finally {
+      await anthropic.close();
+    }
   }, 60_000);
 
   it('refuses a key flag and explains where the key goes', async () => {
