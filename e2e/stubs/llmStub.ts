@@ -29,9 +29,16 @@ export interface LlmStub {
   /** Base URL to type into the app, e.g. http://127.0.0.1:40123/v1 */
   baseUrl: string;
   requests: RecordedRequest[];
-  /** Replies for the next requests, in order; afterwards `fallback` answers. */
+  /** Replies for the next requests, in order; afterwards `respond` (when set), then `fallback` answers. */
   queue(...replies: StubReply[]): void;
   fallback: StubReply;
+  /** Chooses a reply from the request (e.g. by the diff in the prompt), so concurrent runs stay deterministic. */
+  respond?: (req: RecordedRequest) => StubReply | undefined;
+  /** Every answered POST, also beyond the recorded ones. */
+  count: number;
+  /** Requests being answered now, and the most at any time (for concurrency limits). */
+  inFlight: number;
+  maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -61,6 +68,9 @@ export async function startLlmStub(protocol: StubProtocol): Promise<LlmStub> {
     baseUrl: '',
     requests: [],
     fallback: { kind: 'ok' },
+    count: 0,
+    inFlight: 0,
+    maxInFlight: 0,
     queue: (...replies) => pending.push(...replies),
     close: () =>
       new Promise<void>((resolve) => {
@@ -91,19 +101,26 @@ export async function startLlmStub(protocol: StubProtocol): Promise<LlmStub> {
         } catch {
           // keep the text
         }
-        if (stub.requests.length < MAX_RECORDED) {
-          stub.requests.push({
-            method: req.method ?? '',
-            url: req.url ?? '',
-            headers: { ...req.headers },
-            body,
-          });
-        }
+        const recorded = {
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: { ...req.headers },
+          body,
+        };
+        if (stub.requests.length < MAX_RECORDED) stub.requests.push(recorded);
         if (req.method !== 'POST' || req.url !== path) {
           send(res, 404, { error: { message: `stub serves POST ${path}` } });
           return;
         }
-        answer(req, res, pending.shift() ?? stub.fallback);
+        stub.count++;
+        stub.inFlight++;
+        stub.maxInFlight = Math.max(stub.maxInFlight, stub.inFlight);
+        let closed = false;
+        res.on('close', () => {
+          if (!closed) stub.inFlight--;
+          closed = true;
+        });
+        answer(req, res, pending.shift() ?? stub.respond?.(recorded) ?? stub.fallback);
       })
       .catch(() => send(res, 413, { error: { message: 'request too large' } }));
   });
@@ -206,4 +223,11 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** The prompt a recorded request carried (OpenAI or Anthropic body), or '' when there is none. */
+export function promptOf(req: RecordedRequest): string {
+  const body = req.body as { messages?: { content?: unknown }[] } | undefined;
+  const c = body?.messages?.[0]?.content;
+  return typeof c === 'string' ? c : '';
 }

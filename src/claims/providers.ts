@@ -12,6 +12,8 @@ export interface ProviderPreset {
   model: string;
   /** Cloud providers need a key; local servers usually do not. */
   needsKey: boolean;
+  /** Most requests in flight this provider takes (e.g. 1 for a model running in this page); none = no cap. */
+  maxConcurrency?: number;
 }
 
 export const PROVIDERS: Record<ProviderId, ProviderPreset> = {
@@ -77,4 +79,11 @@ export interface ProviderRequest {
 
 export function joinUrl(base: string, path: string): string {
   return `${base.trim().replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The batch concurrency actually used: the user's limit, capped by the provider's own. */
+export function effectiveConcurrency(provider: ProviderId, requested: number): number {
+  const n = Number.isFinite(requested) ? Math.max(1, Math.floor(requested)) : 4;
+  const cap = PROVIDERS[provider]?.maxConcurrency;
+  return cap ? Math.min(cap, n) : n;
 }

@@ -1,8 +1,6 @@
 // `crscore eval`: agreement of CRScore with the human study's judgments.
 import { parseArgs } from 'node:util';
 import { DEFAULT_CALIBRATION_SYSTEM, REFERENCE_SYSTEM } from '../core/dataset.ts';
-import { importFiles } from '../core/importers/index.ts';
-import { analyzerPseudoRefs } from './analyzerRefs.ts';
 import {
   agreement,
   calibrateOnSystem,
@@ -10,7 +8,8 @@ import {
   DIMENSIONS,
 } from '../core/evaluate.ts';
 import type { Calibration } from '../core/types.ts';
-import { CliError, oneOf, parseTau, readText, warn } from './io.ts';
+import { CliError, oneOf, parseTau, warn } from './io.ts';
+import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
 import { evalPlus, renderPlus } from './evalPlus.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
@@ -30,8 +29,6 @@ correlations of Con, Comp and Rel with the human scores, the system-ranking corr
 Options:
   --dataset FILE            JSONL like ../shared/data/crscore-human-study/dev.jsonl (required), or any
                             file Research imports (plain JSONL/CSV rows such as 'crscore github' output)
-  --analyzers               a change without pseudo-references gets its analyzer's issues (needs lang or a
-                            file name; uses new_code when given)
   --tau T                   threshold τ (strict >)
   --calibrate-on SYSTEM     set τ by the paper's calibration on SYSTEM's reviews
                             (default when --tau is absent: ${DEFAULT_CALIBRATION_SYSTEM})
@@ -47,9 +44,11 @@ Options:
   --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
+  --predictions FILE        a system's predictions on CodeReviewer's test file --dataset (repeatable)
 ${INTERVAL_USAGE}  --json                    one JSON object on stdout instead of the table
   -h, --help                this text
-`;
+
+${pseudoRefUsage('dataset')}`;
 
 export async function runEval(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -68,7 +67,8 @@ export async function runEval(argv: string[]): Promise<number> {
       idf: { type: 'string' },
       ...INTERVAL_OPTIONS,
       json: { type: 'boolean', default: false },
-      analyzers: { type: 'boolean', default: false },
+      predictions: { type: 'string', multiple: true },
+      ...PSEUDO_REF_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -92,15 +92,14 @@ export async function runEval(argv: string[]): Promise<number> {
   if (similarity !== 'embedding' && (values.encoder || values.pooling))
     warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
 
-  const text = await readText(values.dataset);
-  // The importers read dev.jsonl exactly as parseDatasetJsonl does, and the other formats Research reads.
-  const { rows, errors } = importFiles([{ name: values.dataset, text }]);
-  for (const e of errors) warn(`${values.dataset} line ${e.line}: ${e.reason} (line skipped)`);
-  if (rows.length === 0) throw new CliError(`${values.dataset}: no usable lines`);
-  if (values.analyzers)
-    for (const row of rows)
-      if (row.pseudoRefs.length === 0)
-        row.pseudoRefs = (await analyzerPseudoRefs({ lang: row.lang, file: row.newFile ?? row.oldFile, diff: row.diff, newCode: row.newCode, oldCode: row.oldCode })).map((p, k) => ({ no: k + 1, type: p.type, text: p.text, necessary: null }));
+  // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache: issue 15.
+  const plan = readPseudoRefOptions(values, 'dataset');
+  const loaded = await loadDataset(values.dataset, values.predictions);
+  const badLines = loaded.badLines;
+  const filled = await fillPseudoRefs(loaded.rows, plan);
+  if (filled.interrupted) return 130;
+  const rows = filled.rows;
+  const pseudoRefs = pseudoRefsSummary(filled.stats);
 
   const { items, skippedDiffs } = collectEvalItems(rows, split);
   if (items.length === 0)
@@ -121,13 +120,13 @@ export async function runEval(argv: string[]): Promise<number> {
           skippedDiffs: skippedDiffs.length,
           reviews: items.length,
           reviewsWithHumanScores: 0,
-          badLines: errors.length,
+          badLines,
         },
         dataset: values.dataset,
         split,
       },
     });
-    process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}`);
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}`);
     return 0;
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
@@ -178,7 +177,7 @@ export async function runEval(argv: string[]): Promise<number> {
       skippedDiffs: skippedDiffs.length,
       reviews: items.length,
       reviewsWithHumanScores: result.n,
-      badLines: errors.length,
+      badLines,
     },
     config: {
       dataset: values.dataset,
@@ -191,6 +190,7 @@ export async function runEval(argv: string[]): Promise<number> {
       preset: similarity === 'tfidf' && scoring === 'graded' ? 'plus' : 'paper',
       scoring,
     },
+    pseudoRefs,
   };
   const out = withIntervals(base, items, scores, intervals);
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}`);

@@ -2,6 +2,7 @@
 import { DIMENSIONS, type Agreement, type CorrelationPair } from '../core/evaluate.ts';
 import type { SplitMode } from '../core/types.ts';
 import { fmt, fmtP } from './io.ts';
+import type { pseudoRefsSummary } from './pseudoRefs.ts';
 
 export interface EvalResult {
   tau: number;
@@ -40,6 +41,8 @@ export interface EvalResult {
     preset?: 'paper' | 'plus';
     scoring?: 'hard' | 'graded';
   };
+  /** Where the pseudo-references came from and what making them cost (issue 15). */
+  pseudoRefs?: ReturnType<typeof pseudoRefsSummary>;
 }
 
 export function flat(c: CorrelationPair) {

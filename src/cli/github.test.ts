@@ -139,7 +139,7 @@ describe('crscore github', () => {
     expect(lines).toHaveLength(9);
     expect(lines[0]).toMatchObject({ id: 'octo-org/shop-service#42/1001', scorable: false });
 
-    const analyzed = crscore(['score', '--tau', '0.2', '--analyzers', '--input', file]);
+    const analyzed = crscore(['score', '--tau', '0.2', '--pseudo-refs', 'analyzers', '--input', file]);
     const scored = analyzed.stdout.trim().split('\n').map((l) => JSON.parse(l));
     // The Python smells see the bare except at the head commit; JSHint sees the missing semicolon.
     const bare = scored.find((x) => x.id.endsWith('/1001'));
@@ -149,7 +149,7 @@ describe('crscore github', () => {
     const semi = scored.find((x) => x.id.endsWith('/1003'));
     expect(semi.matches.pseudoReferences.map((p: { text: string }) => p.text).join('\n')).toMatch(/semicolon/i);
 
-    const ev = crscore(['eval', '--dataset', file, '--analyzers', '--tau', '0.2', '--json']);
+    const ev = crscore(['eval', '--dataset', file, '--pseudo-refs', 'analyzers', '--tau', '0.2', '--json']);
     expect(ev.stderr).not.toMatch(/line \d+:/);
     expect(ev.code).toBe(0);
     const out = JSON.parse(ev.stdout);

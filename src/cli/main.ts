@@ -9,6 +9,7 @@ Commands:
   eval      agreement with human scores on a dataset (Spearman, Kendall, system ranking)
   analyze   static-analysis pseudo-references for a diff
   github    the review comments of a GitHub pull request as JSONL rows
+  claims    generate a dataset's pseudo-references (LLM claims, analyzer issues) and write it as JSONL
   help      this text
 
 Run 'crscore <command> --help' for a command's options.
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, () => Promise<Runner>> = {
   eval: async () => (await import('./eval.ts')).runEval,
   analyze: async () => (await import('./analyze.ts')).runAnalyze,
   github: async () => (await import('./github.ts')).runGithub,
+  claims: async () => (await import('./claims.ts')).runClaims,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -4,9 +4,9 @@ import { itemText, parseClaims } from '../core/claims.ts';
 import { scoreAt } from '../core/score.ts';
 import { splitReview } from '../core/sentences.ts';
 import type { SplitMode } from '../core/types.ts';
-import { analyzerPseudoRefs } from './analyzerRefs.ts';
 import { PAPER_TAU } from './eval.ts';
 import { CliError, oneOf, parseJsonl, parseTau, readText, warn } from './io.ts';
+import { fillPseudoRefs, PSEUDO_REF_OPTIONS, pseudoRefUsage, readPseudoRefOptions, rowsFromScoreLines } from './pseudoRefs.ts';
 import { buildMatrices, DEFAULT_ENCODER, SIMILARITY_KINDS, type Pooling } from './matrices.ts';
 
 export const SCORE_USAGE = `crscore score [--input FILE] [options]   (reads stdin without --input)
@@ -23,10 +23,12 @@ Options:
   --similarity lexical|embedding   default: embedding when --encoder is given, else lexical
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
   --pooling crscore|model   token pooling for the encoder
-  --analyzers               a line without pseudo_refs gets the static-analysis issues of its language's
-                            analyzer (lang or file, new_code, diff), e.g. the rows of 'crscore github'
   -h, --help                this text
-`;
+
+With --pseudo-refs claims|analyzers|generate, each line's pseudo-references are generated from its "diff"
+(also "lang", "old_code", "new_code", "file" when given) instead of read from "pseudo_refs".
+
+${pseudoRefUsage('dataset')}`;
 
 interface Input {
   line: number;
@@ -45,7 +47,7 @@ export async function runScore(argv: string[]): Promise<number> {
       similarity: { type: 'string' },
       encoder: { type: 'string' },
       pooling: { type: 'string' },
-      analyzers: { type: 'boolean', default: false },
+      ...PSEUDO_REF_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -71,7 +73,6 @@ export async function runScore(argv: string[]): Promise<number> {
   const { values: lines, errors } = parseJsonl(await readText(values.input));
   const where = values.input ?? 'stdin';
   for (const e of errors) warn(`${where} line ${e.line}: ${e.reason} (line skipped)`);
-  if (values.analyzers) await addAnalyzerRefs(lines);
   const inputs: Input[] = [];
   for (const { line, value } of lines) {
     const res = toInput(value, line, split);
@@ -79,6 +80,13 @@ export async function runScore(argv: string[]): Promise<number> {
     else inputs.push(res);
   }
   if (inputs.length === 0) throw new CliError(`${where}: no usable lines`);
+  const plan = readPseudoRefOptions(values, 'dataset');
+  if (plan.source !== 'dataset') {
+    const used = new Set(inputs.map((i) => i.line));
+    const filled = await fillPseudoRefs(rowsFromScoreLines(lines.filter((l) => used.has(l.line))), plan);
+    if (filled.interrupted) return 130;
+    inputs.forEach((inp, k) => (inp.pseudoReferences = filled.rows[k].pseudoRefs.map((p) => p.text)));
+  }
 
   const matrices = await buildMatrices(inputs, { similarity, encoder: values.encoder, pooling });
   inputs.forEach((inp, k) => {
@@ -116,16 +124,6 @@ export async function runScore(argv: string[]): Promise<number> {
   });
   // Like eval: skipped lines are warned about on stderr; the good ones are scored and the run succeeds.
   return 0;
-}
-
-/** Fills pseudo_refs from the analyzers on lines that have none. */
-async function addAnalyzerRefs(lines: { value: unknown }[]): Promise<void> {
-  for (const l of lines) {
-    const o = l.value as Record<string, unknown> | null;
-    if (!o || typeof o !== 'object' || Array.isArray(o) || o.pseudo_refs != null || typeof o.diff !== 'string') continue;
-    const s = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : null);
-    l.value = { ...o, pseudo_refs: await analyzerPseudoRefs({ lang: s('lang'), file: s('file') ?? s('new_file'), diff: o.diff, newCode: s('new_code'), oldCode: s('old_code') }) };
-  }
 }
 
 function toInput(value: unknown, line: number, split: SplitMode): Input | string {

@@ -11,6 +11,7 @@ export * from './types.ts';
 export { humanStudyFileInfo, mergeAnnotators, parseHumanStudyCsv } from './humanStudy.ts';
 export { importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl } from './jsonl.ts';
 export { importPlainCsv, readPseudoRefs } from './plain.ts';
+export { importCodeReviewerPredictions, systemNameFromFile, type PredictionsFile, type PredictionsImport } from './predictions.ts';
 
 /** The format of one file, from its name and first lines; null when none fits. */
 export function detectFormat(file: ImportFile): ImportFormat | null {

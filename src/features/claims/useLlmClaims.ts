@@ -1,17 +1,11 @@
 // The LLM half of the panel: one run at a time, Cancel, Retry, and Retry-After countdowns.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { parseClaims } from '../../core/claims';
 import type { PseudoReference } from '../../core/types';
 import { ClaimsError } from '../../claims/errors';
-import { generateClaimsText } from '../../claims/generate';
+import { claimsFromAnswer, INTERACTIVE_RETRY, requestClaimsText } from '../../claims/retry';
 import { buildClaimsPrompt } from '../../claims/prompt';
 import { llmSettings, useClaimsSettings } from './settingsStore';
-
-/** Retry-After waits longer than this are shown but not retried automatically. */
-const MAX_AUTO_WAIT_MS = 5 * 60_000;
-/** Automatic retries in a row after 429s, before the user must press Retry. */
-const MAX_AUTO_RETRIES = 3;
 
 export type LlmRun =
   | { status: 'idle' }
@@ -22,99 +16,64 @@ export type LlmRun =
 export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) => void) {
   const [run, setRun] = useState<LlmRun>({ status: 'idle' });
   const controller = useRef<AbortController | null>(null);
-  const autoRetries = useRef(0);
-  // Retries (manual or timed) use the diff as it is then; nothing the user typed is captured stale.
+  /** True while the shared retry loop waits for a Retry-After (Cancel then says so). */
+  const waiting = useRef(false);
+  // Retries use the diff as it is then; nothing the user typed is captured stale.
   const latest = useRef({ diff, onSuccess });
   useEffect(() => {
     latest.current = { diff, onSuccess };
   });
 
-  const start = useCallback(async (auto = false): Promise<PseudoReference[] | ClaimsError> => {
+  const start = useCallback(async (): Promise<PseudoReference[] | ClaimsError> => {
     controller.current?.abort();
     const ctrl = new AbortController();
     controller.current = ctrl;
-    if (!auto) autoRetries.current = 0;
+    waiting.current = false;
     const state = useClaimsSettings.getState();
     const settings = llmSettings(state);
     let prompt: string | undefined;
     try {
-      prompt = buildClaimsPrompt(latest.current.diff, state.format);
+      const p = buildClaimsPrompt(latest.current.diff, state.format);
+      prompt = p;
       const timeoutMs = Math.max(1, state.timeoutSec) * 1000;
-      setRun({
-        status: 'running',
-        prompt,
-        startedAt: Date.now(),
-        timeoutMs,
-        model: settings.model,
-      });
-      const result = await generateClaimsText({ settings, prompt, signal: ctrl.signal, timeoutMs });
+      // The shared loop (src/claims/retry.ts) waits for a provider's Retry-After; the panel shows the countdown.
+      const result = await requestClaimsText(
+        { settings, prompt: p, signal: ctrl.signal, timeoutMs },
+        INTERACTIVE_RETRY,
+        {
+          onAttempt: () => {
+            waiting.current = false;
+            setRun({ status: 'running', prompt: p, startedAt: Date.now(), timeoutMs, model: settings.model });
+          },
+          onWait: ({ ms, error }) => {
+            waiting.current = true;
+            setRun({ status: 'failed', prompt: p, error, raw: error.raw, retryAt: Date.now() + ms });
+          },
+        },
+      );
       if (controller.current !== ctrl)
         return new ClaimsError('cancelled', 'Superseded by a newer run.');
-      const refs = parseClaims(result.text, 'LLM');
-      if (refs.length === 0) {
-        throw new ClaimsError(
-          'malformed',
-          'The model answered, but no claims or implications could be read from it, so nothing was added. ' +
-            'The raw answer is shown below; retry, or try the other output format.',
-          { raw: result.text },
-        );
-      }
-      autoRetries.current = 0;
-      setRun({ status: 'done', prompt, text: result.text, refs, elapsedMs: result.elapsedMs });
+      const refs = claimsFromAnswer(result.text);
+      setRun({ status: 'done', prompt: p, text: result.text, refs, elapsedMs: result.elapsedMs });
       latest.current.onSuccess(refs);
       return refs;
     } catch (e) {
-      const error =
+      let error =
         e instanceof ClaimsError
           ? e
           : new ClaimsError('network', 'Something went wrong while asking the model. Retry.');
       if (controller.current !== ctrl && error.kind === 'cancelled') return error;
-      let retryAt: number | undefined;
-      if (
-        (error.kind === 'rate-limit' || error.kind === 'server') &&
-        error.retryAfterMs !== undefined &&
-        error.retryAfterMs <= MAX_AUTO_WAIT_MS &&
-        autoRetries.current < MAX_AUTO_RETRIES
-      ) {
-        retryAt = Date.now() + error.retryAfterMs;
-      }
-      setRun({ status: 'failed', prompt, error, raw: error.raw, retryAt });
+      if (error.kind === 'cancelled' && waiting.current)
+        error = new ClaimsError('cancelled', 'Automatic retry cancelled. Press Retry when ready.');
+      waiting.current = false;
+      setRun({ status: 'failed', prompt, error, raw: error.raw });
       return error;
     } finally {
       if (controller.current === ctrl) controller.current = null;
     }
   }, []);
 
-  const cancel = useCallback(() => {
-    controller.current?.abort();
-    // A pending timed retry is cancelled too.
-    setRun((r) =>
-      r.status === 'failed' && r.retryAt !== undefined
-        ? {
-            ...r,
-            retryAt: undefined,
-            error: new ClaimsError(
-              'cancelled',
-              'Automatic retry cancelled. Press Retry when ready.',
-            ),
-          }
-        : r,
-    );
-  }, []);
-
-  // Honour Retry-After (429, or 503 with the header): retry by itself when the wait is over.
-  const retryAt = run.status === 'failed' ? run.retryAt : undefined;
-  useEffect(() => {
-    if (retryAt === undefined) return;
-    const id = setTimeout(
-      () => {
-        autoRetries.current += 1;
-        void start(true);
-      },
-      Math.max(0, retryAt - Date.now()),
-    );
-    return () => clearTimeout(id);
-  }, [retryAt, start]);
+  const cancel = useCallback(() => controller.current?.abort(), []);
 
   useEffect(() => () => controller.current?.abort(), []);
 

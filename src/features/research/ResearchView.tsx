@@ -10,6 +10,8 @@ import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
 import { RunPanel } from './RunPanel';
 import { Uncertainty } from './Uncertainty';
+import { PredictionsImport } from './PredictionsImport';
+import { PseudoRefsPanel } from './PseudoRefsPanel';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -23,6 +25,8 @@ export default function ResearchView() {
   return (
     <div className="research" data-testid="research">
       <ImportPanel />
+      <PredictionsImport />
+      <PseudoRefsPanel />
       <RunPanel />
       <Results />
     </div>

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+import { startLlmStub } from './e2e/stubs/llmStub.ts';
+const CR = path.resolve('e2e/fixtures/codereviewer');
+const OUT = process.env.SHOTS!;
+const server = await preview({ preview: { port: 4214, strictPort: true }, logLevel: 'warn' });
+const stub = await startLlmStub('openai');
+stub.fallback = { kind: 'ok', delayMs: 600 };
+stub.respond = (req) => (JSON.stringify(req.body).includes('email') ? { kind: 'garbage' } : undefined);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox'] });
+for (const [w, h] of [[1024, 768], [1440, 900]]) {
+  const page = await browser.newPage({ viewport: { width: w, height: h } });
+  await page.route(/huggingface\.co|hf\.co/, (r) => r.abort('internetdisconnected'));
+  await page.goto('http://localhost:4214/#research');
+  await page.getByTestId('predictions-import').locator('summary').click();
+  await page.getByTestId('cr-test-file').setInputFiles(path.join(CR, 'msg-test.jsonl'));
+  await page.getByTestId('cr-pred-files').setInputFiles([path.join(CR, 'codereviewer.txt'), path.join(CR, 'llama-ft.jsonl')]);
+  await page.screenshot({ path: `${OUT}/import-${w}.png`, fullPage: true });
+  await page.getByTestId('cr-import').click();
+  const panel = page.getByTestId('pseudo-refs-panel');
+  await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
+  await panel.getByLabel('Base URL').fill(stub.baseUrl);
+  await panel.getByLabel('Model').fill(`stub-model-${w}`);
+  await page.getByTestId('prefs-concurrency').fill('2');
+  await page.getByTestId('prefs-generate').click();
+  await page.waitForTimeout(900);
+  await panel.screenshot({ path: `${OUT}/running-${w}.png` });
+  await page.locator('[data-testid="prefs-progress"][data-phase="done"]').waitFor();
+  await page.getByTestId('prefs-result').getByText('Pseudo-references per change').click();
+  await page.locator('[data-change="1001"]').getByRole('button', { name: '1001' }).click();
+  await panel.screenshot({ path: `${OUT}/done-${w}.png` });
+  await page.screenshot({ path: `${OUT}/page-${w}.png` });
+  await page.close();
+}
+await browser.close();
+await stub.close();
+await new Promise<void>((r) => server.httpServer.close(() => r()));

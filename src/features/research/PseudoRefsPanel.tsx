@@ -1,0 +1,300 @@
+// Where the dataset's pseudo-references come from: its own, LLM claims, analyzer issues, or both (the paper's
+// pipeline), generated in batch with the workbench's LLM settings. Shows the cost before, progress during, and per
+// change after (failed ones with their reason and a retry, changes left without pseudo-references as not scorable).
+import { useEffect, useMemo, useState } from 'react';
+import { PROVIDERS } from '../../claims/providers';
+import type { DatasetRow } from '../../core/dataset';
+import { usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
+import { CONFIRM_ABOVE, usePseudoRefsBatch, type BatchProgress } from '../../store/pseudoRefsBatch';
+import { useResearch } from '../../store/research';
+import { openRowInWorkbench } from '../../store/sessionFromRow';
+import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
+import { useClaimsSettings } from '../claims/settingsStore';
+import '../claims/claims.css';
+
+// Test hook: the batch store's state (it never holds the key; the settings store does, in memory).
+(globalThis as { __crscorePseudoRefs?: typeof usePseudoRefsBatch }).__crscorePseudoRefs = usePseudoRefsBatch;
+
+const SOURCES: { id: PseudoRefSource; label: string; hint: string }[] = [
+  { id: 'dataset', label: 'Dataset', hint: "the dataset's own pseudo-references" },
+  { id: 'claims', label: 'LLM claims', hint: 'claims and implications from the LLM' },
+  { id: 'analyzers', label: 'Analyzer issues', hint: 'JSHint, PyScent, PMD on the new file; no key needed' },
+  { id: 'generate', label: 'Claims + issues', hint: "the paper's pipeline" },
+];
+
+export function PseudoRefsPanel() {
+  const rows = useResearch((s) => s.imported?.rows);
+  const b = usePseudoRefsBatch();
+  const settings = useClaimsSettings();
+  useEffect(() => usePseudoRefsBatch.getState().restore(), []);
+  // Re-count the plan when the rows or anything in the cache key changes.
+  useEffect(() => {
+    void usePseudoRefsBatch.getState().refreshPlan();
+  }, [rows, b.source, settings.provider, settings.baseUrl, settings.model, settings.temperature, settings.format]);
+  if (!rows) return null;
+  const running = b.phase === 'running' || b.phase === 'planning';
+  const canResume = b.phase === 'cancelled' || b.phase === 'interrupted';
+  const needsLlm = usesLlm(b.source);
+  return (
+    <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel">
+      <h2 id="r-prefs-h">Pseudo-references</h2>
+      <div className="r-controls" role="radiogroup" aria-label="Pseudo-references from">
+        {SOURCES.map((s) => (
+          <label key={s.id} className="r-source" title={s.hint}>
+            <input type="radio" name="pseudo-ref-source" value={s.id} checked={b.source === s.id} disabled={running} onChange={() => b.setSource(s.id)} /> {s.label}
+            <span className="muted small"> · {s.hint}</span>
+          </label>
+        ))}
+      </div>
+      {b.source === 'dataset' ? (
+        <p className="muted small">
+          {rows.filter((r) => r.pseudoRefs.length > 0).length} of {rows.length} changes carry pseudo-references; the others are not scorable.
+        </p>
+      ) : (
+        <>
+          <ClaimsSettingsForm disabled={running} />
+          <div className="r-controls">
+            {needsLlm && (
+              <label>
+                Requests at once{' '}
+                <input
+                  type="number"
+                  min={1}
+                  max={64}
+                  value={b.concurrency}
+                  disabled={running}
+                  onChange={(e) => b.setConcurrency(Number(e.target.value))}
+                  data-testid="prefs-concurrency"
+                />
+                {PROVIDERS[settings.provider].maxConcurrency && (
+                  <span className="muted small"> (this provider takes {PROVIDERS[settings.provider].maxConcurrency} at a time)</span>
+                )}
+              </label>
+            )}
+            <button type="button" className="primary" disabled={running || b.phase === 'confirm'} onClick={() => void b.start()} data-testid="prefs-generate">
+              {canResume ? 'Resume' : b.result ? 'Generate again' : 'Generate pseudo-references'}
+            </button>
+            <button type="button" disabled={b.phase !== 'running'} onClick={b.cancel} data-testid="prefs-cancel">
+              Cancel
+            </button>
+          </div>
+          <PlanLine />
+          {b.phase === 'confirm' && b.plan && (
+            <div className="r-confirm" role="alertdialog" aria-label="Confirm the requests" data-testid="prefs-confirm">
+              <p>
+                This run sends <strong>{b.plan.requests}</strong> requests (about {b.plan.inputTokens.toLocaleString('en')} input tokens) to {settings.model} at {settings.baseUrl}.
+                {b.plan.cached > 0 && ` ${b.plan.cached} answers come from the cache.`} Send them?
+              </p>
+              <button type="button" className="primary" onClick={() => void b.run()} data-testid="prefs-confirm-send">
+                Send {b.plan.requests} requests
+              </button>{' '}
+              <button type="button" onClick={b.cancel}>
+                Not now
+              </button>
+            </div>
+          )}
+          {b.progress && <ProgressLine p={b.progress} phase={b.phase} />}
+        </>
+      )}
+      {b.message && <p className={b.phase === 'error' ? 'r-error' : 'muted small'} data-testid="prefs-message">{b.message}</p>}
+      {b.result && b.source !== 'dataset' && <ResultView />}
+    </section>
+  );
+}
+
+function PlanLine() {
+  const plan = usePseudoRefsBatch((s) => s.plan);
+  const source = usePseudoRefsBatch((s) => s.source);
+  if (!plan) return null;
+  return (
+    <p className="small" data-testid="prefs-plan" data-requests={plan.requests}>
+      {plan.changes} changes
+      {usesLlm(source) && (
+        <>
+          {' '}· <strong>{plan.requests}</strong> LLM requests to send ({plan.cached} answered from the cache) · about {plan.inputTokens.toLocaleString('en')} input tokens
+          {plan.requests > CONFIRM_ABOVE && ' · you will be asked before they are sent'}
+          {plan.unaskable.length > 0 && ` · ${plan.unaskable.length} without added or removed lines`}
+        </>
+      )}
+      {source !== 'claims' && ` · ${plan.analyzerChanges} changes in a language with an analyzer (JavaScript, Python, Java)`}
+    </p>
+  );
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setNow(performance.now()), 500);
+    return () => clearInterval(id);
+  }, [active]);
+  return now;
+}
+
+function ProgressLine({ p, phase }: { p: BatchProgress; phase: string }) {
+  const now = useNow(phase === 'running');
+  const fresh = p.done - p.cached;
+  const elapsed = now - p.startedAt;
+  const left = phase === 'running' && fresh > 0 && p.done < p.total ? ((p.total - p.done) * elapsed) / fresh / 1000 : null;
+  return (
+    <div className="r-progress" data-testid="prefs-progress" data-phase={phase} data-done={p.done} data-total={p.total} data-failed={p.failed}>
+      <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={p.total || 1} aria-valuenow={p.done} aria-label="Pseudo-reference progress">
+        <span style={{ width: `${p.total ? Math.round((100 * p.done) / p.total) : 0}%` }} />
+      </div>
+      <span className="small">
+        {p.stage === 'claims' ? 'LLM claims' : 'Analyzers'} {p.done} / {p.total}
+        {p.failed > 0 && ` · ${p.failed} failed`}
+        {p.stage === 'claims' && ` · ${p.cached} from the cache · ${p.requests} requests sent`}
+        {phase === 'running' && p.stage === 'claims' && ` · ${p.inFlight} in flight`}
+        {left !== null && ` · about ${left < 90 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left`}
+      </span>
+    </div>
+  );
+}
+
+function ResultView() {
+  const result = usePseudoRefsBatch((s) => s.result)!;
+  const phase = usePseudoRefsBatch((s) => s.phase);
+  const { retryFailed, useInResearch, exportJsonl } = usePseudoRefsBatch.getState();
+  const [open, setOpen] = useState<string | null>(null);
+  const failed = result.reports.filter((r) => r.failures.some((f) => f.kind !== 'cancelled'));
+  const s = result.stats;
+  const byId = useMemo(() => new Map(result.rows.map((r) => [r.id, r])), [result]);
+  const download = () => {
+    const text = exportJsonl();
+    if (!text) return;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }));
+    a.download = 'dataset.with-pseudo-refs.jsonl';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  return (
+    <div className="r-prefs-result" data-testid="prefs-result">
+      <p>
+        <strong>{s.claims}</strong> claims and <strong>{s.issues}</strong> analyzer issues for {s.changes} changes · {s.requests} requests, {s.cached} from the cache ·{' '}
+        <span data-testid="prefs-failed-count">{s.failed}</span> change{s.failed === 1 ? '' : 's'} with a failure ·{' '}
+        <span data-testid="prefs-not-scorable" className={s.notScorable ? 'r-warn' : ''}>
+          {s.notScorable} without pseudo-references (not scorable)
+        </span>
+      </p>
+      <p className="r-controls">
+        <button type="button" className="primary" disabled={phase === 'running'} onClick={useInResearch} data-testid="prefs-use">
+          Score with these in Research
+        </button>
+        <button type="button" onClick={download} data-testid="prefs-export">
+          Export dataset JSONL
+        </button>
+        {failed.length > 0 && (
+          <button type="button" disabled={phase === 'running'} onClick={() => void retryFailed()} data-testid="prefs-retry-failed">
+            Retry the {failed.length} failed change{failed.length === 1 ? '' : 's'}
+          </button>
+        )}
+      </p>
+      {failed.length > 0 && (
+        <details open className="r-errors">
+          <summary>Failed changes ({failed.length})</summary>
+          <table className="r-table" data-testid="prefs-failures">
+            <thead>
+              <tr>
+                <th>Change</th>
+                <th>Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.slice(0, 200).map((r) => (
+                <tr key={r.id}>
+                  <td>{r.id}</td>
+                  <td>{r.failures.filter((f) => f.kind !== 'cancelled').map((f) => f.reason).join(' · ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+      <details>
+        <summary>Pseudo-references per change</summary>
+        <table className="r-table" data-testid="prefs-changes">
+          <thead>
+            <tr>
+              <th>Change</th>
+              <th className="num">Claims</th>
+              <th className="num">Issues</th>
+              <th>Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {result.reports.slice(0, 500).map((r) => (
+              <ChangeRow
+                key={r.id}
+                row={byId.get(r.id)!}
+                claims={r.claims}
+                issues={r.issues}
+                analyzerFailed={r.failures.some((f) => f.kind === 'analyzer')}
+                open={open === r.id}
+                onToggle={() => setOpen(open === r.id ? null : r.id)}
+              />
+            ))}
+          </tbody>
+        </table>
+        {result.reports.length > 500 && <p className="muted small">The first 500 of {result.reports.length} changes; the export has them all.</p>}
+      </details>
+    </div>
+  );
+}
+
+function ChangeRow({
+  row,
+  claims,
+  issues,
+  analyzerFailed,
+  open,
+  onToggle,
+}: {
+  row: DatasetRow;
+  claims: number;
+  issues: number;
+  analyzerFailed: boolean;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const review = row.reviews.find((r) => r.system !== 'msg') ?? row.reviews[0] ?? null;
+  return (
+    <>
+      <tr data-change={row.id}>
+        <td>
+          <button type="button" className="linklike" onClick={onToggle} aria-expanded={open}>
+            {row.id}
+          </button>
+        </td>
+        <td className="num">{claims}</td>
+        {/* An analyzer that could not run or parse reports no count: "0 issues" would claim a clean file. */}
+        <td className="num">{analyzerFailed && issues === 0 ? <span className="r-warn" title="the analyzer could not analyze this change">n/a</span> : issues}</td>
+        <td>{claims + issues === 0 ? <span className="r-warn">not scorable</span> : 'ready'}</td>
+        <td>
+          <button
+            type="button"
+            className="small"
+            onClick={() => openRowInWorkbench(row, review, { note: `From the research dataset: ${row.id}${review ? `, review by ${review.system}` : ''}, generated pseudo-references.` })}
+          >
+            Open in workbench
+          </button>
+        </td>
+      </tr>
+      {open && (
+        <tr>
+          <td colSpan={5}>
+            <ol className="r-prefs-list">
+              {row.pseudoRefs.map((p) => (
+                <li key={p.no}>
+                  <span className={`r-kind r-kind-${p.type}`}>{p.type}</span> {p.text}
+                </li>
+              ))}
+            </ol>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

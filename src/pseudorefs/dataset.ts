@@ -1,0 +1,84 @@
+// Pseudo-references for a whole dataset from one of four sources, as the paper makes them: LLM claims (claimsBatch),
+// analyzer issues (issuesBatch), both ("generate"), or the dataset's own. The result is the dataset with
+// pseudo_refs filled in, the counts `crscore eval --json` prints, and the configuration every export records.
+import type { DatasetPseudoReference, DatasetRow } from '../core/dataset';
+import type { PseudoReference } from '../core/types';
+import type { ChangeFailure, ChangeClaims } from './claimsBatch';
+import type { ChangeIssues } from './issuesBatch';
+
+export type PseudoRefSource = 'dataset' | 'claims' | 'analyzers' | 'generate';
+export const PSEUDO_REF_SOURCES: readonly PseudoRefSource[] = ['dataset', 'claims', 'analyzers', 'generate'];
+
+export const usesLlm = (s: PseudoRefSource) => s === 'claims' || s === 'generate';
+export const usesAnalyzers = (s: PseudoRefSource) => s === 'analyzers' || s === 'generate';
+
+/** How the pseudo-references were made. Never holds the key. */
+export interface PseudoRefsConfig {
+  source: PseudoRefSource;
+  llm?: { provider: string; baseUrl: string; model: string; format: string; temperature: number };
+  analyzers?: { filter: string; options: string };
+  generatedAt?: string;
+}
+
+export interface PseudoRefsStats {
+  source: PseudoRefSource;
+  changes: number;
+  /** Claims and implications (LLM pseudo-references) in all. */
+  claims: number;
+  /** Analyzer issues in all. */
+  issues: number;
+  /** Requests sent (retries included) and changes answered from the cache. */
+  requests: number;
+  cached: number;
+  /** Changes whose claims failed, or whose analyzer could not run or parse. */
+  failed: number;
+  /** Changes left without any pseudo-reference: counted, shown, never scored. */
+  notScorable: number;
+}
+
+export interface ChangeReport {
+  id: string;
+  claims: number;
+  issues: number;
+  failures: ChangeFailure[];
+}
+
+function toDatasetRef(r: PseudoReference, no: number): DatasetPseudoReference {
+  return { no, type: r.kind === 'issue' ? 'issue' : 'claim', text: r.text, necessary: null };
+}
+
+/** The rows with their pseudo-references replaced by the generated ones (the input rows are not changed). */
+export function mergePseudoRefs(
+  rows: readonly DatasetRow[],
+  source: PseudoRefSource,
+  claims: readonly ChangeClaims[] | null,
+  issues: readonly ChangeIssues[] | null,
+  sent: { requests: number },
+): { rows: DatasetRow[]; stats: PseudoRefsStats; reports: ChangeReport[] } {
+  const byIdC = new Map(claims?.map((c) => [c.id, c]));
+  const byIdI = new Map(issues?.map((c) => [c.id, c]));
+  const stats: PseudoRefsStats = { source, changes: rows.length, claims: 0, issues: 0, requests: sent.requests, cached: 0, failed: 0, notScorable: 0 };
+  const reports: ChangeReport[] = [];
+  const out = rows.map((row) => {
+    let refs: DatasetPseudoReference[];
+    const failures: ChangeFailure[] = [];
+    if (source === 'dataset') refs = row.pseudoRefs;
+    else {
+      const c = byIdC.get(row.id);
+      const i = byIdI.get(row.id);
+      if (c?.cached) stats.cached++;
+      if (c?.failure) failures.push(c.failure);
+      for (const f of i?.failed ?? []) failures.push({ id: row.id, kind: 'analyzer', reason: `${f.analyzer} could not analyze: ${f.reason}` });
+      const made = [...(c?.refs ?? []), ...(i?.refs ?? [])];
+      refs = made.map((r, k) => toDatasetRef(r, k + 1));
+    }
+    const nClaims = refs.filter((r) => r.type !== 'issue').length;
+    stats.claims += nClaims;
+    stats.issues += refs.length - nClaims;
+    if (failures.some((f) => f.kind !== 'cancelled')) stats.failed++;
+    if (refs.length === 0) stats.notScorable++;
+    reports.push({ id: row.id, claims: nClaims, issues: refs.length - nClaims, failures });
+    return { ...row, pseudoRefs: refs };
+  });
+  return { rows: out, stats, reports };
+}

@@ -1,0 +1,100 @@
+// Analyzer issues for many changes: JSHint / PyScent / PMD on each change's new file (given, or the old file with
+// the patch applied, see src/analyzers/filter.ts), the paper's filter by default. The analyze function is injected:
+// the analyzers' worker in the browser, run.ts with Node's tree-sitter assets in the CLI.
+import type { AnalyzeRequest, AnalyzerResult } from '../analyzers/run';
+import type { WarningFilter } from '../analyzers/filter';
+import type { JshintOptionSet } from '../analyzers/jshint';
+import { detectLanguage, languageFromCode, type Language } from '../core/diff';
+import type { PseudoReference } from '../core/types';
+
+export type AnalyzeFn = (req: AnalyzeRequest) => Promise<AnalyzerResult[]>;
+
+export interface IssuesChangeInput {
+  id: string;
+  diff: string;
+  lang: string;
+  newFile?: string | null;
+  oldCode?: string | null;
+  newCode?: string | null;
+}
+
+export interface IssuesOptions {
+  filter: WarningFilter;
+  options: JshintOptionSet;
+  signal?: AbortSignal;
+  onProgress?: (p: { total: number; done: number; failed: number }) => void;
+}
+
+export interface ChangeIssues {
+  id: string;
+  refs: PseudoReference[];
+  /** No analyzer for this language (not a failure: the paper has none either). */
+  noAnalyzer: boolean;
+  /** Analyzers that could not run or could not parse the file, with why. Never reported as "0 issues". */
+  failed: { analyzer: string; reason: string }[];
+  /** What was analyzed: the given new file, the rebuilt one, or only the diff's new side. */
+  newFile?: string;
+}
+
+export function changeLanguage(c: Pick<IssuesChangeInput, 'lang' | 'newFile'>): Language {
+  const byName = detectLanguage(c.newFile);
+  return byName !== 'unknown' ? byName : languageFromCode(c.lang);
+}
+
+const HAS_ANALYZER: Language[] = ['javascript', 'python', 'java'];
+
+/** A result that says the analyzer could not look at the file (h14's fields, or an error). */
+function couldNotAnalyze(r: AnalyzerResult): string | undefined {
+  const o = r as AnalyzerResult & { analyzed?: boolean; status?: string; reason?: string };
+  if (r.error) return r.error;
+  if (o.analyzed === false || (o.status && o.status !== 'ok')) return o.reason ?? o.status ?? 'could not analyze';
+  return undefined;
+}
+
+export async function issuesForChanges(
+  changes: readonly IssuesChangeInput[],
+  analyzeFn: AnalyzeFn,
+  opts: IssuesOptions,
+): Promise<ChangeIssues[]> {
+  const out: ChangeIssues[] = [];
+  let failed = 0;
+  opts.onProgress?.({ total: changes.length, done: 0, failed });
+  for (const c of changes) {
+    if (opts.signal?.aborted) break;
+    const language = changeLanguage(c);
+    if (!HAS_ANALYZER.includes(language)) {
+      out.push({ id: c.id, refs: [], noAnalyzer: true, failed: [] });
+    } else {
+      let results: AnalyzerResult[];
+      try {
+        results = await analyzeFn({
+          language,
+          diff: c.diff,
+          oldCode: c.oldCode ?? undefined,
+          newCode: c.newCode ?? undefined,
+          filter: opts.filter,
+          options: opts.options,
+        });
+      } catch (e) {
+        out.push({ id: c.id, refs: [], noAnalyzer: false, failed: [{ analyzer: 'analyzers', reason: (e as Error).message }] });
+        failed++;
+        opts.onProgress?.({ total: changes.length, done: out.length, failed });
+        continue;
+      }
+      const bad = results.flatMap((r) => {
+        const why = couldNotAnalyze(r);
+        return why ? [{ analyzer: r.analyzer, reason: why }] : [];
+      });
+      if (bad.length) failed++;
+      out.push({
+        id: c.id,
+        refs: results.filter((r) => !couldNotAnalyze(r)).flatMap((r) => r.refs),
+        noAnalyzer: results.length === 0,
+        failed: bad,
+        newFile: results[0]?.newFile,
+      });
+    }
+    opts.onProgress?.({ total: changes.length, done: out.length, failed });
+  }
+  return out;
+}

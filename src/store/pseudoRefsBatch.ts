@@ -1,0 +1,276 @@
+// Batch pseudo-references in the browser: plans (requests, tokens), runs LLM claims and analyzer issues over the
+// research dataset's changes (src/pseudorefs/, the code the CLI runs), with progress, Cancel, Resume (also after a
+// reload: answers are in IndexedDB), failed changes retried alone, and hands the result to Research as a dataset
+// JSONL with pseudo_refs filled (also the export). Orchestration only; the key stays in the claims settings store.
+import { create } from 'zustand';
+import type { DatasetRow } from '../core/dataset';
+import { datasetToJsonl } from '../core/datasetJsonl';
+import type { AnalyzerResult, AnalyzeRequest } from '../analyzers/run';
+import { effectiveConcurrency } from '../claims/providers';
+import { claimsForChanges, planClaims, type ChangeClaims, type ClaimsPlan } from '../pseudorefs/claimsBatch';
+import { changeLanguage, issuesForChanges, type ChangeIssues } from '../pseudorefs/issuesBatch';
+import {
+  mergePseudoRefs,
+  usesAnalyzers,
+  usesLlm,
+  type ChangeReport,
+  type PseudoRefsConfig,
+  type PseudoRefsStats,
+  type PseudoRefSource,
+} from '../pseudorefs/dataset';
+import { llmSettings, useClaimsSettings } from '../features/claims/settingsStore';
+import { rememberingCache } from '../pseudorefs/cache';
+import { idbAnswerCache } from './answerCacheIdb';
+
+/** IndexedDB, with what this page already read kept in memory (the plan and its run read each entry once). */
+const answerCache = rememberingCache(idbAnswerCache);
+import { useResearch } from './research';
+
+/** Above this many requests the browser asks before sending. */
+export const CONFIRM_ABOVE = 50;
+const RUN_MARK = 'crscore.pseudorefs.run';
+
+export type BatchPhase = 'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'interrupted' | 'error';
+
+export interface BatchProgress {
+  stage: 'claims' | 'analyzers';
+  done: number;
+  total: number;
+  failed: number;
+  cached: number;
+  requests: number;
+  inFlight: number;
+  /** When this stage started, and how many were done then (cached ones are instant: time left uses the rest). */
+  startedAt: number;
+}
+
+export interface BatchResult {
+  rows: DatasetRow[];
+  stats: PseudoRefsStats;
+  reports: ChangeReport[];
+  config: PseudoRefsConfig;
+}
+
+interface BatchState {
+  source: PseudoRefSource;
+  concurrency: number;
+  phase: BatchPhase;
+  plan: (ClaimsPlan & { analyzerChanges: number }) | null;
+  progress: BatchProgress | null;
+  result: BatchResult | null;
+  message: string | null;
+  setSource(s: PseudoRefSource): void;
+  setConcurrency(n: number): void;
+  /** Counts requests and tokens for the current rows (nothing is sent). */
+  refreshPlan(): Promise<void>;
+  /** Plans, asks for confirmation above CONFIRM_ABOVE requests, then runs. */
+  start(): Promise<void>;
+  /** Runs (after confirmation); `only` limits it to those change ids (retrying failed changes alone). */
+  run(only?: string[]): Promise<void>;
+  cancel(): void;
+  retryFailed(): Promise<void>;
+  /** The dataset JSONL with pseudo_refs filled and the configuration on every line. */
+  exportJsonl(): string | null;
+  /** Hands the dataset with its generated pseudo-references to Research (its rows replace the imported ones). */
+  useInResearch(): void;
+  /** After a reload: says when a run was cut off (Resume asks only for what is missing). */
+  restore(): void;
+}
+
+let controller: AbortController | null = null;
+// The latest answer per change, kept across runs so retrying a few changes merges with the rest.
+const lastClaims = new Map<string, ChangeClaims>();
+const lastIssues = new Map<string, ChangeIssues>();
+let lastRowsKey: DatasetRow[] | null = null;
+
+function sourceRows(): DatasetRow[] {
+  return useResearch.getState().imported?.rows ?? [];
+}
+
+function configFor(source: PseudoRefSource): PseudoRefsConfig {
+  const s = useClaimsSettings.getState();
+  const c: PseudoRefsConfig = { source, generatedAt: new Date().toISOString() };
+  if (usesLlm(source)) c.llm = { provider: s.provider, baseUrl: s.baseUrl, model: s.model, format: s.format, temperature: s.temperature };
+  if (usesAnalyzers(source)) c.analyzers = { filter: s.analyzerFilter, options: s.analyzerOptions };
+  return c;
+}
+
+const mark = (v: object | null) => {
+  try {
+    if (v) localStorage.setItem(RUN_MARK, JSON.stringify(v));
+    else localStorage.removeItem(RUN_MARK);
+  } catch {
+    // storage refused: only the after-reload notice is lost
+  }
+};
+
+async function analyzeInWorker(req: AnalyzeRequest): Promise<AnalyzerResult[]> {
+  const client = await import('../analyzers/client');
+  return client.analyzeInBrowser(req);
+}
+
+export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
+  source: 'generate',
+  concurrency: 4,
+  phase: 'idle',
+  plan: null,
+  progress: null,
+  result: null,
+  message: null,
+
+  setSource(source) {
+    set({ source, plan: null });
+    void get().refreshPlan();
+  },
+  setConcurrency(n) {
+    set({ concurrency: Math.max(1, Math.min(64, Math.floor(n) || 1)) });
+  },
+
+  async refreshPlan() {
+    const rows = sourceRows();
+    const { source } = get();
+    if (!rows.length || source === 'dataset') return set({ plan: null });
+    const analyzerChanges = usesAnalyzers(source) ? rows.filter((r) => ['javascript', 'python', 'java'].includes(changeLanguage(r))).length : 0;
+    if (!usesLlm(source)) return set({ plan: { changes: rows.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [], analyzerChanges } });
+    const s = useClaimsSettings.getState();
+    const plan = await planClaims(
+      rows.map((r) => ({ id: r.id, diff: r.diff })),
+      { settings: llmSettings(s), format: s.format, cache: answerCache },
+    );
+    set({ plan: { ...plan, analyzerChanges } });
+  },
+
+  async start() {
+    if (get().phase === 'running') return;
+    set({ phase: 'planning', message: null });
+    await get().refreshPlan();
+    const plan = get().plan;
+    if (plan && plan.requests > CONFIRM_ABOVE) return set({ phase: 'confirm' });
+    await get().run();
+  },
+
+  async run(only) {
+    const all = sourceRows();
+    const { source, concurrency } = get();
+    if (!all.length) return;
+    if (lastRowsKey !== all) {
+      lastClaims.clear();
+      lastIssues.clear();
+      lastRowsKey = all;
+    }
+    const wanted = only ? new Set(only) : null;
+    const rows = wanted ? all.filter((r) => wanted.has(r.id)) : all;
+    controller?.abort();
+    const ctrl = new AbortController();
+    controller = ctrl;
+    const s = useClaimsSettings.getState();
+    const settings = llmSettings(s);
+    set({ phase: 'running', message: null });
+    mark({ state: 'running', source, total: rows.length });
+    let requests = 0;
+    // At most ~10 repaints a second: a 10,000-change run from the cache reports 10,000 times in a few seconds.
+    let shownAt = 0;
+    let latest: BatchProgress | null = null;
+    const showProgress = (progress: BatchProgress) => {
+      latest = progress;
+      const now = performance.now();
+      if (now - shownAt < 100 && progress.done < progress.total && progress.done > 0) return;
+      shownAt = now;
+      set({ progress });
+    };
+    try {
+      if (usesLlm(source)) {
+        const startedAt = performance.now();
+        const claims = await claimsForChanges(
+          rows.map((r) => ({ id: r.id, diff: r.diff })),
+          {
+            settings,
+            format: s.format,
+            cache: answerCache,
+            concurrency: effectiveConcurrency(settings.provider, concurrency),
+            timeoutMs: Math.max(1, s.timeoutSec) * 1000,
+            signal: ctrl.signal,
+            onProgress: (p) => {
+              requests = p.requests;
+              if (controller === ctrl) showProgress({ stage: 'claims', ...p, startedAt });
+            },
+          },
+        );
+        for (const c of claims) if (c.failure?.kind !== 'cancelled' || !lastClaims.has(c.id)) lastClaims.set(c.id, c);
+      }
+      if (usesAnalyzers(source) && !ctrl.signal.aborted) {
+        const startedAt = performance.now();
+        const issues = await issuesForChanges(rows, analyzeInWorker, {
+          filter: s.analyzerFilter,
+          options: s.analyzerOptions,
+          signal: ctrl.signal,
+          onProgress: (p) => controller === ctrl && showProgress({ stage: 'analyzers', ...p, cached: 0, requests, inFlight: 0, startedAt }),
+        });
+        for (const i of issues) lastIssues.set(i.id, i);
+      }
+    } catch (e) {
+      mark(null);
+      return set({ phase: 'error', message: (e as Error).message });
+    }
+    if (controller !== ctrl) return;
+    controller = null;
+    const merged = mergePseudoRefs(
+      all,
+      source,
+      usesLlm(source) ? all.map((r) => lastClaims.get(r.id) ?? { id: r.id, refs: [], cached: false, failure: { id: r.id, kind: 'cancelled', reason: 'not asked yet' } }) : null,
+      usesAnalyzers(source) ? [...lastIssues.values()] : null,
+      { requests },
+    );
+    const cancelled = ctrl.signal.aborted;
+    mark(cancelled ? { state: 'cancelled', source, total: rows.length } : null);
+    set({
+      progress: latest ?? get().progress,
+      phase: cancelled ? 'cancelled' : 'done',
+      result: { ...merged, config: configFor(source) },
+      message: cancelled ? 'Cancelled. The answers received are cached: Resume asks only for what is missing.' : null,
+    });
+    void get().refreshPlan();
+  },
+
+  cancel() {
+    controller?.abort();
+    if (get().phase === 'confirm') set({ phase: 'idle' });
+  },
+
+  async retryFailed() {
+    const ids = (get().result?.reports ?? []).filter((r) => r.failures.some((f) => f.kind !== 'cancelled')).map((r) => r.id);
+    if (ids.length) await get().run(ids);
+  },
+
+  exportJsonl() {
+    const r = get().result;
+    return r ? datasetToJsonl(r.rows, r.config) : null;
+  },
+
+  useInResearch() {
+    const text = get().exportJsonl();
+    if (!text) return;
+    const name = (useResearch.getState().datasetName ?? 'dataset').replace(/\.jsonl?$/i, '');
+    useResearch.getState().importFiles([{ name: `${name}.with-pseudo-refs.jsonl`, text }]);
+    // Research now holds these rows; the answers stay cached, so a later run needs no request.
+    lastRowsKey = sourceRows();
+    set({ message: 'Research now scores this dataset with the generated pseudo-references.' });
+  },
+
+  restore() {
+    try {
+      const m = JSON.parse(localStorage.getItem(RUN_MARK) ?? 'null') as { state: string; source: PseudoRefSource; total: number } | null;
+      if (m && get().phase === 'idle')
+        set({
+          source: m.source,
+          phase: 'interrupted',
+          message:
+            m.state === 'running'
+              ? `The page was reloaded while pseudo-references were being generated (${m.total} changes). Answers received are cached: Resume asks only for what is missing.`
+              : 'A run was cancelled. Answers received are cached: Resume asks only for what is missing.',
+        });
+    } catch {
+      // nothing to restore
+    }
+  },
+}));
