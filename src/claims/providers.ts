@@ -1,8 +1,9 @@
 // Provider presets and the settings one LLM call needs.
 
 export type ProviderId =
-  'openai' | 'openrouter' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'anthropic';
-export type Protocol = 'openai' | 'anthropic';
+  'openai' | 'openrouter' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'anthropic' | 'browser';
+/** 'local': the model runs in this page (src/claims/local.ts); nothing is sent anywhere. */
+export type Protocol = 'openai' | 'anthropic' | 'local';
 
 export interface ProviderPreset {
   label: string;
@@ -12,6 +13,8 @@ export interface ProviderPreset {
   model: string;
   /** Cloud providers need a key; local servers usually do not. */
   needsKey: boolean;
+  /** At most this many calls at once (batch runs); unset: no limit of its own. */
+  maxConcurrency?: number;
 }
 
 export const PROVIDERS: Record<ProviderId, ProviderPreset> = {
@@ -57,7 +60,22 @@ export const PROVIDERS: Record<ProviderId, ProviderPreset> = {
     model: 'claude-sonnet-4-5',
     needsKey: true,
   },
+  browser: {
+    label: 'In this browser (WebGPU)',
+    protocol: 'local',
+    baseUrl: '',
+    model: 'onnx-community/Qwen2.5-Coder-1.5B-Instruct',
+    needsKey: false,
+    // One model in one worker generates one answer at a time.
+    maxConcurrency: 1,
+  },
 };
+
+/** How many calls a batch may run at once with this provider. */
+export function providerConcurrency(provider: ProviderId, wanted: number): number {
+  const max = PROVIDERS[provider]?.maxConcurrency;
+  return Math.max(1, max ? Math.min(max, wanted) : wanted);
+}
 
 export const PROVIDER_IDS = Object.keys(PROVIDERS) as ProviderId[];
 
@@ -67,6 +85,10 @@ export interface LlmSettings {
   model: string;
   apiKey: string;
   temperature: number;
+  /** In-browser provider: the most tokens to generate (the hosted APIs use their own limits). */
+  maxNewTokens?: number;
+  /** In-browser provider: where the model runs. */
+  backend?: 'auto' | 'webgpu' | 'wasm';
 }
 
 /** What a provider module hands to fetch. Never logged: headers hold the key. */

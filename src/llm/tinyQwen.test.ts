@@ -24,7 +24,11 @@ async function load(id: string): Promise<[PreTrainedTokenizer, PreTrainedModel]>
 }
 
 const positions = (from: number, to: number) =>
-  new Tensor('int64', BigInt64Array.from({ length: to - from }, (_, i) => BigInt(from + i)), [1, to - from]);
+  new Tensor(
+    'int64',
+    BigInt64Array.from({ length: to - from }, (_, i) => BigInt(from + i)),
+    [1, to - from],
+  );
 
 type Out = { logits: Tensor } & Record<string, Tensor>;
 
@@ -79,7 +83,11 @@ describe('tiny-qwen2 (generated test model)', () => {
     );
     const input = tok(text);
     const run = async () => {
-      const out = (await model.generate({ ...input, max_new_tokens: 20, do_sample: false })) as Tensor;
+      const out = (await model.generate({
+        ...input,
+        max_new_tokens: 20,
+        do_sample: false,
+      })) as Tensor;
       return Array.from(out.data as BigInt64Array, Number);
     };
     const first = await run();
@@ -94,7 +102,11 @@ describe('tiny-qwen2 (generated test model)', () => {
       add_generation_prompt: true,
     }) as string;
     const input = tok(text);
-    const out = (await model.generate({ ...input, max_new_tokens: 40, do_sample: false })) as Tensor;
+    const out = (await model.generate({
+      ...input,
+      max_new_tokens: 40,
+      do_sample: false,
+    })) as Tensor;
     const ids = Array.from(out.data as BigInt64Array, Number).slice(input.input_ids.dims[1]);
     const answer = tok.decode(ids, { skip_special_tokens: true });
     expect(answer).toMatch(/^Sure! Here is a summary/);

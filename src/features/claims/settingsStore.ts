@@ -24,6 +24,9 @@ export interface ClaimsSettings {
   analyzerFilter: AnalyzerFilter;
   /** JSHint options: the paper's defaults (ES5) or modern JavaScript. */
   analyzerOptions: AnalyzerOptionSet;
+  /** In-browser model: most tokens per answer, and where it runs. */
+  maxNewTokens: number;
+  backend: 'auto' | 'webgpu' | 'wasm';
 }
 
 interface ClaimsSettingsActions {
@@ -46,6 +49,8 @@ export const DEFAULT_SETTINGS: ClaimsSettings = {
   rememberKey: false,
   analyzerFilter: 'paper',
   analyzerOptions: 'paper',
+  maxNewTokens: 512,
+  backend: 'auto',
 };
 
 export const useClaimsSettings = create<ClaimsSettingsState>()(
@@ -78,8 +83,12 @@ export const useClaimsSettings = create<ClaimsSettingsState>()(
           analyzerFilter,
           analyzerOptions,
           rememberKey,
+          maxNewTokens,
+          backend,
         } = s;
         const kept = {
+          maxNewTokens,
+          backend,
           provider,
           baseUrl,
           model,
@@ -111,5 +120,7 @@ export function llmSettings(s: ClaimsSettings): LlmSettings {
     model: s.model,
     apiKey: s.keys[s.provider] ?? '',
     temperature: s.temperature,
+    maxNewTokens: s.maxNewTokens,
+    backend: s.backend,
   };
 }

@@ -15,8 +15,24 @@ const MAX_AUTO_RETRIES = 3;
 
 export type LlmRun =
   | { status: 'idle' }
-  | { status: 'running'; prompt: string; startedAt: number; timeoutMs: number; model: string }
-  | { status: 'done'; prompt: string; text: string; refs: PseudoReference[]; elapsedMs: number }
+  | {
+      status: 'running';
+      prompt: string;
+      startedAt: number;
+      timeoutMs: number;
+      model: string;
+      /** Text streamed so far (the in-browser model streams; others answer at once). */
+      partial?: string;
+      streamedAt?: number;
+    }
+  | {
+      status: 'done';
+      prompt: string;
+      text: string;
+      refs: PseudoReference[];
+      elapsedMs: number;
+      tokensPerSecond?: number;
+    }
   | { status: 'failed'; prompt?: string; error: ClaimsError; raw?: string; retryAt?: number };
 
 export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) => void) {
@@ -47,7 +63,30 @@ export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) 
         timeoutMs,
         model: settings.model,
       });
-      const result = await generateClaimsText({ settings, prompt, signal: ctrl.signal, timeoutMs });
+      // Streamed text reaches the screen at most every 50 ms: a fast model must not re-render per token.
+      let buffered = '';
+      let flushTimer: ReturnType<typeof setTimeout> | undefined;
+      const flush = () => {
+        flushTimer = undefined;
+        const piece = buffered;
+        buffered = '';
+        setRun((r) =>
+          r.status === 'running' && controller.current === ctrl
+            ? { ...r, partial: (r.partial ?? '') + piece, streamedAt: Date.now() }
+            : r,
+        );
+      };
+      const onToken = (piece: string) => {
+        buffered += piece;
+        flushTimer ??= setTimeout(flush, 50);
+      };
+      const result = await generateClaimsText({
+        settings,
+        prompt,
+        signal: ctrl.signal,
+        timeoutMs,
+        onToken,
+      });
       if (controller.current !== ctrl)
         return new ClaimsError('cancelled', 'Superseded by a newer run.');
       const refs = parseClaims(result.text, 'LLM');
@@ -60,7 +99,14 @@ export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) 
         );
       }
       autoRetries.current = 0;
-      setRun({ status: 'done', prompt, text: result.text, refs, elapsedMs: result.elapsedMs });
+      setRun({
+        status: 'done',
+        prompt,
+        text: result.text,
+        refs,
+        elapsedMs: result.elapsedMs,
+        tokensPerSecond: result.tokensPerSecond,
+      });
       latest.current.onSuccess(refs);
       return refs;
     } catch (e) {
