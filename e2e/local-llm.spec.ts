@@ -99,27 +99,27 @@ test('greedy output is identical on WASM and on WebGPU', async ({ page }) => {
 });
 
 test('Cancel mid-generation keeps the text so far, the diff and the settings; the next run works', async ({ page }) => {
-  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 6000 });
+  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
   await generate(page);
-  await expect(page.getByTestId('claims-streaming')).toBeVisible({ timeout: 60_000 });
-  await expect.poll(async () => (await raw(page).textContent())?.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(50);
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // As soon as text streams in (the tiny model is fast: no waiting for a length), Cancel.
+  await expect(raw(page)).not.toBeEmpty({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click({ force: true });
+  // 'cancelled' only when the model was stopped before its 8,192 tokens (a finished run reads 'malformed').
   await expect(errorBox(page)).toHaveAttribute('data-kind', 'cancelled');
-  const partial = (await raw(page).textContent()) ?? '';
-  expect(partial.length).toBeGreaterThan(50);
+  await expect(errorBox(page)).toContainText('Cancelled. Your settings and diff are kept');
+  expect(((await raw(page).textContent()) ?? '').length).toBeGreaterThan(0);
   await expect(page.getByLabel('Diff')).toHaveValue(DIFF);
-  await expect(page.getByLabel('Max new tokens')).toHaveValue('6000');
-  // Far from the 6,000 tokens asked: it stopped when told.
-  await page.getByLabel('Max new tokens').fill('12');
+  await expect(page.getByLabel('Max new tokens')).toHaveValue('8192');
+    await page.getByLabel('Max new tokens').fill('12');
   await generate(page);
   await expect(errorBox(page)).toHaveAttribute('data-kind', 'malformed', { timeout: 60_000 });
   expect(((await raw(page).textContent()) ?? '').length).toBeGreaterThan(0);
 });
 
 test('a worker killed mid-generation gives a clear error, and the next call works in a new worker', async ({ page }) => {
-  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 6000 });
+  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
   await generate(page);
-  await expect.poll(async () => (await raw(page).textContent())?.length ?? 0, { timeout: 60_000 }).toBeGreaterThan(20);
+  await expect(raw(page)).not.toBeEmpty({ timeout: 60_000 });
   await page.evaluate(() =>
     (window as unknown as { __crscoreLocalLlm: { restart(r: string): void } }).__crscoreLocalLlm.restart(
       "The in-browser model's worker was killed (test).",

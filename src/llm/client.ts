@@ -140,12 +140,26 @@ export class LocalLlm {
   ): Promise<LlmGenerateResult> {
     if (!this.current) throw new LocalLlmError('No model is loaded.');
     const api = this.ensure();
-    const onAbort = () => void api.interrupt().catch(() => undefined);
+    // Shared memory reaches the worker even while a WASM generation never yields (cross-origin isolated
+    // pages); the message is the fallback elsewhere.
+    const stopFlag =
+      typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated
+        ? new Int32Array(new SharedArrayBuffer(4))
+        : undefined;
+    const onAbort = () => {
+      if (stopFlag) Atomics.store(stopFlag, 0, 1);
+      void api.interrupt().catch(() => undefined);
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const cb = onText ? Comlink.proxy(onText) : undefined;
       return await this.call(opts.timeoutMs, (a) =>
-        a.generate(prompt, { maxNewTokens: opts.maxNewTokens, temperature: opts.temperature }, cb),
+        a.generate(
+          prompt,
+          { maxNewTokens: opts.maxNewTokens, temperature: opts.temperature },
+          cb,
+          stopFlag,
+        ),
       );
     } finally {
       signal?.removeEventListener('abort', onAbort);

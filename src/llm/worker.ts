@@ -8,6 +8,7 @@ import {
   AutoTokenizer,
   env,
   InterruptableStoppingCriteria,
+  StoppingCriteria,
   TextStreamer,
   type PreTrainedModel,
   type PreTrainedTokenizer,
@@ -39,6 +40,19 @@ let info: LlmInfo | null = null;
 let localFiles = new Map<string, Blob>();
 let fetchTimeoutMs = 30_000;
 const stopping = new InterruptableStoppingCriteria();
+
+/**
+ * Cancel through shared memory: on WASM a generation may never yield to the worker's event loop between
+ * tokens, so an `interrupt()` message would wait until the end. The client sets the flag; this reads it.
+ */
+class SharedFlagCriteria extends StoppingCriteria {
+  constructor(private readonly flag: Int32Array) {
+    super();
+  }
+  override _call(inputIds: number[][]): boolean[] {
+    return new Array<boolean>(inputIds.length).fill(Atomics.load(this.flag, 0) === 1);
+  }
+}
 
 const onnxWasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number } | undefined;
 if (onnxWasm) {
@@ -104,6 +118,7 @@ async function run(
   prompt: string,
   opts: LlmGenerateOptions,
   onText?: (text: string) => void,
+  stopFlag?: Int32Array,
 ): Promise<LlmGenerateResult> {
   const m = model;
   const tok = tokenizer;
@@ -127,7 +142,7 @@ async function run(
     do_sample: sampling,
     ...(sampling ? { temperature: opts.temperature } : {}),
     streamer,
-    stopping_criteria: stopping,
+    stopping_criteria: stopFlag ? [stopping, new SharedFlagCriteria(stopFlag)] : stopping,
   })) as Tensor;
   const elapsedMs = performance.now() - started;
   const ids = Array.from(out.data as BigInt64Array).slice(promptLength);
@@ -138,7 +153,7 @@ async function run(
     tokens,
     elapsedMs,
     tokensPerSecond: tokens / Math.max(1e-3, elapsedMs / 1000),
-    interrupted: stopping.interrupted,
+    interrupted: stopping.interrupted || (!!stopFlag && Atomics.load(stopFlag, 0) === 1),
   };
 }
 
@@ -213,8 +228,9 @@ const api = {
     prompt: string,
     opts: LlmGenerateOptions,
     onText?: (text: string) => void,
+    stopFlag?: Int32Array,
   ): Promise<LlmGenerateResult> {
-    return run(prompt, opts, onText);
+    return run(prompt, opts, onText, stopFlag);
   },
 
   /** Stops the generation in progress after its current token. */
