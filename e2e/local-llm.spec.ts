@@ -21,7 +21,11 @@ test.beforeEach(async ({ page, context }) => {
   await page.getByLabel('Language').fill('none'); // no analyzer: the LLM half alone
 });
 
-async function choose(page: Page, model: string, opts: { backend: 'auto' | 'wasm'; maxNew: number }) {
+async function choose(
+  page: Page,
+  model: string,
+  opts: { backend: 'auto' | 'wasm'; maxNew: number },
+) {
   await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
   await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
   await page.getByLabel('Hub model id').fill(model);
@@ -29,7 +33,8 @@ async function choose(page: Page, model: string, opts: { backend: 'auto' | 'wasm
   await page.getByLabel('Max new tokens').fill(String(opts.maxNew));
 }
 
-const generate = (page: Page) => page.getByRole('button', { name: 'Generate pseudo-references' }).click();
+const generate = (page: Page) =>
+  page.getByRole('button', { name: 'Generate pseudo-references' }).click();
 const raw = (page: Page) => page.getByTestId('claims-raw');
 const errorBox = (page: Page) => page.getByTestId('claims-error');
 
@@ -46,7 +51,9 @@ async function watchRaw(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __rawSeen: string[] }).__rawSeen);
 }
 
-test('size before download, progress from the app origin, streamed answer parsed into claims', async ({ page }) => {
+test('size before download, progress from the app origin, streamed answer parsed into claims', async ({
+  page,
+}) => {
   const modelRequests: string[] = [];
   page.on('request', (r) => {
     if (/\/models\/tiny-qwen2-claims\/|huggingface/.test(r.url())) modelRequests.push(r.url());
@@ -61,16 +68,26 @@ test('size before download, progress from the app origin, streamed answer parsed
   await choose(page, '/models/tiny-qwen2-claims', { backend: 'wasm', maxNew: 64 });
   await expect(page.getByTestId('local-llm-privacy')).toContainText('never leave this page');
   // The size of what will be fetched, before anything is fetched: the served fp32 weights are 0.9 MB.
-  await expect(page.getByTestId('local-llm-size')).toContainText(/\d+(\.\d)? (KB|MB) \(fp32 weights \+ 4 small files\)/);
+  await expect(page.getByTestId('local-llm-size')).toContainText(
+    /\d+(\.\d)? (KB|MB) \(fp32 weights \+ 4 small files\)/,
+  );
   await expect(page.getByTestId('local-llm-info')).toHaveCount(0);
 
   const seen = await watchRaw(page);
   await generate(page);
-  await expect(page.getByTestId('local-llm-progress')).toContainText(/Downloading [\d.]+ (B|KB|MB)/);
-  await expect(page.getByTestId('claims-parsed')).toContainText('Added 2 claims, 1 implication', { timeout: 60_000 });
+  await expect(page.getByTestId('local-llm-progress')).toContainText(
+    /Downloading [\d.]+ (B|KB|MB)/,
+  );
+  await expect(page.getByTestId('claims-parsed')).toContainText('Added 2 claims, 1 implication', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('claims-speed')).toContainText(/[\d.]+ tokens\/s/);
-  await expect(page.getByTestId('added-refs')).toContainText('LLM · implication · Callers of the changed code may behave differently.');
-  await expect(page.getByTestId('local-llm-info')).toContainText(/on WASM \(CPU\), fp32; measured [\d.]+ tokens\/s/);
+  await expect(page.getByTestId('added-refs')).toContainText(
+    'LLM · implication · Callers of the changed code may behave differently.',
+  );
+  await expect(page.getByTestId('local-llm-info')).toContainText(
+    /on WASM \(CPU\), fp32; measured [\d.]+ tokens\/s/,
+  );
   // The answer streamed: the box showed growing prefixes of the final text.
   const texts = await seen();
   const final = await raw(page).textContent();
@@ -98,7 +115,9 @@ test('greedy output is identical on WASM and on WebGPU', async ({ page }) => {
   expect(await raw(page).textContent()).toBe(onWasm);
 });
 
-test('Cancel mid-generation keeps the text so far, the diff and the settings; the next run works', async ({ page }) => {
+test('Cancel mid-generation keeps the text so far, the diff and the settings; the next run works', async ({
+  page,
+}) => {
   await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
   await generate(page);
   // As soon as text streams in (the tiny model is fast: no waiting for a length), Cancel.
@@ -110,23 +129,27 @@ test('Cancel mid-generation keeps the text so far, the diff and the settings; th
   expect(((await raw(page).textContent()) ?? '').length).toBeGreaterThan(0);
   await expect(page.getByLabel('Diff')).toHaveValue(DIFF);
   await expect(page.getByLabel('Max new tokens')).toHaveValue('8192');
-    await page.getByLabel('Max new tokens').fill('12');
+  await page.getByLabel('Max new tokens').fill('12');
   await generate(page);
   await expect(errorBox(page)).toHaveAttribute('data-kind', 'malformed', { timeout: 60_000 });
   expect(((await raw(page).textContent()) ?? '').length).toBeGreaterThan(0);
 });
 
-test('a worker killed mid-generation gives a clear error, and the next call works in a new worker', async ({ page }) => {
+test('a worker killed mid-generation gives a clear error, and the next call works in a new worker', async ({
+  page,
+}) => {
   await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
   await generate(page);
   await expect(raw(page)).not.toBeEmpty({ timeout: 60_000 });
   await page.evaluate(() =>
-    (window as unknown as { __crscoreLocalLlm: { restart(r: string): void } }).__crscoreLocalLlm.restart(
-      "The in-browser model's worker was killed (test).",
-    ),
+    (
+      window as unknown as { __crscoreLocalLlm: { restart(r: string): void } }
+    ).__crscoreLocalLlm.restart("The in-browser model's worker was killed (test)."),
   );
   await expect(errorBox(page)).toHaveAttribute('data-kind', 'model');
-  await expect(errorBox(page)).toContainText("worker was killed (test). Press Retry: a new worker loads the model again.");
+  await expect(errorBox(page)).toContainText(
+    'worker was killed (test). Press Retry: a new worker loads the model again.',
+  );
   await expect(page.getByLabel('Diff')).toHaveValue(DIFF);
   await page.getByLabel('Max new tokens').fill('12');
   await errorBox(page).getByRole('button', { name: 'Retry' }).click();
@@ -134,7 +157,9 @@ test('a worker killed mid-generation gives a clear error, and the next call work
   await expect(page.getByTestId('local-llm-info')).toContainText('on WASM (CPU)');
 });
 
-test('without WebGPU the settings say so and offer WASM, with its measured speed', async ({ page }) => {
+test('without WebGPU the settings say so and offer WASM, with its measured speed', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });
   });
@@ -149,12 +174,21 @@ test('without WebGPU the settings say so and offer WASM, with its measured speed
   await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
   await page.getByLabel('Hub model id').fill('/models/tiny-qwen2');
   await page.getByRole('button', { name: 'Load model now' }).click();
-  await expect(page.getByTestId('local-llm-info')).toContainText(/on WASM \(CPU\), fp32; measured [\d.]+ tokens\/s/, { timeout: 60_000 });
+  await expect(page.getByTestId('local-llm-info')).toContainText(
+    /on WASM \(CPU\), fp32; measured [\d.]+ tokens\/s/,
+    { timeout: 60_000 },
+  );
 });
 
-test('a hub model: the size comes from the hub listing, and an unreachable hub is said plainly', async ({ page }) => {
+test('a hub model: the size comes from the hub listing, and an unreachable hub is said plainly', async ({
+  page,
+}) => {
   await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
-  await expect(page.getByTestId('local-llm-size')).toContainText('Size unknown: the server could not be reached.');
+  await expect(page.getByTestId('local-llm-size')).toContainText(
+    'Size unknown: the server could not be reached.',
+  );
   await page.getByRole('button', { name: 'Load model now' }).click();
-  await expect(page.getByTestId('local-llm-error')).toContainText('The model could not be loaded', { timeout: 60_000 });
+  await expect(page.getByTestId('local-llm-error')).toContainText('The model could not be loaded', {
+    timeout: 60_000,
+  });
 });
