@@ -23,7 +23,10 @@ export async function pipelineTiming(
   env.useWasmCache = false;
   env.localModelPath = '/models/';
   const wasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number };
-  wasm.wasmPaths = { mjs: new URL(ortMjsUrl, location.href).href, wasm: new URL(ortWasmUrl, location.href).href };
+  wasm.wasmPaths = {
+    mjs: new URL(ortMjsUrl, location.href).href,
+    wasm: new URL(ortWasmUrl, location.href).href,
+  };
   wasm.numThreads = self.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
   const generator = await pipeline('text-generation', served, { device, dtype: 'fp32' });
   const messages = [{ role: 'user', content: prompt }];
@@ -40,7 +43,8 @@ export async function pipelineTiming(
   };
   await run(4); // warm-up (WebGPU compiles its shaders here)
   // Each length three times, the fastest kept (as bench/llm.ts does for the app).
-  const fastest = async (n: number) => [await run(n), await run(n), await run(n)].sort((a, b) => a.ms - b.ms)[0];
+  const fastest = async (n: number) =>
+    [await run(n), await run(n), await run(n)].sort((a, b) => a.ms - b.ms)[0];
   const one = await fastest(1);
   const many = await fastest(k);
   await generator.dispose();

@@ -43,13 +43,34 @@ interface Shape {
   kGpu: number;
 }
 const SHAPES: Shape[] = [
-  { key: 'tiny', label: 'tiny (2×64, test model)', dir: path.resolve('public/models/tiny-qwen2'), served: '/models/tiny-qwen2', gen: [], k: 256, kGpu: 32 },
+  {
+    key: 'tiny',
+    label: 'tiny (2×64, test model)',
+    dir: path.resolve('public/models/tiny-qwen2'),
+    served: '/models/tiny-qwen2',
+    gen: [],
+    k: 256,
+    kGpu: 32,
+  },
   {
     key: 'qwen-0.5b',
     label: 'Qwen2.5-0.5B shape (24×896)',
     dir: path.join(OUT, 'qwen2-0.5b-shape'),
     served: '/models/bench/qwen2-0.5b-shape',
-    gen: ['--layers', '24', '--hidden', '896', '--heads', '14', '--kv-heads', '2', '--intermediate', '4864', '--vocab-size', '32000'],
+    gen: [
+      '--layers',
+      '24',
+      '--hidden',
+      '896',
+      '--heads',
+      '14',
+      '--kv-heads',
+      '2',
+      '--intermediate',
+      '4864',
+      '--vocab-size',
+      '32000',
+    ],
     k: 16,
     kGpu: 4,
   },
@@ -61,7 +82,9 @@ function ensureModel(s: Shape): boolean {
   if (!s.gen.length) return false;
   console.log(`generating ${s.label} into ${path.relative(process.cwd(), s.dir)} …`);
   try {
-    execFileSync('/usr/bin/python3', ['scripts/make-qwen2-onnx.py', ...s.gen, '--out', s.dir], { stdio: 'inherit' });
+    execFileSync('/usr/bin/python3', ['scripts/make-qwen2-onnx.py', ...s.gen, '--out', s.dir], {
+      stdio: 'inherit',
+    });
     return true;
   } catch {
     console.log(`could not generate ${s.label}: apt-get install -y python3-onnx python3-numpy`);
@@ -76,7 +99,8 @@ function serveBenchModels(): Plugin {
     configureServer(server) {
       server.middlewares.use('/models/bench/', (req, res, next) => {
         const file = path.join(OUT, decodeURIComponent((req.url ?? '').split('?')[0]));
-        if (!file.startsWith(OUT) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return next();
+        if (!file.startsWith(OUT) || !fs.existsSync(file) || !fs.statSync(file).isFile())
+          return next();
         res.setHeader('Content-Length', fs.statSync(file).size);
         res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
         if (req.method === 'HEAD') return res.end();
@@ -109,11 +133,21 @@ async function nodeTiming(s: Shape): Promise<Timing> {
   const id = path.basename(s.dir);
   const tok = await AutoTokenizer.from_pretrained(id);
   const model = await AutoModelForCausalLM.from_pretrained(id, { dtype: 'fp32', device: 'cpu' });
-  const input = tok.apply_chat_template([{ role: 'user', content: PROMPT }], { add_generation_prompt: true, return_dict: true }) as never;
+  const input = tok.apply_chat_template([{ role: 'user', content: PROMPT }], {
+    add_generation_prompt: true,
+    return_dict: true,
+  }) as never;
   const run = async (n: number) => {
     const t = performance.now();
-    const out = (await model.generate({ ...(input as object), max_new_tokens: n, do_sample: false })) as { dims: number[] };
-    return { ms: performance.now() - t, tokens: out.dims[1] - (input as { input_ids: { dims: number[] } }).input_ids.dims[1] };
+    const out = (await model.generate({
+      ...(input as object),
+      max_new_tokens: n,
+      do_sample: false,
+    })) as { dims: number[] };
+    return {
+      ms: performance.now() - t,
+      tokens: out.dims[1] - (input as { input_ids: { dims: number[] } }).input_ids.dims[1],
+    };
   };
   await run(4);
   const fastest = async (n: number) => {
@@ -131,11 +165,18 @@ type LocalLlmHandle = {
   generate(p: string, o: unknown, onText?: (t: string) => void): Promise<{ tokens: number }>;
 };
 
-async function appTiming(browser: Browser, s: Shape, backend: 'wasm' | 'auto', k: number): Promise<Timing & { device: string }> {
+async function appTiming(
+  browser: Browser,
+  s: Shape,
+  backend: 'wasm' | 'auto',
+  k: number,
+): Promise<Timing & { device: string }> {
   const page = await browser.newPage();
   try {
     await page.goto(`http://localhost:${PORT}/e2e-claims.html`);
-    await page.waitForFunction(() => !!(window as unknown as { __crscoreLocalLlm?: unknown }).__crscoreLocalLlm);
+    await page.waitForFunction(
+      () => !!(window as unknown as { __crscoreLocalLlm?: unknown }).__crscoreLocalLlm,
+    );
     return await page.evaluate(
       async ({ served, backend, prompt, k }) => {
         const llm = (window as unknown as { __crscoreLocalLlm: LocalLlmHandle }).__crscoreLocalLlm;
@@ -146,10 +187,16 @@ async function appTiming(browser: Browser, s: Shape, backend: 'wasm' | 'auto', k
         for (const n of [4, 1, 1, 1, k, k, k]) {
           let pieces = 0;
           const t = performance.now();
-          const r = await llm.generate(prompt, { maxNewTokens: n, temperature: 0, timeoutMs: 3_600_000 }, () => void pieces++);
+          const r = await llm.generate(
+            prompt,
+            { maxNewTokens: n, temperature: 0, timeoutMs: 3_600_000 },
+            () => void pieces++,
+          );
           runs.push({ n, ms: performance.now() - t, tokens: r.tokens });
         }
-        const [one, many] = [1, k].map((n) => runs.filter((x) => x.n === n).sort((a, b) => a.ms - b.ms)[0]);
+        const [one, many] = [1, k].map(
+          (n) => runs.filter((x) => x.n === n).sort((a, b) => a.ms - b.ms)[0],
+        );
         return { ms1: one.ms, msK: many.ms, tokensK: many.tokens, device: info.device };
       },
       { served: s.served, backend, prompt: PROMPT, k },
@@ -159,16 +206,21 @@ async function appTiming(browser: Browser, s: Shape, backend: 'wasm' | 'auto', k
   }
 }
 
-async function pipelineTimingIn(browser: Browser, s: Shape, device: 'wasm' | 'webgpu', k: number): Promise<Timing> {
+async function pipelineTimingIn(
+  browser: Browser,
+  s: Shape,
+  device: 'wasm' | 'webgpu',
+  k: number,
+): Promise<Timing> {
   const page = await browser.newPage();
   try {
     await page.goto(`http://localhost:${PORT}/e2e-claims.html`);
     return await page.evaluate(
-      async ({ served, device, prompt, k }) => {
-        const m = (await import(/* @vite-ignore */ '/bench/llm-pipeline.ts')) as typeof import('./llm-pipeline.ts');
+      async ({ served, device, prompt, k, url }) => {
+        const m = (await import(/* @vite-ignore */ url)) as typeof import('./llm-pipeline.ts');
         return m.pipelineTiming(served.replace(/^\/models\//, ''), device, prompt, k);
       },
-      { served: s.served, device, prompt: PROMPT, k },
+      { served: s.served, device, prompt: PROMPT, k, url: '/bench/llm-pipeline.ts' },
     );
   } finally {
     await page.close();
@@ -179,14 +231,22 @@ async function attempt<T>(what: string, f: () => Promise<T>): Promise<T | null> 
   try {
     return await f();
   } catch (e) {
-    console.log(`${what}: failed (${String((e as Error).message ?? e).split('\n')[0].slice(0, 200)})`);
+    console.log(
+      `${what}: failed (${String((e as Error).message ?? e)
+        .split('\n')[0]
+        .slice(0, 200)})`,
+    );
     return null;
   }
 }
 
 async function main() {
   const shapes = SHAPES.filter((s) => wanted.includes(s.key) && ensureModel(s));
-  const server = await createServer({ server: { port: PORT, strictPort: true }, logLevel: 'warn', plugins: [serveBenchModels()] });
+  const server = await createServer({
+    server: { port: PORT, strictPort: true },
+    logLevel: 'warn',
+    plugins: [serveBenchModels()],
+  });
   await server.listen();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -196,31 +256,54 @@ async function main() {
     for (const s of shapes) {
       const log = (engine: string, t: Timing | null, note?: string) => {
         rows.push({ model: s.label, engine, t, note });
-        console.log(`${s.label} · ${engine}: ${t ? `${tokensPerSecond(t).toFixed(1)} tokens/s, decode ${decodeMs(t).toFixed(1)} ms/token` : 'n/a'}`);
+        console.log(
+          `${s.label} · ${engine}: ${t ? `${tokensPerSecond(t).toFixed(1)} tokens/s, decode ${decodeMs(t).toFixed(1)} ms/token` : 'n/a'}`,
+        );
       };
       log('onnxruntime-node (transformers.js, CPU)', await attempt('node', () => nodeTiming(s)));
       const appWasm = await attempt('app WASM', () => appTiming(browser, s, 'wasm', s.k));
       log('Chromium, app worker, WASM', appWasm);
-      const pipeWasm = await attempt('pipeline WASM', () => pipelineTimingIn(browser, s, 'wasm', s.k));
+      const pipeWasm = await attempt('pipeline WASM', () =>
+        pipelineTimingIn(browser, s, 'wasm', s.k),
+      );
       log('Chromium, pipeline alone, WASM', pipeWasm);
       if (process.env.BENCH_GPU !== '0') {
         const appGpu = await attempt('app WebGPU', () => appTiming(browser, s, 'auto', s.kGpu));
-        log(`Chromium, app worker, WebGPU (${appGpu?.device === 'webgpu' ? 'SwiftShader' : 'no adapter'})`, appGpu);
-        const pipeGpu = await attempt('pipeline WebGPU', () => pipelineTimingIn(browser, s, 'webgpu', s.kGpu));
+        log(
+          `Chromium, app worker, WebGPU (${appGpu?.device === 'webgpu' ? 'SwiftShader' : 'no adapter'})`,
+          appGpu,
+        );
+        const pipeGpu = await attempt('pipeline WebGPU', () =>
+          pipelineTimingIn(browser, s, 'webgpu', s.kGpu),
+        );
         log('Chromium, pipeline alone, WebGPU (SwiftShader)', pipeGpu);
         if (appGpu && pipeGpu)
-          record({ what: `claims LLM, ${s.label}, WebGPU (SwiftShader): app vs pipeline ms/token`, value: `${decodeMs(appGpu).toFixed(1)} vs ${decodeMs(pipeGpu).toFixed(1)}` });
+          record({
+            what: `claims LLM, ${s.label}, WebGPU (SwiftShader): app vs pipeline ms/token`,
+            value: `${decodeMs(appGpu).toFixed(1)} vs ${decodeMs(pipeGpu).toFixed(1)}`,
+          });
       }
-      if (appWasm) record({ what: `claims LLM, ${s.label}, WASM: tokens/s through the app`, value: tokensPerSecond(appWasm).toFixed(1) });
+      if (appWasm)
+        record({
+          what: `claims LLM, ${s.label}, WASM: tokens/s through the app`,
+          value: tokensPerSecond(appWasm).toFixed(1),
+        });
       if (appWasm && pipeWasm)
-        record({ what: `claims LLM, ${s.label}, WASM: app vs pipeline decode ms/token`, value: `${decodeMs(appWasm).toFixed(2)} vs ${decodeMs(pipeWasm).toFixed(2)}` });
+        record({
+          what: `claims LLM, ${s.label}, WASM: app vs pipeline decode ms/token`,
+          value: `${decodeMs(appWasm).toFixed(2)} vs ${decodeMs(pipeWasm).toFixed(2)}`,
+        });
     }
   } finally {
     await browser.close();
     await server.close();
   }
-  console.log(`\nClaims LLM generation, greedy, claims prompt of a 5-line diff (fp32, random weights)\n`);
-  console.log('| model | engine | new tokens | tokens/s (with prefill) | decode ms/token |\n|---|---|---:|---:|---:|');
+  console.log(
+    `\nClaims LLM generation, greedy, claims prompt of a 5-line diff (fp32, random weights)\n`,
+  );
+  console.log(
+    '| model | engine | new tokens | tokens/s (with prefill) | decode ms/token |\n|---|---|---:|---:|---:|',
+  );
   for (const r of rows)
     console.log(
       `| ${r.model} | ${r.engine} | ${r.t ? r.t.tokensK : ''} | ${r.t ? tokensPerSecond(r.t).toFixed(1) : 'n/a'} | ${r.t ? decodeMs(r.t).toFixed(2) : ''} |`,

@@ -1,5 +1,6 @@
 // The "In this browser (WebGPU)" claims provider in real Chromium, on the generated Qwen2-architecture models
 // (scripts/make-qwen2-onnx.py) served from the app's own origin. WebGPU is SwiftShader's (playwright.config.ts).
+import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 
@@ -191,4 +192,28 @@ test('a hub model: the size comes from the hub listing, and an unreachable hub i
   await expect(page.getByTestId('local-llm-error')).toContainText('The model could not be loaded', {
     timeout: 60_000,
   });
+});
+
+test('a model folder on this computer: its size from the files, read in the browser, never fetched', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/tiny-qwen2|__local-llm__/.test(r.url())) fetched.push(r.url());
+  });
+  await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
+  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('folder');
+  await page.getByLabel('Model folder').setInputFiles(resolve('public/models/tiny-qwen2-claims'));
+  await page.getByLabel('Run on').selectOption('wasm');
+  await expect(page.getByTestId('local-llm-size')).toContainText(
+    /(KB|MB) \(fp32 weights \+ 4 small files\), not from the internet/,
+  );
+  await generate(page);
+  await expect(page.getByTestId('claims-parsed')).toContainText('Added 2 claims, 1 implication', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('local-llm-info')).toContainText(
+    'tiny-qwen2-claims (local folder) on WASM (CPU)',
+  );
+  expect(fetched).toEqual([]);
 });

@@ -61,9 +61,9 @@ export function LocalModelSettings() {
 
   return (
     <>
-      <span />
+      <span>Privacy</span>
       <p className="claims-private" role="note" data-testid="local-llm-privacy">
-        🔒 The model runs in this browser: your diff and the prompt never leave this page. The model
+        The model runs in this browser: your diff and the prompt never leave this page. The model
         files are downloaded once (from the Hugging Face hub, or read from your folder) and cached
         by the browser.
       </p>
