@@ -14,6 +14,7 @@ export interface PipelineTiming {
 export async function pipelineTiming(
   served: string,
   device: 'wasm' | 'webgpu',
+  dtype: 'fp32' | 'q4',
   prompt: string,
   k: number,
 ): Promise<PipelineTiming> {
@@ -28,7 +29,7 @@ export async function pipelineTiming(
     wasm: new URL(ortWasmUrl, location.href).href,
   };
   wasm.numThreads = self.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
-  const generator = await pipeline('text-generation', served, { device, dtype: 'fp32' });
+  const generator = await pipeline('text-generation', served, { device, dtype });
   const messages = [{ role: 'user', content: prompt }];
   const run = async (n: number) => {
     let tokens = 0;

@@ -1,6 +1,7 @@
 // Claims-LLM generation speed (tokens/s) of the Qwen2-architecture model that scripts/make-qwen2-onnx.py
 // generates, at the test's tiny shape (2×64) and at Qwen2.5-0.5B's shape (24 layers × 896, 14 heads, 2 KV heads,
-// intermediate 4864; vocabulary 32,000 instead of 151,936 so the fp32 file stays under 2 GB), fp32, random weights.
+// intermediate 4864; vocabulary 32,000 instead of 151,936), random weights: the tiny model in fp32, the 0.5B shape
+// in 4-bit MatMulNBits weights (scripts/quantize-q4.py; its 1.7 GB fp32 file does not fit the WASM heap).
 // Engines: onnxruntime-node (transformers.js in Node), and Chromium through the app's own worker
 // (src/llm/client.ts) on WASM and on WebGPU (SwiftShader here: a CPU emulation; real hardware where there is a
 // GPU). App overhead: time per generated token through the app's worker (Comlink, streaming callbacks) against
@@ -34,6 +35,8 @@ const PROMPT = buildClaimsPrompt(
 
 interface Shape {
   key: string;
+  /** Weights the engines load: fp32 (onnx/model.onnx), or q4 (onnx/model_q4.onnx, MatMulNBits). */
+  dtype: 'fp32' | 'q4';
   label: string;
   dir: string;
   served: string;
@@ -45,6 +48,7 @@ interface Shape {
 const SHAPES: Shape[] = [
   {
     key: 'tiny',
+    dtype: 'fp32',
     label: 'tiny (2×64, test model)',
     dir: path.resolve('public/models/tiny-qwen2'),
     served: '/models/tiny-qwen2',
@@ -54,9 +58,10 @@ const SHAPES: Shape[] = [
   },
   {
     key: 'qwen-0.5b',
-    label: 'Qwen2.5-0.5B shape (24×896)',
+    dtype: 'q4',
+    label: 'Qwen2.5-0.5B shape (24×896), q4',
     dir: path.join(OUT, 'qwen2-0.5b-shape'),
-    served: '/models/bench/qwen2-0.5b-shape',
+    served: '/models/bench/qwen2-0.5b-shape-q4',
     gen: [
       '--layers',
       '24',
@@ -77,14 +82,31 @@ const SHAPES: Shape[] = [
 ];
 const wanted = (process.env.BENCH_MODELS ?? 'tiny,qwen-0.5b').split(',');
 
+/** The folder the engines load: the generated fp32 model, or its q4 copy (scripts/quantize-q4.py). */
+const modelDir = (s: Shape) => (s.dtype === 'q4' ? `${s.dir}-q4` : s.dir);
+
 function ensureModel(s: Shape): boolean {
-  if (fs.existsSync(path.join(s.dir, 'onnx/model.onnx'))) return true;
-  if (!s.gen.length) return false;
-  console.log(`generating ${s.label} into ${path.relative(process.cwd(), s.dir)} …`);
   try {
-    execFileSync('/usr/bin/python3', ['scripts/make-qwen2-onnx.py', ...s.gen, '--out', s.dir], {
-      stdio: 'inherit',
-    });
+    if (!fs.existsSync(path.join(s.dir, 'onnx/model.onnx'))) {
+      if (!s.gen.length) return false;
+      console.log(`generating ${s.label} into ${path.relative(process.cwd(), s.dir)} …`);
+      execFileSync('/usr/bin/python3', ['scripts/make-qwen2-onnx.py', ...s.gen, '--out', s.dir], {
+        stdio: 'inherit',
+      });
+    }
+    // fp32 at 24×896 is 1.7 GB: more than onnxruntime-web's WASM heap can take in (std::bad_alloc), so the
+    // 0.5B shape runs as 4-bit weights, like the q4 files transformers.js loads for the real models.
+    const q4 = path.join(modelDir(s), 'onnx/model_q4.onnx');
+    if (s.dtype === 'q4' && !fs.existsSync(q4)) {
+      fs.mkdirSync(path.dirname(q4), { recursive: true });
+      for (const f of fs.readdirSync(s.dir))
+        if (f.endsWith('.json')) fs.copyFileSync(path.join(s.dir, f), path.join(modelDir(s), f));
+      execFileSync(
+        '/usr/bin/python3',
+        ['scripts/quantize-q4.py', path.join(s.dir, 'onnx/model.onnx'), q4],
+        { stdio: 'inherit' },
+      );
+    }
     return true;
   } catch {
     console.log(`could not generate ${s.label}: apt-get install -y python3-onnx python3-numpy`);
@@ -129,10 +151,10 @@ const decodeMs = (t: Timing) => (t.msK - t.ms1) / Math.max(1, t.tokensK - 1);
 async function nodeTiming(s: Shape): Promise<Timing> {
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
-  env.localModelPath = path.dirname(s.dir) + path.sep;
-  const id = path.basename(s.dir);
+  env.localModelPath = path.dirname(modelDir(s)) + path.sep;
+  const id = path.basename(modelDir(s));
   const tok = await AutoTokenizer.from_pretrained(id);
-  const model = await AutoModelForCausalLM.from_pretrained(id, { dtype: 'fp32', device: 'cpu' });
+  const model = await AutoModelForCausalLM.from_pretrained(id, { dtype: s.dtype, device: 'cpu' });
   const input = tok.apply_chat_template([{ role: 'user', content: PROMPT }], {
     add_generation_prompt: true,
     return_dict: true,
@@ -216,11 +238,18 @@ async function pipelineTimingIn(
   try {
     await page.goto(`http://localhost:${PORT}/e2e-claims.html`);
     return await page.evaluate(
-      async ({ served, device, prompt, k, url }) => {
+      async ({ served, device, dtype, prompt, k, url }) => {
         const m = (await import(/* @vite-ignore */ url)) as typeof import('./llm-pipeline.ts');
-        return m.pipelineTiming(served.replace(/^\/models\//, ''), device, prompt, k);
+        return m.pipelineTiming(served.replace(/^\/models\//, ''), device, dtype, prompt, k);
       },
-      { served: s.served, device, prompt: PROMPT, k, url: '/bench/llm-pipeline.ts' },
+      {
+        served: s.served,
+        device,
+        dtype: s.dtype,
+        prompt: PROMPT,
+        k,
+        url: '/bench/llm-pipeline.ts',
+      },
     );
   } finally {
     await page.close();
@@ -299,7 +328,7 @@ async function main() {
     await server.close();
   }
   console.log(
-    `\nClaims LLM generation, greedy, claims prompt of a 5-line diff (fp32, random weights)\n`,
+    `\nClaims LLM generation, greedy, claims prompt of a 5-line diff (random weights; tiny fp32, 0.5B shape q4)\n`,
   );
   console.log(
     '| model | engine | new tokens | tokens/s (with prefill) | decode ms/token |\n|---|---|---:|---:|---:|',

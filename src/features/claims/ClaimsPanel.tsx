@@ -159,7 +159,12 @@ function LlmStatus({
   if (run.status === 'running' && run.partial !== undefined) {
     // The in-browser model streams: show the pace, not a wait.
     return (
-      <div className="claims-progress" role="status" aria-live="polite" data-testid="claims-streaming">
+      <div
+        className="claims-progress"
+        role="status"
+        aria-live="polite"
+        data-testid="claims-streaming"
+      >
         <span>
           {run.model} is writing… {Math.floor(Math.max(0, now - run.startedAt) / 1000)} s
         </span>
