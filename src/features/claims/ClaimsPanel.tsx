@@ -166,7 +166,11 @@ function LlmStatus({
         data-testid="claims-streaming"
       >
         <span>
-          {run.model} is writing… {Math.floor(Math.max(0, now - run.startedAt) / 1000)} s
+          {run.model}{' '}
+          {run.partial
+            ? 'is writing…'
+            : 'is loading and reading the prompt (download progress above)…'}{' '}
+          {Math.floor(Math.max(0, now - run.startedAt) / 1000)} s
         </span>
       </div>
     );

@@ -6,6 +6,7 @@ import type { PseudoReference } from '../../core/types';
 import { ClaimsError } from '../../claims/errors';
 import { generateClaimsText } from '../../claims/generate';
 import { buildClaimsPrompt } from '../../claims/prompt';
+import { PROVIDERS } from '../../claims/providers';
 import { llmSettings, useClaimsSettings } from './settingsStore';
 
 /** Retry-After waits longer than this are shown but not retried automatically. */
@@ -62,6 +63,8 @@ export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) 
         startedAt: Date.now(),
         timeoutMs,
         model: settings.model,
+        // The in-browser model streams from an empty answer; the others answer at once.
+        ...(PROVIDERS[settings.provider].protocol === 'local' ? { partial: '' } : {}),
       });
       // Streamed text reaches the screen at most every 50 ms: a fast model must not re-render per token.
       let buffered = '';
