@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+// Registers the in-browser claims model with generateClaimsText, for every view that asks for claims.
+import './features/claims/localLlmStore.ts';
 import { restoreSessions, startAutosave } from './store/persist.ts';
 import './app/app.css';
 

@@ -11,7 +11,8 @@ export type ClaimsErrorKind =
   | 'network' // fetch rejected: offline, refused, DNS, CORS
   | 'timeout' // no answer within the configured time
   | 'cancelled' // the user pressed Cancel
-  | 'malformed'; // 200 but the body is not what the API promises
+  | 'malformed' // 200 but the body is not what the API promises
+  | 'model'; // the in-browser model failed: no WebGPU, out of memory, device lost, worker died, load failed
 
 export interface ClaimsErrorInit {
   status?: number;

@@ -2,6 +2,7 @@
 // The key travels only in request headers; it is never logged, put in a URL or kept in an error.
 
 import { anthropicRequest, anthropicText } from './anthropic';
+import { localGenerator } from './local';
 import { ClaimsError, errorFromResponse, scrubSecret } from './errors';
 import { openAiRequest, openAiText } from './openai';
 import { PROVIDERS, type LlmSettings, type ProviderRequest } from './providers';
@@ -15,6 +16,8 @@ export interface GenerateOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
+  /** Streamed text, where the provider streams (the in-browser model). */
+  onToken?: (text: string) => void;
 }
 
 export interface GenerateResult {
@@ -22,12 +25,29 @@ export interface GenerateResult {
   text: string;
   status: number;
   elapsedMs: number;
+  /** In-browser model: generated tokens and their rate. */
+  tokens?: number;
+  tokensPerSecond?: number;
 }
 
 /** Checks settings before any network use; throws ClaimsError('config'). */
 export function validateSettings(settings: LlmSettings): void {
   const preset = PROVIDERS[settings.provider];
   if (!preset) throw new ClaimsError('config', `Unknown provider "${String(settings.provider)}".`);
+  if (preset.protocol === 'local') {
+    if (!settings.model.trim())
+      throw new ClaimsError('config', 'Choose a model to run in this browser.');
+    const n = settings.maxNewTokens ?? 512;
+    if (!Number.isInteger(n) || n < 1 || n > 8192)
+      throw new ClaimsError('config', 'Max new tokens must be a whole number from 1 to 8192.');
+    if (
+      !Number.isFinite(settings.temperature) ||
+      settings.temperature < 0 ||
+      settings.temperature > 2
+    )
+      throw new ClaimsError('config', 'Temperature must be between 0 and 2.');
+    return;
+  }
   let url: URL;
   try {
     url = new URL(settings.baseUrl.trim());
@@ -75,6 +95,21 @@ export async function generateClaimsText(opts: GenerateOptions): Promise<Generat
   const doFetch = opts.fetchImpl ?? globalThis.fetch.bind(globalThis);
   validateSettings(settings);
   if (signal?.aborted) throw cancelled();
+  if (PROVIDERS[settings.provider].protocol === 'local') {
+    const local = localGenerator();
+    if (!local)
+      throw new ClaimsError('config', 'The in-browser model runs only in the browser app.');
+    const r = await local({ settings, prompt, signal, timeoutMs, onToken: opts.onToken });
+    if (r.interrupted && signal?.aborted) throw cancelled(r.text);
+    const { text, elapsedMs, tokens, tokensPerSecond } = r;
+    if (!text.trim())
+      throw new ClaimsError(
+        'malformed',
+        'The model wrote nothing. Retry, or raise max new tokens.',
+        { raw: text },
+      );
+    return { text, status: 200, elapsedMs, tokens, tokensPerSecond };
+  }
 
   const request = buildRequest(settings, prompt);
   const controller = new AbortController();
@@ -151,9 +186,10 @@ export async function generateClaimsText(opts: GenerateOptions): Promise<Generat
   }
 }
 
-function cancelled(): ClaimsError {
+function cancelled(raw?: string): ClaimsError {
   return new ClaimsError(
     'cancelled',
     'Cancelled. Your settings and diff are kept; press Retry to send it again.',
+    raw ? { raw } : {},
   );
 }

@@ -1,8 +1,9 @@
 // Provider presets and the settings one LLM call needs.
 
 export type ProviderId =
-  'openai' | 'openrouter' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'anthropic';
-export type Protocol = 'openai' | 'anthropic';
+  'openai' | 'openrouter' | 'ollama' | 'lmstudio' | 'openai-compatible' | 'anthropic' | 'browser';
+/** 'local': the model runs in this page (src/claims/local.ts); nothing is sent anywhere. */
+export type Protocol = 'openai' | 'anthropic' | 'local';
 
 export interface ProviderPreset {
   label: string;
@@ -59,6 +60,15 @@ export const PROVIDERS: Record<ProviderId, ProviderPreset> = {
     model: 'claude-sonnet-4-5',
     needsKey: true,
   },
+  browser: {
+    label: 'In this browser (WebGPU)',
+    protocol: 'local',
+    baseUrl: '',
+    model: 'onnx-community/Qwen2.5-Coder-1.5B-Instruct',
+    needsKey: false,
+    // One model in one worker generates one answer at a time.
+    maxConcurrency: 1,
+  },
 };
 
 export const PROVIDER_IDS = Object.keys(PROVIDERS) as ProviderId[];
@@ -69,6 +79,10 @@ export interface LlmSettings {
   model: string;
   apiKey: string;
   temperature: number;
+  /** In-browser provider: the most tokens to generate (the hosted APIs use their own limits). */
+  maxNewTokens?: number;
+  /** In-browser provider: where the model runs. */
+  backend?: 'auto' | 'webgpu' | 'wasm';
 }
 
 /** What a provider module hands to fetch. Never logged: headers hold the key. */

@@ -7,6 +7,9 @@ import type { PseudoReference, PseudoReferenceKind } from './types.ts';
  * - the paper's numbered format: items numbered "1." (or bulleted "-", "*"), claims first, then an
  *   "Implications:" section; headings such as "Summary of changes:", "1. Summary of changes:", "**Claims**",
  *   "## Implications" switch the kind. Continuation lines are joined to the item above.
+ *   What small models do instead is read too: a preamble and a closing remark outside the sections are
+ *   dropped, a section written as prose ("Summary: The method now ...", or paragraphs under a heading
+ *   with no list) gives one item per sentence, quoted code blocks are skipped, and **bold** marks dropped.
  * Items are trimmed, de-duplicated (exact text, first kind wins, as the reference pipeline de-duplicates
  * exact strings) and empty ones dropped.
  */
@@ -50,18 +53,13 @@ function parseJson(text: string, source: string): PseudoReference[] | null {
 }
 
 const ITEM = /^\s*(?:\(?\d{1,3}[.)]|[-*•+])\s+(.*)$/;
+const FENCE = /^\s*(```|~~~)/;
 
-function headingKind(line: string): PseudoReferenceKind | null {
-  // A heading is short, possibly numbered/bold/#-prefixed, and names a section; it carries no claim itself.
-  const t = line
-    .replace(/^\s*(?:#{1,6}\s*|\(?\d{1,3}[.)]\s*)?/, '')
-    .replace(/[*_]/g, '')
-    .trim();
-  if (t.length > 60 || !/:$|^[A-Za-z ]+$/.test(t)) return null;
-  const h = t.replace(/:$/, '').trim().toLowerCase();
+function sectionKind(name: string): PseudoReferenceKind | null {
+  const h = name.replace(/:$/, '').trim().toLowerCase();
   if (/^(high[- ]level )?implications?( of (the )?changes?)?$/.test(h)) return 'implication';
   if (
-    /^((low[- ]level )?claims?|summary( of( the)? changes?)?|changes?( made)?|(code )?changes? summary)$/.test(
+    /^((low[- ]level )?claims?|summary( of( the)? (code )?changes?)?|changes?( made)?|(code )?changes? summary)$/.test(
       h,
     )
   )
@@ -70,32 +68,86 @@ function headingKind(line: string): PseudoReferenceKind | null {
   return null;
 }
 
+/**
+ * A heading is short, possibly numbered/bold/#-prefixed, and names a section. Unnumbered, it may carry the
+ * section's text after its colon ("Summary: The method now ..."), as small models write.
+ */
+function heading(line: string): { kind: PseudoReferenceKind; rest: string } | null {
+  const numbered = /^\s*(?:#{1,6}\s*)?\(?\d{1,3}[.)]\s*/.test(line);
+  const t = line
+    .replace(/^\s*(?:#{1,6}\s*)?(?:\(?\d{1,3}[.)]\s*)?/, '')
+    .replace(/[*_]/g, '')
+    .trim();
+  if (t.length <= 60 && /:$|^[A-Za-z ]+$/.test(t)) {
+    const kind = sectionKind(t);
+    return kind ? { kind, rest: '' } : null;
+  }
+  const colon = t.indexOf(':');
+  if (numbered || colon < 0 || colon > 40) return null;
+  const kind = sectionKind(t.slice(0, colon));
+  const rest = t.slice(colon + 1).trim();
+  return kind && rest ? { kind, rest } : null;
+}
+
+/** Prose sentences, for a section written as a paragraph instead of a list. */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=[A-Z`"'(])/).map((x) => x.trim());
+}
+
+/** Markdown bold is emphasis, not content ("**Lookup**: ..."). */
+const plain = (text: string) => text.replace(/\*\*/g, '').trim();
+
 function parseNumbered(text: string, source: string): PseudoReference[] {
   const out: PseudoReference[] = [];
   let kind: PseudoReferenceKind = 'claim';
   let current: PseudoReference | null = null;
+  let inFence = false;
+  // A named section's list items, and its prose lines (used only when the section has no list at all).
+  let section: { open: boolean; items: number; prose: string[] } = {
+    open: false,
+    items: 0,
+    prose: [],
+  };
+  const closeSection = () => {
+    if (section.open && section.items === 0) {
+      for (const line of section.prose)
+        for (const s of sentencesOf(plain(line))) out.push({ text: s, kind, source });
+    }
+  };
   for (const line of text.split('\n')) {
+    if (FENCE.test(line)) {
+      // Code the model quotes (often the diff itself, whose +/- lines look like bullets) is not a claim.
+      inFence = !inFence;
+      current = null;
+      continue;
+    }
+    if (inFence) continue;
     if (line.trim() === '') {
       current = null;
       continue;
     }
-    const h = headingKind(line);
+    const h = heading(line);
     if (h) {
-      kind = h;
+      closeSection();
+      kind = h.kind;
+      section = { open: true, items: 0, prose: h.rest ? [h.rest] : [] };
       current = null;
       continue;
     }
     const m = ITEM.exec(line);
     if (m) {
-      current = { text: m[1].trim(), kind, source };
+      current = { text: plain(m[1]), kind, source };
       out.push(current);
+      section.items++;
     } else if (current && /^\s+/.test(line)) {
       // Indented continuation of a wrapped item.
-      current.text = `${current.text} ${line.trim()}`.trim();
+      current.text = `${current.text} ${plain(line)}`.trim();
     } else {
       current = null; // prose outside the lists (e.g. "Here are the claims:") is not a pseudo-reference
+      if (section.open) section.prose.push(line.trim());
     }
   }
+  closeSection();
   return out;
 }
 

@@ -34,6 +34,7 @@ const FAILURE_WORDS: Record<ClaimsErrorKind, string> = {
   timeout: 'timed out',
   cancelled: 'cancelled',
   malformed: 'nothing parsed',
+  model: 'in-browser model failed',
 };
 
 export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsPanelProps) {
@@ -155,6 +156,25 @@ function LlmStatus({
   const now = useNow(
     run.status === 'running' || (run.status === 'failed' && run.retryAt !== undefined),
   );
+  if (run.status === 'running' && run.partial !== undefined) {
+    // The in-browser model streams: show the pace, not a wait.
+    return (
+      <div
+        className="claims-progress"
+        role="status"
+        aria-live="polite"
+        data-testid="claims-streaming"
+      >
+        <span>
+          {run.model}{' '}
+          {run.partial
+            ? 'is writing…'
+            : 'is loading and reading the prompt (download progress above)…'}{' '}
+          {Math.floor(Math.max(0, now - run.startedAt) / 1000)} s
+        </span>
+      </div>
+    );
+  }
   if (run.status === 'running') {
     const elapsed = Math.max(0, now - run.startedAt);
     return (
@@ -201,7 +221,14 @@ function LlmStatus({
 
 function LlmTranscript({ run }: { run: LlmRun }) {
   const prompt = run.status === 'idle' ? undefined : run.prompt;
-  const raw = run.status === 'done' ? run.text : run.status === 'failed' ? run.raw : undefined;
+  const raw =
+    run.status === 'done'
+      ? run.text
+      : run.status === 'failed'
+        ? run.raw
+        : run.status === 'running'
+          ? run.partial
+          : undefined;
   if (!prompt && raw === undefined) return null;
   return (
     <div className="claims-transcript">
@@ -221,7 +248,11 @@ function LlmTranscript({ run }: { run: LlmRun }) {
         <div data-testid="claims-parsed">
           <p>
             Added {describeRefs(run.refs)} to the pseudo-references (in{' '}
-            {(run.elapsedMs / 1000).toFixed(1)} s); edit them in the list.
+            {(run.elapsedMs / 1000).toFixed(1)} s
+            {run.tokensPerSecond !== undefined && (
+              <span data-testid="claims-speed">, {run.tokensPerSecond.toFixed(1)} tokens/s</span>
+            )}
+            ); edit them in the list.
           </p>
           <ol>
             {run.refs.map((r, i) => (

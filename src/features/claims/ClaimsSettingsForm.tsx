@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../claims/providers';
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
+import { LocalModelSettings } from './LocalModelSettings';
 import { useClaimsSettings } from './settingsStore';
 
 export function ClaimsSettingsForm({ disabled }: { disabled?: boolean }) {
@@ -12,6 +13,7 @@ export function ClaimsSettingsForm({ disabled }: { disabled?: boolean }) {
   const id = useId();
   const preset = PROVIDERS[s.provider];
   const key = s.keys[s.provider] ?? '';
+  const local = preset.protocol === 'local';
 
   return (
     <details className="claims-settings" open>
@@ -36,59 +38,67 @@ export function ClaimsSettingsForm({ disabled }: { disabled?: boolean }) {
             ))}
           </select>
 
-          <label htmlFor={`${id}-base`}>Base URL</label>
-          <input
-            id={`${id}-base`}
-            type="url"
-            spellCheck={false}
-            placeholder={
-              preset.protocol === 'anthropic' ? 'https://api.anthropic.com/v1' : 'https://host/v1'
-            }
-            value={s.baseUrl}
-            onChange={(e) => s.update({ baseUrl: e.target.value })}
-          />
-
-          <label htmlFor={`${id}-model`}>Model</label>
-          <input
-            id={`${id}-model`}
-            spellCheck={false}
-            placeholder="model name"
-            value={s.model}
-            onChange={(e) => s.update({ model: e.target.value })}
-          />
-
-          <label htmlFor={`${id}-key`}>API key{preset.needsKey ? '' : ' (optional)'}</label>
-          <input
-            id={`${id}-key`}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={preset.needsKey ? 'needed' : 'not needed for most local servers'}
-            value={key}
-            onChange={(e) => s.setKey(e.target.value)}
-          />
-
-          <span />
-          <div>
-            <label>
+          {local ? (
+            <LocalModelSettings />
+          ) : (
+            <>
+              <label htmlFor={`${id}-base`}>Base URL</label>
               <input
-                type="checkbox"
-                checked={s.rememberKey}
-                onChange={(e) => s.setRememberKey(e.target.checked)}
-              />{' '}
-              Remember on this device
-            </label>
-            {s.rememberKey ? (
-              <p className="claims-warning" role="note">
-                ⚠ The key is saved unencrypted in this browser&apos;s storage; anyone with access to
-                this browser profile can read it. Untick to delete it.
-              </p>
-            ) : (
-              <p className="claims-hint">
-                The key is kept in memory only and is gone when you close the tab.
-              </p>
-            )}
-          </div>
+                id={`${id}-base`}
+                type="url"
+                spellCheck={false}
+                placeholder={
+                  preset.protocol === 'anthropic'
+                    ? 'https://api.anthropic.com/v1'
+                    : 'https://host/v1'
+                }
+                value={s.baseUrl}
+                onChange={(e) => s.update({ baseUrl: e.target.value })}
+              />
+
+              <label htmlFor={`${id}-model`}>Model</label>
+              <input
+                id={`${id}-model`}
+                spellCheck={false}
+                placeholder="model name"
+                value={s.model}
+                onChange={(e) => s.update({ model: e.target.value })}
+              />
+
+              <label htmlFor={`${id}-key`}>API key{preset.needsKey ? '' : ' (optional)'}</label>
+              <input
+                id={`${id}-key`}
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={preset.needsKey ? 'needed' : 'not needed for most local servers'}
+                value={key}
+                onChange={(e) => s.setKey(e.target.value)}
+              />
+
+              <span />
+              <div>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={s.rememberKey}
+                    onChange={(e) => s.setRememberKey(e.target.checked)}
+                  />{' '}
+                  Remember on this device
+                </label>
+                {s.rememberKey ? (
+                  <p className="claims-warning" role="note">
+                    ⚠ The key is saved unencrypted in this browser&apos;s storage; anyone with
+                    access to this browser profile can read it. Untick to delete it.
+                  </p>
+                ) : (
+                  <p className="claims-hint">
+                    The key is kept in memory only and is gone when you close the tab.
+                  </p>
+                )}
+              </div>
+            </>
+          )}
 
           <label htmlFor={`${id}-temp`}>Temperature</label>
           <input

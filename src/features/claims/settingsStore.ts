@@ -25,6 +25,9 @@ export interface ClaimsSettings {
   analyzerFilter: AnalyzerFilter;
   /** JSHint options: the paper's defaults (ES5) or modern JavaScript. */
   analyzerOptions: AnalyzerOptionSet;
+  /** In-browser model: most tokens per answer, and where it runs. */
+  maxNewTokens: number;
+  backend: 'auto' | 'webgpu' | 'wasm';
 }
 
 interface ClaimsSettingsActions {
@@ -47,12 +50,16 @@ export const DEFAULT_SETTINGS: ClaimsSettings = {
   rememberKey: false,
   analyzerFilter: 'paper',
   analyzerOptions: 'paper',
+  maxNewTokens: 512,
+  backend: 'auto',
 };
 
 const secrets = optInSecrets<ClaimsSettingsState>({
   secrets: ['keys'],
   remember: 'rememberKey',
-  kept: ({ provider, baseUrl, model, temperature, format, timeoutSec, analyzerFilter, analyzerOptions, rememberKey }) => ({
+  kept: ({ provider, baseUrl, model, temperature, format, timeoutSec, analyzerFilter, analyzerOptions, rememberKey, maxNewTokens, backend }) => ({
+    maxNewTokens,
+    backend,
     provider,
     baseUrl,
     model,
@@ -102,5 +109,7 @@ export function llmSettings(s: ClaimsSettings): LlmSettings {
     model: s.model,
     apiKey: s.keys[s.provider] ?? '',
     temperature: s.temperature,
+    maxNewTokens: s.maxNewTokens,
+    backend: s.backend,
   };
 }

@@ -5,12 +5,29 @@ import type { PseudoReference } from '../../core/types';
 import { ClaimsError } from '../../claims/errors';
 import { claimsFromAnswer, INTERACTIVE_RETRY, requestClaimsText } from '../../claims/retry';
 import { buildClaimsPrompt } from '../../claims/prompt';
+import { PROVIDERS } from '../../claims/providers';
 import { llmSettings, useClaimsSettings } from './settingsStore';
 
 export type LlmRun =
   | { status: 'idle' }
-  | { status: 'running'; prompt: string; startedAt: number; timeoutMs: number; model: string }
-  | { status: 'done'; prompt: string; text: string; refs: PseudoReference[]; elapsedMs: number }
+  | {
+      status: 'running';
+      prompt: string;
+      startedAt: number;
+      timeoutMs: number;
+      model: string;
+      /** Text streamed so far (the in-browser model streams; others answer at once). */
+      partial?: string;
+      streamedAt?: number;
+    }
+  | {
+      status: 'done';
+      prompt: string;
+      text: string;
+      refs: PseudoReference[];
+      elapsedMs: number;
+      tokensPerSecond?: number;
+    }
   | { status: 'failed'; prompt?: string; error: ClaimsError; raw?: string; retryAt?: number };
 
 export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) => void) {
@@ -36,14 +53,41 @@ export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) 
       const p = buildClaimsPrompt(latest.current.diff, state.format);
       prompt = p;
       const timeoutMs = Math.max(1, state.timeoutSec) * 1000;
+      // The in-browser model streams from an empty answer; the others answer at once.
+      const streams = PROVIDERS[settings.provider].protocol === 'local';
+      // Streamed text reaches the screen at most every 50 ms: a fast model must not re-render per token.
+      let buffered = '';
+      let flushTimer: ReturnType<typeof setTimeout> | undefined;
+      const flush = () => {
+        flushTimer = undefined;
+        const piece = buffered;
+        buffered = '';
+        setRun((r) =>
+          r.status === 'running' && controller.current === ctrl
+            ? { ...r, partial: (r.partial ?? '') + piece, streamedAt: Date.now() }
+            : r,
+        );
+      };
+      const onToken = (piece: string) => {
+        buffered += piece;
+        flushTimer ??= setTimeout(flush, 50);
+      };
       // The shared loop (src/claims/retry.ts) waits for a provider's Retry-After; the panel shows the countdown.
       const result = await requestClaimsText(
-        { settings, prompt: p, signal: ctrl.signal, timeoutMs },
+        { settings, prompt: p, signal: ctrl.signal, timeoutMs, onToken },
         INTERACTIVE_RETRY,
         {
           onAttempt: () => {
             waiting.current = false;
-            setRun({ status: 'running', prompt: p, startedAt: Date.now(), timeoutMs, model: settings.model });
+            buffered = '';
+            setRun({
+              status: 'running',
+              prompt: p,
+              startedAt: Date.now(),
+              timeoutMs,
+              model: settings.model,
+              ...(streams ? { partial: '' } : {}),
+            });
           },
           onWait: ({ ms, error }) => {
             waiting.current = true;
@@ -51,10 +95,18 @@ export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) 
           },
         },
       );
+      if (flushTimer) clearTimeout(flushTimer);
       if (controller.current !== ctrl)
         return new ClaimsError('cancelled', 'Superseded by a newer run.');
       const refs = claimsFromAnswer(result.text);
-      setRun({ status: 'done', prompt: p, text: result.text, refs, elapsedMs: result.elapsedMs });
+      setRun({
+        status: 'done',
+        prompt: p,
+        text: result.text,
+        refs,
+        elapsedMs: result.elapsedMs,
+        tokensPerSecond: result.tokensPerSecond,
+      });
       latest.current.onSuccess(refs);
       return refs;
     } catch (e) {

@@ -1,0 +1,219 @@
+// The "In this browser (WebGPU)" claims provider in real Chromium, on the generated Qwen2-architecture models
+// (scripts/make-qwen2-onnx.py) served from the app's own origin. WebGPU is SwiftShader's (playwright.config.ts).
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { hubUnreachable } from './hub';
+
+const PAGE = '/e2e-claims.html';
+const DIFF = [
+  '@@ -10,7 +10,7 @@ class Cache:',
+  '     def get(self, key):',
+  '-        return self.store[key]',
+  '+        return self.store.get(key)',
+  '     def put(self, key, value):',
+].join('\n');
+
+test.beforeEach(async ({ page, context }) => {
+  await hubUnreachable(context);
+  await page.goto(PAGE);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByLabel('Diff').fill(DIFF);
+  await page.getByLabel('Language').fill('none'); // no analyzer: the LLM half alone
+});
+
+async function choose(
+  page: Page,
+  model: string,
+  opts: { backend: 'auto' | 'wasm'; maxNew: number },
+) {
+  await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
+  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  await page.getByLabel('Hub model id').fill(model);
+  await page.getByLabel('Run on').selectOption(opts.backend);
+  await page.getByLabel('Max new tokens').fill(String(opts.maxNew));
+}
+
+const generate = (page: Page) =>
+  page.getByRole('button', { name: 'Generate pseudo-references' }).click();
+const raw = (page: Page) => page.getByTestId('claims-raw');
+const errorBox = (page: Page) => page.getByTestId('claims-error');
+
+/** Every distinct text the raw-answer box showed, in order. */
+async function watchRaw(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __rawSeen: string[] }).__rawSeen = seen;
+    new MutationObserver(() => {
+      const t = document.querySelector('[data-testid="claims-raw"]')?.textContent ?? '';
+      if (t && t !== seen.at(-1)) seen.push(t);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __rawSeen: string[] }).__rawSeen);
+}
+
+test('size before download, progress from the app origin, streamed answer parsed into claims', async ({
+  page,
+}) => {
+  const modelRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/models\/tiny-qwen2-claims\/|huggingface/.test(r.url())) modelRequests.push(r.url());
+  });
+  // Hold the weights back a moment so the download's progress is on screen.
+  await page.route('**/models/tiny-qwen2-claims/onnx/model.onnx', async (route) => {
+    if (route.request().method() === 'HEAD') return route.continue();
+    const response = await route.fetch();
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ response });
+  });
+  await choose(page, '/models/tiny-qwen2-claims', { backend: 'wasm', maxNew: 64 });
+  await expect(page.getByTestId('local-llm-privacy')).toContainText('never leave this page');
+  // The size of what will be fetched, before anything is fetched: the served fp32 weights are 0.9 MB.
+  await expect(page.getByTestId('local-llm-size')).toContainText(
+    /\d+(\.\d)? (KB|MB) \(fp32 weights \+ 4 small files\)/,
+  );
+  await expect(page.getByTestId('local-llm-info')).toHaveCount(0);
+
+  const seen = await watchRaw(page);
+  await generate(page);
+  await expect(page.getByTestId('local-llm-progress')).toContainText(
+    /Downloading [\d.]+ (B|KB|MB)/,
+  );
+  await expect(page.getByTestId('claims-parsed')).toContainText('Added 2 claims, 1 implication', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('claims-speed')).toContainText(/[\d.]+ tokens\/s/);
+  await expect(page.getByTestId('added-refs')).toContainText(
+    'LLM · implication · Callers of the changed code may behave differently.',
+  );
+  await expect(page.getByTestId('local-llm-info')).toContainText(
+    /on WASM \(CPU\), fp32; measured [\d.]+ tokens\/s/,
+  );
+  // The answer streamed: the box showed growing prefixes of the final text.
+  const texts = await seen();
+  const final = await raw(page).textContent();
+  expect(texts.length).toBeGreaterThan(2);
+  for (const t of texts) expect(final!.startsWith(t)).toBe(true);
+  // Every model file came from this app's origin; nothing went to the hub (or anywhere else).
+  expect(modelRequests.length).toBeGreaterThan(0);
+  for (const u of modelRequests) expect(new URL(u).origin).toBe(new URL(page.url()).origin);
+});
+
+test('greedy output is identical on WASM and on WebGPU', async ({ page }) => {
+  test.setTimeout(300_000);
+  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 24 });
+  await generate(page);
+  // A random-weight model writes no claims: the raw answer is shown with "nothing parsed".
+  await expect(errorBox(page)).toHaveAttribute('data-kind', 'malformed', { timeout: 60_000 });
+  await expect(page.getByTestId('local-llm-info')).toContainText('on WASM (CPU)');
+  const onWasm = await raw(page).textContent();
+  expect(onWasm!.length).toBeGreaterThan(10);
+
+  await page.getByLabel('Run on').selectOption('auto');
+  await generate(page);
+  await expect(page.getByTestId('local-llm-info')).toContainText('on WebGPU', { timeout: 240_000 });
+  await expect(errorBox(page)).toHaveAttribute('data-kind', 'malformed', { timeout: 240_000 });
+  expect(await raw(page).textContent()).toBe(onWasm);
+});
+
+test('Cancel mid-generation keeps the text so far, the diff and the settings; the next run works', async ({
+  page,
+}) => {
+  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
+  await generate(page);
+  // As soon as text streams in (the tiny model is fast: no waiting for a length), Cancel.
+  await expect(raw(page)).not.toBeEmpty({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click({ force: true });
+  // 'cancelled' only when the model was stopped before its 8,192 tokens (a finished run reads 'malformed').
+  await expect(errorBox(page)).toHaveAttribute('data-kind', 'cancelled');
+  await expect(errorBox(page)).toContainText('Cancelled. Your settings and diff are kept');
+  expect(((await raw(page).textContent()) ?? '').length).toBeGreaterThan(0);
+  await expect(page.getByLabel('Diff')).toHaveValue(DIFF);
+  await expect(page.getByLabel('Max new tokens')).toHaveValue('8192');
+  await page.getByLabel('Max new tokens').fill('12');
+  await generate(page);
+  await expect(errorBox(page)).toHaveAttribute('data-kind', 'malformed', { timeout: 60_000 });
+  expect(((await raw(page).textContent()) ?? '').length).toBeGreaterThan(0);
+});
+
+test('a worker killed mid-generation gives a clear error, and the next call works in a new worker', async ({
+  page,
+}) => {
+  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
+  await generate(page);
+  await expect(raw(page)).not.toBeEmpty({ timeout: 60_000 });
+  await page.evaluate(() =>
+    (
+      window as unknown as { __crscoreLocalLlm: { restart(r: string): void } }
+    ).__crscoreLocalLlm.restart("The in-browser model's worker was killed (test)."),
+  );
+  await expect(errorBox(page)).toHaveAttribute('data-kind', 'model');
+  await expect(errorBox(page)).toContainText(
+    'worker was killed (test). Press Retry: a new worker loads the model again.',
+  );
+  await expect(page.getByLabel('Diff')).toHaveValue(DIFF);
+  await page.getByLabel('Max new tokens').fill('12');
+  await errorBox(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(errorBox(page)).toHaveAttribute('data-kind', 'malformed', { timeout: 60_000 });
+  await expect(page.getByTestId('local-llm-info')).toContainText('on WASM (CPU)');
+});
+
+test('without WebGPU the settings say so and offer WASM, with its measured speed', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });
+  });
+  await page.reload();
+  await page.getByLabel('Diff').fill(DIFF);
+  await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
+  const notice = page.getByTestId('local-llm-no-webgpu');
+  await expect(notice).toContainText('This browser offers no WebGPU');
+  await expect(page.getByRole('button', { name: 'Load model now' })).toBeDisabled();
+  await notice.getByRole('button', { name: 'Run on WASM (CPU) instead' }).click();
+  await expect(page.getByLabel('Run on')).toHaveValue('wasm');
+  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  await page.getByLabel('Hub model id').fill('/models/tiny-qwen2');
+  await page.getByRole('button', { name: 'Load model now' }).click();
+  await expect(page.getByTestId('local-llm-info')).toContainText(
+    /on WASM \(CPU\), fp32; measured [\d.]+ tokens\/s/,
+    { timeout: 60_000 },
+  );
+});
+
+test('a hub model: the size comes from the hub listing, and an unreachable hub is said plainly', async ({
+  page,
+}) => {
+  await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
+  await expect(page.getByTestId('local-llm-size')).toContainText(
+    'Size unknown: the server could not be reached.',
+  );
+  await page.getByRole('button', { name: 'Load model now' }).click();
+  await expect(page.getByTestId('local-llm-error')).toContainText('The model could not be loaded', {
+    timeout: 60_000,
+  });
+});
+
+test('a model folder on this computer: its size from the files, read in the browser, never fetched', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/tiny-qwen2|__local-llm__/.test(r.url())) fetched.push(r.url());
+  });
+  await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
+  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('folder');
+  await page.getByLabel('Model folder').setInputFiles(resolve('public/models/tiny-qwen2-claims'));
+  await page.getByLabel('Run on').selectOption('wasm');
+  await expect(page.getByTestId('local-llm-size')).toContainText(
+    /(KB|MB) \(fp32 weights \+ 4 small files\), not from the internet/,
+  );
+  await generate(page);
+  await expect(page.getByTestId('claims-parsed')).toContainText('Added 2 claims, 1 implication', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('local-llm-info')).toContainText(
+    'tiny-qwen2-claims (local folder) on WASM (CPU)',
+  );
+  expect(fetched).toEqual([]);
+});

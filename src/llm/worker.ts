@@ -1,0 +1,250 @@
+/// <reference lib="webworker" />
+// The claims LLM's own worker (not the embedding worker: the two models load and fail independently).
+// transformers.js text generation on WebGPU or WASM; tokens stream back through a Comlink proxy; Cancel
+// interrupts between tokens.
+import * as Comlink from 'comlink';
+import {
+  AutoModelForCausalLM,
+  AutoTokenizer,
+  env,
+  InterruptableStoppingCriteria,
+  StoppingCriteria,
+  TextStreamer,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+  type Tensor,
+} from '@huggingface/transformers';
+import ortWasmUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm?url';
+import ortMjsUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.mjs?url';
+import { timedFetch } from '../embed/fetch.ts';
+import { NO_WEBGPU_MESSAGE } from './errors.ts';
+import { dtypeCandidates, planDownload } from './plan.ts';
+import {
+  llmSpecLabel,
+  type LlmGenerateOptions,
+  type LlmGenerateResult,
+  type LlmInfo,
+  type LlmLoadOptions,
+  type LlmProgress,
+  type LlmSpec,
+} from './types.ts';
+
+/** Pseudo-path under which a picked folder is served from memory by our fetch (as the embedding worker does). */
+const LOCAL_DIR = '/__local-llm__/';
+const LOCAL_PREFIX = new URL(LOCAL_DIR, self.location.origin).href;
+const WARMUP_TOKENS = 8;
+
+let model: PreTrainedModel | null = null;
+let tokenizer: PreTrainedTokenizer | null = null;
+let info: LlmInfo | null = null;
+let localFiles = new Map<string, Blob>();
+let fetchTimeoutMs = 30_000;
+const stopping = new InterruptableStoppingCriteria();
+
+/**
+ * Cancel through shared memory: on WASM a generation may never yield to the worker's event loop between
+ * tokens, so an `interrupt()` message would wait until the end. The client sets the flag; this reads it.
+ */
+class SharedFlagCriteria extends StoppingCriteria {
+  constructor(private readonly flag: Int32Array) {
+    super();
+  }
+  override _call(inputIds: number[][]): boolean[] {
+    return new Array<boolean>(inputIds.length).fill(Atomics.load(this.flag, 0) === 1);
+  }
+}
+
+const onnxWasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number } | undefined;
+if (onnxWasm) {
+  onnxWasm.wasmPaths = {
+    mjs: new URL(ortMjsUrl, self.location.href).href,
+    wasm: new URL(ortWasmUrl, self.location.href).href,
+  };
+  onnxWasm.numThreads = self.crossOriginIsolated
+    ? Math.max(1, navigator.hardwareConcurrency || 1)
+    : 1;
+}
+env.useWasmCache = false; // the CSP refuses blob: scripts; same-origin files are HTTP-cached anyway
+const networkFetch = timedFetch(self.fetch.bind(self), () => fetchTimeoutMs);
+const workerFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url =
+    typeof input === 'string'
+      ? new URL(input, self.location.href).href
+      : input instanceof URL
+        ? input.href
+        : input.url;
+  if (url.startsWith(LOCAL_PREFIX)) {
+    const inside = decodeURIComponent(url.slice(LOCAL_PREFIX.length)).split('/').slice(1).join('/');
+    const file = localFiles.get(inside);
+    return file
+      ? new Response(file, { status: 200, headers: { 'content-length': String(file.size) } })
+      : new Response('not found', { status: 404 });
+  }
+  return networkFetch(input, init);
+}) as typeof fetch;
+env.fetch = workerFetch;
+
+async function webgpuAdapter(): Promise<{ features: Set<string> } | null> {
+  const gpu = (
+    navigator as Navigator & {
+      gpu?: { requestAdapter(): Promise<{ features: Set<string> } | null> };
+    }
+  ).gpu;
+  return gpu ? gpu.requestAdapter().catch(() => null) : null;
+}
+
+type RawProgress = { status: string; file?: string; loaded?: number; total?: number };
+
+async function dispose(): Promise<void> {
+  await model?.dispose().catch(() => undefined);
+  model = null;
+  tokenizer = null;
+  info = null;
+}
+
+function prepare(prompt: string): { input_ids: Tensor; attention_mask: Tensor } {
+  const tok = tokenizer!;
+  // The model's own chat template; a base model without one gets the prompt as it is.
+  if (tok.chat_template) {
+    return tok.apply_chat_template([{ role: 'user', content: prompt }], {
+      add_generation_prompt: true,
+      return_dict: true,
+    }) as unknown as { input_ids: Tensor; attention_mask: Tensor };
+  }
+  return tok(prompt) as { input_ids: Tensor; attention_mask: Tensor };
+}
+
+async function run(
+  prompt: string,
+  opts: LlmGenerateOptions,
+  onText?: (text: string) => void,
+  stopFlag?: Int32Array,
+): Promise<LlmGenerateResult> {
+  const m = model;
+  const tok = tokenizer;
+  if (!m || !tok) throw new Error('No model is loaded: call load() first.');
+  const inputs = prepare(prompt);
+  const promptLength = inputs.input_ids.dims[1];
+  stopping.reset();
+  const streamer = onText
+    ? new TextStreamer(tok, {
+        skip_prompt: true,
+        skip_special_tokens: true,
+        callback_function: onText,
+      })
+    : undefined;
+  const sampling = opts.temperature > 0;
+  const started = performance.now();
+  const out = (await m.generate({
+    ...inputs,
+    max_new_tokens: Math.max(1, Math.floor(opts.maxNewTokens)),
+    // Explicit: the real models' generation_config.json turns sampling on; greedy is our default.
+    do_sample: sampling,
+    ...(sampling ? { temperature: opts.temperature } : {}),
+    streamer,
+    stopping_criteria: stopFlag ? [stopping, new SharedFlagCriteria(stopFlag)] : stopping,
+  })) as Tensor;
+  const elapsedMs = performance.now() - started;
+  const ids = Array.from(out.data as BigInt64Array).slice(promptLength);
+  const text = tok.decode(ids, { skip_special_tokens: true });
+  const tokens = ids.length;
+  return {
+    text,
+    tokens,
+    elapsedMs,
+    tokensPerSecond: tokens / Math.max(1e-3, elapsedMs / 1000),
+    interrupted: stopping.interrupted || (!!stopFlag && Atomics.load(stopFlag, 0) === 1),
+  };
+}
+
+const api = {
+  async load(
+    spec: LlmSpec,
+    opts: LlmLoadOptions,
+    onProgress?: (p: LlmProgress) => void,
+  ): Promise<LlmInfo> {
+    fetchTimeoutMs = opts.fetchTimeoutMs ?? 30_000;
+    await dispose();
+    const adapter = opts.backend === 'wasm' ? null : await webgpuAdapter();
+    // Never a silent fallback: without WebGPU the user chooses WASM knowingly.
+    if (opts.backend !== 'wasm' && !adapter) throw new Error(NO_WEBGPU_MESSAGE);
+    const device = adapter ? 'webgpu' : 'wasm';
+    let id: string;
+    if (spec.kind === 'hub') {
+      env.allowRemoteModels = true;
+      env.allowLocalModels = false;
+      env.useBrowserCache = true; // Cache Storage ('transformers-cache'): the next load reads no network
+      id = spec.id;
+    } else {
+      env.allowRemoteModels = false;
+      env.allowLocalModels = true;
+      env.useBrowserCache = false;
+      if (spec.kind === 'local') {
+        localFiles = new Map(spec.files.map((f) => [f.path.replace(/^\/+/, ''), f.file]));
+        env.localModelPath = LOCAL_DIR;
+        id = spec.name.replace(/[^\w.-]+/g, '_') || 'model';
+      } else {
+        env.localModelPath = '/models/';
+        id = spec.path.replace(/^\/?models\//, '').replace(/\/+$/, '');
+      }
+    }
+    const plan = await planDownload(
+      spec,
+      dtypeCandidates(device, !!adapter?.features.has('shader-f16')),
+      {
+        fetchImpl: workerFetch,
+        remoteHost: env.remoteHost,
+        base: new URL('/models/', self.location.origin).href,
+      },
+    );
+    const progress_callback = onProgress
+      ? (raw: RawProgress) => {
+          const status = (['initiate', 'download', 'progress', 'done'] as const).find(
+            (s) => s === raw.status,
+          );
+          if (raw.file && status)
+            onProgress({ file: raw.file, loaded: raw.loaded ?? 0, total: raw.total ?? 0, status });
+        }
+      : undefined;
+    tokenizer = await AutoTokenizer.from_pretrained(id, { progress_callback });
+    model = await AutoModelForCausalLM.from_pretrained(id, {
+      device,
+      dtype: plan.dtype as 'fp32',
+      progress_callback,
+    });
+    // A short greedy run compiles the GPU shaders and measures this machine's speed.
+    const warm = await run('Hello', { maxNewTokens: WARMUP_TOKENS, temperature: 0 });
+    info = {
+      model: llmSpecLabel(spec),
+      device,
+      dtype: plan.dtype,
+      warmupTokensPerSecond: warm.tokensPerSecond,
+      hasChatTemplate: !!tokenizer.chat_template,
+    };
+    return info;
+  },
+
+  async generate(
+    prompt: string,
+    opts: LlmGenerateOptions,
+    onText?: (text: string) => void,
+    stopFlag?: Int32Array,
+  ): Promise<LlmGenerateResult> {
+    return run(prompt, opts, onText, stopFlag);
+  },
+
+  /** Stops the generation in progress after its current token. */
+  interrupt(): void {
+    stopping.interrupt();
+  },
+
+  info(): LlmInfo | null {
+    return info;
+  },
+
+  dispose,
+};
+
+export type LlmWorkerApi = typeof api;
+
+Comlink.expose(api);
