@@ -173,9 +173,15 @@ test('a pinned baseline: paired difference in correlation, 0 against itself, kep
 
   // Another τ, set by hand: the current run's correlations move; the baseline's stay.
   const base = cli(['--calibrate-on', 'good_pred', '--bootstrap', '0']);
+  // The intervals of the old τ are marked stale until the new ones arrive (a MutationObserver sees every state).
+  await page.getByTestId('system-ci').evaluate((el) => {
+    const w = window as unknown as { __stale: string[] };
+    w.__stale = [];
+    new MutationObserver(() => w.__stale.push(el.getAttribute('data-stale') ?? '')).observe(el, { attributeFilter: ['data-stale'] });
+  });
   await page.getByTestId('research-tau').fill('0.05');
-  await expect(page.getByTestId('system-ci')).toHaveAttribute('data-stale', 'true');
   await intervalsSettled(page);
+  expect(await page.evaluate(() => (window as unknown as { __stale: string[] }).__stale)).toEqual(['true', 'false']);
   const now = cli(['--tau', '0.05', '--bootstrap', '0']);
   const diff = await num(page, 'baseline-rel-spearman', 'data-diff');
   expect(diff).toBeCloseTo(now.correlations.rel.spearman - base.correlations.rel.spearman, 12);

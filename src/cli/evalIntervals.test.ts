@@ -61,6 +61,20 @@ describe('crscore eval intervals', () => {
     expect(ci[1]).toBeCloseTo(b.correlations.rel.spearmanCi[1], 10);
   });
 
+  it('the plus preset gets the same intervals', () => {
+    const r = crscore(['eval', '--dataset', mini, '--preset', 'plus', '--json', '--bootstrap', '100', '--seed', '4']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as Out & { config: { preset: string } };
+    expect(out.config.preset).toBe('plus');
+    expect(out.bootstrap).toMatchObject({ resamples: 100, seed: 4, changes: 2 });
+    expect(out.systems.map((s) => s.system).sort()).toEqual(['gpt3.5_pred', 'knn_pred', 'lstm_pred', 'stable_code_pred']);
+    for (const s of out.systems) {
+      expect(s.rel.lo).toBeLessThanOrEqual(s.rel.mean + 1e-12);
+      expect(s.rel.hi).toBeGreaterThanOrEqual(s.rel.mean - 1e-12);
+    }
+    expect(out.correlations.rel.spearmanCi).toHaveLength(2);
+  });
+
   it('prints the tables as text without --json, and rejects a bad --bootstrap', () => {
     const r = crscore(['eval', '--dataset', mini, '--tau', '0.6', '--bootstrap', '100', '--seed', '2']);
     expect(r.stdout).toMatch(/Systems: mean CRScore per system .*100 resamples, seed 2/);

@@ -1,5 +1,5 @@
 // Bootstrap intervals for the research view: the settings (resamples, seed), the run in its worker (started
-// 400 ms after the scores settle, so moving τ never waits for it; a newer request cancels the older), and the
+// 500 ms after the scores settle, so moving τ never waits for it; a newer request cancels the older), and the
 // pinned baseline run, kept in IndexedDB so a comparison survives a reload.
 import { openDB, type IDBPDatabase } from 'idb';
 import { create } from 'zustand';
@@ -10,7 +10,7 @@ import {
   type ConfigComparison,
   type ReviewRecord,
 } from '../core/bootstrap';
-import type { BootstrapJob, BootstrapMessage } from '../features/research/bootstrap.worker';
+import type { BootstrapMessage, BootstrapRequest } from '../features/research/bootstrap.worker';
 
 export interface PinnedRun {
   label: string;
@@ -40,15 +40,20 @@ export interface UncertaintyState {
   restore(): Promise<void>;
 }
 
-const DEBOUNCE_MS = 400;
+const DEBOUNCE_MS = 500;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let worker: Worker | null = null;
+/** The job whose messages count; older jobs' messages are ignored (and the worker drops them). */
+let jobId = 0;
+
+function send(m: BootstrapRequest) {
+  worker?.postMessage(m);
+}
 
 function stop() {
   if (timer) clearTimeout(timer);
   timer = null;
-  worker?.terminate();
-  worker = null;
+  send({ type: 'cancel', id: ++jobId });
 }
 
 let dbPromise: Promise<IDBPDatabase> | null = null;
@@ -60,27 +65,39 @@ const db = () =>
   }));
 
 export const useUncertainty = create<UncertaintyState>()((set, get) => {
+  const ensureWorker = () => {
+    if (worker) return worker;
+    const w = new Worker(new URL('../features/research/bootstrap.worker.ts', import.meta.url), { type: 'module' });
+    w.onmessage = (e: MessageEvent<BootstrapMessage>) => {
+      const m = e.data;
+      if (m.id !== jobId) return;
+      if (m.type === 'progress') set({ progress: { done: m.done, total: m.total } });
+      else if (m.type === 'report') set({ report: m.report, comparison: null, of: current });
+      else if (m.type === 'comparison') set({ comparison: m.comparison });
+      else if (m.type === 'done') set({ status: 'done', ms: m.ms });
+      else set({ status: 'error', error: m.message });
+    };
+    w.onerror = (e) => {
+      set({ status: 'error', error: e.message || 'The bootstrap worker failed.' });
+      w.terminate();
+      worker = null;
+    };
+    worker = w;
+    return w;
+  };
+  let current: readonly ReviewRecord[] | null = null;
   const start = (records: readonly ReviewRecord[]) => {
     stop();
     const { resamples, seed, pinned } = get();
     set({ status: 'running', progress: { done: 0, total: resamples * (pinned ? 2 : 1) }, error: null });
-    const w = new Worker(new URL('../features/research/bootstrap.worker.ts', import.meta.url), { type: 'module' });
-    worker = w;
-    w.onmessage = (e: MessageEvent<BootstrapMessage>) => {
-      if (worker !== w) return;
-      const m = e.data;
-      if (m.type === 'progress') set({ progress: { done: m.done, total: m.total } });
-      else if (m.type === 'report') set({ report: m.report, comparison: null, of: records });
-      else if (m.type === 'comparison') set({ comparison: m.comparison });
-      else if (m.type === 'done') {
-        set({ status: 'done', ms: m.ms });
-        w.terminate();
-        worker = null;
-      } else set({ status: 'error', error: m.message });
-    };
-    w.onerror = (e) => set({ status: 'error', error: e.message || 'The bootstrap worker failed.' });
-    const job: BootstrapJob = { records: [...records], baseline: pinned?.records ?? null, options: { resamples, seed } };
-    w.postMessage(job);
+    current = records;
+    ensureWorker().postMessage({
+      type: 'job',
+      id: jobId,
+      records: [...records],
+      baseline: pinned?.records ?? null,
+      options: { resamples, seed },
+    } satisfies BootstrapRequest);
   };
   let last: readonly ReviewRecord[] | null = null;
   const schedule = (records: readonly ReviewRecord[], delay: number) => {
