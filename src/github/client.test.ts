@@ -103,4 +103,28 @@ describe('fetchPullRequest', () => {
         : new Response(JSON.stringify(pr), { status: 200 });
     await expect(fetchPullRequest(ref, { fetch: f, token: TOKEN })).rejects.toThrow(/another host \(evil\.example\); not followed/);
   });
+
+  it('follows relative next links, and a server without review summaries costs a note only', async () => {
+    const pr = { number: 42, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
+    const comment = (id: number) => ({ id, diff_hunk: '@@ -1 +1 @@\n-a\n+b', path: 'x.js', body: `c${id}`, user: { login: 'u' }, html_url: `h#${id}`, line: 1 });
+    const urls: string[] = [];
+    const f = async (url: string) => {
+      urls.push(url);
+      const u = new URL(url);
+      if (u.pathname.endsWith('/pulls/42')) return new Response(JSON.stringify(pr));
+      if (u.pathname.endsWith('/comments'))
+        return u.searchParams.get('page') === '2'
+          ? new Response(JSON.stringify([comment(2)]))
+          : new Response(JSON.stringify([comment(1)]), { headers: { link: '</gh/repos/octo-org/shop-service/pulls/42/comments?page=2>; rel="next"' } });
+      if (u.pathname.endsWith('/reviews')) return new Response('{"message":"Not Found"}', { status: 404 });
+      if (u.pathname.includes('/contents/')) return new Response(JSON.stringify({ type: 'file', encoding: 'base64', content: btoa('b\n') }));
+      return new Response('[]');
+    };
+    const data = await fetchPullRequest(ref, { fetch: f, apiBase: 'https://ghe.example/gh' });
+    expect(data.comments.map((c) => c.id)).toEqual([1, 2]);
+    expect(urls).toContain('https://ghe.example/gh/repos/octo-org/shop-service/pulls/42/comments?page=2');
+    expect(data.reviews).toEqual([]);
+    expect(data.notes.join(' ')).toMatch(/review summaries could not be read/);
+    expect(data.contents['x.js']).toBe('b\n');
+  });
 });

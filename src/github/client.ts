@@ -101,7 +101,9 @@ export class GithubClient {
       items.push(...(page as T[]));
       pages++;
       onPage?.(items.length);
-      url = parseLinkHeader(res.headers.get('link')).next;
+      const next = parseLinkHeader(res.headers.get('link')).next;
+      // RFC 8288 allows a relative reference; resolve it against the page it came with.
+      url = next ? new URL(next, url).href : undefined;
     }
     return { items, truncated: false };
   }
@@ -159,7 +161,14 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
   const max = opts.maxPages ?? 30;
   const files = await gh.paginate<GhFile>(`${base}/files`, `the files of ${name}`, (n) => progress({ step: 'files', done: n }), max);
   const comments = await gh.paginate<GhReviewComment>(`${base}/comments`, `the review comments of ${name}`, (n) => progress({ step: 'review comments', done: n }), max);
-  const reviews = await gh.paginate<GhReview>(`${base}/reviews`, `the reviews of ${name}`, (n) => progress({ step: 'reviews', done: n }), max);
+  // Review summaries are context, not items: a server without them (some proxies and mirrors) costs a note, not the import.
+  const reviews = await gh.paginate<GhReview>(`${base}/reviews`, `the reviews of ${name}`, (n) => progress({ step: 'reviews', done: n }), max).catch((e: unknown) => {
+    if (e instanceof GithubError && e.kind === 'not-found') {
+      notes.push('The review summaries could not be read (404); the review comments are complete.');
+      return { items: [] as GhReview[], truncated: false };
+    }
+    throw e;
+  });
   for (const [list, what] of [
     [files, 'files'],
     [comments, 'review comments'],
