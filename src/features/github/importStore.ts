@@ -71,7 +71,7 @@ function sessionFor(it: ReviewItem, pull: PullSummary, refs: PseudoReference[], 
   const base = blankSession(`${pull.repo}#${pull.number} · ${it.author} on ${it.file.split('/').pop()}${it.line ? `:${it.line}` : ''}`);
   return {
     ...base,
-    input: { ...base.input, mode: 'diff', diff: it.diff, newCode: it.newCode ?? '', fileName: it.file, language: it.language, languageAuto: false },
+    input: { ...base.input, mode: 'diff', diff: it.diff, newCode: it.newCode ?? '', fileName: it.file, language: it.language, languageAuto: it.language !== 'unknown' },
     review: it.review,
     pseudoReferences: toItems(refs),
     similarity: metric === 'lexical' ? 'lexical' : 'embedding',
