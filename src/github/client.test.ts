@@ -95,13 +95,19 @@ describe('fetchPullRequest', () => {
     expect(notApi.kind).toBe('not-found');
   });
 
-  it('never follows a next link to another host (the token would go with it)', async () => {
+  it('never sends a request (or the token) to another host a next link names', async () => {
     const pr = { number: 1, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
-    const f = async (url: string) =>
-      url.includes('/files')
-        ? new Response('[]', { status: 200, headers: { link: '<https://evil.example/steal?page=2>; rel="next"' } })
-        : new Response(JSON.stringify(pr), { status: 200 });
-    await expect(fetchPullRequest(ref, { fetch: f, token: TOKEN })).rejects.toThrow(/another host \(evil\.example\); not followed/);
+    const seen: string[] = [];
+    const f = async (url: string) => {
+      seen.push(url);
+      if (url.includes('/files') && !url.includes('page=2'))
+        return new Response('[]', { status: 200, headers: { link: '<https://evil.example/repos/octo-org/shop-service/pulls/42/files?page=2>; rel="next"' } });
+      return new Response(url.includes('/pulls/42?') || url.endsWith('/pulls/42') ? JSON.stringify(pr) : '[]', { status: 200 });
+    };
+    await fetchPullRequest(ref, { fetch: f, token: TOKEN });
+    expect(seen.some((u) => u.includes('evil.example'))).toBe(false);
+    expect(seen).toContain('https://api.github.com/repos/octo-org/shop-service/pulls/42/files?page=2');
+    expect(seen.every((u) => u.startsWith('https://api.github.com/'))).toBe(true);
   });
 
   it('follows relative next links, and a server without review summaries costs a note only', async () => {
