@@ -43,7 +43,7 @@ describe('fetchPullRequest', () => {
     expect(data.contents['cache/store.py']).toContain('except:');
     expect(data.contents['web/cart.js']).toContain('function total(items, discount)');
     expect(stub.requests.filter((r) => r.url.includes('/contents/')).every((r) => r.url.includes(`ref=${samplePr().headSha}`))).toBe(true);
-    expect([...steps]).toEqual(['pull request', 'files', 'review comments', 'reviews', 'file contents']);
+    expect([...steps].sort()).toEqual(['file contents', 'files', 'pull request', 'review comments', 'reviews']);
 
     const items = toReviewItems(data);
     const first = items.find((i) => i.commentId === 1001)!;

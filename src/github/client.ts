@@ -163,16 +163,19 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
   progress({ step: 'pull request', done: 1, total: 1 });
 
   const max = opts.maxPages ?? 30;
-  const files = await gh.paginate<GhFile>(`${base}/files`, `the files of ${name}`, (n) => progress({ step: 'files', done: n }), max);
-  const comments = await gh.paginate<GhReviewComment>(`${base}/comments`, `the review comments of ${name}`, (n) => progress({ step: 'review comments', done: n }), max);
-  // Review summaries are context, not items: a server without them (some proxies and mirrors) costs a note, not the import.
-  const reviews = await gh.paginate<GhReview>(`${base}/reviews`, `the reviews of ${name}`, (n) => progress({ step: 'reviews', done: n }), max).catch((e: unknown) => {
-    if (e instanceof GithubError && e.kind === 'not-found') {
-      notes.push('The review summaries could not be read (404); the review comments are complete.');
-      return { items: [] as GhReview[], truncated: false };
-    }
-    throw e;
-  });
+  // The three lists are independent: read them side by side (one round trip per page instead of three in a row).
+  const [files, comments, reviews] = await Promise.all([
+    gh.paginate<GhFile>(`${base}/files`, `the files of ${name}`, (n) => progress({ step: 'files', done: n }), max),
+    gh.paginate<GhReviewComment>(`${base}/comments`, `the review comments of ${name}`, (n) => progress({ step: 'review comments', done: n }), max),
+    // Review summaries are context, not items: a server without them (some proxies and mirrors) costs a note, not the import.
+    gh.paginate<GhReview>(`${base}/reviews`, `the reviews of ${name}`, (n) => progress({ step: 'reviews', done: n }), max).catch((e: unknown) => {
+      if (e instanceof GithubError && e.kind === 'not-found') {
+        notes.push('The review summaries could not be read (404); the review comments are complete.');
+        return { items: [] as GhReview[], truncated: false };
+      }
+      throw e;
+    }),
+  ]);
   for (const [list, what] of [
     [files, 'files'],
     [comments, 'review comments'],
