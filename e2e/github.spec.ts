@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { samplePr, type FixturePr } from './stubs/githubFixture';
 import { startGithubStub, type GithubStub, type StubMode } from './stubs/githubStub';
+import { startLlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
 
 const TOKEN = 'ghp_E2E0SECRET0TOKEN0qwerty0123456789';
@@ -90,7 +91,9 @@ test('a private pull request: paste, pick two comments, see them scored in the w
   await expect(page.getByTestId('pref-item')).toHaveCount(1);
   await expect(page.getByTestId('pref-item')).toContainText('too general exception');
   await expect(page.getByTestId('score-rel')).toBeVisible();
-  expect(Number(await page.getByTestId('score-rel').getAttribute('data-value'))).toBeGreaterThanOrEqual(0);
+  // Lexical sessions start at the lexical τ; the review names the analyzer's "too general exception".
+  await expect(page.getByTestId('tau-value')).toHaveText(/^0\.149/);
+  expect(Number(await page.getByTestId('score-rel').getAttribute('data-value'))).toBeGreaterThan(0);
   await expect(page.locator('[data-testid=session-item][data-active]')).toContainText('shop-service#42 · alice on store.py:9');
   // The second session: JSHint's warning on the head-commit file.
   await page.getByTestId('session-item').filter({ hasText: 'carol on cart.js:4' }).getByRole('button').first().click();
@@ -144,4 +147,26 @@ test('GitHub Enterprise base URL, replies scored, and the whole pull request to 
   await expect(page.getByTestId('import-rows')).toHaveText('3');
   await expect(page.getByTestId('import-errors')).toHaveText('0');
   await expect(page.getByTestId('research-calibration-system').locator('option')).toHaveText(['yuki', 'zoe']);
+});
+
+test("an imported comment gets the LLM's claims with one click, and the analyzers' issue only once", async ({ page }) => {
+  const llm = await startLlmStub('openai');
+  try {
+    await load(page, URL_42, stub.apiBase);
+    await page.getByRole('button', { name: 'none' }).click();
+    await page.getByRole('checkbox', { name: 'Score the comment by alice on cache/store.py' }).check();
+    await page.getByTestId('gh-open').click();
+    await expect(page.getByTestId('pref-item')).toHaveCount(1);
+    await page.getByLabel('Base URL').fill(llm.baseUrl);
+    await page.getByLabel('API key').fill('sk-e2e-github-llm');
+    await page.getByRole('button', { name: 'Generate pseudo-references' }).click();
+    await expect(page.getByTestId('claims-summary')).toContainText('LLM: 2 claims, 2 implications');
+    // The analyzer runs again on the same head-commit file: its issue is already listed and is not added twice.
+    await expect(page.getByTestId('pref-item')).toHaveCount(5);
+    await expect(page.getByTestId('pref-item').filter({ hasText: 'too general exception' })).toHaveCount(1);
+    // The prompt carried the comment's hunk with its file header.
+    expect(JSON.stringify(llm.requests[0].body)).toContain('+++ b/cache/store.py');
+  } finally {
+    await llm.close();
+  }
 });

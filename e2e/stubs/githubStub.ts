@@ -2,7 +2,7 @@
 // (docs.github.com/rest/pulls/pulls, /pulls/comments, /pulls/reviews, /repos/contents): Link-header
 // pagination, x-ratelimit-* headers, GitHub's error bodies, and the CORS headers api.github.com sends.
 // Used by the Vitest client and CLI tests and by the Playwright specs.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { diffHunk, patchText, type FixturePr } from './githubFixture';
 
@@ -40,6 +40,8 @@ export interface GithubStub {
   pageSize: number;
   /** When the rate limit resets (epoch seconds). */
   resetAt: number;
+  /** Every answer waits this long (the bench uses it to stand for GitHub's round trip). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
     token: null,
     pageSize: 100,
     resetAt: Math.floor(Date.now() / 1000) + 1800,
+    delayMs: 0,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -69,6 +72,10 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
   };
 
   const server: Server = createServer((req, res) => {
+    if (stub.delayMs > 0 && req.method !== 'OPTIONS') setTimeout(() => handle(req, res), stub.delayMs);
+    else handle(req, res);
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const cors = stub.mode === 'no-cors' && applies(stub, req) ? {} : { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSE };
     const base = { ...cors, 'Cross-Origin-Resource-Policy': 'cross-origin' };
     if (req.method === 'OPTIONS') {
@@ -149,7 +156,7 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
     };
     const links = [page < last ? link(page + 1, 'next') : '', page < last ? link(last, 'last') : '', page > 1 ? link(1, 'first') : '', page > 1 ? link(page - 1, 'prev') : ''].filter(Boolean);
     return send(200, list.slice((page - 1) * per, page * per), links.length ? { Link: links.join(', ') } : {});
-  });
+  };
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

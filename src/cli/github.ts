@@ -9,7 +9,7 @@ export const GITHUB_USAGE = `crscore github PR_URL [options] > rows.jsonl
 PR_URL is https://github.com/OWNER/REPO/pull/N (or a GitHub Enterprise page URL) or OWNER/REPO#N.
 Writes one JSONL row per review comment: id, diff (the comment's hunk with a file header), review,
 system (the author), file, lang, new_code (the file at the head commit), url, in_reply_to (for replies).
-'crscore score --analyzers' and 'crscore eval --analyzers' read the rows as they are.
+'crscore score --pseudo-refs analyzers' and 'crscore eval --pseudo-refs analyzers' read the rows as they are.
 
 The token is read from the environment variable GITHUB_TOKEN (needed for private repositories and for
 more than 60 requests an hour); it is sent in the Authorization header only.

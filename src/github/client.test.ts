@@ -43,7 +43,7 @@ describe('fetchPullRequest', () => {
     expect(data.contents['cache/store.py']).toContain('except:');
     expect(data.contents['web/cart.js']).toContain('function total(items, discount)');
     expect(stub.requests.filter((r) => r.url.includes('/contents/')).every((r) => r.url.includes(`ref=${samplePr().headSha}`))).toBe(true);
-    expect([...steps]).toEqual(['pull request', 'files', 'review comments', 'reviews', 'file contents']);
+    expect([...steps].sort()).toEqual(['file contents', 'files', 'pull request', 'review comments', 'reviews']);
 
     const items = toReviewItems(data);
     const first = items.find((i) => i.commentId === 1001)!;
@@ -95,12 +95,42 @@ describe('fetchPullRequest', () => {
     expect(notApi.kind).toBe('not-found');
   });
 
-  it('never follows a next link to another host (the token would go with it)', async () => {
+  it('never sends a request (or the token) to another host a next link names', async () => {
     const pr = { number: 1, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
-    const f = async (url: string) =>
-      url.includes('/files')
-        ? new Response('[]', { status: 200, headers: { link: '<https://evil.example/steal?page=2>; rel="next"' } })
-        : new Response(JSON.stringify(pr), { status: 200 });
-    await expect(fetchPullRequest(ref, { fetch: f, token: TOKEN })).rejects.toThrow(/another host \(evil\.example\); not followed/);
+    const seen: string[] = [];
+    const f = async (url: string) => {
+      seen.push(url);
+      if (url.includes('/files') && !url.includes('page=2'))
+        return new Response('[]', { status: 200, headers: { link: '<https://evil.example/repos/octo-org/shop-service/pulls/42/files?page=2>; rel="next"' } });
+      return new Response(url.includes('/pulls/42?') || url.endsWith('/pulls/42') ? JSON.stringify(pr) : '[]', { status: 200 });
+    };
+    await fetchPullRequest(ref, { fetch: f, token: TOKEN });
+    expect(seen.some((u) => u.includes('evil.example'))).toBe(false);
+    expect(seen).toContain('https://api.github.com/repos/octo-org/shop-service/pulls/42/files?page=2');
+    expect(seen.every((u) => u.startsWith('https://api.github.com/'))).toBe(true);
+  });
+
+  it('follows relative next links, and a server without review summaries costs a note only', async () => {
+    const pr = { number: 42, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
+    const comment = (id: number) => ({ id, diff_hunk: '@@ -1 +1 @@\n-a\n+b', path: 'x.js', body: `c${id}`, user: { login: 'u' }, html_url: `h#${id}`, line: 1 });
+    const urls: string[] = [];
+    const f = async (url: string) => {
+      urls.push(url);
+      const u = new URL(url);
+      if (u.pathname.endsWith('/pulls/42')) return new Response(JSON.stringify(pr));
+      if (u.pathname.endsWith('/comments'))
+        return u.searchParams.get('page') === '2'
+          ? new Response(JSON.stringify([comment(2)]))
+          : new Response(JSON.stringify([comment(1)]), { headers: { link: '</gh/repos/octo-org/shop-service/pulls/42/comments?page=2>; rel="next"' } });
+      if (u.pathname.endsWith('/reviews')) return new Response('{"message":"Not Found"}', { status: 404 });
+      if (u.pathname.includes('/contents/')) return new Response(JSON.stringify({ type: 'file', encoding: 'base64', content: btoa('b\n') }));
+      return new Response('[]');
+    };
+    const data = await fetchPullRequest(ref, { fetch: f, apiBase: 'https://ghe.example/gh' });
+    expect(data.comments.map((c) => c.id)).toEqual([1, 2]);
+    expect(urls).toContain('https://ghe.example/gh/repos/octo-org/shop-service/pulls/42/comments?page=2');
+    expect(data.reviews).toEqual([]);
+    expect(data.notes.join(' ')).toMatch(/review summaries could not be read/);
+    expect(data.contents['x.js']).toBe('b\n');
   });
 });

@@ -80,7 +80,7 @@ export function toReviewItems(data: PullRequestData): ReviewItem[] {
       language,
       lang,
       newCode: data.contents[c.path] ?? null,
-      url: c.html_url,
+      url: c.html_url ?? '',
       inReplyTo,
       replies: [],
       line: c.line ?? c.original_line ?? null,

@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { PseudoReference } from '../../core/types';
 import { apiBaseForHost, DEFAULT_API_BASE, fetchPullRequest, GithubError, normaliseApiBase, parsePullRequestRef, toJsonl, toReviewItems, type FetchProgress, type GithubErrorKind, type ReviewItem } from '../../github';
+import { LEXICAL_TAU } from '../../store/bundledEncoder';
 import { blankSession, toItems, type Session } from '../../store/session';
 import { useSessions } from '../../store/sessions';
 import { useResearch } from '../../store/research';
@@ -70,10 +71,12 @@ function sessionFor(it: ReviewItem, pull: PullSummary, refs: PseudoReference[], 
   const base = blankSession(`${pull.repo}#${pull.number} · ${it.author} on ${it.file.split('/').pop()}${it.line ? `:${it.line}` : ''}`);
   return {
     ...base,
-    input: { ...base.input, mode: 'diff', diff: it.diff, newCode: it.newCode ?? '', fileName: it.file, language: it.language, languageAuto: false },
+    input: { ...base.input, mode: 'diff', diff: it.diff, newCode: it.newCode ?? '', fileName: it.file, language: it.language, languageAuto: it.language !== 'unknown' },
     review: it.review,
     pseudoReferences: toItems(refs),
     similarity: metric === 'lexical' ? 'lexical' : 'embedding',
+    // Word overlap runs far below cosine: the paper's calibration, done with lexical similarity, gives its τ.
+    ...(metric === 'lexical' ? { tau: LEXICAL_TAU } : {}),
     ...(metric === 'plus' ? { preset: 'plus' as const } : {}),
     note: `Review comment by ${it.author} on ${it.file}${it.line ? ` line ${it.line}` : ''} of ${pull.owner}/${pull.repo}#${pull.number}${it.inReplyTo ? ' (a reply)' : ''}: ${it.url}`,
   };
@@ -165,6 +168,7 @@ export const useGithubImport = create<ImportState>()((set, get) => ({
     store.select(sessions[0].id);
     set({ work: null, message: `Opened ${sessions.length} session${sessions.length === 1 ? '' : 's'} in the workbench${failures.length ? `; analyzers failed on ${failures.join(', ')}` : ''}.` });
     location.hash = '#workbench';
+    scrollTo(0, 0);
     return sessions.length;
   },
 
@@ -187,5 +191,6 @@ export const useGithubImport = create<ImportState>()((set, get) => ({
       message: `Sent ${scope.length} review comments to Research as ${name}, one system per author.${without ? ` ${without} have no analyzer pseudo-references yet and are not scorable there until they get some.` : ''}`,
     });
     location.hash = '#research';
+    scrollTo(0, 0);
   },
 }));

@@ -7,9 +7,11 @@ import { useSessions } from '../../store/sessions';
 
 export type SharedCase = { status: 'none' } | { status: 'error'; message: string } | { status: 'ready'; session: Session; same: Session | null };
 
-/** The same case: diff, review, and pseudo-reference texts all equal. */
+/** The same case: diff, review, pseudo-references (and which are in use), metric, similarity and τ all equal. */
 function sameCase(a: Session, b: Session): boolean {
-  return a.input.diff === b.input.diff && a.review === b.review && a.pseudoReferences.map((p) => p.text).join('\n') === b.pseudoReferences.map((p) => p.text).join('\n');
+  const refs = (s: Session) => JSON.stringify(s.pseudoReferences.map((p) => [p.text, p.kind, p.enabled]));
+  const metric = (s: Session) => JSON.stringify([s.preset ?? 'paper', s.similarity, s.splitMode, s.tau, s.plusTau ?? null]);
+  return a.input.diff === b.input.diff && a.review === b.review && refs(a) === refs(b) && metric(a) === metric(b);
 }
 
 export function useSharedCase() {

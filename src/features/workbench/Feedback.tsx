@@ -12,10 +12,12 @@ interface Props {
 
 export const Feedback = memo(function Feedback({ scores, refs, sentences }: Props) {
   const setPinned = useWorkbench((s) => s.setPinned);
-  const missed = scores.bestForPseudoReference.map((b, i) => ({ b, i })).filter(({ b }) => !(b.index >= 0 && b.similarity > scores.tau));
+  // The scores arrive deferred: for one render they may describe the lists before a pseudo-reference was switched
+  // off or a sentence removed, so an index past the current lists is skipped rather than read.
+  const missed = scores.bestForPseudoReference.map((b, i) => ({ b, i })).filter(({ b, i }) => refs[i] && !(b.index >= 0 && b.similarity > scores.tau));
   const unmatched = scores.bestForSentence
     .map((b, j) => ({ b, j }))
-    .filter(({ b, j }) => sentences[j].trim() !== '' && !(b.index >= 0 && b.similarity > scores.tau));
+    .filter(({ b, j }) => sentences[j] !== undefined && sentences[j].trim() !== '' && !(b.index >= 0 && b.similarity > scores.tau));
   return (
     <div className="feedback">
       <section>

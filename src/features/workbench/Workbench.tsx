@@ -103,7 +103,12 @@ function SessionWorkbench({ session }: { session: Session }) {
     return i.oldCode || i.newCode ? createTwoFilesPatch(`a/${name}`, `b/${name}`, i.oldCode, i.newCode, '', '', { context: 3 }) : '';
   }, [session.input]);
 
-  const onAddRefs = (list: PseudoReference[]) => set((s) => ({ ...s, pseudoReferences: [...s.pseudoReferences, ...toItems(list)] }));
+  // A pseudo-reference already in the list is not added twice (generating again, or analyzers that ran at import).
+  const onAddRefs = (list: PseudoReference[]) =>
+    set((s) => {
+      const have = new Set(s.pseudoReferences.map((p) => p.text));
+      return { ...s, pseudoReferences: [...s.pseudoReferences, ...toItems(list.filter((p) => !have.has(p.text)))] };
+    });
   const ClaimsPanel = slots.ClaimsPanel;
   const ModelPanel = slots.ModelPanel;
   const modelTau = session.similarity === 'embedding' ? calibrated : null;
@@ -135,7 +140,8 @@ function SessionWorkbench({ session }: { session: Session }) {
               diff={diffForClaims}
               language={session.input.language}
               oldCode={session.input.mode === 'files' ? session.input.oldCode : undefined}
-              newCode={session.input.mode === 'files' ? session.input.newCode : undefined}
+              // In diff mode a session may carry the whole new file (a pull request's head commit): the analyzers use it.
+              newCode={session.input.mode === 'files' || session.input.newCode ? session.input.newCode : undefined}
               onAdd={onAddRefs}
             />
           )}

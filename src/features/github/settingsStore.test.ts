@@ -1,0 +1,52 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// A minimal localStorage for Node, installed before the store module loads.
+const data = new Map<string, string>();
+const storage = {
+  getItem: (k: string) => data.get(k) ?? null,
+  setItem: (k: string, v: string) => void data.set(k, String(v)),
+  removeItem: (k: string) => void data.delete(k),
+  clear: () => data.clear(),
+  key: (i: number) => [...data.keys()][i] ?? null,
+  get length() {
+    return data.size;
+  },
+};
+
+type StoreModule = typeof import('./settingsStore');
+let m: StoreModule;
+const TOKEN = 'ghp_store0SECRET0abcdef';
+
+beforeAll(async () => {
+  vi.stubGlobal('localStorage', storage);
+  m = await import('./settingsStore');
+});
+beforeEach(() => {
+  m.useGithubSettings.setState({ ...m.DEFAULT_GITHUB_SETTINGS });
+  data.clear();
+});
+const saved = () => data.get(m.GITHUB_SETTINGS_KEY) ?? '';
+
+describe('GitHub settings store', () => {
+  it('persists the API base but keeps the token in memory unless remembered', async () => {
+    const s = m.useGithubSettings.getState();
+    s.set({ apiBase: 'https://ghe.example/api/v3', token: TOKEN });
+    expect(saved()).toContain('ghe.example');
+    expect(saved()).not.toContain(TOKEN);
+    s.set({ rememberToken: true });
+    expect(saved()).toContain(TOKEN);
+    s.set({ rememberToken: false });
+    expect(JSON.stringify([...data.values()])).not.toContain(TOKEN);
+    expect(m.useGithubSettings.getState().token).toBe(TOKEN);
+  });
+
+  it('reads a stored token back only when the stored choice says remember', async () => {
+    data.set(m.GITHUB_SETTINGS_KEY, JSON.stringify({ state: { apiBase: 'https://x/api/v3', token: 'ghp_planted', rememberToken: false }, version: 1 }));
+    await m.useGithubSettings.persist.rehydrate();
+    expect(m.useGithubSettings.getState().apiBase).toBe('https://x/api/v3');
+    expect(m.useGithubSettings.getState().token).toBe('');
+    data.set(m.GITHUB_SETTINGS_KEY, JSON.stringify({ state: { token: TOKEN, rememberToken: true }, version: 1 }));
+    await m.useGithubSettings.persist.rehydrate();
+    expect(m.useGithubSettings.getState().token).toBe(TOKEN);
+  });
+});
