@@ -103,6 +103,7 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
         </label>
         <span className="muted small" data-testid="language-origin">
           {input.languageAuto ? (detectLanguage(input.fileName) !== 'unknown' ? 'detected from the file name' : 'not detected') : 'chosen by you'}
+          {!input.languageAuto && ' · '}
           {!input.languageAuto && (
             <button type="button" className="linklike small" onClick={() => onChange((i) => ({ ...i, languageAuto: true, language: detectLanguage(i.fileName) }))}>
               detect
