@@ -104,7 +104,7 @@ export const paperExamples: PaperExample[] = [
   {
     id: 'paper-has-all-data',
     name: "Paper T15: 'has_all_data' column",
-    note: 'Table 15 (underestimation): the metric scores Rel 0, humans gave 5. Brief review, few relevant tokens.',
+    note: 'Table 15 (underestimation): in the paper CRScore scored this review Rel 0, humans gave 5. Brief review, few relevant tokens.',
     fileName: 'metrics_db.py',
     language: 'python',
     diff: hasAllDataDiff,
@@ -115,7 +115,7 @@ export const paperExamples: PaperExample[] = [
   {
     id: 'paper-datetime-target',
     name: 'Paper T15: datetime/target imports',
-    note: 'Table 15 (underestimation): the metric scores Rel 0, humans gave 5. A short question with no inline code.',
+    note: 'Table 15 (underestimation): in the paper CRScore scored this review Rel 0, humans gave 5. A short question with no inline code.',
     fileName: 'parser.py',
     language: 'python',
     diff: importsDiff,
@@ -126,7 +126,7 @@ export const paperExamples: PaperExample[] = [
   {
     id: 'paper-pickle-codereviewer',
     name: "Paper T16: pickle encode('ascii') (CodeReviewer)",
-    note: 'Table 16 (overestimation): the metric gives the maximum score, humans gave 1. Inline code copied from the diff.',
+    note: 'Table 16 (overestimation): in the paper CRScore gave this review the maximum score, humans gave 1. Inline code copied from the diff.',
     fileName: 'luigi/contrib/hadoop.py',
     language: 'python',
     diff: pickleDiff,
@@ -137,7 +137,7 @@ export const paperExamples: PaperExample[] = [
   {
     id: 'paper-pickle-stablecode',
     name: "Paper T16: pickle encode('ascii') (StableCode)",
-    note: 'Table 16 (overestimation): the metric gives the maximum score, humans gave 1.',
+    note: 'Table 16 (overestimation): in the paper CRScore gave this review the maximum score, humans gave 1.',
     fileName: 'luigi/contrib/hadoop.py',
     language: 'python',
     diff: pickleDiff,

@@ -81,17 +81,18 @@ export function MetricView({ onStart }: { onStart(): void }) {
         <>
           <div className="an-figures">
             {(['con', 'comp', 'rel'] as const).map((d) => (
-              <article key={d} className="an-figure" data-testid={`mv-corr-${d}`} data-value={cmp.correlations[d].r}>
+              <article key={d} className="an-figure" data-testid={`mv-corr-${d}`} data-value={finite(cmp.correlations[d].r)}>
                 <h3>{DIMENSION_NAME[d]}</h3>
-                <div className="score-value">ρ = {f3(cmp.correlations[d].r)}</div>
+                <div className="score-value">ρ = {Number.isFinite(cmp.correlations[d].r) ? f3(cmp.correlations[d].r) : '—'}</div>
+                {!Number.isFinite(cmp.correlations[d].r) && <p className="small muted">needs two or more rated reviews whose ratings differ</p>}
                 <p className="small">
                   Spearman over {cmp.rows.length} review{cmp.rows.length === 1 ? '' : 's'} · mean |metric − you| = {f3(cmp.meanAbsDiff[d])}
                 </p>
               </article>
             ))}
-            <article className="an-figure" data-testid="mv-coverage" data-value={cmp.coverage.kappa}>
+            <article className="an-figure" data-testid="mv-coverage" data-value={finite(cmp.coverage.kappa)}>
               <h3>Your links vs the metric's coverage</h3>
-              <div className="score-value">κ = {f3(cmp.coverage.kappa)}</div>
+              <div className="score-value">κ = {Number.isFinite(cmp.coverage.kappa) ? f3(cmp.coverage.kappa) : '—'}</div>
               <p className="small">
                 {cmp.coverage.n} (review, pseudo-reference) pairs · agree on {f3(cmp.coverage.po)}: linked by you ⇔ best similarity &gt; τ
               </p>
@@ -174,3 +175,6 @@ function Bar({ you, metric }: { you: number; metric: number }) {
     </span>
   );
 }
+
+/** A statistic as a data attribute: absent when it is undefined (NaN), never the string "NaN". */
+const finite = (x: number): number | undefined => (Number.isFinite(x) ? x : undefined);

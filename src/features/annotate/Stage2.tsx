@@ -87,8 +87,11 @@ function ReviewCard({ item, r, index, active, field }: { item: AnnotationItem; r
   const cursorItem = useAnnotation((s) => s.cursor.item);
   const el = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (active) el.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
+    if (!active) return;
+    el.current?.scrollIntoView?.({ block: 'nearest' });
+    // Then the field being rated, so its row is in sight above the key bar even when the card is tall.
+    el.current?.querySelector('.an-field.on')?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, field]);
   const done = r.addressed !== null && r.con !== null && r.comp !== null && r.rel !== null;
   return (
     <li

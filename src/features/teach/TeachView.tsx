@@ -107,7 +107,17 @@ export default function TeachView() {
         />
         <span className="muted small">{MODES.find((m) => m.id === mode)!.hint}</span>
       </div>
-      {mode !== 'lessons' && <p className="muted small tc-note">{ex.note}</p>}
+      {mode !== 'lessons' && (
+        <p className="muted small tc-note" data-testid="tc-note">
+          {ex.note}
+          {mode === 'tour' && tp.scores ? (
+            <>
+              {' '}
+              Here, with {SIMILARITY_LABEL[kind]} at τ {tau}, it scores Rel <span data-testid="tc-note-rel">{tp.scores.rel.toFixed(3)}</span>.
+            </>
+          ) : null}
+        </p>
+      )}
 
       {mode === 'tour' && <Tour ex={ex} kind={kind} tau={tau} onTau={setTau} pipes={tourPipes} onMode={setMode} />}
       {mode === 'whatif' && <WhatIf ex={ex} kind={kind} tau={tau} onTau={setTau} review={review} onReview={setReview} onLexical={() => pickKind('lexical')} />}

@@ -7,6 +7,7 @@ import { PLUS_OPTIONS, scorePlus, type PlusInput } from '../../core/plus';
 import { tauSweep } from '../../core/sweep';
 import type { SimilarityMatrix } from '../../core/types';
 import { PAPER_TAU } from '../../store/session';
+import { niceAxis, tickLabel, type NiceAxis } from './ticks';
 import { rampFor } from './useScoring';
 
 const GRID = Array.from({ length: 201 }, (_, k) => k / 200);
@@ -31,6 +32,7 @@ interface Props {
 
 export default function Charts({ matrix, sentences, tau, plusInput }: Props) {
   const hist = useMemo(() => histogram(matrix.data, 40), [matrix]);
+  const axis = useMemo(() => niceAxis(hist.lo, hist.hi), [hist]);
   return (
     <div className="charts">
       <figure className="chart" data-testid="sensitivity-chart">
@@ -52,8 +54,8 @@ export default function Charts({ matrix, sentences, tau, plusInput }: Props) {
       <figure className="chart" data-testid="histogram">
         <figcaption>All P×R similarities ({matrix.rows * matrix.cols})</figcaption>
         <div className="chart-box">
-          <HistogramChart bins={hist.bins} lo={hist.lo} hi={hist.hi} />
-          <TauMarker tau={tau} lo={hist.lo} hi={hist.hi} />
+          <HistogramChart bins={hist.bins} axis={axis} />
+          <TauMarker tau={tau} lo={axis.domain[0]} hi={axis.domain[1]} />
         </div>
       </figure>
     </div>
@@ -106,12 +108,12 @@ const SweepChart = memo(function SweepChart({ matrix, sentences, plusInput }: { 
   );
 });
 
-const HistogramChart = memo(function HistogramChart({ bins, lo, hi }: { bins: { mid: number; count: number }[]; lo: number; hi: number }) {
+const HistogramChart = memo(function HistogramChart({ bins, axis }: { bins: { mid: number; count: number }[]; axis: NiceAxis }) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <BarChart data={bins} margin={M} barCategoryGap={1}>
         <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" />
-        <XAxis dataKey="mid" type="number" domain={[lo, hi]} height={X_AXIS_H} tickCount={6} tick={{ fontSize: 11 }} tickFormatter={(v: number) => v.toFixed(1)} />
+        <XAxis dataKey="mid" type="number" domain={axis.domain} ticks={axis.ticks} height={X_AXIS_H} tick={{ fontSize: 11 }} tickFormatter={tickLabel} />
         <YAxis allowDecimals={false} width={Y_AXIS_W} tick={{ fontSize: 11 }} />
         <Tooltip formatter={(v) => [String(v), 'pairs']} labelFormatter={(l) => `s ≈ ${Number(l).toFixed(3)}`} />
         <Bar dataKey="count" fill="#64748b" isAnimationActive={false} />

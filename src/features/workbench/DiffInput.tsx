@@ -8,6 +8,7 @@ import { diffToSides, modelLineForNewLine } from './diffView';
 import { Segmented } from '../../ui/Segmented';
 
 const MonacoDiff = lazy(() => import('./MonacoDiff'));
+const MonacoFiles = lazy(() => import('./MonacoFiles'));
 
 export const LANGUAGES: { id: Language; label: string }[] = [
   { id: 'python', label: 'Python' },
@@ -102,6 +103,7 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
         </label>
         <span className="muted small" data-testid="language-origin">
           {input.languageAuto ? (detectLanguage(input.fileName) !== 'unknown' ? 'detected from the file name' : 'not detected') : 'chosen by you'}
+          {!input.languageAuto && ' · '}
           {!input.languageAuto && (
             <button type="button" className="linklike small" onClick={() => onChange((i) => ({ ...i, languageAuto: true, language: detectLanguage(i.fileName) }))}>
               detect
@@ -153,12 +155,11 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
             </div>
           }
         >
-          <p className="muted small">Left: the old file. Right: the new file. Both are editable; paste into either side.</p>
-          <MonacoDiff
-            original={input.oldCode}
-            modified={input.newCode}
+          <p className="muted small">The old file and the new file, both editable: paste into either (side by side when there is room, else one above the other).</p>
+          <MonacoFiles
+            oldCode={input.oldCode}
+            newCode={input.newCode}
             language={input.language}
-            editable
             reveal={revealModel}
             onChange={(oldCode, newCode) => onChange((i) => (i.oldCode === oldCode && i.newCode === newCode ? i : { ...i, oldCode, newCode }))}
           />

@@ -12,6 +12,7 @@ import { PlusScoreCards } from './PlusScoreCards';
 import { PseudoReferenceList } from './PseudoReferenceList';
 import { ReviewEditor } from './ReviewEditor';
 import { ScoreCards } from './ScoreCards';
+import { ScoreStrip } from './ScoreStrip';
 import { useSlots } from './slots';
 import { TauSlider } from './TauSlider';
 import { modelInForce, TauSource, useTauFollowsModel } from './TauSource';
@@ -227,7 +228,9 @@ function SessionWorkbench({ session }: { session: Session }) {
           <Problems scoring={scoring} stale={stale} similarity={isPlus ? 'plus' : session.similarity} />
           {scores && matrix && scores.scorable && (
             <>
-              {scoring.plus?.scores ? <PlusScoreCards scores={scoring.plus.scores} /> : <ScoreCards scores={scores} />}
+              <ScoreStrip con={scores.con} comp={scores.comp} rel={scores.rel} tau={tau}>
+                {scoring.plus?.scores ? <PlusScoreCards scores={scoring.plus.scores} /> : <ScoreCards scores={scores} />}
+              </ScoreStrip>
               <h3 className="sub">
                 Similarity matrix <span className="muted small">rows P = pseudo-references, columns S = review sentences · {scoring.source}</span>
               </h3>

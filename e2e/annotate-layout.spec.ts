@@ -1,0 +1,43 @@
+// Issue 14, item 8: at 1024×768 the sticky key bar must not cover what is being coded or rated: each
+// pseudo-reference's code buttons in stage 1, each rating row in stage 2; and the Relevance rules (Table 6)
+// get the guideline's full width, not one word per line.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+async function clearOfKeyBar(page: Page, what: Locator) {
+  await page.waitForTimeout(150); // the scroll into view is smooth in no way, but let layout settle
+  const bar = (await page.getByTestId('an-keys').boundingBox())!;
+  const box = (await what.boundingBox())!;
+  expect(box.y + box.height, 'bottom of the row is above the key bar').toBeLessThanOrEqual(bar.y + 1);
+  expect(box.y, 'top of the row is below the app header').toBeGreaterThanOrEqual(40);
+}
+
+test('1024×768: the key bar covers neither stage-1 buttons nor stage-2 rows; Relevance rules are readable', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/#annotate');
+  await page.evaluate(() => localStorage.clear());
+  await page.getByTestId('an-start-paper').click();
+  await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '1');
+  const active = page.locator('.an-ref.active');
+  for (const k of ['1', 'y', '0', 'n', 'u']) {
+    await clearOfKeyBar(page, active.locator('.an-ref-controls'));
+    await page.keyboard.press(k);
+  }
+  await page.keyboard.press('y');
+  await page.keyboard.press('Enter'); // all coded → stage 2
+  await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '2');
+  await clearOfKeyBar(page, page.getByTestId('an-field-links'));
+  await page.keyboard.press('1');
+  await page.keyboard.press('Enter');
+  await clearOfKeyBar(page, page.getByTestId('an-field-con'));
+  await page.keyboard.press('3');
+  await clearOfKeyBar(page, page.getByTestId('an-field-comp'));
+  await page.keyboard.press('4');
+  await clearOfKeyBar(page, page.getByTestId('an-field-rel'));
+  const rules = page.getByTestId('an-rules');
+  await expect(rules).toContainText('Relevance (Table 6)');
+  // Every rule line uses the guideline's width: far wider than the 56 px value column it used to fall into.
+  const widths = await rules.locator('li > span').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+  expect(widths.length).toBeGreaterThan(0);
+  const ruleBox = (await rules.boundingBox())!;
+  for (const w of widths) expect(w).toBeGreaterThan(ruleBox.width * 0.6);
+});
