@@ -256,8 +256,11 @@ async function main() {
       await page2.getByTestId('prefs-use').click();
       await page2.getByTestId('research-similarity').selectOption('lexical');
       await page2.getByTestId('research-calibration-system').selectOption('system-0');
+      console.log(`  handed to Research in ${((performance.now() - r0) / 1000).toFixed(1)} s`);
+      const s0 = performance.now();
       await page2.getByTestId('research-run').click();
-      await page2.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 300_000 });
+      await page2.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 1_800_000 });
+      console.log(`  Research scored it (lexical) in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
       const scoreS = (performance.now() - r0) / 1000;
       const peak = await stopHeap();
       const total = (performance.now() - w0) / 1000;

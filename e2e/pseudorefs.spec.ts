@@ -141,6 +141,12 @@ test('generate: concurrency limit, 429/500/hang/garbage handled, failed changes 
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
   await expect(page.getByText('12 reviews scored')).toBeVisible();
+  // Research's own exports say how the pseudo-references were made, and hold no key.
+  const scores = page.waitForEvent('download');
+  await page.getByTestId('export-json').click();
+  const scoresText = fs.readFileSync(await (await scores).path(), 'utf8');
+  expect((JSON.parse(scoresText) as { config: { pseudoReferences: unknown } }).config.pseudoReferences).toMatchObject({ source: 'generate', llm: { model: 'stub-model', format: 'paper' } });
+  expect(scoresText).not.toContain(KEY);
   await page.locator('[data-change="1001"]').getByRole('button', { name: 'Open in workbench' }).click();
   await expect(page).toHaveURL(/#workbench/);
   await expect(page.getByText("Avoid unused private fields such as 'unused'.").first()).toBeVisible();

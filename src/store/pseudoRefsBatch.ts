@@ -29,6 +29,8 @@ import { useResearch } from './research';
 /** Above this many requests the browser asks before sending. */
 export const CONFIRM_ABOVE = 50;
 const RUN_MARK = 'crscore.pseudorefs.run';
+/** Survives a reload like Research's dataset does; holds no key (the configuration never has one). */
+const HANDED_MARK = 'crscore.pseudorefs.handed';
 
 export type BatchPhase = 'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'interrupted' | 'error';
 
@@ -82,6 +84,20 @@ let controller: AbortController | null = null;
 const lastClaims = new Map<string, ChangeClaims>();
 const lastIssues = new Map<string, ChangeIssues>();
 let lastRowsKey: DatasetRow[] | null = null;
+/** The dataset name handed to Research with its pseudo-references' configuration, for Research's exports. */
+let handed: { name: string; config: PseudoRefsConfig } | null = null;
+
+/** The configuration of the generated pseudo-references when Research holds the dataset they were handed in. */
+export function pseudoRefsProvenance(datasetName: string | null): PseudoRefsConfig | null {
+  if (!handed) {
+    try {
+      handed = JSON.parse(localStorage.getItem(HANDED_MARK) ?? 'null') as typeof handed;
+    } catch {
+      handed = null;
+    }
+  }
+  return handed && handed.name === datasetName ? handed.config : null;
+}
 
 function sourceRows(): DatasetRow[] {
   return useResearch.getState().imported?.rows ?? [];
@@ -250,8 +266,14 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
   useInResearch() {
     const text = get().exportJsonl();
     if (!text) return;
-    const name = (useResearch.getState().datasetName ?? 'dataset').replace(/\.jsonl?$/i, '');
-    useResearch.getState().importFiles([{ name: `${name}.with-pseudo-refs.jsonl`, text }]);
+    const name = `${(useResearch.getState().datasetName ?? 'dataset').replace(/(\.with-pseudo-refs)?\.jsonl?$/i, '')}.with-pseudo-refs.jsonl`;
+    useResearch.getState().importFiles([{ name, text }]);
+    handed = { name, config: get().result!.config };
+    try {
+      localStorage.setItem(HANDED_MARK, JSON.stringify(handed));
+    } catch {
+      // storage refused: the exports of this page still record it
+    }
     // Research now holds these rows; the answers stay cached, so a later run needs no request.
     lastRowsKey = sourceRows();
     set({ message: 'Research now scores this dataset with the generated pseudo-references.' });

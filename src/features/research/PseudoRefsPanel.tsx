@@ -111,7 +111,7 @@ function PlanLine() {
       {plan.changes} changes
       {usesLlm(source) && (
         <>
-          {' '}· <strong>{plan.requests}</strong> LLM requests to send ({plan.cached} answered from the cache) · about {plan.inputTokens.toLocaleString('en')} input tokens
+          {' '}· <strong>{plan.requests}</strong> LLM request{plan.requests === 1 ? '' : 's'} to send ({plan.cached} answered from the cache) · about {plan.inputTokens.toLocaleString('en')} input tokens
           {plan.requests > CONFIRM_ABOVE && ' · you will be asked before they are sent'}
           {plan.unaskable.length > 0 && ` · ${plan.unaskable.length} without added or removed lines`}
         </>

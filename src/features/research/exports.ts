@@ -5,6 +5,7 @@ import { stripSecrets } from '../../store/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research';
 import { correlationTable, type CorrRow } from '../../store/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
+import { pseudoRefsProvenance } from '../../store/pseudoRefsBatch';
 
 export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported'>) {
   const r = st.results!;
@@ -24,7 +25,8 @@ export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSou
     tau: st.tau,
     tauSource: st.tauSource,
     calibration: { system: r.calibration.system, tau: r.calibration.tau, sd: r.calibration.sd, sentences: r.calibration.values.length },
-    analyzers: 'none run: pseudo-references (claims and analyzer issues) as given in the dataset',
+    // How the pseudo-references were made (provider, model, prompt format, temperature, analyzer options; no key).
+    pseudoReferences: pseudoRefsProvenance(st.datasetName) ?? 'as given in the dataset (no LLM or analyzer run here)',
     reviewsScored: r.prepared.items.length,
     reviewsWithHumanScores: r.prepared.items.filter((i) => i.human).length,
     skippedDiffs: r.prepared.skippedDiffs.length,
