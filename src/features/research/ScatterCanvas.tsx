@@ -44,11 +44,20 @@ export function ScatterPlot() {
     });
     return { idx, ys };
   }, [results, human]);
-  const xs = useMemo(() => {
+  // Metric values of the reviews with human scores (NaN: no value, e.g. no reference review), in one typed pass.
+  const { xs, shown } = useMemo(() => {
     const ref = metric === 'con' || metric === 'comp' || metric === 'rel' ? null : results.refValues[metric];
-    return base.idx.map((k) => (ref ? ref[k] : scores[k][metric as 'con' | 'comp' | 'rel']));
+    const d = metric as 'con' | 'comp' | 'rel';
+    const out = new Float64Array(base.idx.length);
+    let n = 0;
+    for (let i = 0; i < out.length; i++) {
+      const k = base.idx[i];
+      const v = ref ? ref[k] : scores[k][d];
+      out[i] = v == null ? NaN : v;
+      if (v != null) n++;
+    }
+    return { xs: out, shown: n };
   }, [base, scores, metric, results]);
-  const shown = xs.filter((x) => x != null).length;
 
   // The axes and grid: redrawn only when the size or the metric changes.
   useEffect(() => {
@@ -102,7 +111,7 @@ export function ScatterPlot() {
     const r = Math.max(1, Math.round(1.5 * dpr));
     for (let i = 0; i < xs.length; i++) {
       const x = xs[i];
-      if (x == null) continue;
+      if (Number.isNaN(x)) continue;
       const px = Math.round(PAD.left * dpr + x * pw);
       const py = Math.round(PAD.top * dpr + (1 - (base.ys[i] + 0.05) / 1.1) * ph);
       for (let dy = -r; dy < r; dy++) {
@@ -136,14 +145,14 @@ export function ScatterPlot() {
     let bd = 64; // within 8 px
     for (let i = 0; i < xs.length; i++) {
       const x = xs[i];
-      if (x == null) continue;
+      if (Number.isNaN(x)) continue;
       const dx = PAD.left + x * pw - mx;
       const dy = PAD.top + (1 - (base.ys[i] + 0.05) / 1.1) * ph - my;
       if (dx * dx + dy * dy < bd) [bd, best] = [dx * dx + dy * dy, i];
     }
     if (best < 0) return setHover(null);
     const it = results.prepared.items[base.idx[best]];
-    setHover({ x: mx, y: my, text: `${it.rowId} · ${it.system}: metric ${xs[best]!.toFixed(3)}, human ${it.human![human].toFixed(2)}` });
+    setHover({ x: mx, y: my, text: `${it.rowId} · ${it.system}: metric ${xs[best].toFixed(3)}, human ${it.human![human].toFixed(2)}` });
   };
 
   const options: [ScatterMetric, string][] = [
