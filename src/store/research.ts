@@ -26,7 +26,7 @@ import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { embedStats, isUnreachable, type RunEngine } from './researchEmbed';
 import { recall, remember, type SavedRun } from './researchPersist';
-import { recalibrated, runStages, type Results } from './researchRun';
+import { curveInSlices, recalibrated, runStages, type Results } from './researchRun';
 import { cacheSize, clearVectors, type CacheSize } from './researchCache';
 import pkg from '../../package.json';
 
@@ -132,22 +132,10 @@ export const useResearch = create<ResearchState>()((set, get) => {
     else corrTimer = setTimeout(() => get().flushCorrelations(), correlationDelayMs(scores.length));
   };
 
-  /** The 101-point curve, a few τ values per task so a large dataset never blocks the page for long. */
-  const curveInSlices = (r: Results) => {
+  /** The 101-point curve, in slices (see curveInSlices), kept only if the run is still the one on screen. */
+  const curveOf = (r: Results) => {
     const token = ++curveToken;
-    const items = r.prepared.items;
-    const points: CurvePoint[] = [];
-    let busy = 0;
-    const slice = () => {
-      if (token !== curveToken || get().results !== r) return;
-      const s0 = performance.now();
-      while (points.length < CURVE_TAUS.length && performance.now() - s0 < 30)
-        points.push(...correlationCurve(items, (tau) => scoreAll(r.scorer, tau), [CURVE_TAUS[points.length]]));
-      busy += performance.now() - s0;
-      if (points.length < CURVE_TAUS.length) setTimeout(slice, 0);
-      else set({ curve: { points, ms: busy } });
-    };
-    slice();
+    curveInSlices(r, CURVE_TAUS, () => token === curveToken && get().results === r, (curve) => set({ curve }));
   };
 
   const loadDataset = (files: ImportFile[]) => {
@@ -304,7 +292,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         const t = tauFor(get().tauMemory, key, r.calibration.tau);
         set({ results: r, stale: false, curve: null });
         scoreAtTau(t.tau, t.source, true);
-        curveInSlices(r);
+        curveOf(r);
         set({
           progress: {
             phase: 'done',
@@ -369,7 +357,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       set({ results: next });
       const t = tauFor(get().tauMemory, next.key, next.calibration.tau);
       scoreAtTau(t.tau, t.source, true);
-      curveInSlices(next);
+      curveOf(next);
     },
 
     recomputeCurve() {
