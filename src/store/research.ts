@@ -6,6 +6,7 @@ import { importFiles, type ImportFile, type ImportResult } from '../core/importe
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { agreement } from '../core/evaluate';
 import {
+  byLanguage,
   correlationCurve,
   crscoreRows,
   forgetTau,
@@ -16,6 +17,7 @@ import {
   type Analysis,
   type CorrRow,
   type CurvePoint,
+  type LanguageRow,
   type TauMemory,
 } from '../core/research/index';
 import { tauGrid } from '../core/sweep';
@@ -24,7 +26,7 @@ import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { embedStats, isUnreachable, type RunEngine } from './researchEmbed';
 import { recall, remember, type SavedRun } from './researchPersist';
-import { recalibrated, runStages, type Results } from './researchRun';
+import { curveInSlices, recalibrated, runStages, type Results } from './researchRun';
 import { cacheSize, clearVectors, type CacheSize } from './researchCache';
 import pkg from '../../package.json';
 
@@ -34,8 +36,11 @@ export type SimilarityKind = RunConfig['similarity'];
 export const APP_VERSION: string = (pkg as { version: string }).version;
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
 export const CURVE_TAUS = tauGrid(0, 1, 101);
-/** How long the slider rests before the correlations are recomputed (they need not run on every step). */
-export const CORRELATION_DELAY_MS = 120;
+/**
+ * How long the slider rests before the correlations are recomputed (they need not run on every step): 120 ms on
+ * the dev split, longer on large datasets, where one recomputation takes longer than a keyboard step.
+ */
+export const correlationDelayMs = (reviews: number) => Math.round(Math.max(120, Math.min(1500, reviews / 80)));
 
 export interface RunProgress {
   /** 'interrupted': the page was reloaded (or closed) during a run; Resume continues from the cache. */
@@ -71,6 +76,8 @@ export interface ResearchState {
   analysis: Analysis | null;
   /** CRScore's rows and the reference-based metrics' rows of the correlation table. */
   correlations: CorrRow[];
+  /** Per language: correlations and mean Rel at the τ of the agreement. */
+  languages: LanguageRow[];
   correlationsPending: boolean;
   /** The correlation-vs-τ curve and how long it took (its own field, so a redraw re-renders only its chart). */
   curve: { points: CurvePoint[]; ms: number } | null;
@@ -122,25 +129,13 @@ export const useResearch = create<ResearchState>()((set, get) => {
     });
     clearTimeout(corrTimer);
     if (immediate) get().flushCorrelations();
-    else corrTimer = setTimeout(() => get().flushCorrelations(), CORRELATION_DELAY_MS);
+    else corrTimer = setTimeout(() => get().flushCorrelations(), correlationDelayMs(scores.length));
   };
 
-  /** The 101-point curve, a few τ values per task so a large dataset never blocks the page for long. */
-  const curveInSlices = (r: Results) => {
+  /** The 101-point curve, in slices (see curveInSlices), kept only if the run is still the one on screen. */
+  const curveOf = (r: Results) => {
     const token = ++curveToken;
-    const items = r.prepared.items;
-    const points: CurvePoint[] = [];
-    let busy = 0;
-    const slice = () => {
-      if (token !== curveToken || get().results !== r) return;
-      const s0 = performance.now();
-      while (points.length < CURVE_TAUS.length && performance.now() - s0 < 30)
-        points.push(...correlationCurve(items, (tau) => scoreAll(r.scorer, tau), [CURVE_TAUS[points.length]]));
-      busy += performance.now() - s0;
-      if (points.length < CURVE_TAUS.length) setTimeout(slice, 0);
-      else set({ curve: { points, ms: busy } });
-    };
-    slice();
+    curveInSlices(r, CURVE_TAUS, () => token === curveToken && get().results === r, (curve) => set({ curve }));
   };
 
   const loadDataset = (files: ImportFile[]) => {
@@ -177,6 +172,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
     tauMemory: {},
     analysis: null,
     correlations: [],
+    languages: [],
     correlationsPending: false,
     curve: null,
     cache: null,
@@ -296,7 +292,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         const t = tauFor(get().tauMemory, key, r.calibration.tau);
         set({ results: r, stale: false, curve: null });
         scoreAtTau(t.tau, t.source, true);
-        curveInSlices(r);
+        curveOf(r);
         set({
           progress: {
             phase: 'done',
@@ -348,6 +344,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       set({
         analysis: { ...a, agreement: agreement(items, a.scores) },
         correlations: [...crscoreRows(items, a.scores), ...r.refRows],
+        languages: byLanguage(items, a.scores),
         correlationsPending: false,
       });
     },
@@ -360,7 +357,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       set({ results: next });
       const t = tauFor(get().tauMemory, next.key, next.calibration.tau);
       scoreAtTau(t.tau, t.source, true);
-      curveInSlices(next);
+      curveOf(next);
     },
 
     recomputeCurve() {

@@ -96,7 +96,9 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
   h.onCacheRead(texts.length);
   const vectors = await getVectors(space, texts).catch(() => new Map<string, Float32Array>());
   const cached = vectors.size;
-  const missing = texts.filter((t) => !vectors.has(t));
+  // Shortest first: a batch is padded to its longest text, so texts of like length batch together (the order of
+  // the vectors does not matter, they are keyed by text).
+  const missing = texts.filter((t) => !vectors.has(t)).sort((a, b) => a.length - b.length);
   h.onEmbedded(cached, texts.length, cached);
   const batch = Math.max(1, h.batchSize);
   let next = 0;

@@ -5,6 +5,8 @@ import type { DatasetRow } from '../core/dataset';
 import type { RefMetricId } from '../core/refmetrics/index';
 import {
   calibrateRun,
+  correlationCurve,
+  scoreAll,
   lexicalMatrices,
   prepare,
   refMetricRows,
@@ -17,6 +19,7 @@ import {
   vectorCosine,
   vectorMatrices,
   type CorrRow,
+  type CurvePoint,
   type ItemMatrices,
   type PreparedDataset,
   type Scorer,
@@ -116,4 +119,28 @@ export function recalibrated(r: Results, system: string): Results {
   const calibration = calibrateRun(r.prepared.items, r.matrices, system);
   const s: Scorer = r.scorer.rule === 'graded' ? { ...r.scorer, sd: calibration.sd } : r.scorer;
   return { ...r, calibration, scorer: s, config: { ...r.config, calibrationSystem: calibration.system } };
+}
+
+/**
+ * The correlation-vs-τ curve, a few τ values per task (≤ 30 ms each), so a large dataset never blocks the page for
+ * long; `live` false drops it (a newer run or calibration). `ms` is the compute time, without the waits.
+ */
+export function curveInSlices(
+  r: Results,
+  taus: readonly number[],
+  live: () => boolean,
+  done: (curve: { points: CurvePoint[]; ms: number }) => void,
+): void {
+  const points: CurvePoint[] = [];
+  let busy = 0;
+  const slice = () => {
+    if (!live()) return;
+    const s0 = performance.now();
+    while (points.length < taus.length && performance.now() - s0 < 30)
+      points.push(...correlationCurve(r.prepared.items, (tau) => scoreAll(r.scorer, tau), [taus[points.length]]));
+    busy += performance.now() - s0;
+    if (points.length < taus.length) setTimeout(slice, 0);
+    else done({ points, ms: busy });
+  };
+  slice();
 }

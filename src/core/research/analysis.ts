@@ -129,38 +129,70 @@ export interface LeaderRow {
   humanRank: number;
 }
 
-/** Per system: mean metric and human Con/Comp/Rel over reviews with human scores; ranks by Rel. */
-export function leaderboard(items: readonly EvalItem[], scores: readonly ItemScore[]): LeaderRow[] {
+/** What a leaderboard needs that does not change with τ: each system's scored items and its human means. */
+export interface SystemGroups {
+  systems: { system: string; idx: Int32Array; human: Record<Dimension, number> }[];
+}
+
+export function systemGroups(items: readonly EvalItem[]): SystemGroups {
   const by = new Map<string, number[]>();
   items.forEach((it, k) => {
     if (!it.human) return;
     if (!by.has(it.system)) by.set(it.system, []);
     by.get(it.system)!.push(k);
   });
-  const rows = [...by.entries()].map(([system, ks]) => ({
-    system,
-    n: ks.length,
-    metric: Object.fromEntries(DIMENSIONS.map((d) => [d, mean(ks.map((k) => scores[k][d]))])) as Record<Dimension, number>,
-    human: Object.fromEntries(DIMENSIONS.map((d) => [d, mean(ks.map((k) => items[k].human![d]))])) as Record<Dimension, number>,
-    metricRank: 0,
-    humanRank: 0,
-  }));
+  return {
+    systems: [...by.entries()].map(([system, ks]) => ({
+      system,
+      idx: Int32Array.from(ks),
+      human: Object.fromEntries(DIMENSIONS.map((d) => [d, mean(ks.map((k) => items[k].human![d]))])) as Record<Dimension, number>,
+    })),
+  };
+}
+
+/** Per system: mean metric and human Con/Comp/Rel over reviews with human scores; ranks by Rel. */
+export function leaderboard(items: readonly EvalItem[] | SystemGroups, scores: readonly ItemScore[]): LeaderRow[] {
+  const groups = 'systems' in items ? items : systemGroups(items);
+  const rows: LeaderRow[] = groups.systems.map((g) => {
+    let con = 0;
+    let comp = 0;
+    let rel = 0;
+    for (let i = 0; i < g.idx.length; i++) {
+      const s = scores[g.idx[i]];
+      con += s.con;
+      comp += s.comp;
+      rel += s.rel;
+    }
+    const n = g.idx.length;
+    return { system: g.system, n, metric: { con: con / n, comp: comp / n, rel: rel / n }, human: g.human, metricRank: 0, humanRank: 0 };
+  });
   [...rows].sort((a, b) => b.metric.rel - a.metric.rel).forEach((r, i) => (r.metricRank = i + 1));
   [...rows].sort((a, b) => b.human.rel - a.human.rel).forEach((r, i) => (r.humanRank = i + 1));
   return rows.sort((a, b) => a.metricRank - b.metricRank);
 }
 
-/** Per language: Spearman of Con, Comp, Rel with the humans, and mean Rel. */
-export function byLanguage(items: readonly EvalItem[], scores: readonly ItemScore[]) {
+export interface LanguageRow {
+  lang: string;
+  reviews: number;
+  n: number;
+  meanRel: number;
+  per: Record<Dimension, { spearman: Correlation; kendall: Correlation }>;
+}
+
+/** Per language: Spearman and Kendall of Con, Comp, Rel with the same human dimension, and mean Rel. */
+export function byLanguage(items: readonly EvalItem[], scores: readonly ItemScore[]): LanguageRow[] {
   const langs = [...new Set(items.map((i) => i.lang))].sort();
   return langs.map((lang) => {
     const ks = items.map((it, k) => (it.lang === lang ? k : -1)).filter((k) => k >= 0);
-    const sub = ks.map((k) => items[k]);
-    const c = correlate(sub, ks.map((k) => scores[k].rel));
+    const scored = ks.filter((k) => items[k].human);
     const per = Object.fromEntries(
-      DIMENSIONS.map((d) => [d, correlate(sub, ks.map((k) => scores[k][d])).byDim[d]]),
+      DIMENSIONS.map((d) => {
+        const x = scored.map((k) => scores[k][d]);
+        const h = scored.map((k) => items[k].human![d]);
+        return [d, { spearman: spearman(x, h), kendall: kendallTauB(x, h) }];
+      }),
     ) as Record<Dimension, { spearman: Correlation; kendall: Correlation }>;
-    return { lang, reviews: ks.length, n: c.n, meanRel: mean(ks.map((k) => scores[k].rel)), per };
+    return { lang, reviews: ks.length, n: scored.length, meanRel: mean(ks.map((k) => scores[k].rel)), per };
   });
 }
 

@@ -16,17 +16,19 @@ export function ExamplesTable() {
   const [hi, setHi] = useState(1);
   const [scroll, setScroll] = useState(0);
   const { items, reviews, languages, systems } = results.prepared;
-  const rows = useMemo(
-    () =>
-      items
-        .map((_, k) => k)
-        .filter((k) => {
-          const it = items[k];
-          const rel = analysis.scores[k].rel;
-          return (!lang || it.lang === lang) && (!system || it.system === system) && rel >= lo - 1e-12 && rel <= hi + 1e-12;
-        }),
-    [items, analysis, lang, system, lo, hi],
-  );
+  // Without a Rel range the rows do not depend on τ: a slider step then only repaints the visible rows' scores.
+  const ranged = lo > 0 || hi < 1;
+  const byRel = ranged ? analysis.scores : null;
+  const rows = useMemo(() => {
+    const out: number[] = [];
+    for (let k = 0; k < items.length; k++) {
+      const it = items[k];
+      if ((lang && it.lang !== lang) || (system && it.system !== system)) continue;
+      if (byRel && !(byRel[k].rel >= lo - 1e-12 && byRel[k].rel <= hi + 1e-12)) continue;
+      out.push(k);
+    }
+    return out;
+  }, [items, byRel, lang, system, lo, hi]);
   const first = Math.max(0, Math.floor(scroll / ROW_H) - 5);
   const last = Math.min(rows.length, first + Math.ceil(VIEW_H / ROW_H) + 10);
   return (

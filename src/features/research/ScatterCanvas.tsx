@@ -28,6 +28,7 @@ export function ScatterPlot() {
   const [human, setHuman] = useState<'con' | 'comp' | 'rel'>('rel');
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const axes = useRef<HTMLCanvasElement>(null);
   const width = useWidth(box);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
   // Which items have human scores, and their jittered y: fixed per run, so a τ step only moves x.
@@ -43,21 +44,30 @@ export function ScatterPlot() {
     });
     return { idx, ys };
   }, [results, human]);
-  const xs = useMemo(() => {
+  // Metric values of the reviews with human scores (NaN: no value, e.g. no reference review), in one typed pass.
+  const { xs, shown } = useMemo(() => {
     const ref = metric === 'con' || metric === 'comp' || metric === 'rel' ? null : results.refValues[metric];
-    return base.idx.map((k) => (ref ? ref[k] : scores[k][metric as 'con' | 'comp' | 'rel']));
+    const d = metric as 'con' | 'comp' | 'rel';
+    const out = new Float64Array(base.idx.length);
+    let n = 0;
+    for (let i = 0; i < out.length; i++) {
+      const k = base.idx[i];
+      const v = ref ? ref[k] : scores[k][d];
+      out[i] = v == null ? NaN : v;
+      if (v != null) n++;
+    }
+    return { xs: out, shown: n };
   }, [base, scores, metric, results]);
-  const shown = xs.filter((x) => x != null).length;
 
+  // The axes and grid: redrawn only when the size or the metric changes.
   useEffect(() => {
-    const c = canvas.current;
+    const c = axes.current;
     if (!c || width === 0) return;
     const dpr = window.devicePixelRatio || 1;
     c.width = Math.round(width * dpr);
     c.height = Math.round(H * dpr);
     const g = c.getContext('2d')!;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, width, H);
     const pw = width - PAD.left - PAD.right;
     const ph = H - PAD.top - PAD.bottom;
     const X = (v: number) => PAD.left + v * pw;
@@ -68,26 +78,62 @@ export function ScatterPlot() {
     g.setLineDash([3, 3]);
     g.beginPath();
     for (let t = 0; t <= 10; t += 2) {
-      const v = t / 10;
-      g.moveTo(X(v), PAD.top);
-      g.lineTo(X(v), PAD.top + ph);
-      g.moveTo(PAD.left, Y(v));
-      g.lineTo(PAD.left + pw, Y(v));
+      g.moveTo(X(t / 10), PAD.top);
+      g.lineTo(X(t / 10), PAD.top + ph);
+      g.moveTo(PAD.left, Y(t / 10));
+      g.lineTo(PAD.left + pw, Y(t / 10));
     }
     g.stroke();
     g.setLineDash([]);
     g.textAlign = 'center';
     for (let t = 0; t <= 10; t += 2) g.fillText((t / 10).toFixed(1), X(t / 10), PAD.top + ph + 14);
-    g.fillText(`metric (${metric})`, PAD.left + pw / 2, H - 4);
+    g.fillText(`metric (${metric}) →`, PAD.left + pw / 2, H - 4);
     g.textAlign = 'right';
     for (let t = 0; t <= 10; t += 2) g.fillText((t / 10).toFixed(1), PAD.left - 6, Y(t / 10) + 4);
-    g.fillStyle = 'rgba(59, 91, 219, 0.35)';
+  }, [width, metric]);
+
+  // The points, on every τ step: a density image (3×3 px per review, darker where reviews pile up) written as
+  // pixels, so 100,000 reviews cost one pass rather than 100,000 draw calls.
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || width === 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    const W = Math.round(width * dpr);
+    const HH = Math.round(H * dpr);
+    if (c.width !== W || c.height !== HH) {
+      c.width = W;
+      c.height = HH;
+    }
+    const g = c.getContext('2d')!;
+    const counts = new Uint16Array(W * HH);
+    const pw = (width - PAD.left - PAD.right) * dpr;
+    const ph = (H - PAD.top - PAD.bottom) * dpr;
+    const r = Math.max(1, Math.round(1.5 * dpr));
     for (let i = 0; i < xs.length; i++) {
       const x = xs[i];
-      if (x == null) continue;
-      g.fillRect(X(x) - 2, Y(base.ys[i]) - 2, 4, 4);
+      if (Number.isNaN(x)) continue;
+      const px = Math.round(PAD.left * dpr + x * pw);
+      const py = Math.round(PAD.top * dpr + (1 - (base.ys[i] + 0.05) / 1.1) * ph);
+      for (let dy = -r; dy < r; dy++) {
+        const yy = py + dy;
+        if (yy < 0 || yy >= HH) continue;
+        for (let dx = -r; dx < r; dx++) {
+          const xx = px + dx;
+          if (xx >= 0 && xx < W) counts[yy * W + xx]++;
+        }
+      }
     }
-  }, [xs, base, width, metric]);
+    const img = g.createImageData(W, HH);
+    const px32 = new Uint32Array(img.data.buffer);
+    for (let p = 0; p < counts.length; p++) {
+      const n = counts[p];
+      if (n === 0) continue;
+      // #3b5bdb at 35% per review, composited: 1 − 0.65^n (little-endian RGBA).
+      const a = Math.round(255 * (1 - Math.pow(0.65, Math.min(n, 40))));
+      px32[p] = (a << 24) | (0xdb << 16) | (0x5b << 8) | 0x3b;
+    }
+    g.putImageData(img, 0, 0);
+  }, [xs, base, width]);
 
   const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -99,14 +145,14 @@ export function ScatterPlot() {
     let bd = 64; // within 8 px
     for (let i = 0; i < xs.length; i++) {
       const x = xs[i];
-      if (x == null) continue;
+      if (Number.isNaN(x)) continue;
       const dx = PAD.left + x * pw - mx;
       const dy = PAD.top + (1 - (base.ys[i] + 0.05) / 1.1) * ph - my;
       if (dx * dx + dy * dy < bd) [bd, best] = [dx * dx + dy * dy, i];
     }
     if (best < 0) return setHover(null);
     const it = results.prepared.items[base.idx[best]];
-    setHover({ x: mx, y: my, text: `${it.rowId} · ${it.system}: metric ${xs[best]!.toFixed(3)}, human ${it.human![human].toFixed(2)}` });
+    setHover({ x: mx, y: my, text: `${it.rowId} · ${it.system}: metric ${xs[best].toFixed(3)}, human ${it.human![human].toFixed(2)}` });
   };
 
   const options: [ScatterMetric, string][] = [
@@ -145,8 +191,10 @@ export function ScatterPlot() {
         </span>
       </figcaption>
       <div className="r-chart r-canvas" ref={box}>
+        <canvas ref={axes} className="r-canvas-axes" style={{ width: '100%', height: H }} aria-hidden="true" />
         <canvas
           ref={canvas}
+          className="r-canvas-points"
           style={{ width: '100%', height: H }}
           role="img"
           aria-label={`Scatter of ${metric} against human ${human}, ${shown} reviews`}

@@ -2,7 +2,7 @@
 // results by language. Cells carry their full-precision value in data-value for tests and the parity check.
 import { useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
-import { byLanguage, leaderboard } from '../../store/researchAnalysis';
+import { leaderboard, systemGroups } from '../../store/researchAnalysis';
 import type { Correlation } from '../../core/types';
 
 const DIMS = [
@@ -90,7 +90,8 @@ export function CorrelationTable() {
 export function Leaderboard() {
   const results = useResearch((s) => s.results)!;
   const analysis = useResearch((s) => s.analysis)!;
-  const rows = useMemo(() => leaderboard(results.prepared.items, analysis.scores), [results, analysis]);
+  const groups = useMemo(() => systemGroups(results.prepared.items), [results]);
+  const rows = useMemo(() => leaderboard(groups, analysis.scores), [groups, analysis]);
   return (
     <figure className="panel r-fig" data-testid="leaderboard" data-chart="leaderboard">
       <figcaption>
@@ -136,11 +137,8 @@ export function Leaderboard() {
 }
 
 export function ByLanguage() {
-  const results = useResearch((s) => s.results)!;
-  const agreement = useResearch((s) => s.analysis!.agreement);
+  const rows = useResearch((s) => s.languages);
   const pending = usePending();
-  // Recomputed with the agreement (the scores it was computed from are the analysis's at that moment).
-  const rows = useMemo(() => (agreement ? byLanguage(results.prepared.items, useResearch.getState().analysis!.scores) : []), [results, agreement]);
   const [metric, setMetric] = useState<'spearman' | 'kendall'>('spearman');
   return (
     <figure className={`panel r-fig${pending ? ' r-pending' : ''}`} data-testid="by-language" data-chart="by-language" data-pending={pending}>
