@@ -17,6 +17,7 @@ export async function pipelineTiming(
   dtype: 'fp32' | 'q4',
   prompt: string,
   k: number,
+  repeat = 3,
 ): Promise<PipelineTiming> {
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
@@ -43,9 +44,12 @@ export async function pipelineTiming(
     return { ms: performance.now() - t, tokens };
   };
   await run(4); // warm-up (WebGPU compiles its shaders here)
-  // Each length three times, the fastest kept (as bench/llm.ts does for the app).
-  const fastest = async (n: number) =>
-    [await run(n), await run(n), await run(n)].sort((a, b) => a.ms - b.ms)[0];
+  // Each length `repeat` times, the fastest kept (as bench/llm.ts does for the app).
+  const fastest = async (n: number) => {
+    const rs = [];
+    for (let i = 0; i < repeat; i++) rs.push(await run(n));
+    return rs.sort((a, b) => a.ms - b.ms)[0];
+  };
   const one = await fastest(1);
   const many = await fastest(k);
   await generator.dispose();

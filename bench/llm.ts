@@ -9,6 +9,7 @@
 //   npm run bench:llm
 //   BENCH_MODELS=tiny npm run bench:llm            # tiny | qwen-0.5b
 //   BENCH_GPU=0 npm run bench:llm                  # skip WebGPU (SwiftShader is slow at the 0.5B shape)
+//   BENCH_ENGINES=gpu BENCH_REPEAT=1 npm run bench:llm   # engines: node,wasm,gpu; timed runs per length
 // Greedy decoding, the claims prompt of a 5-line diff; every length timed three times, the fastest kept (this
 // machine's other work only adds time). A random model may stop early at its end token: the table says how
 // many tokens were generated (the same on every engine, greedy). Prints tables; never asserts.
@@ -80,6 +81,8 @@ const SHAPES: Shape[] = [
     kGpu: 4,
   },
 ];
+const engines = (process.env.BENCH_ENGINES ?? 'node,wasm,gpu').split(',');
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 const wanted = (process.env.BENCH_MODELS ?? 'tiny,qwen-0.5b').split(',');
 
 /** The folder the engines load: the generated fp32 model, or its q4 copy (scripts/quantize-q4.py). */
@@ -173,7 +176,8 @@ async function nodeTiming(s: Shape): Promise<Timing> {
   };
   await run(4);
   const fastest = async (n: number) => {
-    const rs = [await run(n), await run(n), await run(n)];
+    const rs = [];
+    for (let i = 0; i < REPEAT; i++) rs.push(await run(n));
     return rs.sort((a, b) => a.ms - b.ms)[0];
   };
   const one = await fastest(1);
@@ -200,13 +204,13 @@ async function appTiming(
       () => !!(window as unknown as { __crscoreLocalLlm?: unknown }).__crscoreLocalLlm,
     );
     return await page.evaluate(
-      async ({ served, backend, prompt, k }) => {
+      async ({ served, backend, prompt, k, repeat }) => {
         const llm = (window as unknown as { __crscoreLocalLlm: LocalLlmHandle }).__crscoreLocalLlm;
         const info = await llm.load({ kind: 'served', path: served }, { backend }); // includes an 8-token warm-up
         // No named inner functions: the bench runs through tsx, whose helpers do not exist in the page.
         // Each length three times, the fastest kept: this machine's other work only ever adds time.
         const runs: { n: number; ms: number; tokens: number }[] = [];
-        for (const n of [4, 1, 1, 1, k, k, k]) {
+        for (const n of [4, ...Array<number>(repeat).fill(1), ...Array<number>(repeat).fill(k)]) {
           let pieces = 0;
           const t = performance.now();
           const r = await llm.generate(
@@ -221,7 +225,7 @@ async function appTiming(
         );
         return { ms1: one.ms, msK: many.ms, tokensK: many.tokens, device: info.device };
       },
-      { served: s.served, backend, prompt: PROMPT, k },
+      { served: s.served, backend, prompt: PROMPT, k, repeat: REPEAT },
     );
   } finally {
     await page.close();
@@ -238,9 +242,16 @@ async function pipelineTimingIn(
   try {
     await page.goto(`http://localhost:${PORT}/e2e-claims.html`);
     return await page.evaluate(
-      async ({ served, device, dtype, prompt, k, url }) => {
+      async ({ served, device, dtype, prompt, k, url, repeat }) => {
         const m = (await import(/* @vite-ignore */ url)) as typeof import('./llm-pipeline.ts');
-        return m.pipelineTiming(served.replace(/^\/models\//, ''), device, dtype, prompt, k);
+        return m.pipelineTiming(
+          served.replace(/^\/models\//, ''),
+          device,
+          dtype,
+          prompt,
+          k,
+          repeat,
+        );
       },
       {
         served: s.served,
@@ -249,6 +260,7 @@ async function pipelineTimingIn(
         prompt: PROMPT,
         k,
         url: '/bench/llm-pipeline.ts',
+        repeat: REPEAT,
       },
     );
   } finally {
@@ -289,14 +301,18 @@ async function main() {
           `${s.label} · ${engine}: ${t ? `${tokensPerSecond(t).toFixed(1)} tokens/s, decode ${decodeMs(t).toFixed(1)} ms/token` : 'n/a'}`,
         );
       };
-      log('onnxruntime-node (transformers.js, CPU)', await attempt('node', () => nodeTiming(s)));
-      const appWasm = await attempt('app WASM', () => appTiming(browser, s, 'wasm', s.k));
-      log('Chromium, app worker, WASM', appWasm);
-      const pipeWasm = await attempt('pipeline WASM', () =>
-        pipelineTimingIn(browser, s, 'wasm', s.k),
-      );
-      log('Chromium, pipeline alone, WASM', pipeWasm);
-      if (process.env.BENCH_GPU !== '0') {
+      if (engines.includes('node'))
+        log('onnxruntime-node (transformers.js, CPU)', await attempt('node', () => nodeTiming(s)));
+      const cpu = engines.includes('wasm');
+      const appWasm = cpu
+        ? await attempt('app WASM', () => appTiming(browser, s, 'wasm', s.k))
+        : null;
+      if (cpu) log('Chromium, app worker, WASM', appWasm);
+      const pipeWasm = cpu
+        ? await attempt('pipeline WASM', () => pipelineTimingIn(browser, s, 'wasm', s.k))
+        : null;
+      if (cpu) log('Chromium, pipeline alone, WASM', pipeWasm);
+      if (process.env.BENCH_GPU !== '0' && engines.includes('gpu')) {
         const appGpu = await attempt('app WebGPU', () => appTiming(browser, s, 'auto', s.kGpu));
         log(
           `Chromium, app worker, WebGPU (${appGpu?.device === 'webgpu' ? 'SwiftShader' : 'no adapter'})`,
