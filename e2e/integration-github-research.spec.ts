@@ -39,6 +39,10 @@ test('a pull request to Research, analyzer pseudo-references in batch, scored: o
   const panel = page.getByTestId('pseudo-refs-panel');
   await panel.getByLabel('Analyzer issues').check();
   await expect(page.getByTestId('prefs-concurrency')).toHaveCount(0);
+  // Nothing of the LLM's is asked for (no provider, no key), only the analyzers' settings.
+  await expect(panel.getByLabel('API key')).toHaveCount(0);
+  await expect(panel.getByLabel('Provider')).toHaveCount(0);
+  await expect(panel.getByLabel('Analyzer warnings')).toBeVisible();
   await expect(page.getByTestId('prefs-plan')).toContainText('7 changes');
   await page.getByTestId('prefs-generate').click();
   await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
@@ -69,5 +73,7 @@ test('a pull request to Research, analyzer pseudo-references in batch, scored: o
   for (const n of names) expect(systems).toContain(n);
   // alice (bare except, ===) and carol (semicolon, unused import) wrote on the files the analyzers flag.
   expect(names).toEqual(expect.arrayContaining(['alice', 'carol']));
+  // The human-score leaderboard says where the scores are instead of an empty table.
+  await expect(page.getByTestId('leaderboard-empty')).toContainText('Systems, with uncertainty');
   await page.screenshot({ path: test.info().outputPath('research-github.png'), fullPage: true });
 });
