@@ -8,7 +8,14 @@ import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { LocalModelSettings } from './LocalModelSettings';
 import { useClaimsSettings } from './settingsStore';
 
-export function ClaimsSettingsForm({ disabled }: { disabled?: boolean }) {
+/** `llm` false: only the analyzer rows (Research's batch with analyzer issues alone asks nothing of an LLM). */
+export function ClaimsSettingsForm({
+  disabled,
+  llm = true,
+}: {
+  disabled?: boolean;
+  llm?: boolean;
+}) {
   const s = useClaimsSettings();
   const id = useId();
   const preset = PROVIDERS[s.provider];
@@ -18,125 +25,135 @@ export function ClaimsSettingsForm({ disabled }: { disabled?: boolean }) {
   return (
     <details className="claims-settings" open>
       <summary>
-        LLM and analyzer settings{' '}
-        <span className="claims-hint">
-          ({preset.label} · {s.model || 'no model'})
-        </span>
+        {llm ? (
+          <>
+            LLM and analyzer settings{' '}
+            <span className="claims-hint">
+              ({preset.label} · {s.model || 'no model'})
+            </span>
+          </>
+        ) : (
+          'Analyzer settings'
+        )}
       </summary>
       <fieldset disabled={disabled}>
         <div className="claims-grid">
-          <label htmlFor={`${id}-provider`}>Provider</label>
-          <select
-            id={`${id}-provider`}
-            value={s.provider}
-            onChange={(e) => s.setProvider(e.target.value as ProviderId)}
-          >
-            {PROVIDER_IDS.map((p) => (
-              <option key={p} value={p}>
-                {PROVIDERS[p].label}
-              </option>
-            ))}
-          </select>
-
-          {local ? (
-            <LocalModelSettings />
-          ) : (
+          {llm && (
             <>
-              <label htmlFor={`${id}-base`}>Base URL</label>
-              <input
-                id={`${id}-base`}
-                type="url"
-                spellCheck={false}
-                placeholder={
-                  preset.protocol === 'anthropic'
-                    ? 'https://api.anthropic.com/v1'
-                    : 'https://host/v1'
-                }
-                value={s.baseUrl}
-                onChange={(e) => s.update({ baseUrl: e.target.value })}
-              />
+              <label htmlFor={`${id}-provider`}>Provider</label>
+              <select
+                id={`${id}-provider`}
+                value={s.provider}
+                onChange={(e) => s.setProvider(e.target.value as ProviderId)}
+              >
+                {PROVIDER_IDS.map((p) => (
+                  <option key={p} value={p}>
+                    {PROVIDERS[p].label}
+                  </option>
+                ))}
+              </select>
 
-              <label htmlFor={`${id}-model`}>Model</label>
-              <input
-                id={`${id}-model`}
-                spellCheck={false}
-                placeholder="model name"
-                value={s.model}
-                onChange={(e) => s.update({ model: e.target.value })}
-              />
-
-              <label htmlFor={`${id}-key`}>API key{preset.needsKey ? '' : ' (optional)'}</label>
-              <input
-                id={`${id}-key`}
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={preset.needsKey ? 'needed' : 'not needed for most local servers'}
-                value={key}
-                onChange={(e) => s.setKey(e.target.value)}
-              />
-
-              <span />
-              <div>
-                <label>
+              {local ? (
+                <LocalModelSettings />
+              ) : (
+                <>
+                  <label htmlFor={`${id}-base`}>Base URL</label>
                   <input
-                    type="checkbox"
-                    checked={s.rememberKey}
-                    onChange={(e) => s.setRememberKey(e.target.checked)}
-                  />{' '}
-                  Remember on this device
-                </label>
-                {s.rememberKey ? (
-                  <p className="claims-warning" role="note">
-                    ⚠ The key is saved unencrypted in this browser&apos;s storage; anyone with
-                    access to this browser profile can read it. Untick to delete it.
-                  </p>
-                ) : (
-                  <p className="claims-hint">
-                    The key is kept in memory only and is gone when you close the tab.
-                  </p>
-                )}
-              </div>
+                    id={`${id}-base`}
+                    type="url"
+                    spellCheck={false}
+                    placeholder={
+                      preset.protocol === 'anthropic'
+                        ? 'https://api.anthropic.com/v1'
+                        : 'https://host/v1'
+                    }
+                    value={s.baseUrl}
+                    onChange={(e) => s.update({ baseUrl: e.target.value })}
+                  />
+
+                  <label htmlFor={`${id}-model`}>Model</label>
+                  <input
+                    id={`${id}-model`}
+                    spellCheck={false}
+                    placeholder="model name"
+                    value={s.model}
+                    onChange={(e) => s.update({ model: e.target.value })}
+                  />
+
+                  <label htmlFor={`${id}-key`}>API key{preset.needsKey ? '' : ' (optional)'}</label>
+                  <input
+                    id={`${id}-key`}
+                    type="password"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder={preset.needsKey ? 'needed' : 'not needed for most local servers'}
+                    value={key}
+                    onChange={(e) => s.setKey(e.target.value)}
+                  />
+
+                  <span />
+                  <div>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={s.rememberKey}
+                        onChange={(e) => s.setRememberKey(e.target.checked)}
+                      />{' '}
+                      Remember on this device
+                    </label>
+                    {s.rememberKey ? (
+                      <p className="claims-warning" role="note">
+                        ⚠ The key is saved unencrypted in this browser&apos;s storage; anyone with
+                        access to this browser profile can read it. Untick to delete it.
+                      </p>
+                    ) : (
+                      <p className="claims-hint">
+                        The key is kept in memory only and is gone when you close the tab.
+                      </p>
+                    )}
+                  </div>
+                </>
+              )}
+
+              <label htmlFor={`${id}-temp`}>Temperature</label>
+              <input
+                id={`${id}-temp`}
+                type="number"
+                min={0}
+                max={2}
+                step={0.1}
+                value={s.temperature}
+                onChange={(e) => {
+                  const v = e.target.valueAsNumber;
+                  if (!Number.isNaN(v)) s.update({ temperature: v });
+                }}
+              />
+
+              <label htmlFor={`${id}-format`}>Output format</label>
+              <select
+                id={`${id}-format`}
+                value={s.format}
+                onChange={(e) => s.update({ format: e.target.value as OutputFormat })}
+              >
+                <option value="paper">Paper: two sections of numbered points</option>
+                <option value="json">JSON {'{claims: [], implications: []}'}</option>
+              </select>
+
+              <label htmlFor={`${id}-timeout`}>Timeout (s)</label>
+              <input
+                id={`${id}-timeout`}
+                type="number"
+                min={1}
+                max={600}
+                step={1}
+                value={s.timeoutSec}
+                onChange={(e) => {
+                  const v = e.target.valueAsNumber;
+                  if (!Number.isNaN(v) && v > 0) s.update({ timeoutSec: v });
+                }}
+              />
             </>
           )}
-
-          <label htmlFor={`${id}-temp`}>Temperature</label>
-          <input
-            id={`${id}-temp`}
-            type="number"
-            min={0}
-            max={2}
-            step={0.1}
-            value={s.temperature}
-            onChange={(e) => {
-              const v = e.target.valueAsNumber;
-              if (!Number.isNaN(v)) s.update({ temperature: v });
-            }}
-          />
-
-          <label htmlFor={`${id}-format`}>Output format</label>
-          <select
-            id={`${id}-format`}
-            value={s.format}
-            onChange={(e) => s.update({ format: e.target.value as OutputFormat })}
-          >
-            <option value="paper">Paper: two sections of numbered points</option>
-            <option value="json">JSON {'{claims: [], implications: []}'}</option>
-          </select>
-
-          <label htmlFor={`${id}-timeout`}>Timeout (s)</label>
-          <input
-            id={`${id}-timeout`}
-            type="number"
-            min={1}
-            max={600}
-            step={1}
-            value={s.timeoutSec}
-            onChange={(e) => {
-              const v = e.target.valueAsNumber;
-              if (!Number.isNaN(v) && v > 0) s.update({ timeoutSec: v });
-            }}
-          />
 
           <label htmlFor={`${id}-afilter`}>Analyzer warnings</label>
           <select

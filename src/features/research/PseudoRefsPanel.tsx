@@ -52,7 +52,7 @@ export function PseudoRefsPanel() {
         </p>
       ) : (
         <>
-          <ClaimsSettingsForm disabled={running} />
+          <ClaimsSettingsForm disabled={running} llm={needsLlm} />
           <div className="r-controls">
             {needsLlm && (
               <label>

@@ -98,40 +98,47 @@ export function Leaderboard() {
         <h3>Systems</h3>{' '}
         <span className="muted small">Mean scores over reviews with human scores (human Likert normalised to [0, 1]); ranked by Rel.</span>
       </figcaption>
-      <table className="r-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>System</th>
-            <th>Con</th>
-            <th>Comp</th>
-            <th>Rel</th>
-            <th>human Con</th>
-            <th>human Comp</th>
-            <th>human Rel</th>
-            <th>human #</th>
-            <th>n</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.system} data-testid={`leader-${r.system}`}>
-              <td className="num">{r.metricRank}</td>
-              <th scope="row">{r.system}</th>
-              <td className="num">{fmt(r.metric.con, 3)}</td>
-              <td className="num">{fmt(r.metric.comp, 3)}</td>
-              <td className="num" data-value={r.metric.rel}>
-                {fmt(r.metric.rel, 3)}
-              </td>
-              <td className="num">{fmt(r.human.con, 3)}</td>
-              <td className="num">{fmt(r.human.comp, 3)}</td>
-              <td className="num">{fmt(r.human.rel, 3)}</td>
-              <td className={`num ${r.humanRank === r.metricRank ? 'same-rank' : ''}`}>{r.humanRank}</td>
-              <td className="num">{r.n}</td>
+      {rows.length === 0 ? (
+        // A dataset without human scores (predictions, a pull request) has its per-system means in the table with intervals.
+        <p className="muted small" data-testid="leaderboard-empty">
+          No review here has a human score. The mean CRScore of each system is in “Systems, with uncertainty”.
+        </p>
+      ) : (
+        <table className="r-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>System</th>
+              <th>Con</th>
+              <th>Comp</th>
+              <th>Rel</th>
+              <th>human Con</th>
+              <th>human Comp</th>
+              <th>human Rel</th>
+              <th>human #</th>
+              <th>n</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.system} data-testid={`leader-${r.system}`}>
+                <td className="num">{r.metricRank}</td>
+                <th scope="row">{r.system}</th>
+                <td className="num">{fmt(r.metric.con, 3)}</td>
+                <td className="num">{fmt(r.metric.comp, 3)}</td>
+                <td className="num" data-value={r.metric.rel}>
+                  {fmt(r.metric.rel, 3)}
+                </td>
+                <td className="num">{fmt(r.human.con, 3)}</td>
+                <td className="num">{fmt(r.human.comp, 3)}</td>
+                <td className="num">{fmt(r.human.rel, 3)}</td>
+                <td className={`num ${r.humanRank === r.metricRank ? 'same-rank' : ''}`}>{r.humanRank}</td>
+                <td className="num">{r.n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </figure>
   );
 }
