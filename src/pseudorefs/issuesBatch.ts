@@ -43,12 +43,9 @@ export function changeLanguage(c: Pick<IssuesChangeInput, 'lang' | 'newFile'>): 
 
 const HAS_ANALYZER: Language[] = ['javascript', 'python', 'java'];
 
-/** A result that says the analyzer could not look at the file (h14's fields, or an error). */
+/** Why an analyzer could not look at the file, or at part of it (code that does not parse): never "0 issues". */
 function couldNotAnalyze(r: AnalyzerResult): string | undefined {
-  const o = r as AnalyzerResult & { analyzed?: boolean; status?: string; reason?: string };
-  if (r.error) return r.error;
-  if (o.analyzed === false || (o.status && o.status !== 'ok')) return o.reason ?? o.status ?? 'could not analyze';
-  return undefined;
+  return r.error ?? r.unanalyzed;
 }
 
 export async function issuesForChanges(
@@ -88,7 +85,8 @@ export async function issuesForChanges(
       if (bad.length) failed++;
       out.push({
         id: c.id,
-        refs: results.filter((r) => !couldNotAnalyze(r)).flatMap((r) => r.refs),
+        // What did parse still counts: an analyzer that stopped part-way keeps the issues it found before.
+        refs: results.filter((r) => !r.error).flatMap((r) => r.refs),
         noAnalyzer: results.length === 0,
         failed: bad,
         newFile: results[0]?.newFile,

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyzers/run';
+import { nodeTreeSitterAssets } from '../analyzers/treesitterNode';
+import { issuesForChanges, type AnalyzeFn } from './issuesBatch';
+
+const realAnalyze: AnalyzeFn = (req) => analyze(req, nodeTreeSitterAssets());
+const opts = { filter: 'paper', options: 'paper' } as const;
+
+describe('issuesForChanges', () => {
+  it('finds JSHint issues on a change whose new file parses', async () => {
+    const diff = ['--- a/a.js', '+++ b/a.js', '@@ -1,1 +1,2 @@', ' var a = 1;', '+b = 2'].join('\n');
+    const [c] = await issuesForChanges([{ id: 'ok', diff, lang: 'js', newCode: 'var a = 1;\nb = 2\n' }], realAnalyze, opts);
+    expect(c.failed).toEqual([]);
+    expect(c.refs.map((r) => r.text).join('\n')).toMatch(/semicolon/i);
+  });
+
+  it('counts a file the analyzer cannot parse as a failure with its reason, never as 0 issues', async () => {
+    const broken = 'function f( {\n  return 1\n';
+    const diff = ['--- a/b.js', '+++ b/b.js', '@@ -0,0 +1,2 @@', '+function f( {', '+  return 1'].join('\n');
+    const progress: number[] = [];
+    const [c] = await issuesForChanges([{ id: 'broken', diff, lang: 'js', newCode: broken }], realAnalyze, {
+      ...opts,
+      onProgress: (p) => progress.push(p.failed),
+    });
+    expect(c.failed).toHaveLength(1);
+    expect(c.failed[0].analyzer).toBe('JSHint');
+    expect(c.failed[0].reason.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBe(1);
+  });
+
+  it('keeps what an analyzer found before it stopped, and drops the results of one that could not run', async () => {
+    const fake: AnalyzeFn = async () => [
+      { analyzer: 'JSHint', refs: [{ text: 'Missing semicolon.', kind: 'issue', source: 'JSHint' }], warnings: [], kept: [], newFile: 'given', unanalyzed: 'lines 9–12 do not parse' },
+      { analyzer: 'PMD', refs: [{ text: 'never shown', kind: 'issue', source: 'PMD' }], warnings: [], kept: [], newFile: 'given', error: 'tree-sitter failed to load' },
+    ] as unknown as Awaited<ReturnType<AnalyzeFn>>;
+    const [c] = await issuesForChanges([{ id: 'x', diff: '+x', lang: 'js' }], fake, opts);
+    expect(c.refs.map((r) => r.text)).toEqual(['Missing semicolon.']);
+    expect(c.failed).toEqual([
+      { analyzer: 'JSHint', reason: 'lines 9–12 do not parse' },
+      { analyzer: 'PMD', reason: 'tree-sitter failed to load' },
+    ]);
+  });
+
+  it('says a language has no analyzer, which is not a failure', async () => {
+    const [c] = await issuesForChanges([{ id: 'go', diff: '+x', lang: 'go', newFile: 'main.go' }], realAnalyze, opts);
+    expect(c).toMatchObject({ noAnalyzer: true, failed: [], refs: [] });
+  });
+});
