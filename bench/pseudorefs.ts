@@ -259,7 +259,9 @@ async function main() {
       console.log(`  handed to Research in ${((performance.now() - r0) / 1000).toFixed(1)} s`);
       const s0 = performance.now();
       await page2.getByTestId('research-run').click();
-      await page2.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 1_800_000 });
+      await page2.locator('[data-testid="research-progress"][data-phase="done"], [data-testid="research-progress"][data-phase="error"]').waitFor({ timeout: 1_800_000 });
+      if ((await page2.getByTestId('research-progress').getAttribute('data-phase')) === 'error')
+        throw new Error(`Research failed: ${await page2.getByTestId('research-progress').innerText()}`);
       console.log(`  Research scored it (lexical) in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
       const scoreS = (performance.now() - r0) / 1000;
       const peak = await stopHeap();
