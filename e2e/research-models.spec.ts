@@ -58,10 +58,16 @@ test('a model folder on this computer: scored, cancelled and resumed, then reloa
   await page.getByTestId('research-backend').selectOption('wasm');
   await page.getByTestId('research-model-folder').setInputFiles(TINY_BERT);
   await expect(page.getByTestId('research-run')).toBeEnabled();
-  // Small batches, and Cancel right after the first batch lands.
+  // Small batches, and Cancel right after the first batch lands; the model's bytes are reported while it loads.
   await page.evaluate(() => {
     const st = (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch;
     st.setState({ batchSize: 8 });
+    const w = window as unknown as { __bytes: number };
+    w.__bytes = 0;
+    st.subscribe((s) => {
+      const b = (s.progress as { phase: string; bytes?: { loaded: number } }).bytes;
+      if (s.progress.phase === 'loading-model' && b) w.__bytes = Math.max(w.__bytes, b.loaded);
+    });
     const off = st.subscribe((s) => {
       if (s.progress.phase === 'embedding' && s.progress.done > s.progress.cached) {
         off();
@@ -70,6 +76,8 @@ test('a model folder on this computer: scored, cancelled and resumed, then reloa
     });
   });
   await runAndWait(page, 'cancelled');
+  // The tiny BERT's files (its ONNX weights are about 130 KB) came in as bytes.
+  expect(await page.evaluate(() => (window as unknown as { __bytes: number }).__bytes)).toBeGreaterThan(100_000);
   const cut = await state(page);
   expect(cut.done).toBeGreaterThan(0);
   expect(cut.done).toBeLessThan(cut.total);

@@ -143,7 +143,7 @@ export function RunPanel() {
           </select>
         </label>
         <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy} onClick={() => void run()} data-testid="research-run">
-          {canResume ? 'Resume' : results ? 'Re-run' : 'Score dataset'}
+          {canResume && progress.done > 0 ? 'Resume' : results ? 'Re-run' : canResume ? 'Try again' : 'Score dataset'}
         </button>
         <button type="button" disabled={!busy} onClick={cancel} data-testid="research-cancel">
           Cancel
