@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { serveUseLite } from './scripts/vite-use-lite.ts';
+import { pthreadSafeTfjs, serveUseLite } from './scripts/vite-use-lite.ts';
 import { CSP_HEADER, cspReports, externalInlineScripts } from './scripts/vite-csp.ts';
 
 // Cross-origin isolation lets ORT use SharedArrayBuffer, hence multithreaded WASM.
@@ -21,7 +21,8 @@ export default defineConfig({
   appType: 'mpa',
   server: { headers: isolation, port: 5173, strictPort: false },
   preview: { headers: isolation, port: 4173 },
-  worker: { format: 'es' },
+  // pthreadSafeTfjs: USE-lite's threaded TF.js build survives minification (scripts/vite-use-lite.ts).
+  worker: { format: 'es', plugins: () => [pthreadSafeTfjs()] },
   optimizeDeps: {
     exclude: ['@huggingface/transformers', 'onnxruntime-web'],
     include: ['jshint', 'comlink', '@energetic-ai/core', '@energetic-ai/embeddings'],

@@ -194,6 +194,11 @@ test('a pinned baseline: paired difference in correlation, 0 against itself, kep
   await page.reload();
   await scoreFixture(page);
   await expect(page.getByTestId('baseline-label')).toHaveText('lexical at calibrated τ');
+  // A hand-set τ is remembered per similarity across reloads (research-models.spec.ts): the run comes back at 0.05,
+  // still different from the baseline; back at the calibrated τ it is the pinned run again.
+  await expect(page.getByTestId('research-tau-source')).toHaveAttribute('data-source', 'manual');
+  await expect(page.getByTestId('research-tau-value')).toHaveAttribute('data-value', '0.05');
+  await page.getByRole('button', { name: 'Use calibrated τ' }).click();
   await intervalsSettled(page);
   await expect(page.getByTestId('baseline-rel-spearman')).toHaveAttribute('data-diff', '0');
   await page.getByTestId('baseline-unpin').click();

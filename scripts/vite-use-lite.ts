@@ -48,6 +48,30 @@ const workerCsp: Connect.NextHandleFunction = (req, res, next) => {
   next();
 };
 
+/**
+ * TF.js starts its pthreads from a blob holding the threaded glue's factory as text (factory.toString()). The
+ * factory reads `_scriptDir` of its enclosing closure behind `typeof _scriptDir !== "undefined"`; the production
+ * minifier folds that test to `_scriptDir !== void 0` (the name is declared where it minifies), which in the blob,
+ * outside that closure, throws "ReferenceError: e is not defined" in every pthread and crashes the embedding
+ * worker. A try/catch read cannot be folded away and gives undefined there, as the original test does.
+ */
+const SCRIPT_DIR_TEST = 'typeof _scriptDir !== "undefined" && _scriptDir';
+export function pthreadSafeGlue(code: string): string {
+  return code.split(SCRIPT_DIR_TEST).join('(function () { try { return _scriptDir; } catch (_) { return void 0; } })()');
+}
+
+/** The transform above, for the bundles TF.js lands in (the embedding worker's: vite.config.ts worker.plugins). */
+export function pthreadSafeTfjs(): Plugin {
+  return {
+    name: 'crscore:tfjs-pthread-safe-glue',
+    transform(code, id) {
+      if (/@energetic-ai[\\/]core[\\/]dist[\\/]index\.js$/.test(id.split('?')[0]) && code.includes(SCRIPT_DIR_TEST))
+        return { code: pthreadSafeGlue(code), map: null };
+      return undefined;
+    },
+  };
+}
+
 export function serveUseLite(): Plugin {
   const dir = modelDir();
   const wasmDir = tfjsWasmDir();
