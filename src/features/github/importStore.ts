@@ -8,6 +8,8 @@ import { blankSession, toItems, type Session } from '../../store/session';
 import { useSessions } from '../../store/sessions';
 import { useResearch } from '../../store/research';
 import { runAnalyzers } from '../claims/analyzers';
+import { issuesForChanges } from '../../pseudorefs/issuesBatch';
+import type { AnalyzeRequest } from '../../analyzers/run';
 import { useClaimsSettings } from '../claims/settingsStore';
 import { useGithubSettings } from './settingsStore';
 
@@ -177,18 +179,23 @@ export const useGithubImport = create<ImportState>()((set, get) => ({
     if (!pull) return;
     const scope = itemsInScope(items, useGithubSettings.getState().includeReplies);
     set({ work: { what: 'research', done: 0, total: scope.length }, message: null });
+    // The batch path's analyzer step (src/pseudorefs): a file that does not parse is counted, never "0 issues".
+    const { analyzerFilter, analyzerOptions } = useClaimsSettings.getState();
+    const client = await import('../../analyzers/client');
+    const issues = await issuesForChanges(
+      scope.map((it) => ({ id: it.id, diff: it.diff, lang: it.language, newFile: it.file, newCode: it.newCode })),
+      (req: AnalyzeRequest) => client.analyzeInBrowser(req),
+      { filter: analyzerFilter, options: analyzerOptions, onProgress: (p) => set({ work: { what: 'research', done: p.done, total: scope.length } }) },
+    );
     const refs = new Map<string, { text: string; type: string }[]>();
-    for (const [k, it] of scope.entries()) {
-      const r = await analyzerRefs(it);
-      if (r.refs.length) refs.set(it.id, r.refs.map((p) => ({ text: p.text, type: p.kind === 'issue' ? 'issue' : 'claim' })));
-      set({ work: { what: 'research', done: k + 1, total: scope.length } });
-    }
+    for (const c of issues) if (c.refs.length) refs.set(c.id, c.refs.map((p) => ({ text: p.text, type: 'issue' })));
+    const unparsed = issues.filter((c) => c.failed.length).length;
     const name = `${pull.owner}-${pull.repo}-pr${pull.number}.jsonl`;
     useResearch.getState().importFiles([{ name, text: toJsonl(scope, refs) }]);
     const without = scope.length - refs.size;
     set({
       work: null,
-      message: `Sent ${scope.length} review comments to Research as ${name}, one system per author.${without ? ` ${without} have no analyzer pseudo-references yet and are not scorable there until they get some.` : ''}`,
+      message: `Sent ${scope.length} review comments to Research as ${name}, one system per author.${without ? ` ${without} have no analyzer pseudo-references yet and are not scorable there until they get some.` : ''}${unparsed ? ` The analyzers could not parse ${unparsed} of them (listed in Research's pseudo-references panel when you generate them there).` : ''}`,
     });
     location.hash = '#research';
     scrollTo(0, 0);

@@ -27,6 +27,15 @@ export function PseudoRefsPanel() {
   const b = usePseudoRefsBatch();
   const settings = useClaimsSettings();
   useEffect(() => usePseudoRefsBatch.getState().restore(), []);
+  // A dataset that carries its own pseudo-references starts on them: nobody should be offered 36 LLM requests
+  // for a file that needs none. One without any starts on the paper's pipeline.
+  useEffect(() => {
+    const st = usePseudoRefsBatch.getState();
+    if (!rows?.length || st.phase === 'running' || st.phase === 'interrupted' || st.phase === 'cancelled') return;
+    const carried = rows.every((r) => r.pseudoRefs.length > 0);
+    if (carried && st.source !== 'dataset') st.setSource('dataset');
+    else if (!carried && st.source === 'dataset' && rows.every((r) => r.pseudoRefs.length === 0)) st.setSource('generate');
+  }, [rows]);
   // Re-count the plan when the rows or anything in the cache key changes.
   useEffect(() => {
     void usePseudoRefsBatch.getState().refreshPlan();
