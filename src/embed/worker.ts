@@ -3,13 +3,12 @@
 // pooling, batching and the cache live in pure modules that Node shares.
 import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
-import ortWasmUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortMjsUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.mjs?url';
 import tfWasmUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm.wasm?url';
 import tfSimdUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm-simd.wasm?url';
 import tfThreadedUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { cacheKeyPrefix, embedCached, serialQueue } from './batching.ts';
-import { FetchTimeoutError, timedFetch } from './fetch.ts';
+import { FetchTimeoutError } from './fetch.ts';
+import { setUpTransformers } from './workerEnv.ts';
 import { loadHfEncoder, type HfEncoder } from './hf.ts';
 import {
   modelCard,
@@ -41,7 +40,6 @@ import {
 const USE_LITE_BASE = new URL('/models/use-lite/', self.location.origin).href;
 /** Pseudo-path under which a user's local folder is served from memory by our fetch. */
 const LOCAL_DIR = '/__local-model__/';
-const LOCAL_PREFIX = new URL(LOCAL_DIR, self.location.origin).href;
 
 type Engine =
   | { kind: 'hf'; enc: HfEncoder; modelPooling: ModelPooling }
@@ -58,36 +56,8 @@ const isolated = self.crossOriginIsolated === true;
 let threads = isolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
 let ortStarted = false;
 
-// Before any load: same-origin ORT files, threads, and a fetch that cannot hang (the facts file's hub trap).
-const onnxWasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number } | undefined;
-if (onnxWasm) {
-  onnxWasm.wasmPaths = {
-    mjs: new URL(ortMjsUrl, self.location.href).href,
-    wasm: new URL(ortWasmUrl, self.location.href).href,
-  };
-  onnxWasm.numThreads = threads;
-}
-// transformers.js would re-serve ORT's .mjs from a blob: URL (its "WASM cache"), which the CSP's script-src
-// ('self' only) refuses; the files are same-origin, so the HTTP cache does that job.
-env.useWasmCache = false;
-const networkFetch = timedFetch(self.fetch.bind(self), () => fetchTimeoutMs);
-env.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url =
-    typeof input === 'string'
-      ? new URL(input, self.location.href).href
-      : input instanceof URL
-        ? input.href
-        : input.url;
-  if (url.startsWith(LOCAL_PREFIX)) {
-    // "<folder name>/<path inside>": the files never leave the browser.
-    const inside = decodeURIComponent(url.slice(LOCAL_PREFIX.length)).split('/').slice(1).join('/');
-    const file = localFiles.get(inside);
-    return file
-      ? new Response(file, { status: 200, headers: { 'content-length': String(file.size) } })
-      : new Response('not found', { status: 404 });
-  }
-  return networkFetch(input, init);
-}) as typeof fetch;
+// Before any load: same-origin ORT files, threads, and a fetch that cannot hang (src/embed/workerEnv.ts).
+const { onnxWasm } = setUpTransformers(LOCAL_DIR, threads, { localFiles: () => localFiles, fetchTimeoutMs: () => fetchTimeoutMs });
 
 async function pickDevice(
   opts: LoadOptions,

@@ -14,9 +14,7 @@ import {
   type PreTrainedTokenizer,
   type Tensor,
 } from '@huggingface/transformers';
-import ortWasmUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.wasm?url';
-import ortMjsUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify.mjs?url';
-import { timedFetch } from '../embed/fetch.ts';
+import { setUpTransformers } from '../embed/workerEnv.ts';
 import { NO_WEBGPU_MESSAGE } from './errors.ts';
 import { dtypeCandidates, planDownload } from './plan.ts';
 import {
@@ -31,7 +29,6 @@ import {
 
 /** Pseudo-path under which a picked folder is served from memory by our fetch (as the embedding worker does). */
 const LOCAL_DIR = '/__local-llm__/';
-const LOCAL_PREFIX = new URL(LOCAL_DIR, self.location.origin).href;
 const WARMUP_TOKENS = 8;
 
 let model: PreTrainedModel | null = null;
@@ -54,35 +51,11 @@ class SharedFlagCriteria extends StoppingCriteria {
   }
 }
 
-const onnxWasm = env.backends.onnx.wasm as { wasmPaths?: unknown; numThreads?: number } | undefined;
-if (onnxWasm) {
-  onnxWasm.wasmPaths = {
-    mjs: new URL(ortMjsUrl, self.location.href).href,
-    wasm: new URL(ortWasmUrl, self.location.href).href,
-  };
-  onnxWasm.numThreads = self.crossOriginIsolated
-    ? Math.max(1, navigator.hardwareConcurrency || 1)
-    : 1;
-}
-env.useWasmCache = false; // the CSP refuses blob: scripts; same-origin files are HTTP-cached anyway
-const networkFetch = timedFetch(self.fetch.bind(self), () => fetchTimeoutMs);
-const workerFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url =
-    typeof input === 'string'
-      ? new URL(input, self.location.href).href
-      : input instanceof URL
-        ? input.href
-        : input.url;
-  if (url.startsWith(LOCAL_PREFIX)) {
-    const inside = decodeURIComponent(url.slice(LOCAL_PREFIX.length)).split('/').slice(1).join('/');
-    const file = localFiles.get(inside);
-    return file
-      ? new Response(file, { status: 200, headers: { 'content-length': String(file.size) } })
-      : new Response('not found', { status: 404 });
-  }
-  return networkFetch(input, init);
-}) as typeof fetch;
-env.fetch = workerFetch;
+const { fetch: workerFetch } = setUpTransformers(
+  LOCAL_DIR,
+  self.crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1,
+  { localFiles: () => localFiles, fetchTimeoutMs: () => fetchTimeoutMs },
+);
 
 async function webgpuAdapter(): Promise<{ features: Set<string> } | null> {
   const gpu = (
