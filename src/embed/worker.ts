@@ -153,9 +153,9 @@ let useLiteThreads = 1;
 
 /**
  * The threads the WASM backend in use really runs: asked of the backend the engine holds (in Vite's dev server
- * that may be another copy of TF.js than ours), else of our copy.
+ * that may be another copy of TF.js than ours), else of our copy. tfjs-backend-wasm caps its pool at half the
+ * logical cores (it assumes two per physical core) and at 8.
  */
-/** tfjs-backend-wasm caps its pool at half the logical cores (it assumes two per physical core) and at 8. */
 function wasmThreads(tf: TfLike): number {
   const active = tf.backend?.() as { wasm?: { tfjs?: { getThreadsCount?(): number } } } | undefined;
   const n = active?.wasm?.tfjs?.getThreadsCount?.() ?? tf.getThreadsCount?.() ?? 1;
@@ -182,7 +182,11 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
     }
     // Threaded + SIMD build when the page is cross-origin isolated (its pthreads start from blob: URLs, which
     // the worker's CSP allows: scripts/vite-csp.ts). The backend caps the count; info.threads is what it runs.
-    tf.setThreadsCount?.(threads);
+    // Only from unbundled sources (the dev server): TF.js stringifies its factory into each pthread worker's
+    // source, and in a production bundle that factory refers to the bundler's renamed helpers, which do not
+    // exist there (the worker crashes with "e is not defined"), so production stays single-threaded.
+    if (import.meta.env.DEV) tf.setThreadsCount?.(threads);
+    else tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
     if (!(await tf.setBackend('wasm')))
       throw new Error('TensorFlow.js could not start its WASM backend for USE-lite.');
     await tf.ready();
