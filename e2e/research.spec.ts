@@ -48,17 +48,21 @@ async function importAndRun(page: Page, file: string, similarity: 'lexical' | 'u
 
 const value = async (page: Page, testid: string) => Number(await page.getByTestId(testid).getAttribute('data-value'));
 
-/** The browser's figures equal the CLI's (same floating-point pipeline: compare to 1e-12). */
-async function expectParity(page: Page, cli: CliResult) {
-  expect(await value(page, 'research-tau-value')).toBeCloseTo(cli.tau, 12);
+/**
+ * The browser's figures equal the CLI's: to 1e-12 where both run the same floating-point pipeline (lexical); to
+ * 1e-6 for USE-lite, whose browser backend is multithreaded WASM (issue 14) and sums in another order than TF.js's
+ * CPU backend in Node, so vectors differ in their last bits (τ by about 1e-9).
+ */
+async function expectParity(page: Page, cli: CliResult, digits = 12) {
+  expect(await value(page, 'research-tau-value')).toBeCloseTo(cli.tau, digits);
   for (const d of ['con', 'comp', 'rel'] as const) {
-    expect(await value(page, `corr-crscore-${d}-${d}-spearman`), `${d} spearman`).toBeCloseTo(cli.correlations[d].spearman, 12);
-    expect(await value(page, `corr-crscore-${d}-${d}-kendall`), `${d} kendall`).toBeCloseTo(cli.correlations[d].kendall, 12);
+    expect(await value(page, `corr-crscore-${d}-${d}-spearman`), `${d} spearman`).toBeCloseTo(cli.correlations[d].spearman, digits);
+    expect(await value(page, `corr-crscore-${d}-${d}-kendall`), `${d} kendall`).toBeCloseTo(cli.correlations[d].kendall, digits);
   }
-  expect(await value(page, 'ranking-spearman')).toBeCloseTo(cli.systemRanking.spearman, 12);
-  expect(await value(page, 'ranking-kendall')).toBeCloseTo(cli.systemRanking.kendall, 12);
+  expect(await value(page, 'ranking-spearman')).toBeCloseTo(cli.systemRanking.spearman, digits);
+  expect(await value(page, 'ranking-kendall')).toBeCloseTo(cli.systemRanking.kendall, digits);
   for (const [lang, v] of Object.entries(cli.byLanguage))
-    expect(await value(page, `lang-${lang}-rel-spearman`), lang).toBeCloseTo(v.rel.spearman, 12);
+    expect(await value(page, `lang-${lang}-rel-spearman`), lang).toBeCloseTo(v.rel.spearman, digits);
 }
 
 test('fixture: bad rows are listed, scores match the CLI, views and exports work', async ({ page }) => {
@@ -146,7 +150,7 @@ test('dev slice (first 20 diffs): lexical and USE-lite figures equal the CLI', a
   await importAndRun(page, slice, 'lexical');
   await expectParity(page, cliEval(slice, []));
   await importAndRun(page, slice, 'use-lite');
-  await expectParity(page, cliEval(slice, ['--encoder', 'use-lite']));
+  await expectParity(page, cliEval(slice, ['--encoder', 'use-lite']), 6);
 });
 
 test('cancel keeps what was embedded; resume takes it from the IndexedDB cache', async ({ page }) => {

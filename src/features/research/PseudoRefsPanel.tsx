@@ -31,7 +31,8 @@ export function PseudoRefsPanel() {
   // for a file that needs none. One without any starts on the paper's pipeline.
   useEffect(() => {
     const st = usePseudoRefsBatch.getState();
-    if (!rows?.length || st.phase === 'running' || st.phase === 'interrupted' || st.phase === 'cancelled') return;
+    // After a generation (its rows handed to Research carry them too) the panel stays on its result.
+    if (!rows?.length || st.result || st.phase === 'running' || st.phase === 'interrupted' || st.phase === 'cancelled') return;
     const carried = rows.every((r) => r.pseudoRefs.length > 0);
     if (carried && st.source !== 'dataset') st.setSource('dataset');
     else if (!carried && st.source === 'dataset' && rows.every((r) => r.pseudoRefs.length === 0)) st.setSource('generate');
