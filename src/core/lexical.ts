@@ -17,7 +17,8 @@ export function lexicalTokens(text: string, opts: LexicalOptions = {}): string[]
   const stop = opts.removeStopwords ?? true;
   const out: string[] = [];
   // Words with apostrophes stay one token so NLTK's "don't" is recognised as a stopword.
-  for (const m of (text ?? '').matchAll(/[\p{L}\p{N}_]+(?:'[\p{L}]+)?/gu)) out.push(...wordTokens(m[0], split, stop));
+  for (const m of (text ?? '').matchAll(/[\p{L}\p{N}_]+(?:'[\p{L}]+)?/gu))
+    out.push(...wordTokens(m[0], split, stop));
   return out;
 }
 

@@ -42,7 +42,10 @@ export function plusTextCache(idf: Idf): (text: string) => PlusText {
     let p = seen.get(text);
     if (!p) {
       const tokens = plusTokens(text);
-      seen.set(text, (p = { vector: vectorOfTokens(tokens, idf), weight: weightOfTokens(tokens, idf) }));
+      seen.set(
+        text,
+        (p = { vector: vectorOfTokens(tokens, idf), weight: weightOfTokens(tokens, idf) }),
+      );
     }
     return p;
   };
@@ -56,7 +59,10 @@ function dot(a: SparseVector, b: SparseVector): number {
 }
 
 /** Cosine of TF-IDF vectors already built, P rows × R columns. */
-export function cosineMatrix(p: readonly SparseVector[], r: readonly SparseVector[]): SimilarityMatrix {
+export function cosineMatrix(
+  p: readonly SparseVector[],
+  r: readonly SparseVector[],
+): SimilarityMatrix {
   const data = new Float32Array(p.length * r.length);
   for (let i = 0; i < p.length; i++)
     for (let j = 0; j < r.length; j++) data[i * r.length + j] = dot(p[i], r[j]);
