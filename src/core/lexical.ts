@@ -16,18 +16,33 @@ export function lexicalTokens(text: string, opts: LexicalOptions = {}): string[]
   const split = opts.splitIdentifiers ?? true;
   const stop = opts.removeStopwords ?? true;
   const out: string[] = [];
+  // Words with apostrophes stay one token so NLTK's "don't" is recognised as a stopword.
+  for (const m of (text ?? '').matchAll(/[\p{L}\p{N}_]+(?:'[\p{L}]+)?/gu))
+    out.push(...wordTokens(m[0], split, stop));
+  return out;
+}
+
+// A word's tokens depend on the word alone, and the same words recur across a dataset's sentences:
+// splitting identifiers was the hot spot of batch scoring, so each distinct word is split once.
+const WORD_CACHE_LIMIT = 100_000;
+const wordCache = new Map<string, readonly string[]>();
+
+function wordTokens(word: string, split: boolean, stop: boolean): readonly string[] {
+  const key = `${split ? 1 : 0}${stop ? 1 : 0}${word}`;
+  let out = wordCache.get(key);
+  if (out) return out;
+  const tokens: string[] = [];
   const add = (t: string) => {
     const w = t.toLowerCase();
-    if (w !== '' && !(stop && STOPWORDS.has(w))) out.push(w);
+    if (w !== '' && !(stop && STOPWORDS.has(w))) tokens.push(w);
   };
-  // Words with apostrophes stay one token so NLTK's "don't" is recognised as a stopword.
-  for (const m of (text ?? '').matchAll(/[\p{L}\p{N}_]+(?:'[\p{L}]+)?/gu)) {
-    const word = m[0];
-    add(word);
-    if (!split) continue;
+  add(word);
+  if (split) {
     const parts = identifierParts(word);
     if (parts.length > 1) for (const p of parts) add(p);
   }
+  if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
+  wordCache.set(key, (out = tokens));
   return out;
 }
 
@@ -56,13 +71,27 @@ export function lexicalSimilarityMatrix(
   pTexts: readonly string[],
   rTexts: readonly string[],
   opts: LexicalOptions = {},
+  sets: (text: string) => ReadonlySet<string> = lexicalTokenSets(opts),
 ): SimilarityMatrix {
-  const p = pTexts.map((t) => new Set(lexicalTokens(t, opts)));
-  const r = rTexts.map((t) => new Set(lexicalTokens(t, opts)));
+  const p = pTexts.map(sets);
+  const r = rTexts.map(sets);
   const data = new Float32Array(p.length * r.length);
   for (let i = 0; i < p.length; i++)
     for (let j = 0; j < r.length; j++) data[i * r.length + j] = jaccard(p[i], r[j]);
   return { rows: p.length, cols: r.length, data };
+}
+
+/**
+ * Each distinct text's token set, built once: a batch repeats texts (a change's pseudo-references for each
+ * of its reviews), so batch callers share one of these for the batch; it is dropped with the batch.
+ */
+export function lexicalTokenSets(opts: LexicalOptions = {}): (text: string) => ReadonlySet<string> {
+  const seen = new Map<string, ReadonlySet<string>>();
+  return (text) => {
+    let s = seen.get(text);
+    if (!s) seen.set(text, (s = new Set(lexicalTokens(text, opts))));
+    return s;
+  };
 }
 
 /**

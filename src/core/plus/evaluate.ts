@@ -3,15 +3,18 @@ import { calibrate } from '../calibrate.ts';
 import { agreement, type EvalItem, type ItemScore } from '../evaluate.ts';
 import type { Calibration } from '../types.ts';
 import type { Idf } from './idf.ts';
-import { preparePlus } from './preset.ts';
+import { plusBatch, preparePlus } from './preset.ts';
 import { rampFromCalibration, scorePlus, type PlusInput, type PlusOptions } from './score.ts';
 
 export function plusInputs(items: readonly EvalItem[], idf: Idf): PlusInput[] {
+  // One batch for all items: a change's pseudo-references are tokenised once, not once per review.
+  const batch = plusBatch(idf);
   return items.map((it) =>
     preparePlus(
       it.pseudoReferences.map((text, i) => ({ text, kind: it.pseudoReferenceKinds[i] ?? 'claim' })),
       it.sentences,
       idf,
+      batch,
     ),
   );
 }

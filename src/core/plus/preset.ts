@@ -1,7 +1,7 @@
-import type { PseudoReferenceKind } from '../types.ts';
+import type { PseudoReferenceKind, SimilarityMatrix } from '../types.ts';
 import type { Idf } from './idf.ts';
 import type { PlusInput, PlusOptions } from './score.ts';
-import { informationWeight, plusSimilarityMatrix } from './similarity.ts';
+import { cosineMatrix, plusTextCache, type PlusText } from './similarity.ts';
 
 /** The `plus` preset as shipped; the choice among the candidates below is reported on issue 8 and in the README. */
 export const PLUS_OPTIONS: PlusOptions = {
@@ -38,18 +38,39 @@ export interface PlusPseudoReference {
   kind: PseudoReferenceKind;
 }
 
+/**
+ * Work shared by the items of one batch: each distinct text is tokenised once, and the
+ * pseudo-references × pseudo-references matrix is built once per change, not once per review.
+ */
+export interface PlusBatch {
+  texts: (text: string) => PlusText;
+  selfOf: Map<string, SimilarityMatrix>;
+}
+
+export function plusBatch(idf: Idf): PlusBatch {
+  return { texts: plusTextCache(idf), selfOf: new Map() };
+}
+
 /** Everything scorePlus needs for one review, built once so τ, sd and the options can change freely. */
 export function preparePlus(
   pseudoReferences: readonly PlusPseudoReference[],
   sentences: readonly string[],
   idf: Idf,
+  batch: PlusBatch = plusBatch(idf),
 ): PlusInput {
-  const texts = pseudoReferences.map((p) => p.text);
+  const refs = pseudoReferences.map((p) => batch.texts(p.text).vector);
+  const key = JSON.stringify(pseudoReferences.map((p) => p.text));
+  let selfSimilarity = batch.selfOf.get(key);
+  if (!selfSimilarity) batch.selfOf.set(key, (selfSimilarity = cosineMatrix(refs, refs)));
+  const said = sentences.map((s) => batch.texts(s));
   return {
-    matrix: plusSimilarityMatrix(texts, sentences, idf),
-    selfSimilarity: plusSimilarityMatrix(texts, texts, idf),
+    matrix: cosineMatrix(
+      refs,
+      said.map((s) => s.vector),
+    ),
+    selfSimilarity,
     sentences,
-    sentenceWeights: sentences.map((s) => informationWeight(s, idf)),
+    sentenceWeights: said.map((s) => s.weight),
     kinds: pseudoReferences.map((p) => p.kind),
   };
 }

@@ -2,9 +2,9 @@
 // plus's TF-IDF) gives the same two matrices per item: pseudo-references × review sentences (what every scoring
 // rule reads) and pseudo-references × pseudo-references (graded credit's redundancy discount).
 import type { EvalItem } from '../evaluate.ts';
-import { lexicalSimilarityMatrix } from '../lexical.ts';
+import { lexicalSimilarityMatrix, lexicalTokenSets } from '../lexical.ts';
 import type { Idf } from '../plus/idf.ts';
-import { plusSimilarityMatrix } from '../plus/similarity.ts';
+import { plusSimilarityMatrix, plusTextCache } from '../plus/similarity.ts';
 import { similarityMatrix } from '../similarity.ts';
 import type { SimilarityMatrix } from '../types.ts';
 
@@ -90,11 +90,13 @@ function build(items: readonly EvalItem[], f: Pairwise): ItemMatrices {
 }
 
 export function lexicalMatrices(items: readonly EvalItem[]): ItemMatrices {
-  return build(items, (r, c) => lexicalSimilarityMatrix(r, c));
+  const sets = lexicalTokenSets();
+  return build(items, (r, c) => lexicalSimilarityMatrix(r, c, {}, sets));
 }
 
 export function tfidfMatrices(items: readonly EvalItem[], idf: Idf): ItemMatrices {
-  return build(items, (r, c) => plusSimilarityMatrix(r, c, idf));
+  const texts = plusTextCache(idf);
+  return build(items, (r, c) => plusSimilarityMatrix(r, c, idf, texts));
 }
 
 /** Cosine of vectors; a text without a vector (blank texts are never embedded) has similarity 0 with everything. */
