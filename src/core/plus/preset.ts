@@ -1,4 +1,4 @@
-import type { PseudoReferenceKind } from '../types.ts';
+import type { PseudoReferenceKind, SimilarityMatrix } from '../types.ts';
 import type { Idf } from './idf.ts';
 import type { PlusInput, PlusOptions } from './score.ts';
 import { informationWeight, plusSimilarityMatrix } from './similarity.ts';
@@ -45,9 +45,29 @@ export function preparePlus(
   idf: Idf,
 ): PlusInput {
   const texts = pseudoReferences.map((p) => p.text);
+  return plusInputFrom(
+    plusSimilarityMatrix(texts, sentences, idf),
+    plusSimilarityMatrix(texts, texts, idf),
+    pseudoReferences,
+    sentences,
+    idf,
+  );
+}
+
+/**
+ * Graded credit on any similarity: the P×S matrix and the P×P pseudo-reference similarities (same similarity,
+ * for the redundancy discount) come from the caller; the sentence weights always come from the IDF.
+ */
+export function plusInputFrom(
+  matrix: SimilarityMatrix,
+  selfSimilarity: SimilarityMatrix,
+  pseudoReferences: readonly PlusPseudoReference[],
+  sentences: readonly string[],
+  idf: Idf,
+): PlusInput {
   return {
-    matrix: plusSimilarityMatrix(texts, sentences, idf),
-    selfSimilarity: plusSimilarityMatrix(texts, texts, idf),
+    matrix,
+    selfSimilarity,
     sentences,
     sentenceWeights: sentences.map((s) => informationWeight(s, idf)),
     kinds: pseudoReferences.map((p) => p.kind),
