@@ -189,7 +189,7 @@ function SessionWorkbench({ session }: { session: Session }) {
             modelTau={modelTau}
             modelLabel={model ?? engine?.model ?? 'model'}
             onChange={onTau}
-            plus={scoring.plus ? { defaultTau: tfidf ? PLUS_DEFAULT_CALIBRATION.tau : PAPER_TAU, ramp: scoring.plus.ramp } : undefined}
+            plus={scoring.plus ? { defaultTau: tfidf ? PLUS_DEFAULT_CALIBRATION.tau : PAPER_TAU, ramp: scoring.plus.ramp, label: tfidf ? 'plus' : 'paper' } : undefined}
           />
           <TauSource session={session} model={model} calibrated={calibrated} notice={engine?.notice ?? null} />
           <Problems scoring={scoring} stale={stale} />
