@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loadBackgroundIdf } from '../src/cli/background.ts';
 import type { EvalItem } from '../src/core/evaluate.ts';
-import { credit, PLUS_DEFAULT_CALIBRATION } from '../src/core/plus/index.ts';
+import { credit, PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS, plusInputFrom, scorePlus } from '../src/core/plus/index.ts';
 import { gradedIndex, gradedScoresAt, scoresAt, sweepIndex } from '../src/core/research/scoring.ts';
 import { lexicalMatrices, tfidfMatrices } from '../src/core/research/similarity.ts';
 import { splitReview } from '../src/core/sentences.ts';
@@ -89,4 +89,35 @@ test('lexical + graded credit and TF-IDF + hard τ: separate settings, scores eq
   await expect(page.getByTestId('metric-note')).toHaveAttribute('data-shortcut', 'plus');
   const plus = gradedIndex([item], tfidfMatrices([item], idf), idf);
   await expectScores(page, gradedScoresAt(plus, PLUS_DEFAULT_CALIBRATION.tau, SD)[0]);
+});
+
+test('graded credit on the embedding model: P×P from the same vectors, scores equal the core', async ({ page }) => {
+  test.setTimeout(300_000);
+  const idf = await loadBackgroundIdf();
+  await newSession(page);
+  await typeInputs(page);
+  await page.getByTestId('scoring-graded').click();
+  await page.getByLabel('USE-lite (bundled, works offline)').check();
+  await page.getByTestId('embed-run').click();
+  await expect(page.getByTestId('embed-ready').or(page.getByTestId('embed-error'))).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByTestId('embed-ready')).toContainText('use-lite');
+  await expect(page.getByTestId('score-cards')).toHaveAttribute('data-preset', 'plus');
+  await expect(page.getByTestId('tau-ramp')).toBeVisible();
+  // τ settles on the model's (calibrated or the paper's) before the hook is read.
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-tau', await page.getByTestId('tau-slider').inputValue());
+  const hook = await page.evaluate(() => {
+    const h = window.__crscoreWorkbench!;
+    return { matrix: h.matrix!, self: h.self!, tau: h.tau };
+  });
+  // Cosine of each pseudo-reference's vector with itself is 1, and the matrix is symmetric.
+  expect(hook.self.rows).toBe(SAMPLE_PREFS.length);
+  for (let i = 0; i < hook.self.rows; i++) {
+    expect(hook.self.data[i * hook.self.rows + i]).toBeCloseTo(1, 5);
+    for (let j = 0; j < i; j++) expect(hook.self.data[i * hook.self.rows + j]).toBeCloseTo(hook.self.data[j * hook.self.rows + i], 6);
+  }
+  const refs = SAMPLE_PREFS.map((text) => ({ text, kind: 'manual' as const }));
+  const mat = (m: { rows: number; cols: number; data: number[] }) => ({ rows: m.rows, cols: m.cols, data: Float32Array.from(m.data) });
+  expect(hook.tau).toBe(Number(await page.getByTestId('tau-slider').inputValue()));
+  const input = plusInputFrom(mat(hook.matrix), mat(hook.self), refs, item.sentences, idf);
+  await expectScores(page, scorePlus(input, { low: hook.tau - SD, high: hook.tau }, PLUS_OPTIONS));
 });

@@ -51,7 +51,14 @@ function EmptyState() {
 declare global {
   interface Window {
     /** Read-only view for tests and benches: the matrix and sentences behind what is on screen. */
-    __crscoreWorkbench?: { matrix: { rows: number; cols: number; data: number[] } | null; sentences: string[]; tau: number; source: string };
+    __crscoreWorkbench?: {
+      matrix: { rows: number; cols: number; data: number[] } | null;
+      /** Graded credit's P×P pseudo-reference similarities (null under hard τ). */
+      self?: { rows: number; cols: number; data: number[] } | null;
+      sentences: string[];
+      tau: number;
+      source: string;
+    };
   }
 }
 
@@ -85,6 +92,7 @@ function SessionWorkbench({ session }: { session: Session }) {
   const tau = scoring.tau;
 
   useEffect(() => setPinned(null), [session.id, setPinned]);
+  const self = scoring.plus?.input?.selfSimilarity ?? null;
   useEffect(() => {
     const tau = scoring.tau;
     const source = scoring.source;
@@ -93,11 +101,14 @@ function SessionWorkbench({ session }: { session: Session }) {
       get matrix() {
         return matrix ? { rows: matrix.rows, cols: matrix.cols, data: Array.from(matrix.data) } : null;
       },
+      get self() {
+        return self ? { rows: self.rows, cols: self.cols, data: Array.from(self.data) } : null;
+      },
       sentences,
       tau,
       source,
     };
-  }, [matrix, sentences, scoring.tau, scoring.source]);
+  }, [matrix, self, sentences, scoring.tau, scoring.source]);
 
   const diffForClaims = useMemo(() => {
     const i = session.input;
