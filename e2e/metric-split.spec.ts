@@ -104,7 +104,10 @@ test('graded credit on the embedding model: P×P from the same vectors, scores e
   await expect(page.getByTestId('score-cards')).toHaveAttribute('data-preset', 'plus');
   await expect(page.getByTestId('tau-ramp')).toBeVisible();
   // τ settles on the model's (calibrated or the paper's) before the hook is read.
-  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-tau', await page.getByTestId('tau-slider').inputValue());
+  await expect(page.getByTestId('tau-source')).toBeVisible();
+  await expect
+    .poll(async () => (await page.evaluate(() => String(window.__crscoreWorkbench?.tau))) === (await page.getByTestId('heatmap').getAttribute('data-tau')))
+    .toBe(true);
   const hook = await page.evaluate(() => {
     const h = window.__crscoreWorkbench!;
     return { matrix: h.matrix!, self: h.self!, tau: h.tau };
@@ -117,7 +120,7 @@ test('graded credit on the embedding model: P×P from the same vectors, scores e
   }
   const refs = SAMPLE_PREFS.map((text) => ({ text, kind: 'manual' as const }));
   const mat = (m: { rows: number; cols: number; data: number[] }) => ({ rows: m.rows, cols: m.cols, data: Float32Array.from(m.data) });
-  expect(hook.tau).toBe(Number(await page.getByTestId('tau-slider').inputValue()));
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-tau', String(hook.tau));
   const input = plusInputFrom(mat(hook.matrix), mat(hook.self), refs, item.sentences, idf);
   await expectScores(page, scorePlus(input, { low: hook.tau - SD, high: hook.tau }, PLUS_OPTIONS));
 });
