@@ -41,7 +41,7 @@ test('plus preset: graded credit, both thresholds on the slider, scores equal th
   await page.getByTestId('similarity-lexical').click();
   await expect(page.getByTestId('tau-value')).toHaveText('0.7314');
   await page.getByTestId('preset-plus').click();
-  await expect(page.getByTestId('plus-note')).toBeVisible();
+  await expect(page.getByTestId('metric-note')).toHaveAttribute('data-shortcut', 'plus');
   await expect(page.getByTestId('score-cards')).toHaveAttribute('data-preset', 'plus');
   await expect(page.getByTestId('tau-value')).toHaveText(String(PLUS_DEFAULT_CALIBRATION.tau));
   await expect(page.getByTestId('tau-ramp')).toBeVisible();

@@ -9,9 +9,10 @@ export interface PseudoReferenceItem extends PseudoReference {
   enabled: boolean;
 }
 
-export type SimilarityChoice = 'lexical' | 'embedding';
+/** 'tfidf': plus's stemmed TF-IDF. */
+export type SimilarityChoice = 'lexical' | 'embedding' | 'tfidf';
 
-/** 'paper': CRScore as published (hard τ). 'plus': stemmed TF-IDF similarity with graded credit (issue 8). */
+/** 'paper': CRScore as published (hard τ). 'plus': stemmed TF-IDF similarity with graded credit (issue 8), a shortcut for both settings. */
 export type Preset = 'paper' | 'plus';
 
 /** An embedding matrix kept with the session so a reload or a τ change never re-embeds. */
@@ -22,6 +23,8 @@ export interface StoredMatrix {
   rows: number;
   cols: number;
   data: number[];
+  /** Pseudo-references × pseudo-references from the same vectors (graded credit's redundancy discount). */
+  selfData?: number[];
 }
 
 export interface SessionInput {
@@ -51,8 +54,10 @@ export interface Session {
   similarity: SimilarityChoice;
   splitMode: SplitMode;
   embedding?: StoredMatrix;
-  /** Absent means 'paper'. */
+  /** Absent means 'paper'. Since the split it follows `similarity` and `scoring` ('plus' iff TF-IDF + graded). */
   preset?: Preset;
+  /** The scoring rule; absent in sessions saved before the split (then `preset` decides: features/workbench/metric.ts). */
+  scoring?: 'hard' | 'graded';
   /** The plus preset's τ (the top of its ramp), kept apart from the paper's so switching loses neither. */
   plusTau?: number;
   note?: string;

@@ -48,7 +48,17 @@ function readMatrix(v: unknown): StoredMatrix | undefined {
   if (!Array.isArray(m.data) || !Array.isArray(m.pTexts) || !Array.isArray(m.rTexts)) return undefined;
   if (!Number.isInteger(rows) || !Number.isInteger(cols) || m.data.length !== rows * cols) return undefined;
   if (!m.data.every((x) => typeof x === 'number' && Number.isFinite(x))) return undefined;
-  return { encoderId: str(m.encoderId, 'unknown'), rows, cols, data: m.data as number[], pTexts: m.pTexts.map((t) => str(t)), rTexts: m.rTexts.map((t) => str(t)) };
+  const self = m.selfData;
+  const selfOk = Array.isArray(self) && self.length === rows * rows && self.every((x) => typeof x === 'number' && Number.isFinite(x));
+  return {
+    encoderId: str(m.encoderId, 'unknown'),
+    rows,
+    cols,
+    data: m.data as number[],
+    pTexts: m.pTexts.map((t) => str(t)),
+    rTexts: m.rTexts.map((t) => str(t)),
+    ...(selfOk ? { selfData: self as number[] } : {}),
+  };
 }
 
 /** Parses an exported session; throws SessionFileError naming what is wrong. Gives the session a new id. */
@@ -96,8 +106,9 @@ export function importSession(text: string): Session {
     review: str(s.review),
     pseudoReferences,
     tau,
-    similarity: s.similarity === 'embedding' ? 'embedding' : 'lexical',
+    similarity: s.similarity === 'embedding' || s.similarity === 'tfidf' ? s.similarity : 'lexical',
     ...(s.preset === 'plus' ? { preset: 'plus' as const } : {}),
+    ...(s.scoring === 'hard' || s.scoring === 'graded' ? { scoring: s.scoring } : {}),
     ...(typeof s.plusTau === 'number' && s.plusTau >= 0 && s.plusTau <= 1 ? { plusTau: s.plusTau } : {}),
     ...(typeof s.tauFor === 'string' ? { tauFor: s.tauFor } : {}),
     ...(readTauBy(s.tauBy) ?? {}),

@@ -63,14 +63,36 @@ export function preparePlus(
   let selfSimilarity = batch.selfOf.get(key);
   if (!selfSimilarity) batch.selfOf.set(key, (selfSimilarity = cosineMatrix(refs, refs)));
   const said = sentences.map((s) => batch.texts(s));
-  return {
-    matrix: cosineMatrix(
+  return plusInputFrom(
+    cosineMatrix(
       refs,
       said.map((s) => s.vector),
     ),
     selfSimilarity,
+    pseudoReferences,
     sentences,
-    sentenceWeights: said.map((s) => s.weight),
+    idf,
+    batch,
+  );
+}
+
+/**
+ * Graded credit on any similarity: the P×S matrix and the P×P pseudo-reference similarities (same similarity,
+ * for the redundancy discount) come from the caller; the sentence weights always come from the IDF.
+ */
+export function plusInputFrom(
+  matrix: SimilarityMatrix,
+  selfSimilarity: SimilarityMatrix,
+  pseudoReferences: readonly PlusPseudoReference[],
+  sentences: readonly string[],
+  idf: Idf,
+  batch: PlusBatch = plusBatch(idf),
+): PlusInput {
+  return {
+    matrix,
+    selfSimilarity,
+    sentences,
+    sentenceWeights: sentences.map((s) => batch.texts(s).weight),
     kinds: pseudoReferences.map((p) => p.kind),
   };
 }

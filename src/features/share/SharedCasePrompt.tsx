@@ -1,5 +1,6 @@
 // Asks before a shared case enters the user's sessions: what the link holds, and what opening it will do.
 import { useSessions } from '../../store/sessions';
+import { metricOf, shortcutOf, usesPlusTau } from '../workbench/metric';
 import { useSharedCase } from './useSharedCase';
 import './share.css';
 
@@ -17,8 +18,10 @@ export function SharedCasePrompt() {
       </div>
     );
   const s = shared.session;
-  const metric = s.preset === 'plus' ? 'CRScore plus' : `CRScore (paper), ${s.similarity === 'lexical' ? 'lexical' : 'embedding'} similarity`;
-  const tau = s.preset === 'plus' ? s.plusTau : s.tau;
+  const m = metricOf(s);
+  const metric =
+    shortcutOf(m) === 'plus' ? 'CRScore plus' : `${m.similarity === 'tfidf' ? 'TF-IDF' : m.similarity} similarity, ${m.scoring === 'graded' ? 'graded credit' : "the paper's hard τ"}`;
+  const tau = usesPlusTau(m) ? s.plusTau : s.tau;
   return (
     <section className="shared-case" role="dialog" aria-labelledby="shared-case-h" data-testid="shared-case">
       <h2 id="shared-case-h">Open the shared case “{s.name}”?</h2>

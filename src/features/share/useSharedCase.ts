@@ -10,7 +10,7 @@ export type SharedCase = { status: 'none' } | { status: 'error'; message: string
 /** The same case: diff, review, pseudo-references (and which are in use), metric, similarity and τ all equal. */
 function sameCase(a: Session, b: Session): boolean {
   const refs = (s: Session) => JSON.stringify(s.pseudoReferences.map((p) => [p.text, p.kind, p.enabled]));
-  const metric = (s: Session) => JSON.stringify([s.preset ?? 'paper', s.similarity, s.splitMode, s.tau, s.plusTau ?? null]);
+  const metric = (s: Session) => JSON.stringify([s.preset ?? 'paper', s.scoring ?? null, s.similarity, s.splitMode, s.tau, s.plusTau ?? null]);
   return a.input.diff === b.input.diff && a.review === b.review && refs(a) === refs(b) && metric(a) === metric(b);
 }
 

@@ -1,4 +1,4 @@
-// Con, Comp and Rel under the plus preset: graded credit and weights, with the live sums behind them.
+// Con, Comp and Rel under graded credit (plus's rule, on any similarity) and weights, with the live sums behind them.
 import type { PlusScores } from '../../core/plus/score';
 import { PLUS_OPTIONS } from '../../core/plus/preset';
 import { ScoreCard } from './ScoreCards';
@@ -20,7 +20,7 @@ export function PlusScoreCards({ scores }: { scores: PlusScores }) {
     <div className="score-cards" data-testid="score-cards" data-preset="plus">
       <ScoreCard
         dim="con"
-        hint="conciseness · plus"
+        hint="conciseness · graded"
         value={scores.con}
         formula={
           <>
@@ -35,7 +35,7 @@ export function PlusScoreCards({ scores }: { scores: PlusScores }) {
       />
       <ScoreCard
         dim="comp"
-        hint="comprehensiveness · plus"
+        hint="comprehensiveness · graded"
         value={scores.comp}
         formula={
           <>
@@ -46,7 +46,7 @@ export function PlusScoreCards({ scores }: { scores: PlusScores }) {
       />
       <ScoreCard
         dim="rel"
-        hint="relevance · plus"
+        hint="relevance · graded"
         value={scores.rel}
         formula={
           <>

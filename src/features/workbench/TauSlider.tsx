@@ -8,7 +8,7 @@ interface Props {
   modelLabel: string;
   onChange(tau: number): void;
   /** Plus preset: its calibrated default τ, and the ramp whose lower end (τ − sd) is marked too. */
-  plus?: { defaultTau: number; ramp: Ramp };
+  plus?: { defaultTau: number; ramp: Ramp; label?: string };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -18,7 +18,7 @@ export const formatTau = (x: number) => String(Number(x.toFixed(4)));
 export function TauSlider({ tau, modelTau, modelLabel, onChange, plus }: Props) {
   const marks = plus
     ? [
-        { at: plus.defaultTau, label: `plus ${round3(plus.defaultTau)}`, cls: 'mark-model' },
+        { at: plus.defaultTau, label: `${plus.label ?? 'plus'} ${round3(plus.defaultTau)}`, cls: 'mark-model' },
         { at: plus.ramp.low, label: `τ − sd ${round3(plus.ramp.low)}`, cls: 'mark-low' },
       ]
     : [{ at: PAPER_TAU, label: `paper ${PAPER_TAU}`, cls: 'mark-paper' }];
@@ -59,7 +59,7 @@ export function TauSlider({ tau, modelTau, modelLabel, onChange, plus }: Props) 
       <div className="tau-buttons">
         {plus ? (
           <button type="button" onClick={() => onChange(plus.defaultTau)} data-testid="tau-plus">
-            Plus τ
+            {plus.label === 'paper' ? 'Paper τ' : 'Plus τ'}
           </button>
         ) : (
           <button type="button" onClick={() => onChange(PAPER_TAU)} data-testid="tau-paper">

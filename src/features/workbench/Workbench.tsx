@@ -2,12 +2,14 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { createTwoFilesPatch } from 'diff';
 import type { PseudoReference } from '../../core/types';
-import { toItems, type Session } from '../../store/session';
+import { PAPER_TAU, toItems, type Session } from '../../store/session';
 import { useActiveSession, useSessions } from '../../store/sessions';
 import { useWorkbench } from '../../store/workbench';
 import { DiffInput } from './DiffInput';
 import { Feedback } from './Feedback';
 import { Heatmap } from './Heatmap';
+import { metricOf, usesPlusTau, withMetric } from './metric';
+import { MetricSettings } from './MetricSettings';
 import { PlusScoreCards } from './PlusScoreCards';
 import { PseudoReferenceList } from './PseudoReferenceList';
 import { ReviewEditor } from './ReviewEditor';
@@ -20,7 +22,6 @@ import { setByHand } from './modelTau';
 import { useEmbedding } from './useEmbedding';
 import { useScoring } from './useScoring';
 import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset';
-import { Segmented } from '../../ui/Segmented';
 import { ShareButton } from '../share/ShareButton';
 import './workbench.css';
 
@@ -50,7 +51,14 @@ function EmptyState() {
 declare global {
   interface Window {
     /** Read-only view for tests and benches: the matrix and sentences behind what is on screen. */
-    __crscoreWorkbench?: { matrix: { rows: number; cols: number; data: number[] } | null; sentences: string[]; tau: number; source: string };
+    __crscoreWorkbench?: {
+      matrix: { rows: number; cols: number; data: number[] } | null;
+      /** Graded credit's P×P pseudo-reference similarities (null under hard τ). */
+      self?: { rows: number; cols: number; data: number[] } | null;
+      sentences: string[];
+      tau: number;
+      source: string;
+    };
   }
 }
 
@@ -60,7 +68,7 @@ function SessionWorkbench({ session }: { session: Session }) {
   const setPinned = useWorkbench((s) => s.setPinned);
   const scoring = useScoring(session);
   const { sentences, refs, pTexts, matrix, scores } = scoring;
-  const { run, stale, engine, start } = useEmbedding(session, pTexts, sentences, slots.embedding);
+  const { run, stale, engine, start } = useEmbedding(session, pTexts, sentences, slots.embedding, scoring.metric.scoring === 'graded');
   // The matrix and the score cards follow τ at once; lists, feedback and charts follow in a deferred,
   // interruptible render so a held arrow key never waits on them.
   const deferredScores = useDeferredValue(scores);
@@ -76,13 +84,15 @@ function SessionWorkbench({ session }: { session: Session }) {
   const model = modelInForce(session, stale, engine);
   const calibrated = useTauFollowsModel(session, model, engine, set);
   const onTau = useCallback(
-    (tau: number) => set((s) => (s.preset === 'plus' ? { ...s, plusTau: tau } : { ...s, ...setByHand(s, tau, model) })),
+    (tau: number) => set((s) => (usesPlusTau(metricOf(s)) ? { ...s, plusTau: tau } : { ...s, ...setByHand(s, tau, model) })),
     [set, model],
   );
-  const isPlus = session.preset === 'plus';
+  const embedding = scoring.metric.similarity === 'embedding';
+  const tfidf = scoring.metric.similarity === 'tfidf';
   const tau = scoring.tau;
 
   useEffect(() => setPinned(null), [session.id, setPinned]);
+  const self = scoring.plus?.input?.selfSimilarity ?? null;
   useEffect(() => {
     const tau = scoring.tau;
     const source = scoring.source;
@@ -91,11 +101,14 @@ function SessionWorkbench({ session }: { session: Session }) {
       get matrix() {
         return matrix ? { rows: matrix.rows, cols: matrix.cols, data: Array.from(matrix.data) } : null;
       },
+      get self() {
+        return self ? { rows: self.rows, cols: self.cols, data: Array.from(self.data) } : null;
+      },
       sentences,
       tau,
       source,
     };
-  }, [matrix, sentences, scoring.tau, scoring.source]);
+  }, [matrix, self, sentences, scoring.tau, scoring.source]);
 
   const diffForClaims = useMemo(() => {
     const i = session.input;
@@ -112,7 +125,7 @@ function SessionWorkbench({ session }: { session: Session }) {
     });
   const ClaimsPanel = slots.ClaimsPanel;
   const ModelPanel = slots.ModelPanel;
-  const modelTau = session.similarity === 'embedding' ? calibrated : null;
+  const modelTau = embedding ? calibrated : null;
 
   return (
     <div className="workbench" data-testid="workbench">
@@ -152,43 +165,13 @@ function SessionWorkbench({ session }: { session: Session }) {
 
       <div className="wb-results">
         <section className="panel" aria-labelledby="h-metric">
-          <div className="panel-head">
-            <h2 id="h-metric">Metric</h2>
-            <Segmented
-              labelledBy="h-metric"
-              value={session.preset ?? 'paper'}
-              onChange={(preset) => set((s) => ({ ...s, preset }))}
-              options={[
-                { value: 'paper', label: 'CRScore (paper)', testId: 'preset-paper' },
-                { value: 'plus', label: 'CRScore plus (graded)', testId: 'preset-plus' },
-              ]}
-            />
-          </div>
-          {isPlus && (
-            <p className="muted small" data-testid="plus-note">
-              plus: stemmed, identifier-aware TF-IDF similarity on a fixed English background, graded credit from τ − sd ({PLUS_DEFAULT_CALIBRATION.sd}) up to τ,
-              analyzer issues weighted ¼, sentences weighted by information. Offline and instant. Its default τ {PLUS_DEFAULT_CALIBRATION.tau} is the paper's
-              calibration on the human study's gpt3.5 reviews.
-            </p>
-          )}
-          {isPlus && scoring.plus?.error && (
+          <MetricSettings metric={scoring.metric} set={set} />
+          {scoring.idfError && (
             <div className="alert error" role="alert" data-testid="plus-error">
-              {scoring.plus.error}. Check your connection to this app's server and switch the metric again, or use CRScore (paper).
+              {scoring.idfError}. Check your connection to this app's server and pick the setting again, or use CRScore (paper).
             </div>
           )}
-          <div className="panel-head" hidden={isPlus}>
-            <h2 id="h-sim">Similarity</h2>
-            <Segmented
-              label="Similarity"
-              value={session.similarity}
-              onChange={(similarity) => set((s) => ({ ...s, similarity }))}
-              options={[
-                { value: 'embedding', label: 'Embedding model', testId: 'similarity-embedding' },
-                { value: 'lexical', label: 'Lexical (instant)', testId: 'similarity-lexical' },
-              ]}
-            />
-          </div>
-          {!isPlus && session.similarity === 'embedding' && (
+          {embedding && (
             <EmbeddingBar
               hasPort={!!slots.embedding}
               stale={stale}
@@ -196,15 +179,10 @@ function SessionWorkbench({ session }: { session: Session }) {
               engine={engine}
               matrixSource={session.embedding?.encoderId}
               onRun={() => void start()}
-              onLexical={() => set((s) => ({ ...s, similarity: 'lexical' }))}
+              onLexical={() => set((s) => withMetric(s, { similarity: 'lexical' }))}
             />
           )}
-          {!isPlus && session.similarity === 'lexical' && (
-            <p className="muted small" data-testid="similarity-note">
-              Lexical: overlap of word tokens (stopwords removed, identifiers split). Instant and always available; the paper uses a sentence embedding.
-            </p>
-          )}
-          {ModelPanel && !isPlus && session.similarity === 'embedding' && (
+          {ModelPanel && embedding && (
             <details className="model-details" open={engine?.status !== 'ready'}>
               <summary>Model settings</summary>
               <ModelPanel />
@@ -222,10 +200,10 @@ function SessionWorkbench({ session }: { session: Session }) {
             modelTau={modelTau}
             modelLabel={model ?? engine?.model ?? 'model'}
             onChange={onTau}
-            plus={scoring.plus ? { defaultTau: PLUS_DEFAULT_CALIBRATION.tau, ramp: scoring.plus.ramp } : undefined}
+            plus={scoring.plus ? { defaultTau: tfidf ? PLUS_DEFAULT_CALIBRATION.tau : PAPER_TAU, ramp: scoring.plus.ramp, label: tfidf ? 'plus' : 'paper' } : undefined}
           />
           <TauSource session={session} model={model} calibrated={calibrated} notice={engine?.notice ?? null} />
-          <Problems scoring={scoring} stale={stale} similarity={isPlus ? 'plus' : session.similarity} />
+          <Problems scoring={scoring} stale={stale} />
           {scores && matrix && scores.scorable && (
             <>
               <ScoreStrip con={scores.con} comp={scores.comp} rel={scores.rel} tau={tau}>
@@ -247,8 +225,8 @@ function SessionWorkbench({ session }: { session: Session }) {
   );
 }
 
-function Problems({ scoring, stale, similarity }: { scoring: ReturnType<typeof useScoring>; stale: boolean; similarity: string }) {
-  const { refs, emptyReview, scores } = scoring;
+function Problems({ scoring, stale }: { scoring: ReturnType<typeof useScoring>; stale: boolean }) {
+  const { refs, emptyReview, scores, metric } = scoring;
   if (refs.length === 0)
     return (
       <div className="alert warn" role="alert" data-testid="not-scorable">
@@ -256,11 +234,11 @@ function Problems({ scoring, stale, similarity }: { scoring: ReturnType<typeof u
         hand, generate claims and analyzer issues, or re-enable ones you switched off.
       </div>
     );
-  if (similarity === 'embedding' && stale && !scores) return null;
-  if (similarity === 'plus' && !scores)
+  if (metric.similarity === 'embedding' && stale && !scores) return null;
+  if (!scores && (metric.similarity === 'tfidf' || metric.scoring === 'graded') && !scoring.idfError)
     return (
       <p className="muted small" role="status" data-testid="plus-loading">
-        Loading the plus preset's word frequencies (3.6 MB, once)…
+        Loading the word frequencies for TF-IDF and graded credit (3.6 MB, once)…
       </p>
     );
   if (emptyReview)

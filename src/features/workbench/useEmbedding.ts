@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { similarityMatrix } from '../../core/similarity';
 import type { Session } from '../../store/session';
 import { useSessions } from '../../store/sessions';
+import { metricOf } from './metric';
 import { sameTexts } from './useScoring';
 import type { EmbeddingPort } from './slots';
 
@@ -18,13 +19,14 @@ function zero(dims: number) {
   return new Float32Array(dims);
 }
 
-export function useEmbedding(session: Session, pTexts: string[], sentences: string[], port: EmbeddingPort | undefined) {
+/** `needSelf`: graded credit is on, so a matrix stored before P×P similarities were kept is embedded again. */
+export function useEmbedding(session: Session, pTexts: string[], sentences: string[], port: EmbeddingPort | undefined, needSelf = false) {
   const [run, setRun] = useState<EmbedRun>({ state: 'idle' });
   const engine = port?.useEngine();
   const runId = useRef(0);
   const emb = session.embedding;
-  const fresh = !!emb && sameTexts(emb.pTexts, pTexts) && sameTexts(emb.rTexts, sentences);
-  const stale = session.similarity === 'embedding' && !fresh && pTexts.length > 0;
+  const fresh = !!emb && sameTexts(emb.pTexts, pTexts) && sameTexts(emb.rTexts, sentences) && (!needSelf || !!emb.selfData);
+  const stale = metricOf(session).similarity === 'embedding' && !fresh && pTexts.length > 0;
 
   const start = useCallback(async () => {
     if (!port) return;
@@ -44,10 +46,12 @@ export function useEmbedding(session: Session, pTexts: string[], sentences: stri
       const dims = vecs[0]?.length ?? 1;
       const byText = new Map(unique.map((t, k) => [t, vecs[k]]));
       const get = (t: string) => byText.get(t) ?? zero(dims);
-      const m = similarityMatrix(p.map(get), r.map(get));
+      const pv = p.map(get);
+      const m = similarityMatrix(pv, r.map(get));
+      const self = similarityMatrix(pv, pv);
       useSessions.getState().update(sid, (s) => ({
         ...s,
-        embedding: { encoderId: model, pTexts: p, rTexts: r, rows: m.rows, cols: m.cols, data: Array.from(m.data) },
+        embedding: { encoderId: model, pTexts: p, rTexts: r, rows: m.rows, cols: m.cols, data: Array.from(m.data), selfData: Array.from(self.data) },
       }));
       setRun({ state: 'idle' });
     } catch (e) {

@@ -1,28 +1,33 @@
-// From the session's texts to the matrix and the scores. The matrix is memoised on the texts, so
-// moving τ only re-runs scoreAt (a pass over P×R), never the similarity or the encoder.
+// From the session's texts to the matrix and the scores. The similarity (embedding, lexical, TF-IDF) and the
+// scoring rule (hard τ, graded credit) are separate settings (metric.ts). The matrices are memoised on the texts,
+// so moving τ only re-scores (a pass over P×R), never the similarity or the encoder.
 import { useMemo } from 'react';
 import { lexicalSimilarityMatrix } from '../../core/lexical';
-import { PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS, preparePlus, scorePlus, type PlusInput, type PlusScores, type Ramp } from '../../core/plus';
+import { PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS, plusInputFrom, plusSimilarityMatrix, scorePlus, type PlusInput, type PlusScores, type Ramp } from '../../core/plus';
 import { scoreAt } from '../../core/score';
 import { splitReview } from '../../core/sentences';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import type { PseudoReferenceItem, Session } from '../../store/session';
+import { metricOf, usesPlusTau, type Metric } from './metric';
 import { usePlusIdf } from './plusIdf';
 
 export interface Scoring {
   sentences: string[];
   refs: PseudoReferenceItem[];
   pTexts: string[];
-  /** Null when the chosen similarity has no matrix for these texts yet (embedding pending). */
+  /** Null when the chosen similarity has no matrix for these texts yet (embedding pending, word frequencies loading). */
   matrix: SimilarityMatrix | null;
   source: string;
   scores: Scores | null;
   /** True when the review has no sentence with text. */
   emptyReview: boolean;
-  /** τ in force: the paper's (session.tau) or the plus preset's (session.plusTau). */
+  /** τ in force: TF-IDF's own (session.plusTau) or the one the other similarities share (session.tau). */
   tau: number;
-  /** Set under the plus preset: the graded-credit ramp and its scores' details. */
+  metric: Metric;
+  /** Set under graded credit: the ramp and its scores' details. */
   plus: { ramp: Ramp; input: PlusInput | null; scores: PlusScores | null; error: string | null } | null;
+  /** Set when the word frequencies (TF-IDF, graded credit's sentence weights) could not load. */
+  idfError: string | null;
 }
 
 export const plusTauOf = (s: Session) => s.plusTau ?? PLUS_DEFAULT_CALIBRATION.tau;
@@ -42,58 +47,58 @@ export function useTexts(session: Session) {
   return { sentences, refs, pTexts };
 }
 
+const SOURCE = { lexical: 'lexical', tfidf: 'plus: stemmed TF-IDF' } as const;
+
 export function useScoring(session: Session): Scoring {
   const { sentences, refs, pTexts } = useTexts(session);
-  const isPlus = session.preset === 'plus';
-  const { idf, error: idfError } = usePlusIdf(isPlus);
+  const metric = metricOf(session);
+  const { similarity } = metric;
+  const graded = metric.scoring === 'graded';
+  const { idf, error: idfError } = usePlusIdf(graded || similarity === 'tfidf');
+  const pair = useSimilarity(session, similarity, sentences, pTexts, graded, idf);
+  const matrix = pair?.matrix ?? null;
   const kinds = refs.map((r) => r.kind).join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on texts and kinds, not the item objects
-  const plusInput = useMemo(() => (isPlus && idf ? preparePlus(refs, sentences, idf) : null), [isPlus, idf, pTexts, kinds, sentences]);
-  const plusTau = plusTauOf(session);
-  const plusScores = useMemo(
-    () => (plusInput ? scorePlus(plusInput, rampFor(plusTau), PLUS_OPTIONS) : null),
-    [plusInput, plusTau],
+  const plusInput = useMemo(
+    () => (graded && idf && pair?.self ? plusInputFrom(pair.matrix, pair.self, refs, sentences, idf) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on texts and kinds, not the item objects
+    [graded, idf, pair, kinds, sentences],
   );
-  const paper = usePaperScoring(session, sentences, refs, pTexts, !isPlus);
-  if (isPlus)
-    return {
-      sentences,
-      refs,
-      pTexts,
-      matrix: plusInput?.matrix ?? null,
-      source: 'plus: stemmed TF-IDF',
-      scores: plusScores,
-      emptyReview: sentences.every((s) => s.trim() === ''),
-      tau: plusTau,
-      plus: { ramp: rampFor(plusTau), input: plusInput, scores: plusScores, error: idfError },
-    };
-  return paper;
-}
-
-/** The paper's preset; `active` false (plus in force) skips its work but keeps the hooks in order. */
-function usePaperScoring(session: Session, sentences: string[], refs: PseudoReferenceItem[], pTexts: string[], active: boolean): Scoring {
-  const lexical = useMemo(
-    () => (active && session.similarity === 'lexical' ? lexicalSimilarityMatrix(pTexts, sentences) : null),
-    [active, session.similarity, pTexts, sentences],
-  );
-  const emb = session.embedding;
-  const embedded = useMemo(() => {
-    if (!active || session.similarity !== 'embedding' || !emb) return null;
-    if (!sameTexts(emb.pTexts, pTexts) || !sameTexts(emb.rTexts, sentences)) return null;
-    return { rows: emb.rows, cols: emb.cols, data: Float32Array.from(emb.data) } satisfies SimilarityMatrix;
-  }, [active, session.similarity, emb, pTexts, sentences]);
-  const matrix = session.similarity === 'lexical' ? lexical : embedded;
-  const tau = session.tau;
-  const scores = useMemo(() => (matrix ? scoreAt(matrix, tau, { sentences }) : null), [matrix, tau, sentences]);
+  const tau = usesPlusTau(metric) ? plusTauOf(session) : session.tau;
+  const plusScores = useMemo(() => (plusInput ? scorePlus(plusInput, rampFor(tau), PLUS_OPTIONS) : null), [plusInput, tau]);
+  const hardScores = useMemo(() => (!graded && matrix ? scoreAt(matrix, tau, { sentences }) : null), [graded, matrix, tau, sentences]);
   return {
     sentences,
     refs,
     pTexts,
     matrix,
-    source: session.similarity === 'lexical' ? 'lexical' : (emb?.encoderId ?? 'embedding'),
-    scores,
+    source: similarity === 'embedding' ? (session.embedding?.encoderId ?? 'embedding') : SOURCE[similarity],
+    scores: graded ? plusScores : hardScores,
     emptyReview: sentences.every((s) => s.trim() === ''),
     tau,
-    plus: null,
+    metric,
+    plus: graded ? { ramp: rampFor(tau), input: plusInput, scores: plusScores, error: idfError } : null,
+    idfError,
   };
+}
+
+/** P×S for the chosen similarity, and P×P from the same similarity when graded credit needs it. */
+function useSimilarity(
+  session: Session,
+  similarity: Metric['similarity'],
+  sentences: string[],
+  pTexts: string[],
+  needSelf: boolean,
+  idf: ReturnType<typeof usePlusIdf>['idf'],
+): { matrix: SimilarityMatrix; self: SimilarityMatrix | null } | null {
+  const emb = session.embedding;
+  return useMemo(() => {
+    if (similarity === 'lexical')
+      return { matrix: lexicalSimilarityMatrix(pTexts, sentences), self: needSelf ? lexicalSimilarityMatrix(pTexts, pTexts) : null };
+    if (similarity === 'tfidf')
+      return idf ? { matrix: plusSimilarityMatrix(pTexts, sentences, idf), self: needSelf ? plusSimilarityMatrix(pTexts, pTexts, idf) : null } : null;
+    if (!emb || !sameTexts(emb.pTexts, pTexts) || !sameTexts(emb.rTexts, sentences)) return null;
+    const matrix = { rows: emb.rows, cols: emb.cols, data: Float32Array.from(emb.data) };
+    const self = emb.selfData ? { rows: emb.rows, cols: emb.rows, data: Float32Array.from(emb.selfData) } : null;
+    return needSelf && !self ? null : { matrix, self };
+  }, [similarity, pTexts, sentences, needSelf, idf, emb]);
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { blankSession, type Session } from '../../store/session';
+import { applyShortcut, metricOf, shortcutOf, usesPlusTau, withMetric } from './metric';
+
+const base = (over: Partial<Session> = {}): Session => ({ ...blankSession(), ...over });
+
+describe('workbench metric settings', () => {
+  it('reads a session saved before the split: preset plus is TF-IDF + graded, else the similarity with hard τ', () => {
+    expect(metricOf(base({ preset: 'plus', similarity: 'lexical' }))).toEqual({ similarity: 'tfidf', scoring: 'graded' });
+    expect(metricOf(base({ similarity: 'lexical' }))).toEqual({ similarity: 'lexical', scoring: 'hard' });
+    expect(metricOf(base({ preset: 'paper', similarity: 'embedding' }))).toEqual({ similarity: 'embedding', scoring: 'hard' });
+  });
+
+  it('sets the similarity and the rule apart, keeping preset in step for older readers', () => {
+    const s = withMetric(base({ similarity: 'lexical' }), { scoring: 'graded' });
+    expect(metricOf(s)).toEqual({ similarity: 'lexical', scoring: 'graded' });
+    expect(shortcutOf(metricOf(s))).toBe('custom');
+    expect(s.preset).toBe('paper');
+    const t = withMetric(base(), { similarity: 'tfidf' });
+    expect(metricOf(t)).toEqual({ similarity: 'tfidf', scoring: 'hard' });
+    expect(usesPlusTau(metricOf(t))).toBe(true);
+    const p = withMetric(t, { scoring: 'graded' });
+    expect(p.preset).toBe('plus');
+    expect(shortcutOf(metricOf(p))).toBe('plus');
+  });
+
+  it('shortcuts: plus is TF-IDF + graded; paper is hard τ on the encoder, or on lexical when lexical was chosen', () => {
+    const plus = applyShortcut(base({ similarity: 'lexical' }), 'plus');
+    expect(metricOf(plus)).toEqual({ similarity: 'tfidf', scoring: 'graded' });
+    expect(metricOf(applyShortcut(plus, 'paper'))).toEqual({ similarity: 'embedding', scoring: 'hard' });
+    const lexGraded = withMetric(base({ similarity: 'lexical' }), { scoring: 'graded' });
+    expect(metricOf(applyShortcut(lexGraded, 'paper'))).toEqual({ similarity: 'lexical', scoring: 'hard' });
+  });
+});
