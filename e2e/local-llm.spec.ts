@@ -111,7 +111,10 @@ test('greedy output is identical on WASM and on WebGPU', async ({ page }) => {
   expect(onWasm!.length).toBeGreaterThan(10);
   // The tokens streamed: the box showed several growing prefixes of the final answer.
   const texts = await seen();
-  expect(texts.length).toBeGreaterThan(2);
+  // At least one shorter prefix before the final answer: on a busy machine the 50 ms repaint timer fires late
+  // and several tokens land in one repaint, so how many prefixes show depends on the load, not on streaming.
+  expect(texts.length).toBeGreaterThanOrEqual(2);
+  expect(texts[0].length).toBeLessThan(onWasm!.length);
   for (const t of texts) expect(onWasm!.startsWith(t)).toBe(true);
 
   await page.getByLabel('Run on').selectOption('auto');
@@ -125,10 +128,18 @@ test('Cancel mid-generation keeps the text so far, the diff and the settings; th
   page,
 }) => {
   await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
+  // As soon as text streams in, Cancel is pressed from inside the page: the tiny model's greedy answer can end
+  // within a second, before a poll from the test would see the text.
+  await page.evaluate(() => {
+    new MutationObserver((_, obs) => {
+      if (!document.querySelector('[data-testid="claims-raw"]')?.textContent) return;
+      const cancel = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Cancel');
+      if (!cancel) return;
+      obs.disconnect();
+      cancel.click();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await generate(page);
-  // As soon as text streams in (the tiny model is fast: no waiting for a length), Cancel.
-  await expect(raw(page)).not.toBeEmpty({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'Cancel' }).click({ force: true });
   // 'cancelled' only when the model was stopped before its 8,192 tokens (a finished run reads 'malformed').
   await expect(errorBox(page)).toHaveAttribute('data-kind', 'cancelled');
   await expect(errorBox(page)).toContainText('Cancelled. Your settings and diff are kept');
@@ -145,13 +156,18 @@ test('a worker killed mid-generation gives a clear error, and the next call work
   page,
 }) => {
   await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
+  // The worker is killed the moment the first streamed text shows, from inside the page: a poll from the test
+  // could come after a short greedy answer has already ended.
+  await page.evaluate(() => {
+    new MutationObserver((_, obs) => {
+      if (!document.querySelector('[data-testid="claims-raw"]')?.textContent) return;
+      obs.disconnect();
+      (window as unknown as { __crscoreLocalLlm: { restart(r: string): void } }).__crscoreLocalLlm.restart(
+        "The in-browser model's worker was killed (test).",
+      );
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await generate(page);
-  await expect(raw(page)).not.toBeEmpty({ timeout: 60_000 });
-  await page.evaluate(() =>
-    (
-      window as unknown as { __crscoreLocalLlm: { restart(r: string): void } }
-    ).__crscoreLocalLlm.restart("The in-browser model's worker was killed (test)."),
-  );
   await expect(errorBox(page)).toHaveAttribute('data-kind', 'model');
   await expect(errorBox(page)).toContainText(
     'worker was killed (test). Press Retry: a new worker loads the model again.',

@@ -7,6 +7,8 @@ import { REF_METRICS, type RefMetricId } from '../../core/refmetrics/index';
 type ScatterMetric = 'con' | 'comp' | 'rel' | RefMetricId;
 const H = 260;
 const PAD = { left: 44, right: 16, top: 10, bottom: 34 };
+/** Both axes run 0–1 (human Likert scaled to 0–1): round ticks, written on the canvas as data-ticks too. */
+const TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
 
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [w, setW] = useState(0);
@@ -77,19 +79,19 @@ export function ScatterPlot() {
     g.font = '11px system-ui, sans-serif';
     g.setLineDash([3, 3]);
     g.beginPath();
-    for (let t = 0; t <= 10; t += 2) {
-      g.moveTo(X(t / 10), PAD.top);
-      g.lineTo(X(t / 10), PAD.top + ph);
-      g.moveTo(PAD.left, Y(t / 10));
-      g.lineTo(PAD.left + pw, Y(t / 10));
+    for (const t of TICKS) {
+      g.moveTo(X(t), PAD.top);
+      g.lineTo(X(t), PAD.top + ph);
+      g.moveTo(PAD.left, Y(t));
+      g.lineTo(PAD.left + pw, Y(t));
     }
     g.stroke();
     g.setLineDash([]);
     g.textAlign = 'center';
-    for (let t = 0; t <= 10; t += 2) g.fillText((t / 10).toFixed(1), X(t / 10), PAD.top + ph + 14);
+    for (const t of TICKS) g.fillText(t.toFixed(1), X(t), PAD.top + ph + 14);
     g.fillText(`metric (${metric}) →`, PAD.left + pw / 2, H - 4);
     g.textAlign = 'right';
-    for (let t = 0; t <= 10; t += 2) g.fillText((t / 10).toFixed(1), PAD.left - 6, Y(t / 10) + 4);
+    for (const t of TICKS) g.fillText(t.toFixed(1), PAD.left - 6, Y(t) + 4);
   }, [width, metric]);
 
   // The points, on every τ step: a density image (3×3 px per review, darker where reviews pile up) written as
@@ -194,6 +196,8 @@ export function ScatterPlot() {
         <canvas ref={axes} className="r-canvas-axes" style={{ width: '100%', height: H }} aria-hidden="true" />
         <canvas
           ref={canvas}
+          data-testid="scatter-canvas"
+          data-ticks={TICKS.map((t) => t.toFixed(1)).join(' ')}
           className="r-canvas-points"
           style={{ width: '100%', height: H }}
           role="img"
