@@ -8,7 +8,7 @@ import tfSimdUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-w
 import tfThreadedUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { cacheKeyPrefix, embedCached, serialQueue } from './batching.ts';
 import { FetchTimeoutError } from './fetch.ts';
-import { setUpTransformers } from './workerEnv.ts';
+import { setUpTransformers, pointAtModel } from './workerEnv.ts';
 import { loadHfEncoder, type HfEncoder } from './hf.ts';
 import {
   modelCard,
@@ -99,27 +99,11 @@ async function loadHf(
   opts: LoadOptions,
   onProgress?: (p: ProgressEvent) => void,
 ) {
-  let id: string;
   let poolingUrl: string;
+  const id = pointAtModel(spec, LOCAL_DIR, (files) => (localFiles = files));
   if (spec.kind === 'hub') {
-    env.allowRemoteModels = true;
-    env.allowLocalModels = false;
-    env.useBrowserCache = true;
-    id = spec.id;
     poolingUrl = `${env.remoteHost}${id}/resolve/main/1_Pooling/config.json`;
   } else {
-    // Served test models and local folders: never the hub, never the browser cache.
-    env.allowRemoteModels = false;
-    env.allowLocalModels = true;
-    env.useBrowserCache = false;
-    if (spec.kind === 'local') {
-      localFiles = new Map(spec.files.map((f) => [f.path.replace(/^\/+/, ''), f.file]));
-      env.localModelPath = LOCAL_DIR;
-      id = spec.name.replace(/[^\w.-]+/g, '_') || 'model';
-    } else {
-      env.localModelPath = '/models/'; // relative: transformers.js path-joins it (an absolute URL gets mangled)
-      id = spec.path.replace(/^\/?models\//, '').replace(/\/+$/, '');
-    }
     poolingUrl = new URL(`${env.localModelPath}${id}/1_Pooling/config.json`, self.location.origin)
       .href;
   }

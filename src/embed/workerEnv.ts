@@ -46,3 +46,32 @@ export function setUpTransformers(localDir: string, threads: number, files: Work
   env.fetch = workerFetch;
   return { onnxWasm, fetch: workerFetch };
 }
+
+/** Where a model comes from: the hub, a folder this app serves (/models/…), or a folder the user picked. */
+export type ModelSource =
+  | { kind: 'hub'; id: string }
+  | { kind: 'served'; path: string }
+  | { kind: 'local'; name: string; files: readonly { path: string; file: Blob }[] };
+
+/**
+ * Points transformers.js at `spec` and returns the id to load it by. Hub models use the browser's cache; served
+ * and picked folders never reach the hub nor that cache. A picked folder's files go to `setLocalFiles`.
+ */
+export function pointAtModel(spec: ModelSource, localDir: string, setLocalFiles: (files: Map<string, Blob>) => void): string {
+  if (spec.kind === 'hub') {
+    env.allowRemoteModels = true;
+    env.allowLocalModels = false;
+    env.useBrowserCache = true; // Cache Storage ('transformers-cache'): the next load reads no network
+    return spec.id;
+  }
+  env.allowRemoteModels = false;
+  env.allowLocalModels = true;
+  env.useBrowserCache = false;
+  if (spec.kind === 'local') {
+    setLocalFiles(new Map(spec.files.map((f) => [f.path.replace(/^\/+/, ''), f.file])));
+    env.localModelPath = localDir;
+    return spec.name.replace(/[^\w.-]+/g, '_') || 'model';
+  }
+  env.localModelPath = '/models/'; // relative: transformers.js path-joins it (an absolute URL gets mangled)
+  return spec.path.replace(/^\/?models\//, '').replace(/\/+$/, '');
+}

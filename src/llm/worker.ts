@@ -14,7 +14,7 @@ import {
   type PreTrainedTokenizer,
   type Tensor,
 } from '@huggingface/transformers';
-import { setUpTransformers } from '../embed/workerEnv.ts';
+import { setUpTransformers, pointAtModel } from '../embed/workerEnv.ts';
 import { NO_WEBGPU_MESSAGE } from './errors.ts';
 import { dtypeCandidates, planDownload } from './plan.ts';
 import {
@@ -142,25 +142,7 @@ const api = {
     // Never a silent fallback: without WebGPU the user chooses WASM knowingly.
     if (opts.backend !== 'wasm' && !adapter) throw new Error(NO_WEBGPU_MESSAGE);
     const device = adapter ? 'webgpu' : 'wasm';
-    let id: string;
-    if (spec.kind === 'hub') {
-      env.allowRemoteModels = true;
-      env.allowLocalModels = false;
-      env.useBrowserCache = true; // Cache Storage ('transformers-cache'): the next load reads no network
-      id = spec.id;
-    } else {
-      env.allowRemoteModels = false;
-      env.allowLocalModels = true;
-      env.useBrowserCache = false;
-      if (spec.kind === 'local') {
-        localFiles = new Map(spec.files.map((f) => [f.path.replace(/^\/+/, ''), f.file]));
-        env.localModelPath = LOCAL_DIR;
-        id = spec.name.replace(/[^\w.-]+/g, '_') || 'model';
-      } else {
-        env.localModelPath = '/models/';
-        id = spec.path.replace(/^\/?models\//, '').replace(/\/+$/, '');
-      }
-    }
+    const id = pointAtModel(spec, LOCAL_DIR, (files) => (localFiles = files));
     const plan = await planDownload(
       spec,
       dtypeCandidates(device, !!adapter?.features.has('shader-f16')),
