@@ -2,7 +2,7 @@
 // temporary name then renamed, so a run killed mid-write never leaves a half entry; the next run continues from it.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AnswerCache, CachedAnswer } from '../pseudorefs/cache.ts';
+import type { AnswerCache, CachedAnswer } from '../llmbatch/cache.ts';
 
 export const DEFAULT_CACHE_DIR = '.crscore-cache';
 

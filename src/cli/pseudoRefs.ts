@@ -20,7 +20,7 @@ import {
   type PseudoRefSource,
 } from '../pseudorefs/dataset.ts';
 import { DEFAULT_CACHE_DIR, folderCache } from './answerCacheFs.ts';
-import { rememberingCache } from '../pseudorefs/cache.ts';
+import { rememberingCache } from '../llmbatch/cache.ts';
 import { CliError, oneOf, progress, readText, warn } from './io.ts';
 import { importCodeReviewerPredictions, importFiles } from '../core/importers/index.ts';
 

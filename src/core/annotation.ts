@@ -4,6 +4,7 @@
 // published format ignore unknown columns, so an export opens anywhere the study's files do.
 import Papa from 'papaparse';
 import type { DatasetRow } from './dataset.ts';
+import { formatAddressed, parseAddressed } from './links/annotator.ts';
 import { readCsv } from './importers/csv.ts';
 import { humanStudyFileInfo, parseHumanStudyCsv } from './importers/humanStudy.ts';
 import type { ImportFile, ImportIssue } from './importers/types.ts';
@@ -93,19 +94,8 @@ export function nextRefNo(item: AnnotationItem): number {
   return item.pseudoRefs.reduce((m, p) => Math.max(m, p.no), 0) + 1;
 }
 
-/** "2,4" → [2, 4]; "-" → []; "" → null. Tolerates "1.2" and spaces (both occur in the published files). */
-export function parseAddressed(raw: string | null | undefined): number[] | null {
-  const t = (raw ?? '').trim();
-  if (t === '') return null;
-  if (t === '-') return [];
-  const nums = t.split(/[^0-9]+/).filter((s) => s !== '').map(Number);
-  return [...new Set(nums)].sort((a, b) => a - b);
-}
-
-export function formatAddressed(a: number[] | null): string {
-  if (a === null) return '';
-  return a.length === 0 ? '-' : a.join(',');
-}
+// "2,4" → [2, 4]; "-" → []; "" → null: one reader of `claims_addressed` for Annotate and link agreement.
+export { parseAddressed, formatAddressed };
 
 // ---------------------------------------------------------------------------------------------- building
 

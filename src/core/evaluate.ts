@@ -1,6 +1,7 @@
 // Agreement with human judgment over a dataset: the pieces `crscore eval` and the research view share,
 // so both report the same figures for the same configuration.
 import { calibrate } from './calibrate.ts';
+import { parseClaimsAddressed, type AnnotatorLinks } from './links/annotator.ts';
 import { normaliseLikert, REFERENCE_SYSTEM, type DatasetRow } from './dataset.ts';
 import { splitReview } from './sentences.ts';
 import { scoreAt } from './score.ts';
@@ -28,6 +29,8 @@ export interface EvalItem {
   pseudoReferenceKinds: PseudoReferenceKind[];
   /** Human scores normalised to [0, 1]; null when any is unscored (left out of correlations). */
   human: Record<Dimension, number> | null;
+  /** The pseudo-references the annotators linked (`claims_addressed`); absent where a dataset has no such field. */
+  annotatorLinks?: AnnotatorLinks;
 }
 
 export interface EvalItems {
@@ -48,6 +51,7 @@ export function collectEvalItems(
     const pseudoReferenceKinds = row.pseudoRefs.map((p): PseudoReferenceKind =>
       p.type === 'issue' ? 'issue' : 'claim',
     );
+    const refNumbers = row.pseudoRefs.map((p) => p.no);
     if (pseudoReferences.length === 0) {
       skippedDiffs.push(row.id);
       continue;
@@ -70,6 +74,7 @@ export function collectEvalItems(
         pseudoReferences,
         pseudoReferenceKinds,
         human,
+        annotatorLinks: parseClaimsAddressed(r.claimsAddressed, refNumbers),
       });
     }
   }

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promptOf, startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
 import type { LlmSettings } from '../claims/providers';
-import { memoryCache } from './cache';
+import { memoryCache } from '../llmbatch/cache';
 import { claimsForChanges, planClaims, type ChangeInput } from './claimsBatch';
 
 const KEY = 'sk-test-SECRET-0123456789abcdef';

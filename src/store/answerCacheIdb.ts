@@ -1,7 +1,7 @@
 // The browser's LLM answer cache for batch claims (see src/pseudorefs/cache.ts): IndexedDB, so a second run, or a
 // run after a reload, sends no request for an answer it already has. Entries hold the raw answer, never the key.
 import { openDB, type IDBPDatabase } from 'idb';
-import type { AnswerCache, CachedAnswer } from '../pseudorefs/cache';
+import type { AnswerCache, CachedAnswer } from '../llmbatch/cache';
 
 export const ANSWER_DB = 'crscore-llm-answers';
 const STORE = 'answers';

@@ -19,7 +19,7 @@ import {
   type PseudoRefSource,
 } from '../pseudorefs/dataset';
 import { llmSettings, useClaimsSettings } from '../features/claims/settingsStore';
-import { rememberingCache } from '../pseudorefs/cache';
+import { rememberingCache } from '../llmbatch/cache';
 import { idbAnswerCache } from './answerCacheIdb';
 
 /** IndexedDB, with what this page already read kept in memory (the plan and its run read each entry once). */
