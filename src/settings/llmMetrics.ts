@@ -1,5 +1,5 @@
 // The metric lab's choices, below both src/store and src/features so the lab store and its view read one copy:
-// which metrics to measure, the CRScore variants (similarity × scoring rule), the LLM metrics' prompts as the user
+// which metrics to measure (CRScore is the Research run's: its similarity, scoring rule and τ), the LLM metrics' prompts as the user
 // edited them (null = the core's default), whether the judge sees the pseudo-references, and the baseline of the
 // paired differences. The provider, model and key are the claims settings' (one provider layer); nothing here is a
 // secret, so all of it persists.
@@ -23,23 +23,15 @@ export const METRIC_LABELS: Record<LabMetricKind, string> = {
   'llm-judge': 'LLM judge (reference-free)',
 };
 
-/** One CRScore configuration; several may be measured side by side. */
-export interface CrscoreVariant {
-  similarity: 'lexical' | 'tfidf';
-  scoring: 'hard' | 'graded';
-}
-export const crscoreVariantId = (v: CrscoreVariant) => `crscore:${v.similarity}:${v.scoring}`;
-
 export interface LlmMetricsSettings {
   /** The families ticked in the picker. */
   metrics: LabMetricKind[];
-  crscoreVariants: CrscoreVariant[];
   /** The prompt templates as edited; null runs the core's default. */
   gradePrompt: string | null;
   judgePrompt: string | null;
   /** The judge sees the change's pseudo-references beside the diff. */
   judgeWithPseudoRefs: boolean;
-  /** The metric id the paired differences are taken against (e.g. crscore:tfidf:graded). */
+  /** The metric id the paired differences are taken against (e.g. crscore.rel). */
   baseline: string;
   /** Requests in flight at most (capped by the provider's own limit). */
   concurrency: number;
@@ -49,21 +41,16 @@ export interface LlmMetricsSettings {
 
 interface Actions {
   toggleMetric(kind: LabMetricKind, on: boolean): void;
-  toggleVariant(v: CrscoreVariant, on: boolean): void;
-  update(patch: Partial<Omit<LlmMetricsSettings, 'metrics' | 'crscoreVariants'>>): void;
+  update(patch: Partial<Omit<LlmMetricsSettings, 'metrics'>>): void;
   reset(): void;
 }
 
 export const DEFAULT_LAB_SETTINGS: LlmMetricsSettings = {
   metrics: ['crscore', 'bleu', 'chrf'],
-  crscoreVariants: [
-    { similarity: 'lexical', scoring: 'hard' },
-    { similarity: 'tfidf', scoring: 'graded' },
-  ],
   gradePrompt: null,
   judgePrompt: null,
   judgeWithPseudoRefs: false,
-  baseline: 'crscore:tfidf:graded',
+  baseline: 'crscore.rel',
   concurrency: 4,
   resamples: 1000,
   seed: 1,
@@ -71,16 +58,12 @@ export const DEFAULT_LAB_SETTINGS: LlmMetricsSettings = {
 
 export const LAB_SETTINGS_KEY = 'crscore.lab.settings';
 
-const sameVariant = (a: CrscoreVariant, b: CrscoreVariant) => a.similarity === b.similarity && a.scoring === b.scoring;
-
 export const useLlmMetrics = create<LlmMetricsSettings & Actions>()(
   persist(
     (set) => ({
       ...DEFAULT_LAB_SETTINGS,
       toggleMetric: (kind, on) =>
         set((s) => ({ metrics: on ? LAB_METRIC_KINDS.filter((k) => k === kind || s.metrics.includes(k)) : s.metrics.filter((k) => k !== kind) })),
-      toggleVariant: (v, on) =>
-        set((s) => ({ crscoreVariants: on ? [...s.crscoreVariants.filter((x) => !sameVariant(x, v)), v] : s.crscoreVariants.filter((x) => !sameVariant(x, v)) })),
       update: (patch) => set(patch),
       reset: () => set(DEFAULT_LAB_SETTINGS),
     }),

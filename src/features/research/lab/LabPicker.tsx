@@ -2,26 +2,10 @@
 // embedding to the reference, the LLM grade and the LLM judge), the baseline of the paired differences, and the LLM
 // metrics' prompts, shown and editable (the template in use is recorded in every export).
 import { DEFAULT_GRADE_PROMPT, DEFAULT_JUDGE_PROMPT, templateProblem } from '../../../core/lab/index';
-import {
-  crscoreVariantId,
-  LAB_METRIC_KINDS,
-  METRIC_LABELS,
-  REFERENCE_METRICS,
-  useLlmMetrics,
-  type CrscoreVariant,
-} from '../../../settings/llmMetrics';
-
-const VARIANTS: CrscoreVariant[] = [
-  { similarity: 'lexical', scoring: 'hard' },
-  { similarity: 'lexical', scoring: 'graded' },
-  { similarity: 'tfidf', scoring: 'hard' },
-  { similarity: 'tfidf', scoring: 'graded' },
-];
-export const variantLabel = (v: CrscoreVariant) =>
-  `CRScore ${v.similarity === 'tfidf' ? 'TF-IDF' : 'lexical'} · ${v.scoring === 'hard' ? 'hard τ' : 'graded'}`;
+import { LAB_METRIC_KINDS, METRIC_LABELS, REFERENCE_METRICS, useLlmMetrics, type LabMetricKind } from '../../../settings/llmMetrics';
 
 const HINTS: Record<string, string> = {
-  crscore: 'reference-free; pseudo-references (seed 000)',
+  crscore: "Con, Comp, Rel from the Research run above: its similarity, scoring rule and τ (seed 000)",
   bleu: 'against the human reference review',
   chrf: 'against the human reference review',
   'embed-ref': "cosine to the reference review, on the Research run's encoder (seed 003)",
@@ -29,11 +13,14 @@ const HINTS: Record<string, string> = {
   'llm-judge': 'Con, Comp and Rel 1–5 from the diff alone (seed 004)',
 };
 
-/** Ids the baseline may be: every CRScore variant and every other ticked metric (the judge by its Rel grade). */
-export function baselineChoices(s: { metrics: readonly string[]; crscoreVariants: readonly CrscoreVariant[] }): { id: string; label: string }[] {
+/** Ids the baseline may be: the core's column ids of every ticked metric. */
+export function baselineChoices(metrics: readonly LabMetricKind[]): { id: string; label: string }[] {
   const out: { id: string; label: string }[] = [];
-  if (s.metrics.includes('crscore')) for (const v of s.crscoreVariants) out.push({ id: crscoreVariantId(v), label: variantLabel(v) });
-  for (const k of s.metrics) if (k !== 'crscore') out.push({ id: k === 'llm-judge' ? 'llm-judge.rel' : k, label: METRIC_LABELS[k as keyof typeof METRIC_LABELS] });
+  for (const k of metrics) {
+    if (k === 'crscore') out.push({ id: 'crscore.rel', label: 'CRScore Rel' }, { id: 'crscore.con', label: 'CRScore Con' }, { id: 'crscore.comp', label: 'CRScore Comp' });
+    else if (k === 'llm-judge') out.push({ id: 'llm-judge.rel', label: 'LLM judge relevance' });
+    else out.push({ id: k === 'embed-ref' ? 'embed-ref' : k, label: METRIC_LABELS[k] });
+  }
   return out;
 }
 
@@ -79,7 +66,7 @@ function PromptEditor({ kind, disabled }: { kind: 'grade' | 'judge'; disabled: b
 
 export function LabPicker({ disabled }: { disabled: boolean }) {
   const s = useLlmMetrics();
-  const baselines = baselineChoices(s);
+  const baselines = baselineChoices(s.metrics);
   const llm = s.metrics.includes('llm-grade') || s.metrics.includes('llm-judge');
   return (
     <div className="lab-picker" data-testid="lab-picker">
@@ -92,19 +79,6 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
             </label>
             <span className="muted small"> · {HINTS[k]}</span>
             {REFERENCE_METRICS.has(k) && <span className="lab-tag" title="not applicable to reviews of a change without a reference review">needs reference</span>}
-            {k === 'crscore' && s.metrics.includes('crscore') && (
-              <div className="lab-variants" role="group" aria-label="CRScore variants">
-                {VARIANTS.map((v) => {
-                  const id = crscoreVariantId(v);
-                  const on = s.crscoreVariants.some((x) => crscoreVariantId(x) === id);
-                  return (
-                    <label key={id}>
-                      <input type="checkbox" checked={on} onChange={(e) => s.toggleVariant(v, e.target.checked)} data-testid={`lab-variant-${id}`} /> {variantLabel(v)}
-                    </label>
-                  );
-                })}
-              </div>
-            )}
             {k === 'llm-judge' && s.metrics.includes('llm-judge') && (
               <div className="lab-variants">
                 <label>

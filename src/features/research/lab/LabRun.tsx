@@ -1,0 +1,131 @@
+// The LLM metrics' run: provider settings (the claims settings: one provider layer), the plan before anything is
+// sent (requests, cached answers, input tokens; a confirmation above 50 requests), progress with Cancel and Resume,
+// and every review left without a grade with its reason.
+import { useEffect, useMemo } from 'react';
+import { PROVIDERS } from '../../../claims/providers';
+import { LAB_CONFIRM_ABOVE, labFailures, useLab, type LabRunArgs } from '../../../store/lab';
+import { useResearch } from '../../../store/research';
+import { useLlmMetrics } from '../../../settings/llmMetrics';
+import { ClaimsSettingsForm } from '../../claims/ClaimsSettingsForm';
+import { llmSettings, useClaimsSettings } from '../../claims/settingsStore';
+
+function useRunArgs(): LabRunArgs {
+  const s = useClaimsSettings();
+  return useMemo(() => ({ settings: llmSettings(s), timeoutMs: Math.max(1, s.timeoutSec) * 1000 }), [s]);
+}
+
+export function LabRun() {
+  const lab = useLab();
+  const m = useLlmMetrics();
+  const args = useRunArgs();
+  const results = useResearch((s) => s.results);
+  useEffect(() => useLab.getState().restore(), []);
+  useEffect(() => {
+    if (results && useLab.getState().phase !== 'running') void useLab.getState().refreshPlan(args);
+  }, [results, args, m.metrics, m.gradePrompt, m.judgePrompt, m.judgeWithPseudoRefs]);
+  const failures = useMemo(() => labFailures(lab.grades, lab.judges), [lab.grades, lab.judges]);
+  const running = lab.phase === 'running' || lab.phase === 'planning';
+  const canResume = lab.phase === 'cancelled' || lab.phase === 'interrupted';
+  const plan = lab.plan;
+  const requests = (plan?.grade?.requests ?? 0) + (plan?.judge?.requests ?? 0);
+  const cached = (plan?.grade?.cached ?? 0) + (plan?.judge?.cached ?? 0);
+  const tokens = (plan?.grade?.inputTokens ?? 0) + (plan?.judge?.inputTokens ?? 0);
+  const withoutCall = plan?.grade?.withoutCall ?? 0;
+  const p = lab.progress;
+  const pct = p && p.total ? Math.round((100 * p.done) / p.total) : 0;
+  const cap = PROVIDERS[args.settings.provider].maxConcurrency;
+  return (
+    <div className="lab-run" data-testid="lab-run">
+      <ClaimsSettingsForm disabled={running} />
+      <div className="r-controls">
+        <label>
+          Requests at once{' '}
+          <input
+            type="number"
+            min={1}
+            max={64}
+            value={m.concurrency}
+            disabled={running}
+            onChange={(e) => m.update({ concurrency: Math.max(1, Math.min(64, Math.floor(Number(e.target.value)) || 1)) })}
+            data-testid="lab-concurrency"
+          />
+          {cap && <span className="muted small"> (this provider takes {cap} at a time)</span>}
+        </label>
+        {plan && (
+          <span className="muted small" data-testid="lab-plan" data-requests={requests} data-cached={cached}>
+            {requests} request{requests === 1 ? '' : 's'} to send ({cached} answers cached), about {tokens.toLocaleString()} input tokens
+            {plan.grade ? ` · grade: 3 calls a review, ${withoutCall} settled without a call (no reference, exact match or empty)` : ''}
+          </span>
+        )}
+      </div>
+      <div className="r-controls">
+        <button type="button" className="primary" disabled={running || !results} onClick={() => void lab.start(args)} data-testid="lab-llm-run">
+          {canResume ? 'Resume' : 'Run LLM metrics'}
+        </button>
+        {running && (
+          <button type="button" onClick={() => lab.cancel()} data-testid="lab-llm-cancel">
+            Cancel
+          </button>
+        )}
+      </div>
+      {lab.phase === 'confirm' && (
+        <div className="r-notice" role="alertdialog" aria-label="Confirm LLM requests" data-testid="lab-confirm">
+          This run sends {requests} requests (more than {LAB_CONFIRM_ABOVE}), about {tokens.toLocaleString()} input tokens, to {PROVIDERS[args.settings.provider].label}{' '}
+          ({args.settings.model || 'no model'}).{' '}
+          <button type="button" className="small primary" onClick={() => void lab.run(args)} data-testid="lab-confirm-run">
+            Send them
+          </button>{' '}
+          <button type="button" className="small" onClick={() => lab.cancel()}>
+            Not now
+          </button>
+        </div>
+      )}
+      {(p || lab.message) && (
+        <div className="r-progress" data-testid="lab-progress" data-phase={lab.phase} data-requests={lab.requestsSent}>
+          {p && (
+            <>
+              <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label="LLM metrics">
+                <span style={{ width: `${pct}%` }} />
+              </div>
+              <span className="small">
+                {p.stage === 'grade' ? 'LLM grade' : 'LLM judge'}: {p.done} of {p.total} calls · {p.cached} cached · {lab.requestsSent} requests sent · {p.failed} failed
+                {p.inFlight ? ` · ${p.inFlight} in flight` : ''}
+              </span>
+            </>
+          )}
+          {lab.message && (
+            <p className={lab.phase === 'error' ? 'r-error' : 'muted small'} role={lab.phase === 'error' ? 'alert' : 'status'} data-testid="lab-message">
+              {lab.message}
+            </p>
+          )}
+        </div>
+      )}
+      {failures.length > 0 && (
+        <details className="r-errors" data-testid="lab-failures" data-count={failures.length}>
+          <summary>Reviews without an LLM grade ({failures.length}): recorded as no grade, never as 0</summary>
+          <table className="r-table">
+            <thead>
+              <tr>
+                <th>Review</th>
+                <th>Metric</th>
+                <th>Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failures.slice(0, 200).map((f) => (
+                <tr key={`${f.metric}-${f.id}`} data-review={f.id} data-status={f.status}>
+                  <td>{f.id.replace('::', ' · ')}</td>
+                  <td>{f.metric}</td>
+                  <td>
+                    {f.status === 'no-grade' ? 'no grade: ' : ''}
+                    {f.reason}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </div>
+  );
+}
