@@ -12,6 +12,7 @@ import { RunPanel } from './RunPanel';
 import { Uncertainty } from './Uncertainty';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
+import { LabView } from './lab/LabView';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -29,6 +30,7 @@ export default function ResearchView() {
       <PseudoRefsPanel />
       <RunPanel />
       <Results />
+      <LabView />
     </div>
   );
 }

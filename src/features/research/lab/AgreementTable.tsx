@@ -2,7 +2,8 @@
 // bootstrap intervals over changes, and the paired-bootstrap difference in Spearman against the chosen baseline on
 // the reviews both metrics score (significant when the interval excludes 0). Gaps (no reference, no grade, failed)
 // are counted beside n, never scored as 0.
-import type { CorrCi, LabAgreement, LabMetricAgreement, PairedDiff } from '../../../core/lab/index';
+import { gapText, type CorrCi, type LabAgreement, type PairedDiff } from '../../../core/lab/index';
+import { LabExports } from './LabExports';
 
 const DIMS = ['con', 'comp', 'rel'] as const;
 const DIM_LABEL = { con: 'Con', comp: 'Comp', rel: 'Rel' } as const;
@@ -30,15 +31,6 @@ function Diff({ d, testid }: { d: PairedDiff; testid: string }) {
       {d.significant ? <strong title="the paired interval excludes 0"> *</strong> : null}
     </span>
   );
-}
-
-export function gapText(m: LabMetricAgreement): string {
-  const parts: string[] = [];
-  if (m.gaps['not-applicable']) parts.push(`${m.gaps['not-applicable']} N/A (no reference)`);
-  if (m.gaps['no-grade']) parts.push(`${m.gaps['no-grade']} no grade`);
-  if (m.gaps.failed) parts.push(`${m.gaps.failed} failed`);
-  if (m.gaps.cancelled) parts.push(`${m.gaps.cancelled} not asked yet`);
-  return parts.join(', ');
 }
 
 export function AgreementTable({ agreement, baselineLabel }: { agreement: LabAgreement; baselineLabel: string }) {
@@ -79,7 +71,7 @@ export function AgreementTable({ agreement, baselineLabel }: { agreement: LabAgr
                 <th>
                   {m.label}
                   {!m.pairedVsBaseline && <span className="muted small"> (baseline)</span>}
-                  {gapText(m) && <div className="muted small" data-testid={`lab-gaps-${m.id}`}>{gapText(m)}</div>}
+                  {gapText(m) !== '—' && <div className="muted small" data-testid={`lab-gaps-${m.id}`}>{gapText(m)}</div>}
                 </th>
                 <td className="num" data-testid={`lab-n-${m.id}`} data-value={m.n}>
                   {m.n}
@@ -98,6 +90,7 @@ export function AgreementTable({ agreement, baselineLabel }: { agreement: LabAgr
           </tbody>
         </table>
       </div>
+      <LabExports agreement={agreement} which="agreement" />
     </figure>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { Estimate, LabAgreement } from '../../../core/lab/index';
 import { f3 } from './AgreementTable';
+import { LabExports } from './LabExports';
 
 const DIMS = ['con', 'comp', 'rel'] as const;
 
@@ -64,6 +65,7 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
             ))}
           </tbody>
         </table>
+        <LabExports agreement={agreement} which="ranking" />
       </figure>
       <figure className="r-fig" data-testid="lab-systems">
         <figcaption>
@@ -109,6 +111,7 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
             ))}
           </tbody>
         </table>
+        <LabExports agreement={agreement} which="systems" metricId={m.id} />
       </figure>
     </>
   );

@@ -1,0 +1,149 @@
+// The metric lab (issue 23): every family of review metric measured against the same people with the same
+// statistics, on the Research run's reviews. Picker, LLM run, one agreement table, system tables and rank
+// agreement, a scatter of any metric against humans, and the LLM grades' confusion heatmap against human grades.
+import { useEffect, useMemo, useState } from 'react';
+import type { Dim } from '../../../core/lab/index';
+import { useLab } from '../../../store/lab';
+import { missingReason } from '../../../store/labColumns';
+import { useResearch } from '../../../store/research';
+import { LLM_METRICS, METRIC_LABELS, useLlmMetrics } from '../../../settings/llmMetrics';
+import { AgreementTable } from './AgreementTable';
+import { GradeHeatmap, type HeatmapPair } from './GradeHeatmap';
+import { LabPicker } from './LabPicker';
+import { LabRun } from './LabRun';
+import { LabScatter } from './LabScatter';
+import { SystemTables } from './SystemTables';
+import './lab.css';
+
+// Test hook: the lab store (state only; it never holds a key).
+(globalThis as { __crscoreLab?: typeof useLab }).__crscoreLab = useLab;
+
+const DIMS: Dim[] = ['rel', 'con', 'comp'];
+const DIM_NAME: Record<Dim, string> = { con: 'conciseness', comp: 'comprehensiveness', rel: 'relevance' };
+
+/** Recomputes the lab's statistics once the inputs rest (τ steps come in bursts). */
+function useCompute() {
+  const results = useResearch((s) => s.results);
+  const analysis = useResearch((s) => s.analysis);
+  const m = useLlmMetrics();
+  const grades = useLab((s) => s.grades);
+  const judges = useLab((s) => s.judges);
+  useEffect(() => {
+    if (!results || !analysis) return;
+    const t = setTimeout(() => useLab.getState().compute(), 400);
+    return () => clearTimeout(t);
+  }, [results, analysis, m.metrics, m.baseline, m.resamples, m.seed, grades, judges]);
+}
+
+export function LabView() {
+  const results = useResearch((s) => s.results);
+  const phase = useLab((s) => s.phase);
+  const metrics = useLlmMetrics((s) => s.metrics);
+  const grades = useLab((s) => s.grades);
+  const judges = useLab((s) => s.judges);
+  useCompute();
+  if (!results) return null;
+  const llm = metrics.some((k) => LLM_METRICS.has(k));
+  const notes = metrics
+    .map((k) => [k, missingReason(k, results, LLM_METRICS.has(k) ? (k === 'llm-grade' ? !!grades : !!judges) : true)] as const)
+    .filter(([, r]) => r);
+  return (
+    <section className="panel lab" aria-labelledby="lab-h" data-testid="lab">
+      <h2 id="lab-h">Metric lab</h2>
+      <p className="muted small">
+        Every family of review metric against the same human scores, with the same statistics: CRScore (the run above), BLEU and chrF against the reference review,
+        embedding similarity to it, an LLM grade against it (seed 003) and a reference-free LLM judge (seed 004). Reviews of a change without a reference review are not
+        applicable to the reference metrics (never 0).
+      </p>
+      <LabPicker disabled={phase === 'running'} />
+      {notes.length > 0 && (
+        <ul className="lab-notes" data-testid="lab-notes">
+          {notes.map(([k, r]) => (
+            <li key={k} className="muted small">
+              {METRIC_LABELS[k]}: {r}
+            </li>
+          ))}
+        </ul>
+      )}
+      {llm && <LabRun />}
+      <LabResults />
+    </section>
+  );
+}
+
+function LabResults() {
+  const agreement = useLab((s) => s.agreement);
+  const stats = useLab((s) => s.stats);
+  const columns = useLab((s) => s.columns);
+  const records = useLab((s) => s.records);
+  const [scatterId, setScatterId] = useState('');
+  const [dim, setDim] = useState<Dim>('rel');
+  const col = columns.find((c) => c.id === scatterId) ?? columns[0];
+  const points = useMemo(
+    () => (col ? records.flatMap((r, k) => (r.human ? [{ x: col.values[k], y: r.human[dim] }] : [])) : []),
+    [col, records, dim],
+  );
+  const heat = useMemo(() => {
+    const out: { id: string; title: string; pairs: HeatmapPair[] }[] = [];
+    for (const c of columns) {
+      if (c.family !== 'llm-grade' && c.family !== 'llm-judge') continue;
+      // The judge's dimension against the same human dimension; the reference grade against the chosen one.
+      const d = c.family === 'llm-judge' ? (c.id.split('.')[1] as Dim) : dim;
+      const pairs = records.flatMap((r, k) => (r.human ? [{ human: 1 + Math.round(4 * r.human[d]), llm: c.values[k] }] : []));
+      out.push({ id: c.id, title: `${c.label} against human ${DIM_NAME[d]}`, pairs });
+    }
+    return out;
+  }, [columns, records, dim]);
+  const pct = stats.total ? Math.round((100 * stats.done) / stats.total) : 0;
+  return (
+    <div className="lab-results" data-testid="lab-results" data-status={stats.status}>
+      {stats.status === 'running' && (
+        <div className="r-progress" data-testid="lab-stats-progress">
+          <div className="bar" role="progressbar" aria-valuenow={pct} aria-label="Bootstrap">
+            <span style={{ width: `${pct}%` }} />
+          </div>
+          <span className="small">
+            Bootstrap: {stats.done} of {stats.total} resamples
+          </span>
+        </div>
+      )}
+      {stats.error && (
+        <p className="r-error" role="alert">
+          {stats.error}
+        </p>
+      )}
+      {agreement && (
+        <div className={stats.status === 'running' ? 'r-grid r-pending' : 'r-grid'} data-testid="lab-tables" data-baseline={agreement.baseline ?? ''}>
+          <AgreementTable agreement={agreement} baselineLabel={agreement.metrics.find((m) => m.id === agreement.baseline)?.label ?? 'the baseline'} />
+          <SystemTables agreement={agreement} />
+          {col && (
+            <figure className="r-fig" data-testid="lab-scatter-fig">
+              <figcaption>
+                <h3>Metric against humans</h3>{' '}
+                <select value={col.id} onChange={(e) => setScatterId(e.target.value)} aria-label="Scatter metric" data-testid="lab-scatter-metric">
+                  {columns.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>{' '}
+                against{' '}
+                <select value={dim} onChange={(e) => setDim(e.target.value as Dim)} aria-label="Human dimension" data-testid="lab-scatter-dim">
+                  {DIMS.map((d) => (
+                    <option key={d} value={d}>
+                      human {DIM_NAME[d]}
+                    </option>
+                  ))}
+                </select>
+              </figcaption>
+              <LabScatter points={points} xLabel={col.label} yLabel={`human ${DIM_NAME[dim]} (0–1)`} />
+            </figure>
+          )}
+          {heat.map((h) => (
+            <GradeHeatmap key={h.id} pairs={h.pairs} title={h.title} testid={`lab-heatmap-${h.id}`} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
