@@ -27,8 +27,13 @@ function Corr({ c, name, testid }: { c: CorrCi; name: string; testid: string }) 
 function Diff({ d, testid }: { d: PairedDiff; testid: string }) {
   return (
     <span data-testid={testid} data-value={d.diff} data-significant={d.significant} className={d.significant ? (d.diff > 0 ? 'lab-sig-up' : 'lab-sig-down') : 'lab-insig'}>
-      {sign(d.diff)} {Number.isFinite(d.lo) && <span className="r-ci">[{sign(d.lo)}, {sign(d.hi)}]</span>}
+      {sign(d.diff)}
       {d.significant ? <strong title="the paired interval excludes 0"> *</strong> : null}
+      {Number.isFinite(d.lo) && (
+        <div className="r-ci">
+          [{sign(d.lo)}, {sign(d.hi)}]
+        </div>
+      )}
     </span>
   );
 }

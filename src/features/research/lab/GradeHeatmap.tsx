@@ -42,7 +42,7 @@ export function GradeHeatmap({ pairs, title, testid }: { pairs: readonly Heatmap
       <figcaption>
         <h3>{title}</h3>{' '}
         <span className="muted small">
-          {total} reviews with a human grade; {graded} graded by the LLM, {exact} exactly as the humans ({graded ? ((100 * exact) / graded).toFixed(0) : '–'}%)
+          {total} reviews with a human grade (reviews without a reference left out); {graded} graded by the LLM, {exact} exactly as the humans ({graded ? ((100 * exact) / graded).toFixed(0) : '–'}%)
         </span>
       </figcaption>
       <table className="r-table lab-heat" aria-label={title}>

@@ -36,7 +36,7 @@ export function LabRun() {
   const cap = PROVIDERS[args.settings.provider].maxConcurrency;
   return (
     <div className="lab-run" data-testid="lab-run">
-      <ClaimsSettingsForm disabled={running} />
+      <ClaimsSettingsForm disabled={running} claims={false} />
       <div className="r-controls">
         <label>
           Requests at once{' '}

@@ -89,7 +89,8 @@ function LabResults() {
       if (c.family !== 'llm-grade' && c.family !== 'llm-judge') continue;
       // The judge's dimension against the same human dimension; the reference grade against the chosen one.
       const d = c.family === 'llm-judge' ? (c.id.split('.')[1] as Dim) : dim;
-      const pairs = records.flatMap((r, k) => (r.human ? [{ human: 1 + Math.round(4 * r.human[d]), llm: c.values[k] }] : []));
+      // Reviews the metric does not apply to (no reference) are left out; a missing grade is its own column.
+      const pairs = records.flatMap((r, k) => (r.human && c.gaps?.[k] !== 'not-applicable' ? [{ human: 1 + Math.round(4 * r.human[d]), llm: c.values[k] }] : []));
       out.push({ id: c.id, title: `${c.label} against human ${DIM_NAME[d]}`, pairs });
     }
     return out;

