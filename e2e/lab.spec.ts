@@ -10,7 +10,13 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { labRows, qualityOf, writeLabDataset } from './fixtures/labDataset';
-import { promptOf, startLlmStub, type LlmStub, type RecordedRequest, type StubReply } from './stubs/llmStub';
+import {
+  promptOf,
+  startLlmStub,
+  type LlmStub,
+  type RecordedRequest,
+  type StubReply,
+} from './stubs/llmStub';
 
 const SHOTS = process.env.LAB_SHOTS ? path.resolve(process.env.LAB_SHOTS) : null;
 let dataset: string;
@@ -25,10 +31,15 @@ test.beforeEach(async ({ context }) => {
 /** Grades every prompt from the review's [qN] marker: the reference grade as "Grade: N", the judge as JSON. */
 export function gradeFromPrompt(req: RecordedRequest): StubReply {
   const p = promptOf(req);
-  const review = p.includes('Reference comment') ? (/Generated comment: "([^"]*)"/.exec(p)?.[1] ?? '') : (p.split('Review comment:')[1] ?? '');
+  const review = p.includes('Reference comment')
+    ? (/Generated comment: "([^"]*)"/.exec(p)?.[1] ?? '')
+    : (p.split('Review comment:')[1] ?? '');
   const q = qualityOf(review) ?? 3;
   if (p.includes('Reference comment')) return { kind: 'ok', text: `Grade: ${q}` };
-  return { kind: 'ok', text: JSON.stringify({ relevance: q, conciseness: q, comprehensiveness: Math.max(1, q - 1) }) };
+  return {
+    kind: 'ok',
+    text: JSON.stringify({ relevance: q, conciseness: q, comprehensiveness: Math.max(1, q - 1) }),
+  };
 }
 
 async function openLab(page: Page) {
@@ -38,23 +49,30 @@ async function openLab(page: Page) {
   await expect(page.getByTestId('import-summary')).toBeVisible();
   await page.getByTestId('research-similarity').selectOption('lexical');
   await page.getByTestId('research-run').click();
-  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
+    timeout: 120_000,
+  });
   await expect(page.getByTestId('lab')).toBeVisible();
 }
 
 async function useStub(page: Page, stub: LlmStub) {
   const run = page.getByTestId('lab-run');
-  await run.getByLabel('Provider').selectOption({ label: stub.protocol === 'openai' ? 'Other OpenAI-compatible' : 'Anthropic' });
+  await run
+    .getByLabel('Provider')
+    .selectOption({ label: stub.protocol === 'openai' ? 'Other OpenAI-compatible' : 'Anthropic' });
   await run.getByLabel('Base URL').fill(stub.protocol === 'openai' ? stub.baseUrl : stub.baseUrl);
   await run.getByLabel('Model').fill('stub-model');
-  if (stub.protocol === 'anthropic') await run.getByLabel('API key').fill('sk-ant-e2e-lab-key-0123456789');
+  if (stub.protocol === 'anthropic')
+    await run.getByLabel('API key').fill('sk-ant-e2e-lab-key-0123456789');
 }
 
 async function setMetrics(page: Page, on: string[]) {
-  for (const k of ['crscore', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge']) await page.getByTestId(`lab-metric-${k}`).setChecked(on.includes(k));
+  for (const k of ['crscore', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge'])
+    await page.getByTestId(`lab-metric-${k}`).setChecked(on.includes(k));
 }
 
-const num = async (page: Page, testid: string, attr = 'data-value') => Number(await page.getByTestId(testid).getAttribute(attr));
+const num = async (page: Page, testid: string, attr = 'data-value') =>
+  Number(await page.getByTestId(testid).getAttribute(attr));
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -70,17 +88,27 @@ async function shoot(page: Page, name: string) {
   }
 }
 
-test('non-LLM metrics: agreement table, N/A for changes without a reference, system tables, scatter', async ({ page }) => {
+test('non-LLM metrics: agreement table, N/A for changes without a reference, system tables, scatter', async ({
+  page,
+}) => {
   await openLab(page);
   await setMetrics(page, ['crscore', 'bleu', 'chrf']);
   await page.getByTestId('lab-resamples').fill('200');
-  await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('lab-row-crscore.rel')).toBeVisible();
   // Every fifth change has no reference review: its reviews are N/A for BLEU and chrF, never 0.
   const rows = labRows();
-  const noRef = rows.filter((r) => !r.reviews.some((x) => x.system === 'msg')).reduce((a, r) => a + r.reviews.length, 0);
+  const noRef = rows
+    .filter((r) => !r.reviews.some((x) => x.system === 'msg'))
+    .reduce((a, r) => a + r.reviews.length, 0);
   await expect(page.getByTestId('lab-gaps-bleu')).toContainText(`${noRef} n/a`);
-  const scored = rows.flatMap((r) => r.reviews.filter((x) => x.system !== 'msg' && x.rel != null && r.reviews.some((m) => m.system === 'msg')));
+  const scored = rows.flatMap((r) =>
+    r.reviews.filter(
+      (x) => x.system !== 'msg' && x.rel != null && r.reviews.some((m) => m.system === 'msg'),
+    ),
+  );
   expect(await num(page, 'lab-n-bleu')).toBe(scored.length);
   await expect(page.getByTestId('lab-ranking')).toBeVisible();
   await page.getByTestId('lab-scatter-metric').selectOption('bleu');
@@ -92,12 +120,21 @@ test('non-LLM metrics: agreement table, N/A for changes without a reference, sys
 function expectedGrades() {
   return labRows().flatMap((r) => {
     const hasRef = r.reviews.some((x) => x.system === 'msg');
-    return r.reviews.filter((x) => x.system !== 'msg').map((x) => ({ id: `${r.id}::${x.system}`, q: qualityOf(x.review ?? '')!, hasRef, rel: x.rel }));
+    return r.reviews
+      .filter((x) => x.system !== 'msg')
+      .map((x) => ({
+        id: `${r.id}::${x.system}`,
+        q: qualityOf(x.review ?? '')!,
+        hasRef,
+        rel: x.rel,
+      }));
   });
 }
 
 for (const protocol of ['openai', 'anthropic'] as const) {
-  test(`LLM grade and judge against a ${protocol} stub: known grades, heatmap, N/A without reference, a second run sends nothing`, async ({ page }) => {
+  test(`LLM grade and judge against a ${protocol} stub: known grades, heatmap, N/A without reference, a second run sends nothing`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const stub = await startLlmStub(protocol);
     try {
@@ -109,15 +146,28 @@ for (const protocol of ['openai', 'anthropic'] as const) {
       const want = expectedGrades();
       const withRef = want.filter((w) => w.hasRef).length;
       // Three calls per review with a reference for the grade, one per review for the judge.
-      await expect(page.getByTestId('lab-plan')).toHaveAttribute('data-requests', String(3 * withRef + want.length));
+      await expect(page.getByTestId('lab-plan')).toHaveAttribute(
+        'data-requests',
+        String(3 * withRef + want.length),
+      );
       await page.getByTestId('lab-llm-run').click();
       // Above 50 requests the lab asks first.
       await page.getByTestId('lab-confirm-run').click();
-      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+        timeout: 120_000,
+      });
       expect(stub.count).toBe(3 * withRef + want.length);
-      await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+      await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', {
+        timeout: 60_000,
+      });
       const grades = await page.evaluate(() => {
-        const lab = (globalThis as unknown as { __crscoreLab: { getState(): { grades: { id: string; grade: number | null; status: string }[] } } }).__crscoreLab;
+        const lab = (
+          globalThis as unknown as {
+            __crscoreLab: {
+              getState(): { grades: { id: string; grade: number | null; status: string }[] };
+            };
+          }
+        ).__crscoreLab;
         return lab.getState().grades;
       });
       for (const w of want) {
@@ -128,20 +178,27 @@ for (const protocol of ['openai', 'anthropic'] as const) {
       // The heatmap counts the LLM grade against human Rel: each cell is the reviews with that pair.
       const heat = page.getByTestId('lab-heatmap-llm-grade');
       const scored = want.filter((w) => w.hasRef && w.rel != null);
-      await expect(heat).toHaveAttribute("data-total", String(scored.length));
+      await expect(heat).toHaveAttribute('data-total', String(scored.length));
       for (const h of [1, 2, 3, 4, 5])
         for (const g of [1, 2, 3, 4]) {
           const n = scored.filter((w) => w.rel === h && (w.q === 5 ? 4 : w.q) === g).length;
-          await expect(heat.locator(`td[data-human="${h}"][data-llm="${g}"]`), `human ${h} llm ${g}`).toHaveAttribute('data-count', String(n));
+          await expect(
+            heat.locator(`td[data-human="${h}"][data-llm="${g}"]`),
+            `human ${h} llm ${g}`,
+          ).toHaveAttribute('data-count', String(n));
         }
-      await expect(page.getByTestId('lab-gaps-llm-grade')).toContainText(`${want.length - withRef} n/a`);
+      await expect(page.getByTestId('lab-gaps-llm-grade')).toContainText(
+        `${want.length - withRef} n/a`,
+      );
       await expect(page.getByTestId('lab-row-llm-judge.rel')).toBeVisible();
       await shoot(page, `lab-llm-${protocol}`);
 
       // A second run asks nothing: every answer is in the cache.
       const before = stub.count;
       await page.getByTestId('lab-llm-run').click();
-      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+        timeout: 60_000,
+      });
       await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-requests', '0');
       expect(stub.count).toBe(before);
       // The key never reaches an export.
@@ -156,3 +213,127 @@ for (const protocol of ['openai', 'anthropic'] as const) {
     }
   });
 }
+
+test('faults: a 429 storm, a 7 asked again, prose and empty answers, a timeout; no grade is recorded, never 0, and a rerun asks only what failed', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const stub = await startLlmStub('openai');
+  try {
+    const tries = new Map<string, number>();
+    let storm = 6;
+    const rows = labRows();
+    // The judge of one review never answers (a timeout); every other fault is decided by the review's quality.
+    const hang = rows[0].reviews.find((x) => x.system !== 'msg')!.review!;
+    stub.respond = (req) => {
+      if (storm-- > 0) return { kind: 'status', status: 429, retryAfter: '1' };
+      const p = promptOf(req);
+      const n = (tries.get(p) ?? 0) + 1;
+      tries.set(p, n);
+      const grade = p.includes('Reference comment');
+      const review = grade
+        ? (/Generated comment: "([^"]*)"/.exec(p)?.[1] ?? '')
+        : (p.split('Review comment:')[1] ?? '');
+      const q = qualityOf(review);
+      if (!grade && p.includes(rows[0].diff) && review.includes(hang)) return { kind: 'never' };
+      if (q === 1)
+        return { kind: 'prose', text: 'This comment is fine and helpful for the author.' };
+      if (q === 2 && n === 1) return { kind: 'ok', text: grade ? '7' : '' };
+      return gradeFromPrompt(req);
+    };
+    await openLab(page);
+    await setMetrics(page, ['crscore', 'llm-grade', 'llm-judge']);
+    await page.getByTestId('lab-resamples').fill('100');
+    await useStub(page, stub);
+    await page.getByTestId('lab-run').getByLabel('Timeout (s)').fill('1');
+    await page.getByTestId('lab-llm-run').click();
+    await page.getByTestId('lab-confirm-run').click();
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+      timeout: 150_000,
+    });
+    const st = await page.evaluate(() => {
+      const lab = (
+        globalThis as unknown as {
+          __crscoreLab: {
+            getState(): {
+              grades: { id: string; grade: number | null; status: string }[];
+              judges: { id: string; grades: Record<string, number | null>; status: string }[];
+            };
+          };
+        }
+      ).__crscoreLab;
+      return lab.getState();
+    });
+    const want = expectedGrades();
+    for (const w of want.filter((x) => x.hasRef)) {
+      const g = st.grades.find((x) => x.id === w.id)!;
+      if (w.q === 1) expect(g, w.id).toMatchObject({ grade: null, status: 'no-grade' });
+      else expect(g.grade, w.id).toBe(w.q === 5 ? 4 : w.q);
+    }
+    const hangId = `${rows[0].id}::${rows[0].reviews.find((x) => x.system !== 'msg')!.system}`;
+    for (const w of want) {
+      const j = st.judges.find((x) => x.id === w.id)!;
+      if (w.id === hangId) expect(j.status, w.id).toBe('failed');
+      else if (w.q === 1)
+        expect(j, w.id).toMatchObject({
+          status: 'no-grade',
+          grades: { rel: null, con: null, comp: null },
+        });
+      // An empty answer is a failure with its reason (not cached, so a rerun asks it again), never a grade.
+      else if (w.q === 2)
+        expect(j, w.id).toMatchObject({
+          status: 'failed',
+          reason: expect.stringContaining('no model text'),
+        });
+      else expect(j.grades.rel, w.id).toBe(w.q);
+    }
+    // Prose is asked again three times, then kept as no grade; a 7 is asked again once.
+    const proseGrade = want.filter((w) => w.hasRef && w.q === 1).length;
+    await expect(page.getByTestId('lab-failures')).toContainText('no grade');
+    await expect(page.getByTestId('lab-failures')).toContainText('No answer within 1 s');
+    // No grade is never 0: those reviews sit in the heatmap's own column and out of n.
+    const heat = page.getByTestId('lab-heatmap-llm-grade');
+    const noGradeScored = want.filter((w) => w.hasRef && w.q === 1 && w.rel != null).length;
+    let col = 0;
+    for (const h of [1, 2, 3, 4, 5])
+      col += Number(
+        await heat.locator(`td[data-human="${h}"][data-llm="none"]`).getAttribute('data-count'),
+      );
+    expect(col).toBe(noGradeScored);
+    expect(await num(page, 'lab-n-llm-grade')).toBe(
+      want.filter((w) => w.hasRef && w.q !== 1 && w.rel != null).length,
+    );
+    expect(proseGrade).toBeGreaterThan(0);
+
+    // Rerun once the server behaves: only the failed requests (the timeout, the empty answers) are asked again;
+    // answers already paid for, prose kept as no grade included, are not.
+    const failedJudge = want.filter((w) => w.id !== hangId && w.q === 2).length + 1;
+    stub.respond = gradeFromPrompt;
+    const before = stub.count;
+    await page.getByTestId('lab-llm-run').click();
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+      timeout: 60_000,
+    });
+    expect(stub.count - before).toBe(failedJudge);
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute(
+      'data-requests',
+      String(failedJudge),
+    );
+    const judges = await page.evaluate(() => {
+      const lab = (
+        globalThis as unknown as {
+          __crscoreLab: {
+            getState(): {
+              judges: { id: string; grades: Record<string, number | null>; status: string }[];
+            };
+          };
+        }
+      ).__crscoreLab;
+      return lab.getState().judges;
+    });
+    for (const w of want)
+      if (w.q !== 1) expect(judges.find((x) => x.id === w.id)!.grades.rel, w.id).toBe(w.q);
+  } finally {
+    await stub.close();
+  }
+});

@@ -8,10 +8,22 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** The lab's metric families, named as `crscore eval --metrics` names them. */
 export type LabMetricKind = 'crscore' | 'bleu' | 'chrf' | 'embed-ref' | 'llm-grade' | 'llm-judge';
-export const LAB_METRIC_KINDS: readonly LabMetricKind[] = ['crscore', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge'];
+export const LAB_METRIC_KINDS: readonly LabMetricKind[] = [
+  'crscore',
+  'bleu',
+  'chrf',
+  'embed-ref',
+  'llm-grade',
+  'llm-judge',
+];
 
 /** Metrics that compare a review with the human reference review: not applicable where a change has none. */
-export const REFERENCE_METRICS: ReadonlySet<LabMetricKind> = new Set(['bleu', 'chrf', 'embed-ref', 'llm-grade']);
+export const REFERENCE_METRICS: ReadonlySet<LabMetricKind> = new Set([
+  'bleu',
+  'chrf',
+  'embed-ref',
+  'llm-grade',
+]);
 export const LLM_METRICS: ReadonlySet<LabMetricKind> = new Set(['llm-grade', 'llm-judge']);
 
 export const METRIC_LABELS: Record<LabMetricKind, string> = {
@@ -63,7 +75,11 @@ export const useLlmMetrics = create<LlmMetricsSettings & Actions>()(
     (set) => ({
       ...DEFAULT_LAB_SETTINGS,
       toggleMetric: (kind, on) =>
-        set((s) => ({ metrics: on ? LAB_METRIC_KINDS.filter((k) => k === kind || s.metrics.includes(k)) : s.metrics.filter((k) => k !== kind) })),
+        set((s) => ({
+          metrics: on
+            ? LAB_METRIC_KINDS.filter((k) => k === kind || s.metrics.includes(k))
+            : s.metrics.filter((k) => k !== kind),
+        })),
       update: (patch) => set(patch),
       reset: () => set(DEFAULT_LAB_SETTINGS),
     }),

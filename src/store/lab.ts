@@ -3,11 +3,23 @@
 // core's labAgreement, in a worker) over the columns labColumns builds from the Research run. It holds no key: the
 // view passes the LLM settings in for each plan or run.
 import { create } from 'zustand';
-import type { GradeOutcome, JudgeOutcome, LabAgreement, LabMetric, LabRecord } from '../core/lab/index';
+import type {
+  GradeOutcome,
+  JudgeOutcome,
+  LabAgreement,
+  LabMetric,
+  LabRecord,
+} from '../core/lab/index';
 import { DEFAULT_GRADE_PROMPT, DEFAULT_JUDGE_PROMPT } from '../core/lab/index';
 import type { LlmSettings } from '../claims/providers';
 import { rememberingCache } from '../llmbatch/cache';
-import { planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, type LabPlan } from '../llmbatch/labBatch';
+import {
+  planLlmGrades,
+  planLlmJudge,
+  runLlmGrades,
+  runLlmJudge,
+  type LabPlan,
+} from '../llmbatch/labBatch';
 import type { BatchProgress } from '../llmbatch/run';
 import { useLlmMetrics } from '../settings/llmMetrics';
 import { idbAnswerCache } from './answerCacheIdb';
@@ -20,7 +32,8 @@ export const LAB_CONFIRM_ABOVE = 50;
 const RUN_MARK = 'crscore.lab.run';
 const answerCache = rememberingCache(idbAnswerCache);
 
-export type LabPhase = 'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'interrupted' | 'error';
+export type LabPhase =
+  'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'interrupted' | 'error';
 
 export interface LabRunArgs {
   settings: LlmSettings;
@@ -53,7 +66,14 @@ interface LabState {
   columns: LabMetric[];
   records: LabRecord[];
   agreement: LabAgreement | null;
-  stats: { status: 'idle' | 'running' | 'done' | 'error'; done: number; total: number; error: string | null; ms: number | null; baseline: string | null };
+  stats: {
+    status: 'idle' | 'running' | 'done' | 'error';
+    done: number;
+    total: number;
+    error: string | null;
+    ms: number | null;
+    baseline: string | null;
+  };
   refreshPlan(a: LabRunArgs): Promise<void>;
   /** Plans, asks above LAB_CONFIRM_ABOVE requests, then runs. */
   start(a: LabRunArgs): Promise<void>;
@@ -77,9 +97,20 @@ const mark = (v: object | null) => {
   }
 };
 
-function llmConfig(a: LabRunArgs, prompt: string, extra: Partial<LlmMetricConfig>): LlmMetricConfig {
+function llmConfig(
+  a: LabRunArgs,
+  prompt: string,
+  extra: Partial<LlmMetricConfig>,
+): LlmMetricConfig {
   // Never the key: the configuration goes into every export.
-  return { provider: a.settings.provider, baseUrl: a.settings.baseUrl, model: a.settings.model, temperature: a.settings.temperature, prompt, ...extra };
+  return {
+    provider: a.settings.provider,
+    baseUrl: a.settings.baseUrl,
+    model: a.settings.model,
+    temperature: a.settings.temperature,
+    prompt,
+    ...extra,
+  };
 }
 
 function inputs() {
@@ -108,9 +139,15 @@ export const useLab = create<LabState>()((set, get) => ({
     if (!reviews) return set({ plan: null });
     try {
       const base = { settings: a.settings, cache: answerCache };
-      const grade = s.metrics.includes('llm-grade') ? await planLlmGrades(reviews, { ...base, template: s.gradePrompt ?? DEFAULT_GRADE_PROMPT }) : null;
+      const grade = s.metrics.includes('llm-grade')
+        ? await planLlmGrades(reviews, { ...base, template: s.gradePrompt ?? DEFAULT_GRADE_PROMPT })
+        : null;
       const judge = s.metrics.includes('llm-judge')
-        ? await planLlmJudge(reviews, { ...base, template: s.judgePrompt ?? DEFAULT_JUDGE_PROMPT, withPseudoRefs: s.judgeWithPseudoRefs })
+        ? await planLlmJudge(reviews, {
+            ...base,
+            template: s.judgePrompt ?? DEFAULT_JUDGE_PROMPT,
+            withPseudoRefs: s.judgeWithPseudoRefs,
+          })
         : null;
       set({ plan: grade || judge ? { grade, judge } : null });
     } catch (e) {
@@ -130,14 +167,24 @@ export const useLab = create<LabState>()((set, get) => ({
 
   async run(a) {
     const reviews = inputs();
-    if (!reviews) return set({ phase: 'error', message: 'Score the dataset in Research first: the lab measures its reviews.' });
+    if (!reviews)
+      return set({
+        phase: 'error',
+        message: 'Score the dataset in Research first: the lab measures its reviews.',
+      });
     const s = useLlmMetrics.getState();
     controller?.abort();
     const ctrl = new AbortController();
     controller = ctrl;
     set({ phase: 'running', message: null, requestsSent: 0 });
     mark({ state: 'running', reviews: reviews.length });
-    const common = { settings: a.settings, cache: answerCache, concurrency: s.concurrency, timeoutMs: a.timeoutMs, signal: ctrl.signal };
+    const common = {
+      settings: a.settings,
+      cache: answerCache,
+      concurrency: s.concurrency,
+      timeoutMs: a.timeoutMs,
+      signal: ctrl.signal,
+    };
     let sent = 0;
     let shownAt = 0;
     const progress = (stage: LabProgress['stage'], startedAt: number) => (p: BatchProgress) => {
@@ -153,7 +200,11 @@ export const useLab = create<LabState>()((set, get) => ({
         const template = s.gradePrompt ?? DEFAULT_GRADE_PROMPT;
         let last = 0;
         const on = progress('grade', performance.now());
-        const grades = await runLlmGrades(reviews, { ...common, template, onProgress: (p) => ((last = p.requests), on(p)) });
+        const grades = await runLlmGrades(reviews, {
+          ...common,
+          template,
+          onProgress: (p) => ((last = p.requests), on(p)),
+        });
         sent += last;
         set({ grades, gradeConfig: llmConfig(a, template, { samples: 3 }), requestsSent: sent });
       }
@@ -161,9 +212,21 @@ export const useLab = create<LabState>()((set, get) => ({
         const template = s.judgePrompt ?? DEFAULT_JUDGE_PROMPT;
         let last = 0;
         const on = progress('judge', performance.now());
-        const judges = await runLlmJudge(reviews, { ...common, template, withPseudoRefs: s.judgeWithPseudoRefs, onProgress: (p) => ((last = p.requests), on(p)) });
+        const judges = await runLlmJudge(reviews, {
+          ...common,
+          template,
+          withPseudoRefs: s.judgeWithPseudoRefs,
+          onProgress: (p) => ((last = p.requests), on(p)),
+        });
         sent += last;
-        set({ judges, judgeConfig: llmConfig(a, template, { withPseudoRefs: s.judgeWithPseudoRefs, samples: 1 }), requestsSent: sent });
+        set({
+          judges,
+          judgeConfig: llmConfig(a, template, {
+            withPseudoRefs: s.judgeWithPseudoRefs,
+            samples: 1,
+          }),
+          requestsSent: sent,
+        });
       }
     } catch (e) {
       mark(null);
@@ -176,7 +239,9 @@ export const useLab = create<LabState>()((set, get) => ({
     mark(cancelled ? { state: 'cancelled', reviews: reviews.length } : null);
     set({
       phase: cancelled ? 'cancelled' : 'done',
-      message: cancelled ? 'Cancelled. Every answer received is cached: Resume asks only for what is missing.' : null,
+      message: cancelled
+        ? 'Cancelled. Every answer received is cached: Resume asks only for what is missing.'
+        : null,
     });
     get().compute();
     void get().refreshPlan(a);
@@ -193,13 +258,30 @@ export const useLab = create<LabState>()((set, get) => ({
     const s = useLlmMetrics.getState();
     const { records } = labRowsOf(r.results);
     const { grades, judges, gradeConfig, judgeConfig } = get();
-    const columns = labColumns({ results: r.results, scores: r.analysis.scores, tau: r.tau, metrics: s.metrics, grades, judges, gradeConfig, judgeConfig });
+    const columns = labColumns({
+      results: r.results,
+      scores: r.analysis.scores,
+      tau: r.tau,
+      metrics: s.metrics,
+      grades,
+      judges,
+      gradeConfig,
+      judgeConfig,
+    });
     // A baseline that is not measured falls back to the first column, and the table says which one it used.
-    const baseline = columns.some((c) => c.id === s.baseline) ? s.baseline : (columns[0]?.id ?? null);
+    const baseline = columns.some((c) => c.id === s.baseline)
+      ? s.baseline
+      : (columns[0]?.id ?? null);
     set({ columns, records });
-    if (!columns.length) return set({ agreement: null, stats: { status: 'idle', done: 0, total: 0, error: null, ms: null, baseline } });
+    if (!columns.length)
+      return set({
+        agreement: null,
+        stats: { status: 'idle', done: 0, total: 0, error: null, ms: null, baseline },
+      });
     const id = ++jobId;
-    set({ stats: { status: 'running', done: 0, total: s.resamples, error: null, ms: null, baseline } });
+    set({
+      stats: { status: 'running', done: 0, total: s.resamples, error: null, ms: null, baseline },
+    });
     if (!worker) {
       worker = new Worker(new URL('./labAgreement.worker.ts', import.meta.url), { type: 'module' });
       worker.onmessage = (e: MessageEvent<LabAgreementMessage>) => {
@@ -207,21 +289,39 @@ export const useLab = create<LabState>()((set, get) => ({
         if (m.id !== jobId) return;
         const st = get().stats;
         if (m.type === 'progress') set({ stats: { ...st, done: m.done, total: m.total } });
-        else if (m.type === 'result') set({ agreement: m.agreement, stats: { ...st, status: 'done', done: st.total, ms: m.ms } });
+        else if (m.type === 'result')
+          set({
+            agreement: m.agreement,
+            stats: { ...st, status: 'done', done: st.total, ms: m.ms },
+          });
         else set({ stats: { ...st, status: 'error', error: m.message } });
       };
       worker.onerror = (e) => {
-        set({ stats: { ...get().stats, status: 'error', error: e.message || 'The statistics worker failed.' } });
+        set({
+          stats: {
+            ...get().stats,
+            status: 'error',
+            error: e.message || 'The statistics worker failed.',
+          },
+        });
         worker?.terminate();
         worker = null;
       };
     }
-    worker.postMessage({ id, records, metrics: columns, options: { baseline: baseline ?? undefined, resamples: s.resamples, seed: s.seed } } satisfies LabAgreementRequest);
+    worker.postMessage({
+      id,
+      records,
+      metrics: columns,
+      options: { baseline: baseline ?? undefined, resamples: s.resamples, seed: s.seed },
+    } satisfies LabAgreementRequest);
   },
 
   restore() {
     try {
-      const m = JSON.parse(localStorage.getItem(RUN_MARK) ?? 'null') as { state: string; reviews: number } | null;
+      const m = JSON.parse(localStorage.getItem(RUN_MARK) ?? 'null') as {
+        state: string;
+        reviews: number;
+      } | null;
       if (m && get().phase === 'idle')
         set({
           phase: 'interrupted',
@@ -237,10 +337,17 @@ export const useLab = create<LabState>()((set, get) => ({
 }));
 
 /** Every review an LLM metric left without a grade, with the reason (failed, no grade, cancelled). */
-export function labFailures(grades: readonly GradeOutcome[] | null, judges: readonly JudgeOutcome[] | null): LabFailure[] {
+export function labFailures(
+  grades: readonly GradeOutcome[] | null,
+  judges: readonly JudgeOutcome[] | null,
+): LabFailure[] {
   const out: LabFailure[] = [];
   const bad = new Set(['failed', 'no-grade', 'cancelled']);
-  for (const g of grades ?? []) if (bad.has(g.status)) out.push({ id: g.id, metric: 'llm-grade', status: g.status, reason: g.reason ?? g.status });
-  for (const j of judges ?? []) if (bad.has(j.status)) out.push({ id: j.id, metric: 'llm-judge', status: j.status, reason: j.reason ?? j.status });
+  for (const g of grades ?? [])
+    if (bad.has(g.status))
+      out.push({ id: g.id, metric: 'llm-grade', status: g.status, reason: g.reason ?? g.status });
+  for (const j of judges ?? [])
+    if (bad.has(j.status))
+      out.push({ id: j.id, metric: 'llm-judge', status: j.status, reason: j.reason ?? j.status });
   return out;
 }

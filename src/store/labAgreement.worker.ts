@@ -1,8 +1,19 @@
 // The metric lab's statistics off the main thread: the core's labAgreement (src/core/lab) run in slices, with
 // progress, so 1,000 resamples of every metric never freeze the page; a newer job stops an older one.
-import { createLabAgreement, type LabAgreement, type LabAgreementOptions, type LabMetric, type LabRecord } from '../core/lab/index';
+import {
+  createLabAgreement,
+  type LabAgreement,
+  type LabAgreementOptions,
+  type LabMetric,
+  type LabRecord,
+} from '../core/lab/index';
 
-export type LabAgreementRequest = { id: number; records: LabRecord[]; metrics: LabMetric[]; options: LabAgreementOptions };
+export type LabAgreementRequest = {
+  id: number;
+  records: LabRecord[];
+  metrics: LabMetric[];
+  options: LabAgreementOptions;
+};
 export type LabAgreementMessage = { id: number } & (
   | { type: 'progress'; done: number; total: number }
   | { type: 'result'; agreement: LabAgreement; ms: number }

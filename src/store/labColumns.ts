@@ -41,7 +41,8 @@ export interface LabInputs {
   judgeConfig: LlmMetricConfig | null;
 }
 
-let memo: { prepared: Results['prepared']; reviews: LabReview[]; records: LabRecord[] } | null = null;
+let memo: { prepared: Results['prepared']; reviews: LabReview[]; records: LabRecord[] } | null =
+  null;
 
 /** The lab's reviews and records of a Research run (built once per run). */
 export function labRowsOf(results: Results): { reviews: LabReview[]; records: LabRecord[] } {
@@ -68,21 +69,47 @@ export function labColumns(x: LabInputs): LabMetric[] {
   const cols: LabMetric[] = [];
   for (const k of x.metrics) {
     if (k === 'crscore') cols.push(...crscoreMetrics(x.scores, crscoreConfig(x.results, x.tau)));
-    else if (k === 'bleu' && ref.bleu) cols.push(referenceMetric('bleu', 'BLEU', ref.bleu, { metric: 'smoothed sentence BLEU-4 against the reference review' }));
-    else if (k === 'chrf' && ref.chrf) cols.push(referenceMetric('chrf', 'chrF', ref.chrf, { metric: 'chrF (β 2, character 6-grams) against the reference review' }));
+    else if (k === 'bleu' && ref.bleu)
+      cols.push(
+        referenceMetric('bleu', 'BLEU', ref.bleu, {
+          metric: 'smoothed sentence BLEU-4 against the reference review',
+        }),
+      );
+    else if (k === 'chrf' && ref.chrf)
+      cols.push(
+        referenceMetric('chrf', 'chrF', ref.chrf, {
+          metric: 'chrF (β 2, character 6-grams) against the reference review',
+        }),
+      );
     else if (k === 'embed-ref' && ref.embedCos)
-      cols.push(referenceMetric('embed-ref', 'Embedding to reference', ref.embedCos, { metric: 'cosine of whole-review embeddings', encoder: x.results.engine?.model ?? x.results.label }));
-    else if (k === 'llm-grade' && x.grades) cols.push(gradeMetric(reviews, x.grades, { ...x.gradeConfig }));
-    else if (k === 'llm-judge' && x.judges) cols.push(...judgeMetrics(reviews, x.judges, { ...x.judgeConfig }));
+      cols.push(
+        referenceMetric('embed-ref', 'Embedding to reference', ref.embedCos, {
+          metric: 'cosine of whole-review embeddings',
+          encoder: x.results.engine?.model ?? x.results.label,
+        }),
+      );
+    else if (k === 'llm-grade' && x.grades)
+      cols.push(gradeMetric(reviews, x.grades, { ...x.gradeConfig }));
+    else if (k === 'llm-judge' && x.judges)
+      cols.push(...judgeMetrics(reviews, x.judges, { ...x.judgeConfig }));
   }
   return cols;
 }
 
 /** Why a ticked metric has no column (shown beside the picker), or null. */
-export function missingReason(k: LabMetricKind, results: Results, hasOutcomes: boolean): string | null {
-  if (k === 'embed-ref' && !results.refValues.embedCos) return 'Embedding to reference needs a Research run with an encoder similarity (USE-lite, a hub or local model).';
-  if ((k === 'bleu' || k === 'chrf' || k === 'embed-ref' || k === 'llm-grade') && !results.prepared.hasReference)
+export function missingReason(
+  k: LabMetricKind,
+  results: Results,
+  hasOutcomes: boolean,
+): string | null {
+  if (k === 'embed-ref' && !results.refValues.embedCos)
+    return 'Embedding to reference needs a Research run with an encoder similarity (USE-lite, a hub or local model).';
+  if (
+    (k === 'bleu' || k === 'chrf' || k === 'embed-ref' || k === 'llm-grade') &&
+    !results.prepared.hasReference
+  )
     return 'This dataset has no reference reviews (msg): the reference metrics are not applicable.';
-  if ((k === 'llm-grade' || k === 'llm-judge') && !hasOutcomes) return 'Press Run LLM metrics to grade the reviews.';
+  if ((k === 'llm-grade' || k === 'llm-judge') && !hasOutcomes)
+    return 'Press Run LLM metrics to grade the reviews.';
   return null;
 }

@@ -26,7 +26,12 @@ function Corr({ c, name, testid }: { c: CorrCi; name: string; testid: string }) 
 
 function Diff({ d, testid }: { d: PairedDiff; testid: string }) {
   return (
-    <span data-testid={testid} data-value={d.diff} data-significant={d.significant} className={d.significant ? (d.diff > 0 ? 'lab-sig-up' : 'lab-sig-down') : 'lab-insig'}>
+    <span
+      data-testid={testid}
+      data-value={d.diff}
+      data-significant={d.significant}
+      className={d.significant ? (d.diff > 0 ? 'lab-sig-up' : 'lab-sig-down') : 'lab-insig'}
+    >
       {sign(d.diff)}
       {d.significant ? <strong title="the paired interval excludes 0"> *</strong> : null}
       {Number.isFinite(d.lo) && (
@@ -38,15 +43,23 @@ function Diff({ d, testid }: { d: PairedDiff; testid: string }) {
   );
 }
 
-export function AgreementTable({ agreement, baselineLabel }: { agreement: LabAgreement; baselineLabel: string }) {
+export function AgreementTable({
+  agreement,
+  baselineLabel,
+}: {
+  agreement: LabAgreement;
+  baselineLabel: string;
+}) {
   return (
     <figure className="r-fig r-wide" data-testid="lab-agreement">
       <figcaption>
         <h3>Agreement with the humans</h3>{' '}
         <span className="muted small">
-          {agreement.scored} reviews with human scores over {agreement.changes} changes; {Math.round(agreement.level * 100)}% percentile intervals from {agreement.resamples}{' '}
-          resamples of changes (seed {agreement.seed}). Δρ: Spearman minus {baselineLabel}'s on the reviews both metrics score (n in the cell's title), * where the paired
-          interval excludes 0.
+          {agreement.scored} reviews with human scores over {agreement.changes} changes;{' '}
+          {Math.round(agreement.level * 100)}% percentile intervals from {agreement.resamples}{' '}
+          resamples of changes (seed {agreement.seed}). Δρ: Spearman minus {baselineLabel}'s on the
+          reviews both metrics score (n in the cell's title), * where the paired interval excludes
+          0.
         </span>
       </figcaption>
       <div className="r-pairs-wrap">
@@ -72,22 +85,51 @@ export function AgreementTable({ agreement, baselineLabel }: { agreement: LabAgr
           </thead>
           <tbody>
             {agreement.metrics.map((m) => (
-              <tr key={m.id} data-metric={m.id} data-testid={`lab-row-${m.id}`} className={m.pairedVsBaseline ? undefined : 'ours'}>
+              <tr
+                key={m.id}
+                data-metric={m.id}
+                data-testid={`lab-row-${m.id}`}
+                className={m.pairedVsBaseline ? undefined : 'ours'}
+              >
                 <th>
                   {m.label}
                   {!m.pairedVsBaseline && <span className="muted small"> (baseline)</span>}
-                  {gapText(m) !== '—' && <div className="muted small" data-testid={`lab-gaps-${m.id}`}>{gapText(m)}</div>}
+                  {gapText(m) !== '—' && (
+                    <div className="muted small" data-testid={`lab-gaps-${m.id}`}>
+                      {gapText(m)}
+                    </div>
+                  )}
                 </th>
                 <td className="num" data-testid={`lab-n-${m.id}`} data-value={m.n}>
                   {m.n}
                 </td>
                 {DIMS.map((d) => [
                   <td key={`${d}-c`} className="num lab-corr">
-                    <Corr c={m.correlations[d].spearman} name="ρ" testid={`lab-${m.id}-${d}-spearman`} />
-                    <Corr c={m.correlations[d].kendall} name="τ" testid={`lab-${m.id}-${d}-kendall`} />
+                    <Corr
+                      c={m.correlations[d].spearman}
+                      name="ρ"
+                      testid={`lab-${m.id}-${d}-spearman`}
+                    />
+                    <Corr
+                      c={m.correlations[d].kendall}
+                      name="τ"
+                      testid={`lab-${m.id}-${d}-kendall`}
+                    />
                   </td>,
-                  <td key={`${d}-d`} className="num" title={m.pairedVsBaseline ? `${m.pairedVsBaseline.n} reviews scored by both` : undefined}>
-                    {m.pairedVsBaseline ? <Diff d={m.pairedVsBaseline.spearman[d]} testid={`lab-${m.id}-${d}-diff`} /> : <span className="muted">—</span>}
+                  <td
+                    key={`${d}-d`}
+                    className="num"
+                    title={
+                      m.pairedVsBaseline
+                        ? `${m.pairedVsBaseline.n} reviews scored by both`
+                        : undefined
+                    }
+                  >
+                    {m.pairedVsBaseline ? (
+                      <Diff d={m.pairedVsBaseline.spearman[d]} testid={`lab-${m.id}-${d}-diff`} />
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
                   </td>,
                 ])}
               </tr>

@@ -11,7 +11,11 @@ export interface HeatmapPair {
   llm: number | null;
 }
 
-export function confusionCounts(pairs: readonly HeatmapPair[]): { cells: number[][]; none: number[]; total: number } {
+export function confusionCounts(pairs: readonly HeatmapPair[]): {
+  cells: number[][];
+  none: number[];
+  total: number;
+} {
   const cells = GRADES.map(() => GRADES.map(() => 0));
   const none = GRADES.map(() => 0);
   let total = 0;
@@ -29,10 +33,21 @@ export function confusionCounts(pairs: readonly HeatmapPair[]): { cells: number[
 function shade(v: number, max: number): { background: string; color: string } {
   const t = max > 0 ? v / max : 0;
   const mix = (a: number, b: number) => Math.round(a + (b - a) * t);
-  return { background: `rgb(${mix(255, 37)}, ${mix(255, 99)}, ${mix(255, 235)})`, color: t > 0.55 ? '#fff' : '#111827' };
+  return {
+    background: `rgb(${mix(255, 37)}, ${mix(255, 99)}, ${mix(255, 235)})`,
+    color: t > 0.55 ? '#fff' : '#111827',
+  };
 }
 
-export function GradeHeatmap({ pairs, title, testid }: { pairs: readonly HeatmapPair[]; title: string; testid: string }) {
+export function GradeHeatmap({
+  pairs,
+  title,
+  testid,
+}: {
+  pairs: readonly HeatmapPair[];
+  title: string;
+  testid: string;
+}) {
   const { cells, none, total } = confusionCounts(pairs);
   const max = Math.max(1, ...cells.flat());
   const exact = GRADES.reduce((a, g) => a + cells[g - 1][g - 1], 0);
@@ -42,7 +57,9 @@ export function GradeHeatmap({ pairs, title, testid }: { pairs: readonly Heatmap
       <figcaption>
         <h3>{title}</h3>{' '}
         <span className="muted small">
-          {total} reviews with a human grade (reviews without a reference left out); {graded} graded by the LLM, {exact} exactly as the humans ({graded ? ((100 * exact) / graded).toFixed(0) : '–'}%)
+          {total} reviews with a human grade (reviews without a reference left out); {graded} graded
+          by the LLM, {exact} exactly as the humans (
+          {graded ? ((100 * exact) / graded).toFixed(0) : '–'}%)
         </span>
       </figcaption>
       <table className="r-table lab-heat" aria-label={title}>
@@ -67,12 +84,25 @@ export function GradeHeatmap({ pairs, title, testid }: { pairs: readonly Heatmap
               {GRADES.map((g) => {
                 const v = cells[h - 1][g - 1];
                 return (
-                  <td key={g} className="num lab-heat-cell" style={shade(v, max)} data-human={h} data-llm={g} data-count={v} title={`human ${h}, LLM ${g}: ${v}`}>
+                  <td
+                    key={g}
+                    className="num lab-heat-cell"
+                    style={shade(v, max)}
+                    data-human={h}
+                    data-llm={g}
+                    data-count={v}
+                    title={`human ${h}, LLM ${g}: ${v}`}
+                  >
                     {v}
                   </td>
                 );
               })}
-              <td className="num lab-heat-none" data-human={h} data-llm="none" data-count={none[h - 1]}>
+              <td
+                className="num lab-heat-none"
+                data-human={h}
+                data-llm="none"
+                data-count={none[h - 1]}
+              >
                 {none[h - 1]}
               </td>
             </tr>

@@ -1,23 +1,42 @@
 // The lab's metric picker: which metrics to measure (CRScore in any similarity × scoring rule, BLEU, chrF,
 // embedding to the reference, the LLM grade and the LLM judge), the baseline of the paired differences, and the LLM
 // metrics' prompts, shown and editable (the template in use is recorded in every export).
-import { DEFAULT_GRADE_PROMPT, DEFAULT_JUDGE_PROMPT, templateProblem } from '../../../core/lab/index';
-import { LAB_METRIC_KINDS, METRIC_LABELS, REFERENCE_METRICS, useLlmMetrics, type LabMetricKind } from '../../../settings/llmMetrics';
+import {
+  DEFAULT_GRADE_PROMPT,
+  DEFAULT_JUDGE_PROMPT,
+  templateProblem,
+} from '../../../core/lab/index';
+import {
+  LAB_METRIC_KINDS,
+  METRIC_LABELS,
+  REFERENCE_METRICS,
+  useLlmMetrics,
+  type LabMetricKind,
+} from '../../../settings/llmMetrics';
 
 const HINTS: Record<string, string> = {
-  crscore: "Con, Comp, Rel from the Research run above: its similarity, scoring rule and τ (seed 000)",
+  crscore:
+    'Con, Comp, Rel from the Research run above: its similarity, scoring rule and τ (seed 000)',
   bleu: 'against the human reference review',
   chrf: 'against the human reference review',
   'embed-ref': "cosine to the reference review, on the Research run's encoder (seed 003)",
-  'llm-grade': '1–5 against the reference: three calls, majority, 5→4 unless identical (seed 003 §5.2)',
+  'llm-grade':
+    '1–5 against the reference: three calls, majority, 5→4 unless identical (seed 003 §5.2)',
   'llm-judge': 'Con, Comp and Rel 1–5 from the diff alone (seed 004)',
 };
 
 /** Ids the baseline may be: the core's column ids of every ticked metric. */
-export function baselineChoices(metrics: readonly LabMetricKind[]): { id: string; label: string }[] {
+export function baselineChoices(
+  metrics: readonly LabMetricKind[],
+): { id: string; label: string }[] {
   const out: { id: string; label: string }[] = [];
   for (const k of metrics) {
-    if (k === 'crscore') out.push({ id: 'crscore.rel', label: 'CRScore Rel' }, { id: 'crscore.con', label: 'CRScore Con' }, { id: 'crscore.comp', label: 'CRScore Comp' });
+    if (k === 'crscore')
+      out.push(
+        { id: 'crscore.rel', label: 'CRScore Rel' },
+        { id: 'crscore.con', label: 'CRScore Con' },
+        { id: 'crscore.comp', label: 'CRScore Comp' },
+      );
     else if (k === 'llm-judge') out.push({ id: 'llm-judge.rel', label: 'LLM judge relevance' });
     else out.push({ id: k === 'embed-ref' ? 'embed-ref' : k, label: METRIC_LABELS[k] });
   }
@@ -26,14 +45,18 @@ export function baselineChoices(metrics: readonly LabMetricKind[]): { id: string
 
 function PromptEditor({ kind, disabled }: { kind: 'grade' | 'judge'; disabled: boolean }) {
   const s = useLlmMetrics();
-  const value = (kind === 'grade' ? s.gradePrompt : s.judgePrompt) ?? (kind === 'grade' ? DEFAULT_GRADE_PROMPT : DEFAULT_JUDGE_PROMPT);
+  const value =
+    (kind === 'grade' ? s.gradePrompt : s.judgePrompt) ??
+    (kind === 'grade' ? DEFAULT_GRADE_PROMPT : DEFAULT_JUDGE_PROMPT);
   const edited = (kind === 'grade' ? s.gradePrompt : s.judgePrompt) != null;
   const problem = templateProblem(kind, value);
-  const set = (v: string | null) => s.update(kind === 'grade' ? { gradePrompt: v } : { judgePrompt: v });
+  const set = (v: string | null) =>
+    s.update(kind === 'grade' ? { gradePrompt: v } : { judgePrompt: v });
   return (
     <details className="lab-prompt" data-testid={`lab-prompt-${kind}`}>
       <summary>
-        {kind === 'grade' ? 'LLM grade prompt' : 'LLM judge prompt'} {edited ? <strong>(edited)</strong> : <span className="muted small">(default)</span>}
+        {kind === 'grade' ? 'LLM grade prompt' : 'LLM judge prompt'}{' '}
+        {edited ? <strong>(edited)</strong> : <span className="muted small">(default)</span>}
       </summary>
       <textarea
         value={value}
@@ -46,8 +69,11 @@ function PromptEditor({ kind, disabled }: { kind: 'grade' | 'judge'; disabled: b
       />
       <div className="r-controls">
         <span className="muted small">
-          Placeholders: {kind === 'grade' ? '{{review}}, {{reference}}' : '{{diff}}, {{review}}, {{pseudo_references}} (empty unless ticked)'}. Answers already cached for
-          another prompt are not reused.
+          Placeholders:{' '}
+          {kind === 'grade'
+            ? '{{review}}, {{reference}}'
+            : '{{diff}}, {{review}}, {{pseudo_references}} (empty unless ticked)'}
+          . Answers already cached for another prompt are not reused.
         </span>
         {edited && (
           <button type="button" className="small" disabled={disabled} onClick={() => set(null)}>
@@ -75,15 +101,33 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
         {LAB_METRIC_KINDS.map((k) => (
           <div key={k} className="lab-metric">
             <label>
-              <input type="checkbox" checked={s.metrics.includes(k)} onChange={(e) => s.toggleMetric(k, e.target.checked)} data-testid={`lab-metric-${k}`} /> {METRIC_LABELS[k]}
+              <input
+                type="checkbox"
+                checked={s.metrics.includes(k)}
+                onChange={(e) => s.toggleMetric(k, e.target.checked)}
+                data-testid={`lab-metric-${k}`}
+              />{' '}
+              {METRIC_LABELS[k]}
             </label>
             <span className="muted small"> · {HINTS[k]}</span>
-            {REFERENCE_METRICS.has(k) && <span className="lab-tag" title="not applicable to reviews of a change without a reference review">needs reference</span>}
+            {REFERENCE_METRICS.has(k) && (
+              <span
+                className="lab-tag"
+                title="not applicable to reviews of a change without a reference review"
+              >
+                needs reference
+              </span>
+            )}
             {k === 'llm-judge' && s.metrics.includes('llm-judge') && (
               <div className="lab-variants">
                 <label>
-                  <input type="checkbox" checked={s.judgeWithPseudoRefs} onChange={(e) => s.update({ judgeWithPseudoRefs: e.target.checked })} data-testid="lab-judge-prefs" /> show the
-                  pseudo-references to the judge
+                  <input
+                    type="checkbox"
+                    checked={s.judgeWithPseudoRefs}
+                    onChange={(e) => s.update({ judgeWithPseudoRefs: e.target.checked })}
+                    data-testid="lab-judge-prefs"
+                  />{' '}
+                  show the pseudo-references to the judge
                 </label>
               </div>
             )}
@@ -93,8 +137,15 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
       <div className="r-controls">
         <label>
           Baseline{' '}
-          <select value={s.baseline} disabled={disabled} onChange={(e) => s.update({ baseline: e.target.value })} data-testid="lab-baseline">
-            {!baselines.some((b) => b.id === s.baseline) && <option value={s.baseline}>{s.baseline} (not measured)</option>}
+          <select
+            value={s.baseline}
+            disabled={disabled}
+            onChange={(e) => s.update({ baseline: e.target.value })}
+            data-testid="lab-baseline"
+          >
+            {!baselines.some((b) => b.id === s.baseline) && (
+              <option value={s.baseline}>{s.baseline} (not measured)</option>
+            )}
             {baselines.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.label}
@@ -104,10 +155,26 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
         </label>
         <label>
           Resamples{' '}
-          <input type="number" min={0} max={10000} step={100} value={s.resamples} disabled={disabled} onChange={(e) => s.update({ resamples: Math.max(0, Number(e.target.value) || 0) })} data-testid="lab-resamples" />
+          <input
+            type="number"
+            min={0}
+            max={10000}
+            step={100}
+            value={s.resamples}
+            disabled={disabled}
+            onChange={(e) => s.update({ resamples: Math.max(0, Number(e.target.value) || 0) })}
+            data-testid="lab-resamples"
+          />
         </label>
         <label>
-          Seed <input type="number" value={s.seed} disabled={disabled} onChange={(e) => s.update({ seed: Number(e.target.value) || 0 })} data-testid="lab-seed" />
+          Seed{' '}
+          <input
+            type="number"
+            value={s.seed}
+            disabled={disabled}
+            onChange={(e) => s.update({ seed: Number(e.target.value) || 0 })}
+            data-testid="lab-seed"
+          />
         </label>
       </div>
       {llm && (

@@ -11,7 +11,10 @@ import { llmSettings, useClaimsSettings } from '../../claims/settingsStore';
 
 function useRunArgs(): LabRunArgs {
   const s = useClaimsSettings();
-  return useMemo(() => ({ settings: llmSettings(s), timeoutMs: Math.max(1, s.timeoutSec) * 1000 }), [s]);
+  return useMemo(
+    () => ({ settings: llmSettings(s), timeoutMs: Math.max(1, s.timeoutSec) * 1000 }),
+    [s],
+  );
 }
 
 export function LabRun() {
@@ -46,20 +49,38 @@ export function LabRun() {
             max={64}
             value={m.concurrency}
             disabled={running}
-            onChange={(e) => m.update({ concurrency: Math.max(1, Math.min(64, Math.floor(Number(e.target.value)) || 1)) })}
+            onChange={(e) =>
+              m.update({
+                concurrency: Math.max(1, Math.min(64, Math.floor(Number(e.target.value)) || 1)),
+              })
+            }
             data-testid="lab-concurrency"
           />
           {cap && <span className="muted small"> (this provider takes {cap} at a time)</span>}
         </label>
         {plan && (
-          <span className="muted small" data-testid="lab-plan" data-requests={requests} data-cached={cached}>
-            {requests} request{requests === 1 ? '' : 's'} to send ({cached} answers cached), about {tokens.toLocaleString()} input tokens
-            {plan.grade ? ` · grade: 3 calls a review, ${withoutCall} settled without a call (no reference, exact match or empty)` : ''}
+          <span
+            className="muted small"
+            data-testid="lab-plan"
+            data-requests={requests}
+            data-cached={cached}
+          >
+            {requests} request{requests === 1 ? '' : 's'} to send ({cached} answers cached), about{' '}
+            {tokens.toLocaleString()} input tokens
+            {plan.grade
+              ? ` · grade: 3 calls a review, ${withoutCall} settled without a call (no reference, exact match or empty)`
+              : ''}
           </span>
         )}
       </div>
       <div className="r-controls">
-        <button type="button" className="primary" disabled={running || !results} onClick={() => void lab.start(args)} data-testid="lab-llm-run">
+        <button
+          type="button"
+          className="primary"
+          disabled={running || !results}
+          onClick={() => void lab.start(args)}
+          data-testid="lab-llm-run"
+        >
           {canResume ? 'Resume' : 'Run LLM metrics'}
         </button>
         {running && (
@@ -69,10 +90,21 @@ export function LabRun() {
         )}
       </div>
       {lab.phase === 'confirm' && (
-        <div className="r-notice" role="alertdialog" aria-label="Confirm LLM requests" data-testid="lab-confirm">
-          This run sends {requests} requests (more than {LAB_CONFIRM_ABOVE}), about {tokens.toLocaleString()} input tokens, to {PROVIDERS[args.settings.provider].label}{' '}
-          ({args.settings.model || 'no model'}).{' '}
-          <button type="button" className="small primary" onClick={() => void lab.run(args)} data-testid="lab-confirm-run">
+        <div
+          className="r-notice"
+          role="alertdialog"
+          aria-label="Confirm LLM requests"
+          data-testid="lab-confirm"
+        >
+          This run sends {requests} requests (more than {LAB_CONFIRM_ABOVE}), about{' '}
+          {tokens.toLocaleString()} input tokens, to {PROVIDERS[args.settings.provider].label} (
+          {args.settings.model || 'no model'}).{' '}
+          <button
+            type="button"
+            className="small primary"
+            onClick={() => void lab.run(args)}
+            data-testid="lab-confirm-run"
+          >
             Send them
           </button>{' '}
           <button type="button" className="small" onClick={() => lab.cancel()}>
@@ -81,20 +113,37 @@ export function LabRun() {
         </div>
       )}
       {(p || lab.message) && (
-        <div className="r-progress" data-testid="lab-progress" data-phase={lab.phase} data-requests={lab.requestsSent}>
+        <div
+          className="r-progress"
+          data-testid="lab-progress"
+          data-phase={lab.phase}
+          data-requests={lab.requestsSent}
+        >
           {p && (
             <>
-              <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label="LLM metrics">
+              <div
+                className="bar"
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={pct}
+                aria-label="LLM metrics"
+              >
                 <span style={{ width: `${pct}%` }} />
               </div>
               <span className="small">
-                {p.stage === 'grade' ? 'LLM grade' : 'LLM judge'}: {p.done} of {p.total} calls · {p.cached} cached · {lab.requestsSent} requests sent · {p.failed} failed
+                {p.stage === 'grade' ? 'LLM grade' : 'LLM judge'}: {p.done} of {p.total} calls ·{' '}
+                {p.cached} cached · {lab.requestsSent} requests sent · {p.failed} failed
                 {p.inFlight ? ` · ${p.inFlight} in flight` : ''}
               </span>
             </>
           )}
           {lab.message && (
-            <p className={lab.phase === 'error' ? 'r-error' : 'muted small'} role={lab.phase === 'error' ? 'alert' : 'status'} data-testid="lab-message">
+            <p
+              className={lab.phase === 'error' ? 'r-error' : 'muted small'}
+              role={lab.phase === 'error' ? 'alert' : 'status'}
+              data-testid="lab-message"
+            >
               {lab.message}
             </p>
           )}
@@ -102,7 +151,9 @@ export function LabRun() {
       )}
       {failures.length > 0 && (
         <details className="r-errors" data-testid="lab-failures" data-count={failures.length}>
-          <summary>Reviews without an LLM grade ({failures.length}): recorded as no grade, never as 0</summary>
+          <summary>
+            Reviews without an LLM grade ({failures.length}): recorded as no grade, never as 0
+          </summary>
           <table className="r-table">
             <thead>
               <tr>

@@ -26,11 +26,21 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return w;
 }
 
-export function LabScatter({ points, xLabel, yLabel }: { points: readonly ScatterPoint[]; xLabel: string; yLabel: string }) {
+export function LabScatter({
+  points,
+  xLabel,
+  yLabel,
+}: {
+  points: readonly ScatterPoint[];
+  xLabel: string;
+  yLabel: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = useWidth(box);
-  const shown = points.filter((p): p is { x: number; y: number } => p.x != null && Number.isFinite(p.x));
+  const shown = points.filter(
+    (p): p is { x: number; y: number } => p.x != null && Number.isFinite(p.x),
+  );
   const lo = shown.length ? Math.min(...shown.map((p) => p.x)) : 0;
   const hi = shown.length ? Math.max(...shown.map((p) => p.x)) : 1;
   const xTicks = niceTicks(Math.min(lo, 0), hi > lo ? hi : lo + 1, 5);
@@ -95,7 +105,12 @@ export function LabScatter({ points, xLabel, yLabel }: { points: readonly Scatte
         data-missing={points.length - shown.length}
         data-ticks={xTicks.join(',')}
       />
-      {points.length > shown.length && <p className="muted small">{points.length - shown.length} reviews without a value (no reference review or no grade) are not drawn.</p>}
+      {points.length > shown.length && (
+        <p className="muted small">
+          {points.length - shown.length} reviews without a value (no reference review or no grade)
+          are not drawn.
+        </p>
+      )}
     </div>
   );
 }

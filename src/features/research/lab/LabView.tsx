@@ -19,7 +19,11 @@ import './lab.css';
 (globalThis as { __crscoreLab?: typeof useLab }).__crscoreLab = useLab;
 
 const DIMS: Dim[] = ['rel', 'con', 'comp'];
-const DIM_NAME: Record<Dim, string> = { con: 'conciseness', comp: 'comprehensiveness', rel: 'relevance' };
+const DIM_NAME: Record<Dim, string> = {
+  con: 'conciseness',
+  comp: 'comprehensiveness',
+  rel: 'relevance',
+};
 
 /** Recomputes the lab's statistics once the inputs rest (τ steps come in bursts). */
 function useCompute() {
@@ -45,15 +49,26 @@ export function LabView() {
   if (!results) return null;
   const llm = metrics.some((k) => LLM_METRICS.has(k));
   const notes = metrics
-    .map((k) => [k, missingReason(k, results, LLM_METRICS.has(k) ? (k === 'llm-grade' ? !!grades : !!judges) : true)] as const)
+    .map(
+      (k) =>
+        [
+          k,
+          missingReason(
+            k,
+            results,
+            LLM_METRICS.has(k) ? (k === 'llm-grade' ? !!grades : !!judges) : true,
+          ),
+        ] as const,
+    )
     .filter(([, r]) => r);
   return (
     <section className="panel lab" aria-labelledby="lab-h" data-testid="lab">
       <h2 id="lab-h">Metric lab</h2>
       <p className="muted small">
-        Every family of review metric against the same human scores, with the same statistics: CRScore (the run above), BLEU and chrF against the reference review,
-        embedding similarity to it, an LLM grade against it (seed 003) and a reference-free LLM judge (seed 004). Reviews of a change without a reference review are not
-        applicable to the reference metrics (never 0).
+        Every family of review metric against the same human scores, with the same statistics:
+        CRScore (the run above), BLEU and chrF against the reference review, embedding similarity to
+        it, an LLM grade against it (seed 003) and a reference-free LLM judge (seed 004). Reviews of
+        a change without a reference review are not applicable to the reference metrics (never 0).
       </p>
       <LabPicker disabled={phase === 'running'} />
       {notes.length > 0 && (
@@ -80,7 +95,10 @@ function LabResults() {
   const [dim, setDim] = useState<Dim>('rel');
   const col = columns.find((c) => c.id === scatterId) ?? columns[0];
   const points = useMemo(
-    () => (col ? records.flatMap((r, k) => (r.human ? [{ x: col.values[k], y: r.human[dim] }] : [])) : []),
+    () =>
+      col
+        ? records.flatMap((r, k) => (r.human ? [{ x: col.values[k], y: r.human[dim] }] : []))
+        : [],
     [col, records, dim],
   );
   const heat = useMemo(() => {
@@ -90,7 +108,11 @@ function LabResults() {
       // The judge's dimension against the same human dimension; the reference grade against the chosen one.
       const d = c.family === 'llm-judge' ? (c.id.split('.')[1] as Dim) : dim;
       // Reviews the metric does not apply to (no reference) are left out; a missing grade is its own column.
-      const pairs = records.flatMap((r, k) => (r.human && c.gaps?.[k] !== 'not-applicable' ? [{ human: 1 + Math.round(4 * r.human[d]), llm: c.values[k] }] : []));
+      const pairs = records.flatMap((r, k) =>
+        r.human && c.gaps?.[k] !== 'not-applicable'
+          ? [{ human: 1 + Math.round(4 * r.human[d]), llm: c.values[k] }]
+          : [],
+      );
       out.push({ id: c.id, title: `${c.label} against human ${DIM_NAME[d]}`, pairs });
     }
     return out;
@@ -114,14 +136,28 @@ function LabResults() {
         </p>
       )}
       {agreement && (
-        <div className={stats.status === 'running' ? 'r-grid r-pending' : 'r-grid'} data-testid="lab-tables" data-baseline={agreement.baseline ?? ''}>
-          <AgreementTable agreement={agreement} baselineLabel={agreement.metrics.find((m) => m.id === agreement.baseline)?.label ?? 'the baseline'} />
+        <div
+          className={stats.status === 'running' ? 'r-grid r-pending' : 'r-grid'}
+          data-testid="lab-tables"
+          data-baseline={agreement.baseline ?? ''}
+        >
+          <AgreementTable
+            agreement={agreement}
+            baselineLabel={
+              agreement.metrics.find((m) => m.id === agreement.baseline)?.label ?? 'the baseline'
+            }
+          />
           <SystemTables agreement={agreement} />
           {col && (
             <figure className="r-fig" data-testid="lab-scatter-fig">
               <figcaption>
                 <h3>Metric against humans</h3>{' '}
-                <select value={col.id} onChange={(e) => setScatterId(e.target.value)} aria-label="Scatter metric" data-testid="lab-scatter-metric">
+                <select
+                  value={col.id}
+                  onChange={(e) => setScatterId(e.target.value)}
+                  aria-label="Scatter metric"
+                  data-testid="lab-scatter-metric"
+                >
                   {columns.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.label}
@@ -129,7 +165,12 @@ function LabResults() {
                   ))}
                 </select>{' '}
                 against{' '}
-                <select value={dim} onChange={(e) => setDim(e.target.value as Dim)} aria-label="Human dimension" data-testid="lab-scatter-dim">
+                <select
+                  value={dim}
+                  onChange={(e) => setDim(e.target.value as Dim)}
+                  aria-label="Human dimension"
+                  data-testid="lab-scatter-dim"
+                >
                   {DIMS.map((d) => (
                     <option key={d} value={d}>
                       human {DIM_NAME[d]}
@@ -137,11 +178,20 @@ function LabResults() {
                   ))}
                 </select>
               </figcaption>
-              <LabScatter points={points} xLabel={col.label} yLabel={`human ${DIM_NAME[dim]} (0–1)`} />
+              <LabScatter
+                points={points}
+                xLabel={col.label}
+                yLabel={`human ${DIM_NAME[dim]} (0–1)`}
+              />
             </figure>
           )}
           {heat.map((h) => (
-            <GradeHeatmap key={h.id} pairs={h.pairs} title={h.title} testid={`lab-heatmap-${h.id}`} />
+            <GradeHeatmap
+              key={h.id}
+              pairs={h.pairs}
+              title={h.title}
+              testid={`lab-heatmap-${h.id}`}
+            />
           ))}
         </div>
       )}

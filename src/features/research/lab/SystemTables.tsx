@@ -32,7 +32,9 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
       <figure className="r-fig" data-testid="lab-ranking">
         <figcaption>
           <h3>Rank agreement of systems with the humans</h3>{' '}
-          <span className="muted small">each metric's system means against the humans' on the same reviews, with intervals</span>
+          <span className="muted small">
+            each metric's system means against the humans' on the same reviews, with intervals
+          </span>
         </figcaption>
         <table className="r-table">
           <thead>
@@ -52,11 +54,17 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
                 <th>{x.label}</th>
                 <td className="num">{x.systemRanking.systems}</td>
                 {DIMS.map((d) => (
-                  <td key={d} className="num" data-testid={`lab-rank-${x.id}-${d}`} data-value={x.systemRanking[d].spearman.r}>
+                  <td
+                    key={d}
+                    className="num"
+                    data-testid={`lab-rank-${x.id}-${d}`}
+                    data-value={x.systemRanking[d].spearman.r}
+                  >
                     {f3(x.systemRanking[d].spearman.r)} / {f3(x.systemRanking[d].kendall.r)}
                     {Number.isFinite(x.systemRanking[d].spearman.lo) && (
                       <div className="r-ci">
-                        ρ [{f3(x.systemRanking[d].spearman.lo)}, {f3(x.systemRanking[d].spearman.hi)}]
+                        ρ [{f3(x.systemRanking[d].spearman.lo)},{' '}
+                        {f3(x.systemRanking[d].spearman.hi)}]
                       </div>
                     )}
                   </td>
@@ -70,14 +78,21 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
       <figure className="r-fig" data-testid="lab-systems">
         <figcaption>
           <h3>Systems by</h3>{' '}
-          <select value={m.id} onChange={(e) => setId(e.target.value)} aria-label="System table for metric" data-testid="lab-systems-metric">
+          <select
+            value={m.id}
+            onChange={(e) => setId(e.target.value)}
+            aria-label="System table for metric"
+            data-testid="lab-systems-metric"
+          >
             {agreement.metrics.map((x) => (
               <option key={x.id} value={x.id}>
                 {x.label}
               </option>
             ))}
           </select>{' '}
-          <span className="muted small">mean per system, best first; the humans' means over the reviews this metric scores</span>
+          <span className="muted small">
+            mean per system, best first; the humans' means over the reviews this metric scores
+          </span>
         </figcaption>
         <table className="r-table">
           <thead>
