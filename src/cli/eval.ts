@@ -16,6 +16,7 @@ import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
+import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
 
 export type { EvalResult } from './evalReport.ts';
 
@@ -48,6 +49,7 @@ Options:
 ${INTERVAL_USAGE}  --json                    one JSON object on stdout instead of the table
   -h, --help                this text
 
+${METRICS_USAGE}
 ${pseudoRefUsage('dataset')}`;
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -69,6 +71,7 @@ export async function runEval(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       predictions: { type: 'string', multiple: true },
       ...PSEUDO_REF_OPTIONS,
+      ...METRICS_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -89,7 +92,8 @@ export async function runEval(argv: string[]): Promise<number> {
   const scoring = oneOf(values.scoring, SCORING_RULES, '--scoring') ?? 'hard';
   const pooling = oneOf(values.pooling, ['crscore', 'model'] as const, '--pooling') as
     Pooling | undefined;
-  if (similarity !== 'embedding' && (values.encoder || values.pooling))
+  const lab = readMetricsPlan(values);
+  if (similarity !== 'embedding' && (values.encoder || values.pooling) && !lab?.names.includes('embed-ref'))
     warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
 
   // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache: issue 15.
@@ -105,7 +109,9 @@ export async function runEval(argv: string[]): Promise<number> {
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   const preset = oneOf(values.preset, ['paper', 'plus'] as const, '--preset') ?? 'paper';
+  const labContext = { values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs } };
   if (preset === 'plus') {
+    if (lab) return runEvalMetrics(lab, { ...labContext, crscore: null });
     if (values.similarity || values.scoring || values.encoder || values.pooling)
       warn('--similarity, --scoring, --encoder and --pooling are ignored with --preset plus');
     const out = await evalPlus(items, {
@@ -192,6 +198,7 @@ export async function runEval(argv: string[]): Promise<number> {
     },
     pseudoRefs,
   };
+  if (lab) return runEvalMetrics(lab, { ...labContext, crscore: { scores, config: { ...base.config, tau } } });
   const out = withIntervals(base, items, scores, intervals);
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}`);
   return 0;

@@ -91,33 +91,52 @@ export function readPseudoRefOptions(values: PseudoRefValues, defaultSource: Pse
   const options = oneOf(values['analyzer-options'], ['paper', 'modern'] as const, '--analyzer-options') ?? 'paper';
   const concurrency = num(values.concurrency, '--concurrency', 1, 64) ?? 4;
   const timeoutMs = (num(values['llm-timeout'], '--llm-timeout', 0.1, 3600) ?? 60) * 1000;
-  const temperature = num(values['llm-temperature'], '--llm-temperature', 0, 2) ?? 0;
-  const provider: ProviderId = kind === 'anthropic' ? 'anthropic' : 'openai-compatible';
-  const preset = kind === 'anthropic' ? PROVIDERS.anthropic : PROVIDERS.openai;
   const config: PseudoRefsConfig = { source };
   let settings: LlmSettings | undefined;
   if (usesLlm(source)) {
-    const apiKey = process.env[KEY_ENV] ?? '';
-    settings = {
-      provider,
-      baseUrl: values['llm-base-url'] ?? preset.baseUrl,
-      model: values['llm-model'] ?? preset.model,
-      apiKey,
-      temperature,
-    };
-    // OpenAI's own API needs a key; any other OpenAI-compatible server may not.
-    if (kind === 'openai' && !apiKey && /api\.openai\.com/.test(settings.baseUrl))
-      throw new CliError(`api.openai.com needs a key: set ${KEY_ENV} (or point --llm-base-url at a local server)`);
-    try {
-      validateSettings(settings);
-    } catch (e) {
-      const msg = (e as Error).message.replace('in the API key field', `in ${KEY_ENV}`);
-      throw new CliError(kind === 'anthropic' && !apiKey ? `Anthropic needs a key: set ${KEY_ENV}` : msg);
-    }
-    config.llm = { provider: kind, baseUrl: settings.baseUrl, model: settings.model, format, temperature };
+    settings = readLlmSettings(values);
+    config.llm = { provider: kind, baseUrl: settings.baseUrl, model: settings.model, format, temperature: settings.temperature };
   }
   if (usesAnalyzers(source)) config.analyzers = { filter, options };
   return { source, settings, format, concurrency, timeoutMs, cacheDir: values['cache-dir'] ?? DEFAULT_CACHE_DIR, filter, options, config };
+}
+
+/**
+ * The LLM settings of --llm-provider, --llm-base-url, --llm-model and --llm-temperature, the key from
+ * ${KEY_ENV} only; shared by pseudo-reference generation and the lab's LLM metrics (`eval --metrics`).
+ */
+export function readLlmSettings(values: PseudoRefValues): LlmSettings {
+  const kind = oneOf(values['llm-provider'], ['openai', 'anthropic'] as const, '--llm-provider') ?? 'openai';
+  const temperature = num(values['llm-temperature'], '--llm-temperature', 0, 2) ?? 0;
+  const provider: ProviderId = kind === 'anthropic' ? 'anthropic' : 'openai-compatible';
+  const preset = kind === 'anthropic' ? PROVIDERS.anthropic : PROVIDERS.openai;
+  const apiKey = process.env[KEY_ENV] ?? '';
+  const settings: LlmSettings = {
+    provider,
+    baseUrl: values['llm-base-url'] ?? preset.baseUrl,
+    model: values['llm-model'] ?? preset.model,
+    apiKey,
+    temperature,
+  };
+  // OpenAI's own API needs a key; any other OpenAI-compatible server may not.
+  if (kind === 'openai' && !apiKey && /api\.openai\.com/.test(settings.baseUrl))
+    throw new CliError(`api.openai.com needs a key: set ${KEY_ENV} (or point --llm-base-url at a local server)`);
+  try {
+    validateSettings(settings);
+  } catch (e) {
+    const msg = (e as Error).message.replace('in the API key field', `in ${KEY_ENV}`);
+    throw new CliError(kind === 'anthropic' && !apiKey ? `Anthropic needs a key: set ${KEY_ENV}` : msg);
+  }
+  return settings;
+}
+
+/** --concurrency, --llm-timeout and --cache-dir. */
+export function readLlmRunOptions(values: PseudoRefValues): { concurrency: number; timeoutMs: number; cacheDir: string } {
+  return {
+    concurrency: num(values.concurrency, '--concurrency', 1, 64) ?? 4,
+    timeoutMs: (num(values['llm-timeout'], '--llm-timeout', 0.1, 3600) ?? 60) * 1000,
+    cacheDir: values['cache-dir'] ?? DEFAULT_CACHE_DIR,
+  };
 }
 
 export interface FilledDataset {
