@@ -3,7 +3,8 @@
 // the Anthropic shapes that grades from the prompt (so every grade is known); the agreement table equals
 // `crscore eval --metrics … --json` on the same rows and seed; a second run sends nothing; a 7 is asked again and
 // prose is recorded as no grade; a reload mid-run resumes from the cache; the in-browser tiny model as a judge.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,7 @@ async function openLab(page: Page) {
   await page.getByTestId('research-file').setInputFiles(dataset);
   await expect(page.getByTestId('import-summary')).toBeVisible();
   await page.getByTestId('research-similarity').selectOption('lexical');
+  await page.getByTestId('research-calibration-system').selectOption('alpha_pred');
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
     timeout: 120_000,
@@ -333,6 +335,114 @@ test('faults: a 429 storm, a 7 asked again, prose and empty answers, a timeout; 
     });
     for (const w of want)
       if (w.q !== 1) expect(judges.find((x) => x.id === w.id)!.grades.rel, w.id).toBe(w.q);
+  } finally {
+    await stub.close();
+  }
+});
+
+interface CliMetric {
+  id: string;
+  n: number;
+  correlations: Record<'con' | 'comp' | 'rel', { spearman: number; kendall: number }>;
+  intervals: Record<
+    'con' | 'comp' | 'rel',
+    { spearman: [number, number]; kendall: [number, number] }
+  >;
+  pairedVsBaseline: {
+    n: number;
+    spearman: Record<
+      'con' | 'comp' | 'rel',
+      { diff: number; lo: number; hi: number; significant: boolean }
+    >;
+  } | null;
+  systemRanking: Record<'con' | 'comp' | 'rel', { spearman: { r: number } }>;
+}
+
+test('the agreement table equals `crscore eval --metrics … --json` on the same rows and seed (stub LLM)', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const stub = await startLlmStub('openai');
+  try {
+    stub.respond = gradeFromPrompt;
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-lab-cache-'));
+    // Asynchronous: the stub answers from this process while the CLI runs.
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      [
+        'tsx',
+        'src/cli/main.ts',
+        'eval',
+        '--dataset',
+        dataset,
+        '--json',
+        '--similarity',
+        'lexical',
+        '--calibrate-on',
+        'alpha_pred',
+        '--metrics',
+        'crscore,bleu,chrf,llm-grade,llm-judge',
+        '--bootstrap',
+        '300',
+        '--seed',
+        '3',
+        '--llm-provider',
+        'openai',
+        '--llm-base-url',
+        stub.baseUrl,
+        '--llm-model',
+        'stub-model',
+        '--cache-dir',
+        cacheDir,
+      ],
+      { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 },
+    );
+    const cli = JSON.parse(stdout) as { baseline: string; metrics: CliMetric[] };
+    const cliRequests = stub.count;
+    expect(cliRequests).toBeGreaterThan(0);
+
+    await openLab(page);
+    await setMetrics(page, ['crscore', 'bleu', 'chrf', 'llm-grade', 'llm-judge']);
+    await page.getByTestId('lab-resamples').fill('300');
+    await page.getByTestId('lab-seed').fill('3');
+    await page.getByTestId('lab-baseline').selectOption('crscore.rel');
+    await useStub(page, stub);
+    await page.getByTestId('lab-llm-run').click();
+    await page.getByTestId('lab-confirm-run').click();
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('lab-row-llm-judge.comp')).toBeVisible();
+    expect(await page.getByTestId('lab-tables').getAttribute('data-baseline')).toBe(cli.baseline);
+    const ids = await page
+      .locator('[data-testid^="lab-row-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-metric')));
+    expect(ids).toEqual(cli.metrics.map((m) => m.id));
+    for (const m of cli.metrics) {
+      expect(await num(page, `lab-n-${m.id}`), `${m.id} n`).toBe(m.n);
+      for (const d of ['con', 'comp', 'rel'] as const) {
+        for (const k of ['spearman', 'kendall'] as const) {
+          const id = `lab-${m.id}-${d}-${k}`;
+          expect(await num(page, id), id).toBeCloseTo(m.correlations[d][k], 12);
+          expect(await num(page, id, 'data-lo'), `${id} lo`).toBeCloseTo(m.intervals[d][k][0], 12);
+          expect(await num(page, id, 'data-hi'), `${id} hi`).toBeCloseTo(m.intervals[d][k][1], 12);
+        }
+        if (m.pairedVsBaseline) {
+          const id = `lab-${m.id}-${d}-diff`;
+          expect(await num(page, id), id).toBeCloseTo(m.pairedVsBaseline.spearman[d].diff, 12);
+          expect(await page.getByTestId(id).getAttribute('data-significant'), id).toBe(
+            String(m.pairedVsBaseline.spearman[d].significant),
+          );
+        }
+        expect(await num(page, `lab-rank-${m.id}-${d}`), `${m.id} rank ${d}`).toBeCloseTo(
+          m.systemRanking[d].spearman.r,
+          12,
+        );
+      }
+    }
   } finally {
     await stub.close();
   }
