@@ -43,10 +43,10 @@ export function gradeFromPrompt(req: RecordedRequest): StubReply {
   };
 }
 
-async function openLab(page: Page) {
+async function openLab(page: Page, file = dataset) {
   await page.goto('/#research');
   await expect(page.getByTestId('research')).toBeVisible();
-  await page.getByTestId('research-file').setInputFiles(dataset);
+  await page.getByTestId('research-file').setInputFiles(file);
   await expect(page.getByTestId('import-summary')).toBeVisible();
   await page.getByTestId('research-similarity').selectOption('lexical');
   await page.getByTestId('research-calibration-system').selectOption('alpha_pred');
@@ -443,6 +443,125 @@ test('the agreement table equals `crscore eval --metrics … --json` on the same
         );
       }
     }
+  } finally {
+    await stub.close();
+  }
+});
+
+test('the in-browser tiny model as a judge: one generation at a time, every review graded or recorded as no grade', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const small = writeLabDataset(3, 11);
+  await openLab(page, small);
+  await setMetrics(page, ['crscore', 'llm-judge']);
+  await page.getByTestId('lab-resamples').fill('100');
+  const run = page.getByTestId('lab-run');
+  await run.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
+  await run.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  await run.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
+  await run.getByLabel('Run on').selectOption('wasm');
+  await run.getByLabel('Max new tokens').fill('24');
+  await page.getByTestId('lab-concurrency').fill('4');
+  await expect(run).toContainText('this provider takes 1 at a time');
+  await page.evaluate(() => {
+    type Llm = { generate: (...a: unknown[]) => Promise<unknown> };
+    const w = window as unknown as {
+      __crscoreLocalLlm: Llm;
+      __gen: { now: number; max: number; calls: number };
+    };
+    const orig = w.__crscoreLocalLlm.generate.bind(w.__crscoreLocalLlm);
+    w.__gen = { now: 0, max: 0, calls: 0 };
+    w.__crscoreLocalLlm.generate = async (...a: unknown[]) => {
+      w.__gen.now++;
+      w.__gen.calls++;
+      w.__gen.max = Math.max(w.__gen.max, w.__gen.now);
+      try {
+        return await orig(...a);
+      } finally {
+        w.__gen.now--;
+      }
+    };
+  });
+  await page.getByTestId('lab-llm-run').click();
+  await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+    timeout: 280_000,
+  });
+  const gen = await page.evaluate(
+    () => (window as unknown as { __gen: { max: number; calls: number } }).__gen,
+  );
+  expect(gen.max).toBe(1);
+  const reviews = labRows(3, 11).flatMap((r) => r.reviews.filter((x) => x.system !== 'msg'));
+  // At least one call per review, at most four (three re-asks while no grade can be read).
+  expect(gen.calls).toBeGreaterThanOrEqual(reviews.length);
+  expect(gen.calls).toBeLessThanOrEqual(4 * reviews.length);
+  const judges = await page.evaluate(() => {
+    const lab = (
+      globalThis as unknown as {
+        __crscoreLab: {
+          getState(): { judges: { status: string; grades: Record<string, number | null> }[] };
+        };
+      }
+    ).__crscoreLab;
+    return lab.getState().judges;
+  });
+  // The random model writes whatever it writes: each review is graded (1–5) or recorded as no grade, never 0.
+  expect(judges).toHaveLength(reviews.length);
+  for (const j of judges) {
+    expect(['graded', 'no-grade']).toContain(j.status);
+    for (const v of Object.values(j.grades)) if (v !== null) expect([1, 2, 3, 4, 5]).toContain(v);
+  }
+  await expect(page.getByTestId('lab-row-llm-judge.rel')).toBeVisible();
+});
+
+test('a reload in the middle of a run: the answers received stay cached, Resume asks only for the rest', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const stub = await startLlmStub('anthropic');
+  try {
+    stub.respond = (req) => ({
+      ...(gradeFromPrompt(req) as { kind: 'ok'; text: string }),
+      delayMs: 150,
+    });
+    await openLab(page);
+    await setMetrics(page, ['crscore', 'llm-judge']);
+    await page.getByTestId('lab-resamples').fill('100');
+    await useStub(page, stub);
+    await page.getByTestId('lab-concurrency').fill('2');
+    const total = expectedGrades().length;
+    await expect(page.getByTestId('lab-plan')).toHaveAttribute('data-requests', String(total));
+    await page.getByTestId('lab-llm-run').click();
+    await page.getByTestId('lab-confirm-run').click();
+    await expect.poll(() => stub.count, { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
+    await page.reload();
+    const answered = stub.count;
+    // After the reload: Research's results come back, the lab says the run was cut off, the cache holds the answers.
+    await expect(page.getByTestId('lab-message')).toContainText(
+      'reloaded while the LLM metrics ran',
+      { timeout: 60_000 },
+    );
+    // The key stayed in memory: type it again (it is never stored unless the user opts in).
+    await page.getByTestId('lab-run').getByLabel('API key').fill('sk-ant-e2e-lab-key-0123456789');
+    const cached = Number(await page.getByTestId('lab-plan').getAttribute('data-cached'));
+    expect(cached).toBeGreaterThanOrEqual(answered - 2);
+    await expect(page.getByTestId('lab-plan')).toHaveAttribute(
+      'data-requests',
+      String(total - cached),
+    );
+    await expect(page.getByTestId('lab-llm-run')).toHaveText('Resume');
+    await page.getByTestId('lab-llm-run').click();
+    if (total - cached > 50) await page.getByTestId('lab-confirm-run').click();
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute(
+      'data-requests',
+      String(total - cached),
+    );
+    // Nothing answered before the reload was asked again, but what was in flight when the page went away.
+    expect(stub.count).toBeLessThanOrEqual(total + 2);
+    await expect(page.getByTestId('lab-gaps-llm-judge.rel')).toHaveCount(0);
   } finally {
     await stub.close();
   }
