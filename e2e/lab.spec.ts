@@ -84,9 +84,15 @@ async function shoot(page: Page, name: string) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.getByTestId('lab').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
-    await page.getByTestId('lab').screenshot({ path: path.join(SHOTS, `${name}-${w}.png`) });
+    // What a person sees, part by part: each part scrolled to the top of the window.
+    for (const part of ['lab', 'lab-agreement', 'lab-ranking', 'lab-scatter-fig', 'lab-heatmap-llm-grade']) {
+      const el = page.getByTestId(part);
+      if ((await el.count()) === 0) continue;
+      await el.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -60));
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${part}-${w}.png`) });
+    }
   }
 }
 

@@ -11,10 +11,10 @@ const DIM_LABEL = { con: 'Con', comp: 'Comp', rel: 'Rel' } as const;
 export const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '–');
 const sign = (x: number) => (Number.isFinite(x) ? (x > 0 ? '+' : '') + x.toFixed(3) : '–');
 
-function Corr({ c, name, testid }: { c: CorrCi; name: string; testid: string }) {
+function Corr({ c, testid }: { c: CorrCi; testid: string }) {
   return (
     <div data-testid={testid} data-value={c.r} data-lo={c.lo} data-hi={c.hi}>
-      <span className="lab-corr-name">{name}</span> {f3(c.r)}{' '}
+      {f3(c.r)}{' '}
       {Number.isFinite(c.lo) && (
         <span className="r-ci">
           [{f3(c.lo)}, {f3(c.hi)}]
@@ -33,11 +33,11 @@ function Diff({ d, testid }: { d: PairedDiff; testid: string }) {
       className={d.significant ? (d.diff > 0 ? 'lab-sig-up' : 'lab-sig-down') : 'lab-insig'}
     >
       {sign(d.diff)}
-      {d.significant ? <strong title="the paired interval excludes 0"> *</strong> : null}
+      {d.significant ? <strong title="the paired interval excludes 0"> *</strong> : null}{' '}
       {Number.isFinite(d.lo) && (
-        <div className="r-ci">
+        <span className="r-ci">
           [{sign(d.lo)}, {sign(d.hi)}]
-        </div>
+        </span>
       )}
     </span>
   );
@@ -66,58 +66,51 @@ export function AgreementTable({
         <table className="r-table lab-agree">
           <thead>
             <tr>
-              <th rowSpan={2}>Metric</th>
-              <th rowSpan={2} className="num">
-                n
-              </th>
-              {DIMS.map((d) => (
-                <th key={d} colSpan={2}>
-                  human {DIM_LABEL[d]}
-                </th>
-              ))}
-            </tr>
-            <tr>
-              {DIMS.map((d) => [
-                <th key={`${d}-c`}>ρ / τ</th>,
-                <th key={`${d}-d`}>Δρ vs baseline</th>,
-              ])}
+              <th>Metric</th>
+              <th className="num">n</th>
+              <th>Human</th>
+              <th className="num">Spearman ρ</th>
+              <th className="num">Kendall τ</th>
+              <th className="num">Δρ vs baseline</th>
             </tr>
           </thead>
-          <tbody>
-            {agreement.metrics.map((m) => (
-              <tr
-                key={m.id}
-                data-metric={m.id}
-                data-testid={`lab-row-${m.id}`}
-                className={m.pairedVsBaseline ? undefined : 'ours'}
-              >
-                <th>
-                  {m.label}
-                  {!m.pairedVsBaseline && <span className="muted small"> (baseline)</span>}
-                  {gapText(m) !== '—' && (
-                    <div className="muted small" data-testid={`lab-gaps-${m.id}`}>
-                      {gapText(m)}
-                    </div>
+          {agreement.metrics.map((m) => (
+            // One row group per metric, one row per human dimension (a narrow window keeps every column).
+            <tbody key={m.id} className={m.pairedVsBaseline ? 'lab-group' : 'lab-group ours'}>
+              {DIMS.map((d, k) => (
+                <tr
+                  key={d}
+                  {...(k === 0 ? { 'data-metric': m.id, 'data-testid': `lab-row-${m.id}` } : {})}
+                >
+                  {k === 0 && (
+                    <>
+                      <th rowSpan={DIMS.length}>
+                        {m.label}
+                        {!m.pairedVsBaseline && <span className="muted small"> (baseline)</span>}
+                        {gapText(m) !== '—' && (
+                          <div className="muted small" data-testid={`lab-gaps-${m.id}`}>
+                            {gapText(m)}
+                          </div>
+                        )}
+                      </th>
+                      <td
+                        rowSpan={DIMS.length}
+                        className="num"
+                        data-testid={`lab-n-${m.id}`}
+                        data-value={m.n}
+                      >
+                        {m.n}
+                      </td>
+                    </>
                   )}
-                </th>
-                <td className="num" data-testid={`lab-n-${m.id}`} data-value={m.n}>
-                  {m.n}
-                </td>
-                {DIMS.map((d) => [
-                  <td key={`${d}-c`} className="num lab-corr">
-                    <Corr
-                      c={m.correlations[d].spearman}
-                      name="ρ"
-                      testid={`lab-${m.id}-${d}-spearman`}
-                    />
-                    <Corr
-                      c={m.correlations[d].kendall}
-                      name="τ"
-                      testid={`lab-${m.id}-${d}-kendall`}
-                    />
-                  </td>,
+                  <td>{DIM_LABEL[d]}</td>
+                  <td className="num lab-corr">
+                    <Corr c={m.correlations[d].spearman} testid={`lab-${m.id}-${d}-spearman`} />
+                  </td>
+                  <td className="num lab-corr">
+                    <Corr c={m.correlations[d].kendall} testid={`lab-${m.id}-${d}-kendall`} />
+                  </td>
                   <td
-                    key={`${d}-d`}
                     className="num"
                     title={
                       m.pairedVsBaseline
@@ -130,11 +123,11 @@ export function AgreementTable({
                     ) : (
                       <span className="muted">—</span>
                     )}
-                  </td>,
-                ])}
-              </tr>
-            ))}
-          </tbody>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
         </table>
       </div>
       <LabExports agreement={agreement} which="agreement" />

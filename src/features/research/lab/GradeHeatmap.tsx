@@ -43,10 +43,13 @@ export function GradeHeatmap({
   pairs,
   title,
   testid,
+  note,
 }: {
   pairs: readonly HeatmapPair[];
   title: string;
   testid: string;
+  /** Which reviews are left out, when some are (e.g. those without a reference). */
+  note?: string;
 }) {
   const { cells, none, total } = confusionCounts(pairs);
   const max = Math.max(1, ...cells.flat());
@@ -57,9 +60,8 @@ export function GradeHeatmap({
       <figcaption>
         <h3>{title}</h3>{' '}
         <span className="muted small">
-          {total} reviews with a human grade (reviews without a reference left out); {graded} graded
-          by the LLM, {exact} exactly as the humans (
-          {graded ? ((100 * exact) / graded).toFixed(0) : '–'}%)
+          {total} reviews with a human grade{note ? ` (${note})` : ''}; {graded} graded by the LLM,{' '}
+          {exact} exactly as the humans ({graded ? ((100 * exact) / graded).toFixed(0) : '–'}%)
         </span>
       </figcaption>
       <table className="r-table lab-heat" aria-label={title}>

@@ -102,7 +102,7 @@ function LabResults() {
     [col, records, dim],
   );
   const heat = useMemo(() => {
-    const out: { id: string; title: string; pairs: HeatmapPair[] }[] = [];
+    const out: { id: string; title: string; pairs: HeatmapPair[]; note?: string }[] = [];
     for (const c of columns) {
       if (c.family !== 'llm-grade' && c.family !== 'llm-judge') continue;
       // The judge's dimension against the same human dimension; the reference grade against the chosen one.
@@ -113,7 +113,12 @@ function LabResults() {
           ? [{ human: 1 + Math.round(4 * r.human[d]), llm: c.values[k] }]
           : [],
       );
-      out.push({ id: c.id, title: `${c.label} against human ${DIM_NAME[d]}`, pairs });
+      out.push({
+        id: c.id,
+        title: `${c.label} against human ${DIM_NAME[d]}`,
+        pairs,
+        note: c.family === 'llm-grade' ? 'reviews without a reference left out' : undefined,
+      });
     }
     return out;
   }, [columns, records, dim]);
