@@ -85,7 +85,13 @@ async function shoot(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     // What a person sees, part by part: each part scrolled to the top of the window.
-    for (const part of ['lab', 'lab-agreement', 'lab-ranking', 'lab-scatter-fig', 'lab-heatmap-llm-grade']) {
+    for (const part of [
+      'lab',
+      'lab-agreement',
+      'lab-ranking',
+      'lab-scatter-fig',
+      'lab-heatmap-llm-grade',
+    ]) {
       const el = page.getByTestId(part);
       if ((await el.count()) === 0) continue;
       await el.evaluate((e) => e.scrollIntoView({ block: 'start' }));
@@ -119,6 +125,12 @@ test('non-LLM metrics: agreement table, N/A for changes without a reference, sys
   );
   expect(await num(page, 'lab-n-bleu')).toBe(scored.length);
   await expect(page.getByTestId('lab-ranking')).toBeVisible();
+  // Embedding to the reference needs an encoder run in Research; on lexical similarity the lab says so.
+  await page.getByTestId('lab-metric-embed-ref').check();
+  await expect(page.getByTestId('lab-notes')).toContainText(
+    'needs a Research run with an encoder similarity',
+  );
+  await page.getByTestId('lab-metric-embed-ref').uncheck();
   await page.getByTestId('lab-scatter-metric').selectOption('bleu');
   await expect(page.getByTestId('lab-scatter')).toHaveAttribute('data-missing', /[1-9]/);
   await shoot(page, 'lab-nonllm');
@@ -520,7 +532,7 @@ test('the in-browser tiny model as a judge: one generation at a time, every revi
   await expect(page.getByTestId('lab-row-llm-judge.rel')).toBeVisible();
 });
 
-test('a reload in the middle of a run: the answers received stay cached, Resume asks only for the rest', async ({
+test('Cancel, then a reload in the middle of the resumed run: the answers received stay cached, Resume asks only for the rest', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -539,7 +551,23 @@ test('a reload in the middle of a run: the answers received stay cached, Resume 
     await expect(page.getByTestId('lab-plan')).toHaveAttribute('data-requests', String(total));
     await page.getByTestId('lab-llm-run').click();
     await page.getByTestId('lab-confirm-run').click();
-    await expect.poll(() => stub.count, { timeout: 60_000 }).toBeGreaterThanOrEqual(12);
+    // Cancel first: the answers received are kept, and Resume continues.
+    await expect.poll(() => stub.count, { timeout: 60_000 }).toBeGreaterThanOrEqual(6);
+    await page.getByTestId('lab-llm-cancel').click();
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'cancelled');
+    await expect(page.getByTestId('lab-message')).toContainText(
+      'Resume asks only for what is missing',
+    );
+    const atCancel = stub.count;
+    await expect(page.getByTestId('lab-plan')).toHaveAttribute('data-cached', /\d+/);
+    expect(
+      Number(await page.getByTestId('lab-plan').getAttribute('data-cached')),
+    ).toBeGreaterThanOrEqual(atCancel - 2);
+    await expect(page.getByTestId('lab-llm-run')).toHaveText('Resume');
+    await page.getByTestId('lab-llm-run').click();
+    if (total - atCancel + 2 > 50) await page.getByTestId('lab-confirm-run').click();
+    // Then a reload in the middle of the resumed run.
+    await expect.poll(() => stub.count, { timeout: 60_000 }).toBeGreaterThanOrEqual(atCancel + 8);
     await page.reload();
     const answered = stub.count;
     // After the reload: Research's results come back, the lab says the run was cut off, the cache holds the answers.
@@ -550,7 +578,8 @@ test('a reload in the middle of a run: the answers received stay cached, Resume 
     // The key stayed in memory: type it again (it is never stored unless the user opts in).
     await page.getByTestId('lab-run').getByLabel('API key').fill('sk-ant-e2e-lab-key-0123456789');
     const cached = Number(await page.getByTestId('lab-plan').getAttribute('data-cached'));
-    expect(cached).toBeGreaterThanOrEqual(answered - 2);
+    // Up to two requests were in flight at the cancel and two at the reload: answered, but never received.
+    expect(cached).toBeGreaterThanOrEqual(answered - 4);
     await expect(page.getByTestId('lab-plan')).toHaveAttribute(
       'data-requests',
       String(total - cached),
@@ -565,9 +594,58 @@ test('a reload in the middle of a run: the answers received stay cached, Resume 
       'data-requests',
       String(total - cached),
     );
-    // Nothing answered before the reload was asked again, but what was in flight when the page went away.
-    expect(stub.count).toBeLessThanOrEqual(total + 2);
+    // Nothing answered before the cancel or the reload was asked again, but what was in flight then.
+    expect(stub.count).toBeLessThanOrEqual(total + 4);
     await expect(page.getByTestId('lab-gaps-llm-judge.rel')).toHaveCount(0);
+  } finally {
+    await stub.close();
+  }
+});
+
+test('the prompts are visible and editable: the edited prompt is what the model receives and what every export records', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stub = await startLlmStub('openai');
+  try {
+    stub.respond = gradeFromPrompt;
+    const small = writeLabDataset(4, 5);
+    await openLab(page, small);
+    await setMetrics(page, ['crscore', 'llm-grade']);
+    await page.getByTestId('lab-resamples').fill('100');
+    await useStub(page, stub);
+    await page.getByTestId('lab-prompt-grade').locator('summary').click();
+    const text = page.getByTestId('lab-prompt-grade-text');
+    await expect(text).toHaveValue(/Reference comment: "\{\{reference\}\}"/);
+    // A template without {{reference}} cannot run: it says why.
+    const original = await text.inputValue();
+    await text.fill(original.replace('{{reference}}', ''));
+    await expect(page.getByTestId('lab-prompt-grade')).toContainText('needs {{reference}}');
+    await text.fill(`Be strict with vague comments.\n${original}`);
+    await expect(page.getByTestId('lab-prompt-grade')).toContainText('(edited)');
+    await page.getByTestId('lab-llm-run').click();
+    await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-phase', 'done', {
+      timeout: 60_000,
+    });
+    expect(stub.requests.length).toBeGreaterThan(0);
+    for (const r of stub.requests)
+      expect(promptOf(r).startsWith('Be strict with vague comments.')).toBe(true);
+    await expect(page.getByTestId('lab-row-llm-grade')).toBeVisible();
+    for (const [which, f] of [
+      ['agreement', 'latex'],
+      ['agreement', 'csv'],
+      ['ranking', 'markdown'],
+      ['systems', 'csv'],
+    ] as const) {
+      if (which === 'systems')
+        await page.getByTestId('lab-systems-metric').selectOption('llm-grade');
+      const dl = page.waitForEvent('download');
+      await page.getByTestId(`lab-export-${which}-${f}`).click();
+      const out = fs.readFileSync(await (await dl).path(), 'utf8');
+      expect(out, `${which} ${f}`).toContain('Be strict with vague comments.');
+      expect(out, `${which} ${f}`).toContain('stub-model');
+      expect(out, `${which} ${f}`).toContain(stub.baseUrl);
+    }
   } finally {
     await stub.close();
   }
