@@ -221,6 +221,16 @@ for (const protocol of ['openai', 'anthropic'] as const) {
       });
       await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-requests', '0');
       expect(stub.count).toBe(before);
+      // After a reload the grades come back from the cache by themselves, without a request.
+      await page.reload();
+      if (protocol === 'anthropic')
+        await page
+          .getByTestId('lab-run')
+          .getByLabel('API key')
+          .fill('sk-ant-e2e-lab-key-0123456789');
+      await expect(page.getByTestId('lab-row-llm-judge.rel')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('lab-progress')).toHaveAttribute('data-requests', '0');
+      expect(stub.count).toBe(before);
       // The key never reaches an export.
       const dl = page.waitForEvent('download');
       await page.getByTestId('lab-export-agreement-markdown').click();

@@ -75,6 +75,11 @@ interface LabState {
     baseline: string | null;
   };
   refreshPlan(a: LabRunArgs): Promise<void>;
+  /**
+   * After a reload: when every answer the ticked LLM metrics need is cached, reads them back (no request), so a
+   * finished run's grades come back without asking.
+   */
+  fromCache(a: LabRunArgs): Promise<void>;
   /** Plans, asks above LAB_CONFIRM_ABOVE requests, then runs. */
   start(a: LabRunArgs): Promise<void>;
   run(a: LabRunArgs): Promise<void>;
@@ -153,6 +158,16 @@ export const useLab = create<LabState>()((set, get) => ({
     } catch (e) {
       set({ plan: null, message: (e as Error).message });
     }
+  },
+
+  async fromCache(a) {
+    const st = get();
+    if (st.phase !== 'idle' || st.grades || st.judges) return;
+    await get().refreshPlan(a);
+    const p = get().plan;
+    if (!p || get().phase !== 'idle') return;
+    const tasks = (p.grade?.tasks ?? 0) + (p.judge?.tasks ?? 0);
+    if (tasks > 0 && (p.grade?.requests ?? 0) + (p.judge?.requests ?? 0) === 0) await get().run(a);
   },
 
   async start(a) {

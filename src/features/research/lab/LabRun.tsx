@@ -24,7 +24,12 @@ export function LabRun() {
   const results = useResearch((s) => s.results);
   useEffect(() => useLab.getState().restore(), []);
   useEffect(() => {
-    if (results && useLab.getState().phase !== 'running') void useLab.getState().refreshPlan(args);
+    const lab = useLab.getState();
+    if (!results || lab.phase === 'running') return;
+    // Grades already paid for come back from the cache on their own; anything else waits for the button.
+    void (lab.phase === 'idle' && !lab.grades && !lab.judges
+      ? lab.fromCache(args)
+      : lab.refreshPlan(args));
   }, [results, args, m.metrics, m.gradePrompt, m.judgePrompt, m.judgeWithPseudoRefs]);
   const failures = useMemo(() => labFailures(lab.grades, lab.judges), [lab.grades, lab.judges]);
   const running = lab.phase === 'running' || lab.phase === 'planning';
