@@ -16,13 +16,15 @@ import {
   labAgreement,
   labRecords,
   labReviews,
-  referenceMetric,
+  LAB_METRIC_NAMES,
+  referenceColumns,
   templateProblem,
+  type LabMetricName,
   type LabAgreement,
   type LabMetric,
   type LabReview,
 } from '../core/lab/index.ts';
-import { prepare, refMetricValues, vectorCosine } from '../core/research/index.ts';
+import { prepare, vectorCosine } from '../core/research/index.ts';
 import type { SplitMode } from '../core/types.ts';
 import type { LlmSettings } from '../claims/providers.ts';
 import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
@@ -35,8 +37,7 @@ import { CliError, progress, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
 import { readLlmRunOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
 
-export const LAB_METRICS = ['crscore', 'crscore-plus', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge'] as const;
-export type LabMetricName = (typeof LAB_METRICS)[number];
+const LAB_METRICS = LAB_METRIC_NAMES;
 
 export const METRICS_OPTIONS = {
   metrics: { type: 'string' },
@@ -222,7 +223,7 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
       await enc.dispose?.();
     }
   }
-  const refValues = refMetricValues(prepared, embedCos);
+  const pooling = ctx.values.pooling ?? null;
   const llmNames = plan.names.filter((n) => n === 'llm-grade' || n === 'llm-judge');
   let run: (LlmRun & { dispose: () => void }) | null = null;
   if (llmNames.length) {
@@ -231,7 +232,6 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
     const { signal, dispose } = interruptible();
     run = { settings, cache: rememberingCache(folderCache(o.cacheDir)), concurrency: o.concurrency, timeoutMs: o.timeoutMs, signal, dispose };
   }
-  const notApplicable = (v: (number | null)[] | undefined) => v ?? reviews.map(() => null);
   const metrics: LabMetric[] = [];
   try {
     for (const n of plan.names) {
@@ -248,19 +248,9 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
           break;
         }
         case 'bleu':
-          metrics.push(referenceMetric('bleu', 'BLEU (smoothed)', notApplicable(refValues.bleu), { reference: 'msg' }));
-          break;
         case 'chrf':
-          metrics.push(referenceMetric('chrf', 'chrF', notApplicable(refValues.chrf), { reference: 'msg' }));
-          break;
         case 'embed-ref':
-          metrics.push(
-            referenceMetric('embed-ref', `Embedding cosine to the reference (${encoder})`, notApplicable(refValues.embedCos), {
-              reference: 'msg',
-              encoder,
-              pooling: ctx.values.pooling ?? null,
-            }),
-          );
+          metrics.push(...referenceColumns(prepared, [n], { embedCos, encoder, pooling }));
           break;
         case 'llm-grade':
           metrics.push(await llmGrade(reviews, run!, await template(ctx.values['grade-prompt'], 'grade'), count(ctx.values['grade-samples'], '--grade-samples', DEFAULT_GRADE_SAMPLES)));
