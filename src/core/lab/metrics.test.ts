@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFiles } from '../importers/index';
 import { prepare } from '../research/prepare';
+// The CLI's own small fixture, read by Vite as text (core tests use no Node APIs).
+import miniText from '../../cli/fixtures/mini.jsonl?raw';
 import { gradeMetric, judgeMetrics, labRecords, labReviews, referenceColumns, type GradeOutcome } from './metrics';
 
-const mini = path.resolve(import.meta.dirname, '../../cli/fixtures/mini.jsonl');
-const prepared = () => prepare(importFiles([{ name: 'mini.jsonl', text: readFileSync(mini, 'utf8') }]).rows, 'reference');
+const prepared = () => prepare(importFiles([{ name: 'mini.jsonl', text: miniText }]).rows, 'reference');
 
 describe('lab columns', () => {
   it('one review per eval item, same order; reference metrics are not applicable (never 0) without a reference', () => {
