@@ -48,18 +48,20 @@ afterEach(async () => {
 
 describe('crscore eval --metrics', () => {
   it('reports every metric with intervals, paired differences and systems; the second run sends no request', async () => {
-    const args = ['eval', '--dataset', MINI, '--metrics', 'crscore,bleu,chrf,llm-grade,llm-judge', '--bootstrap', '50', '--json', ...llm()];
+    const args = ['eval', '--dataset', MINI, '--metrics', 'crscore,bleu,chrf,embed-ref,llm-grade,llm-judge', '--bootstrap', '50', '--json', ...llm()];
     const r = await run(args);
     expect(r.stderr).not.toContain('Error');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     const ids = out.metrics.map((m: { id: string }) => m.id);
-    expect(ids).toEqual(['crscore.con', 'crscore.comp', 'crscore.rel', 'bleu', 'chrf', 'llm-grade', 'llm-judge.rel', 'llm-judge.con', 'llm-judge.comp']);
+    expect(ids).toEqual(['crscore.con', 'crscore.comp', 'crscore.rel', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge.rel', 'llm-judge.con', 'llm-judge.comp']);
     expect(out.baseline).toBe('crscore.rel');
     const by = (id: string) => out.metrics.find((m: { id: string }) => m.id === id);
     // java-3 has no reference review: its 4 reviews are not applicable to reference metrics, never 0.
     expect(by('bleu').gaps['not-applicable']).toBe(4);
     expect(by('llm-grade').gaps['not-applicable']).toBe(4);
+    expect(by('embed-ref').gaps['not-applicable']).toBe(4);
+    expect(by('embed-ref').config).toMatchObject({ encoder: 'use-lite' });
     expect(by('crscore.rel').gaps['not-applicable']).toBe(0);
     expect(by('bleu').n).toBeLessThan(by('crscore.rel').n);
     expect(by('llm-grade').pairedVsBaseline.n).toBe(by('llm-grade').n);

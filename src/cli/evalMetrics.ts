@@ -33,7 +33,7 @@ import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
 import { folderCache } from './answerCacheFs.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { plusScores } from './evalPlus.ts';
-import { CliError, progress, readText, warn } from './io.ts';
+import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
 import { readLlmRunOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
 
@@ -113,7 +113,7 @@ async function template(file: string | undefined, kind: 'grade' | 'judge'): Prom
 }
 
 export interface LabEvalContext {
-  values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string };
+  values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string; tau?: string; 'calibrate-on'?: string; idf?: string };
   rows: DatasetRow[];
   split: SplitMode;
   dataset: string;
@@ -238,12 +238,19 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
       if (run?.signal.aborted) break;
       switch (n) {
         case 'crscore': {
-          const c = ctx.crscore ?? (await plusColumn(ctx));
+          // With --preset plus, 'crscore' is the plus preset under --tau, --calibrate-on and --idf.
+          const c =
+            ctx.crscore ??
+            (await plusColumn(ctx, {
+              tau: parseTau(ctx.values.tau),
+              system: ctx.values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
+              idf: oneOf(ctx.values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
+            }));
           metrics.push(...crscoreMetrics(c.scores, c.config));
           break;
         }
         case 'crscore-plus': {
-          const c = await plusColumn(ctx);
+          const c = await plusColumn(ctx, { system: DEFAULT_CALIBRATION_SYSTEM, idf: 'background' });
           metrics.push(...crscoreMetrics(c.scores, c.config, 'crscore-plus', 'CRScore plus'));
           break;
         }
@@ -275,13 +282,21 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
   return { reviews, metrics };
 }
 
-async function plusColumn(ctx: LabEvalContext) {
+async function plusColumn(ctx: LabEvalContext, o: { tau?: number; system: string; idf: 'background' | 'corpus' }) {
   const items = prepare(ctx.rows, ctx.split).items;
-  const system = DEFAULT_CALIBRATION_SYSTEM;
-  const r = await plusScores(items, { system, idf: 'background' });
+  const r = await plusScores(items, o);
   return {
     scores: r.scores,
-    config: { preset: 'plus', similarity: 'plus-tfidf (background idf)', scoring: 'graded', tau: r.ramp.tau, sd: r.ramp.sd, calibrateOn: r.calibrated ? system : null, split: ctx.split },
+    config: {
+      preset: 'plus',
+      similarity: `plus-tfidf (${o.idf} idf)`,
+      scoring: 'graded',
+      tau: r.ramp.tau,
+      sd: r.ramp.sd,
+      tauSource: o.tau !== undefined ? 'option' : 'calibration',
+      calibrateOn: r.calibrated ? o.system : null,
+      split: ctx.split,
+    },
   };
 }
 
