@@ -2,7 +2,7 @@
 // every metric's entry in --json, reference metrics not applicable (never 0) without a reference, the prompt and
 // model recorded, the second run sends nothing, Ctrl-C keeps what was paid for and the same command resumes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,18 +48,20 @@ afterEach(async () => {
 
 describe('crscore eval --metrics', () => {
   it('reports every metric with intervals, paired differences and systems; the second run sends no request', async () => {
-    const args = ['eval', '--dataset', MINI, '--metrics', 'crscore,bleu,chrf,llm-grade,llm-judge', '--bootstrap', '50', '--json', ...llm()];
+    const args = ['eval', '--dataset', MINI, '--metrics', 'crscore,bleu,chrf,embed-ref,llm-grade,llm-judge', '--bootstrap', '50', '--json', ...llm()];
     const r = await run(args);
     expect(r.stderr).not.toContain('Error');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     const ids = out.metrics.map((m: { id: string }) => m.id);
-    expect(ids).toEqual(['crscore.con', 'crscore.comp', 'crscore.rel', 'bleu', 'chrf', 'llm-grade', 'llm-judge.rel', 'llm-judge.con', 'llm-judge.comp']);
+    expect(ids).toEqual(['crscore.con', 'crscore.comp', 'crscore.rel', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge.rel', 'llm-judge.con', 'llm-judge.comp']);
     expect(out.baseline).toBe('crscore.rel');
     const by = (id: string) => out.metrics.find((m: { id: string }) => m.id === id);
     // java-3 has no reference review: its 4 reviews are not applicable to reference metrics, never 0.
     expect(by('bleu').gaps['not-applicable']).toBe(4);
     expect(by('llm-grade').gaps['not-applicable']).toBe(4);
+    expect(by('embed-ref').gaps['not-applicable']).toBe(4);
+    expect(by('embed-ref').config).toMatchObject({ encoder: 'use-lite' });
     expect(by('crscore.rel').gaps['not-applicable']).toBe(0);
     expect(by('bleu').n).toBeLessThan(by('crscore.rel').n);
     expect(by('llm-grade').pairedVsBaseline.n).toBe(by('llm-grade').n);
@@ -124,4 +126,24 @@ describe('crscore eval --metrics', () => {
     expect(stub.count - before).toBe(toSend);
     expect(JSON.parse(second.stdout).metrics[0].n).toBeGreaterThan(0);
   }, 60_000);
+});
+
+const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
+const haveDev = existsSync(DEV);
+if (!haveDev) console.warn(`skipping dev-data lab test: ${DEV} not found`);
+
+describe.skipIf(!haveDev)('crscore eval --metrics on the dev half', () => {
+  it('gives the same CRScore figures as plain eval, and BLEU/chrF on every review (dev has references)', async () => {
+    const lab = await run(['eval', '--dataset', DEV, '--metrics', 'crscore,bleu,chrf', '--bootstrap', '0', '--json']);
+    const plain = await run(['eval', '--dataset', DEV, '--bootstrap', '0', '--json']);
+    expect(lab.code).toBe(0);
+    const l = JSON.parse(lab.stdout);
+    const p = JSON.parse(plain.stdout);
+    const rel = l.metrics.find((m: { id: string }) => m.id === 'crscore.rel');
+    expect(rel.n).toBe(p.n);
+    expect(rel.correlations.rel.spearman).toBeCloseTo(p.correlations.rel.spearman, 10);
+    expect(rel.correlations.rel.kendall).toBeCloseTo(p.correlations.rel.kendall, 10);
+    expect(rel.systemRanking.rel.spearman.r).toBeCloseTo(p.systemRanking.spearman, 10);
+    for (const id of ['bleu', 'chrf']) expect(l.metrics.find((m: { id: string }) => m.id === id).n).toBe(p.n);
+  }, 120_000);
 });

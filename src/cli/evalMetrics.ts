@@ -16,13 +16,15 @@ import {
   labAgreement,
   labRecords,
   labReviews,
-  referenceMetric,
+  LAB_METRIC_NAMES,
+  referenceColumns,
   templateProblem,
+  type LabMetricName,
   type LabAgreement,
   type LabMetric,
   type LabReview,
 } from '../core/lab/index.ts';
-import { prepare, refMetricValues, vectorCosine } from '../core/research/index.ts';
+import { prepare, vectorCosine } from '../core/research/index.ts';
 import type { SplitMode } from '../core/types.ts';
 import type { LlmSettings } from '../claims/providers.ts';
 import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
@@ -31,12 +33,11 @@ import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
 import { folderCache } from './answerCacheFs.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { plusScores } from './evalPlus.ts';
-import { CliError, progress, readText, warn } from './io.ts';
+import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
 import { readLlmRunOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
 
-export const LAB_METRICS = ['crscore', 'crscore-plus', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge'] as const;
-export type LabMetricName = (typeof LAB_METRICS)[number];
+const LAB_METRICS = LAB_METRIC_NAMES;
 
 export const METRICS_OPTIONS = {
   metrics: { type: 'string' },
@@ -112,7 +113,7 @@ async function template(file: string | undefined, kind: 'grade' | 'judge'): Prom
 }
 
 export interface LabEvalContext {
-  values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string };
+  values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string; tau?: string; 'calibrate-on'?: string; idf?: string };
   rows: DatasetRow[];
   split: SplitMode;
   dataset: string;
@@ -222,7 +223,7 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
       await enc.dispose?.();
     }
   }
-  const refValues = refMetricValues(prepared, embedCos);
+  const pooling = ctx.values.pooling ?? null;
   const llmNames = plan.names.filter((n) => n === 'llm-grade' || n === 'llm-judge');
   let run: (LlmRun & { dispose: () => void }) | null = null;
   if (llmNames.length) {
@@ -231,36 +232,32 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
     const { signal, dispose } = interruptible();
     run = { settings, cache: rememberingCache(folderCache(o.cacheDir)), concurrency: o.concurrency, timeoutMs: o.timeoutMs, signal, dispose };
   }
-  const notApplicable = (v: (number | null)[] | undefined) => v ?? reviews.map(() => null);
   const metrics: LabMetric[] = [];
   try {
     for (const n of plan.names) {
       if (run?.signal.aborted) break;
       switch (n) {
         case 'crscore': {
-          const c = ctx.crscore ?? (await plusColumn(ctx));
+          // With --preset plus, 'crscore' is the plus preset under --tau, --calibrate-on and --idf.
+          const c =
+            ctx.crscore ??
+            (await plusColumn(ctx, {
+              tau: parseTau(ctx.values.tau),
+              system: ctx.values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
+              idf: oneOf(ctx.values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
+            }));
           metrics.push(...crscoreMetrics(c.scores, c.config));
           break;
         }
         case 'crscore-plus': {
-          const c = await plusColumn(ctx);
+          const c = await plusColumn(ctx, { system: DEFAULT_CALIBRATION_SYSTEM, idf: 'background' });
           metrics.push(...crscoreMetrics(c.scores, c.config, 'crscore-plus', 'CRScore plus'));
           break;
         }
         case 'bleu':
-          metrics.push(referenceMetric('bleu', 'BLEU (smoothed)', notApplicable(refValues.bleu), { reference: 'msg' }));
-          break;
         case 'chrf':
-          metrics.push(referenceMetric('chrf', 'chrF', notApplicable(refValues.chrf), { reference: 'msg' }));
-          break;
         case 'embed-ref':
-          metrics.push(
-            referenceMetric('embed-ref', `Embedding cosine to the reference (${encoder})`, notApplicable(refValues.embedCos), {
-              reference: 'msg',
-              encoder,
-              pooling: ctx.values.pooling ?? null,
-            }),
-          );
+          metrics.push(...referenceColumns(prepared, [n], { embedCos, encoder, pooling }));
           break;
         case 'llm-grade':
           metrics.push(await llmGrade(reviews, run!, await template(ctx.values['grade-prompt'], 'grade'), count(ctx.values['grade-samples'], '--grade-samples', DEFAULT_GRADE_SAMPLES)));
@@ -285,13 +282,21 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
   return { reviews, metrics };
 }
 
-async function plusColumn(ctx: LabEvalContext) {
+async function plusColumn(ctx: LabEvalContext, o: { tau?: number; system: string; idf: 'background' | 'corpus' }) {
   const items = prepare(ctx.rows, ctx.split).items;
-  const system = DEFAULT_CALIBRATION_SYSTEM;
-  const r = await plusScores(items, { system, idf: 'background' });
+  const r = await plusScores(items, o);
   return {
     scores: r.scores,
-    config: { preset: 'plus', similarity: 'plus-tfidf (background idf)', scoring: 'graded', tau: r.ramp.tau, sd: r.ramp.sd, calibrateOn: r.calibrated ? system : null, split: ctx.split },
+    config: {
+      preset: 'plus',
+      similarity: `plus-tfidf (${o.idf} idf)`,
+      scoring: 'graded',
+      tau: r.ramp.tau,
+      sd: r.ramp.sd,
+      tauSource: o.tau !== undefined ? 'option' : 'calibration',
+      calibrateOn: r.calibrated ? o.system : null,
+      split: ctx.split,
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 // The metric lab (issue 23): every family of review metric measured against the same people with the same
 // statistics, in the browser (src/features/lab, on src/store) and in `crscore eval --metrics` (src/cli/evalMetrics.ts).
 //
-// PUBLIC API (the lab view builds on it; a change of shape is written here first):
+// PUBLIC API (the lab view builds on it; a change of shape is written here first).
+// Since the first commit (additive only): referenceColumns, LAB_METRIC_NAMES, gapText.
 //   Reviews and columns (metrics.ts)
 //     labReviews(prepared) → LabReview[]            one per eval item of src/core/research prepare(), same order
 //     labRecords(reviews) → LabRecord[]             {changeId, system, human} for the statistics
@@ -9,6 +10,8 @@
 //     referenceMetric(id, label, values, config) → LabMetric        null = no reference ('not-applicable')
 //     gradeMetric(reviews, GradeOutcome[], config) → LabMetric       'llm-grade'
 //     judgeMetrics(reviews, JudgeOutcome[], config) → LabMetric[]    'llm-judge.rel|con|comp'
+//     referenceColumns(prepared, ['bleu'|'chrf'|'embed-ref'], {embedCos, encoder, pooling}) → LabMetric[]
+//     LAB_METRIC_NAMES: crscore, crscore-plus, bleu, chrf, embed-ref, llm-grade, llm-judge
 //   Prompts (prompts.ts): DEFAULT_GRADE_PROMPT, DEFAULT_JUDGE_PROMPT ({{review}}, {{reference}}, {{diff}},
 //     {{pseudo_references}}), buildGradePrompt, buildJudgePrompt, templateProblem(kind, template) → message | null
 //   Parsers (rubric.ts): parseGrade(text) → number | null (as written; 7 stays 7), parseJudge(text) → JudgeGrades

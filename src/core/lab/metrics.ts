@@ -4,8 +4,14 @@
 import type { Dim } from '../bootstrap.ts';
 import type { ItemScore } from '../evaluate.ts';
 import type { PreparedDataset } from '../research/prepare.ts';
+import { refMetricValues } from '../research/analysis.ts';
 import type { JudgeGrades } from './rubric.ts';
 import type { LabGap, LabMetric, LabRecord } from './types.ts';
+
+/** The lab's metrics by name (`crscore eval --metrics` and the lab view use the same names). */
+export const LAB_METRIC_NAMES = ['crscore', 'crscore-plus', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge'] as const;
+export type LabMetricName = (typeof LAB_METRIC_NAMES)[number];
+export type ReferenceMetricName = 'bleu' | 'chrf' | 'embed-ref';
 
 /** One system review with everything any lab metric needs. */
 export interface LabReview {
@@ -144,4 +150,30 @@ export function judgeMetrics(reviews: readonly { id: string }[], outcomes: reado
     }
     return { id: `llm-judge.${d}`, label: `LLM judge ${name[d]} (1–5)`, family: 'llm-judge' as const, config, values, gaps };
   });
+}
+
+/**
+ * The reference-based columns (seed 003's embedding similarity and the lexical BLEU and chrF, all against the
+ * change's reference review `msg`), from Research's refMetricValues; `embedCos` is the caller's encoder cosine
+ * (vectorCosine over embedded reviews and references). Without a reference, or without `embedCos` for
+ * embed-ref, a review's value is null and 'not-applicable'.
+ */
+export function referenceColumns(
+  p: PreparedDataset,
+  names: readonly ReferenceMetricName[],
+  o: { embedCos?: (review: string, reference: string) => number; encoder?: string; pooling?: string | null } = {},
+): LabMetric[] {
+  const v = refMetricValues(p, o.embedCos);
+  const or = (x: (number | null)[] | undefined) => x ?? p.items.map(() => null);
+  return names.map((n) =>
+    n === 'bleu'
+      ? referenceMetric('bleu', 'BLEU (smoothed)', or(v.bleu), { reference: 'msg' })
+      : n === 'chrf'
+        ? referenceMetric('chrf', 'chrF', or(v.chrf), { reference: 'msg' })
+        : referenceMetric('embed-ref', `Embedding cosine to the reference (${o.encoder ?? 'no encoder'})`, or(v.embedCos), {
+            reference: 'msg',
+            encoder: o.encoder ?? null,
+            pooling: o.pooling ?? null,
+          }),
+  );
 }
