@@ -19,6 +19,7 @@ import {
   type StubReply,
 } from './stubs/llmStub';
 
+const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
 const SHOTS = process.env.LAB_SHOTS ? path.resolve(process.env.LAB_SHOTS) : null;
 let dataset: string;
 
@@ -659,4 +660,72 @@ test('the prompts are visible and editable: the edited prompt is what the model 
   } finally {
     await stub.close();
   }
+});
+
+test('dev split (skips without ../shared/data): the lab equals `crscore eval --metrics crscore,bleu,chrf` on the human study', async ({
+  page,
+}) => {
+  test.skip(!fs.existsSync(DEV), `no human-study data at ${DEV}`);
+  test.setTimeout(400_000);
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    [
+      'tsx',
+      'src/cli/main.ts',
+      'eval',
+      '--dataset',
+      DEV,
+      '--json',
+      '--similarity',
+      'lexical',
+      '--calibrate-on',
+      'gpt3.5_pred',
+      '--metrics',
+      'crscore,bleu,chrf',
+      '--bootstrap',
+      '1000',
+      '--seed',
+      '1',
+    ],
+    { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 << 20 },
+  );
+  const cli = JSON.parse(stdout) as { metrics: CliMetric[] };
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles(DEV);
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await page.getByTestId('research-similarity').selectOption('lexical');
+  await page.getByTestId('research-calibration-system').selectOption('gpt3.5_pred');
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
+    timeout: 300_000,
+  });
+  await setMetrics(page, ['crscore', 'bleu', 'chrf']);
+  await page.getByTestId('lab-resamples').fill('1000');
+  await page.getByTestId('lab-seed').fill('1');
+  await expect(page.getByTestId('lab-results')).toHaveAttribute('data-status', 'done', {
+    timeout: 120_000,
+  });
+  for (const m of cli.metrics)
+    for (const d of ['con', 'comp', 'rel'] as const) {
+      const id = `lab-${m.id}-${d}-spearman`;
+      expect(await num(page, id), id).toBeCloseTo(m.correlations[d].spearman, 12);
+      expect(await num(page, id, 'data-lo'), `${id} lo`).toBeCloseTo(
+        m.intervals[d].spearman[0],
+        12,
+      );
+      if (m.pairedVsBaseline)
+        expect(await num(page, `lab-${m.id}-${d}-diff`)).toBeCloseTo(
+          m.pairedVsBaseline.spearman[d].diff,
+          12,
+        );
+    }
+  const ms = await page.evaluate(
+    () =>
+      (
+        globalThis as unknown as { __crscoreLab: { getState(): { stats: { ms: number } } } }
+      ).__crscoreLab.getState().stats.ms,
+  );
+  console.log(
+    `lab statistics on the dev split (5 columns, 1,000 resamples) in the worker: ${Math.round(ms)} ms`,
+  );
 });
