@@ -190,14 +190,19 @@ function LabResults() {
               />
             </figure>
           )}
-          {heat.map((h) => (
-            <GradeHeatmap
-              key={h.id}
-              pairs={h.pairs}
-              title={h.title}
-              testid={`lab-heatmap-${h.id}`}
-            />
-          ))}
+          {heat.length > 0 && (
+            <div className="r-wide lab-heatmaps">
+              {heat.map((h) => (
+                <GradeHeatmap
+                  key={h.id}
+                  pairs={h.pairs}
+                  title={h.title}
+                  note={h.note}
+                  testid={`lab-heatmap-${h.id}`}
+                />
+              ))}
+            </div>
+          )}
         </div>
       )}
     </div>
