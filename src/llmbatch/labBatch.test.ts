@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from '../../e2e/stubs/llmStub';
 import type { LlmSettings } from '../claims/providers';
 import { memoryCache } from './cache';
-import { planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, type GradeInput } from './labBatch';
+import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, type GradeInput } from './labBatch';
 
 let stub: LlmStub;
 let settings: LlmSettings;
@@ -182,5 +182,14 @@ describe('reference-free LLM judge', () => {
   it('a template without its placeholders is refused before any call', async () => {
     await expect(runLlmJudge(judgeInputs, { settings, cache: memoryCache(), template: 'Rate {{review}}' })).rejects.toThrow(/\{\{diff\}\}/);
     expect(stub.count).toBe(0);
+  });
+});
+
+describe('llmMetricConfig', () => {
+  it('records provider, model, samples and the prompt in use, never the key', () => {
+    const c = llmMetricConfig({ ...settings, apiKey: 'sk-SECRET-123' }, 'judge', { template: 'Rate {{diff}} {{review}}', withPseudoRefs: true });
+    expect(c).toMatchObject({ model: 'stub', samples: 1, reasks: 3, withPseudoRefs: true, prompt: 'Rate {{diff}} {{review}}' });
+    expect(JSON.stringify(c)).not.toContain('sk-SECRET');
+    expect(llmMetricConfig(settings, 'grade')).toMatchObject({ samples: 3, prompt: expect.stringContaining('{{reference}}') });
   });
 });
