@@ -14,6 +14,7 @@ import {
   gradeMetric,
   judgeMetrics,
   labAgreement,
+  labConfig,
   labRecords,
   labReviews,
   LAB_METRIC_NAMES,
@@ -30,6 +31,7 @@ import type { LlmSettings } from '../claims/providers.ts';
 import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
 import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES } from '../llmbatch/labBatch.ts';
 import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
+import { configLines } from '../core/researchTables.ts';
 import { folderCache } from './answerCacheFs.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { plusScores } from './evalPlus.ts';
@@ -332,6 +334,8 @@ export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Pr
   }
   const parts = [formatLabAgreement(report, 'text', config), formatLabRanking(report, 'text', config)];
   for (const m of report.metrics) parts.push(formatLabSystems(report, m.id, 'text', config));
+  // The terminal tables carry no configuration; say it once at the end (prompts: --json or the prompt files).
+  parts.push(`Configuration:\n${configLines(labConfig(report, config).config).map((l) => `  ${l}`).join('\n')}\n`);
   process.stdout.write(parts.join('\n'));
   return 0;
 }
