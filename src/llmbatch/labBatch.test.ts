@@ -53,7 +53,8 @@ describe('LLM grade against the reference', () => {
       [1, 'empty-review'],
       [null, 'not-applicable'],
     ]);
-    expect(out[1].samples).toEqual([5, 5, 3]);
+    // Which sample gets which answer depends on arrival order; the rules do not.
+    expect([...out[1].samples].sort()).toEqual([3, 5, 5]);
     expect(stub.count).toBe(9);
     const again = await runLlmGrades(xs, { settings, cache });
     expect(again.map((o) => o.grade)).toEqual(out.map((o) => o.grade));
@@ -89,7 +90,8 @@ describe('LLM grade against the reference', () => {
     expect(cache.entries.size).toBe(2);
     stub.fallback = { kind: 'ok', text: '4' };
     const [again] = await runLlmGrades(inputs(1), { settings, cache });
-    expect(again).toMatchObject({ grade: 3, status: 'graded', samples: [3, 4, 3] });
+    expect(again).toMatchObject({ grade: 3, status: 'graded' });
+    expect([...again.samples].sort()).toEqual([3, 3, 4]);
     expect(stub.count).toBe(4);
   });
 
