@@ -7,6 +7,8 @@ import { startLlmStub, promptOf } from '../e2e/stubs/llmStub.ts';
 import type { LlmSettings } from '../src/claims/providers.ts';
 import { memoryCache } from '../src/llmbatch/cache.ts';
 import { DEFAULT_GRADE_SAMPLES, planLlmGrades, runLlmGrades, type GradeInput } from '../src/llmbatch/labBatch.ts';
+import { mulberry32 } from '../src/core/bootstrap.ts';
+import { labAgreement, type LabMetric } from '../src/core/lab/index.ts';
 import { record } from './summary.ts';
 
 const REVIEWS = Number(process.env.BENCH_LAB_REVIEWS ?? 1000);
@@ -93,4 +95,28 @@ async function main() {
   }
 }
 
+/** The statistics at the dev half's size: 1,296 reviews of 144 changes × 9 systems, 12 metric columns, 1,000 resamples. */
+function statistics() {
+  const rng = mulberry32(3);
+  const recs = Array.from({ length: 1296 }, (_, i) => ({
+    changeId: `c${i % 144}`,
+    system: `s${i % 9}`,
+    human: { con: Math.floor(rng() * 5) / 4, comp: Math.floor(rng() * 5) / 4, rel: Math.floor(rng() * 5) / 4 },
+  }));
+  const metrics: LabMetric[] = Array.from({ length: 12 }, (_, m) => ({
+    id: `m${m}`,
+    label: `m${m}`,
+    family: m > 8 ? 'llm-grade' : 'crscore',
+    config: {},
+    // Three LLM-like columns with 5% of reviews ungraded (their paired comparisons need their own tracks).
+    values: recs.map((r) => (m > 8 ? (rng() < 0.05 ? null : Math.floor(rng() * 5) + 1) : r.human.rel + rng())),
+  }));
+  const t0 = performance.now();
+  labAgreement(recs, metrics, { resamples: 1000 });
+  const s = (performance.now() - t0) / 1000;
+  console.log(`labAgreement: 1,296 reviews × 12 metrics × 1,000 resamples (all vs a baseline, system tables, rankings): ${s.toFixed(1)} s`);
+  record({ what: 'lab: agreement statistics, 1,296 reviews × 12 metrics × 1,000 resamples', value: `${s.toFixed(1)} s` });
+}
+
 await main();
+statistics();

@@ -14,6 +14,7 @@ import {
   gradeMetric,
   judgeMetrics,
   labAgreement,
+  labConfig,
   labRecords,
   labReviews,
   LAB_METRIC_NAMES,
@@ -28,8 +29,9 @@ import { prepare, vectorCosine } from '../core/research/index.ts';
 import type { SplitMode } from '../core/types.ts';
 import type { LlmSettings } from '../claims/providers.ts';
 import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
-import { planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES } from '../llmbatch/labBatch.ts';
+import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES } from '../llmbatch/labBatch.ts';
 import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
+import { configLines } from '../core/researchTables.ts';
 import { folderCache } from './answerCacheFs.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { plusScores } from './evalPlus.ts';
@@ -144,11 +146,6 @@ interface LlmRun {
   signal: AbortSignal;
 }
 
-function llmConfig(settings: LlmSettings, extra: Record<string, unknown>) {
-  const { provider, baseUrl, model, temperature } = settings;
-  return { provider, baseUrl, model, temperature, ...extra };
-}
-
 /** One stderr summary per LLM metric, and the first few failure reasons. */
 function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOutcome)[], requests: number) {
   const by = (s: string) => outcomes.filter((o) => o.status === s).length;
@@ -180,7 +177,7 @@ async function llmGrade(reviews: LabReview[], run: LlmRun, tmpl: string, samples
     },
   });
   reportOutcomes('llm-grade', out, requests);
-  return gradeMetric(reviews, out, llmConfig(run.settings, { samples, reasks: 3, scale: '1-5', prompt: tmpl }));
+  return gradeMetric(reviews, out, llmMetricConfig(run.settings, 'grade', { samples, template: tmpl }));
 }
 
 async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples: number, withPseudoRefs: boolean): Promise<LabMetric[]> {
@@ -201,7 +198,7 @@ async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples
     },
   });
   reportOutcomes('llm-judge', out, requests);
-  return judgeMetrics(reviews, out, llmConfig(run.settings, { samples, reasks: 3, scale: '1-5', withPseudoRefs, prompt: tmpl }));
+  return judgeMetrics(reviews, out, llmMetricConfig(run.settings, 'judge', { samples, template: tmpl, withPseudoRefs }));
 }
 
 /** Every requested metric's column, in the order given. Returns null when Ctrl-C cut an LLM run short. */
@@ -337,6 +334,8 @@ export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Pr
   }
   const parts = [formatLabAgreement(report, 'text', config), formatLabRanking(report, 'text', config)];
   for (const m of report.metrics) parts.push(formatLabSystems(report, m.id, 'text', config));
+  // The terminal tables carry no configuration; say it once at the end (prompts: --json or the prompt files).
+  parts.push(`Configuration:\n${configLines(labConfig(report, config).config).map((l) => `  ${l}`).join('\n')}\n`);
   process.stdout.write(parts.join('\n'));
   return 0;
 }

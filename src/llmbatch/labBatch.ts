@@ -15,6 +15,7 @@ import { parseGrade, parseJudge, type JudgeGrades } from '../core/lab/rubric';
 import { combineGrades, exactMatchGrade, finalGrade, isValidGrade } from '../core/lab/rules';
 import type { GradeOutcome, JudgeOutcome, LlmStatus } from '../core/lab/metrics';
 import { ClaimsError } from '../claims/errors';
+import type { LlmSettings } from '../claims/providers';
 import { planBatch, runBatch, type LlmBatchOptions, type LlmTask, type TaskResult } from './run';
 
 const DIMS: readonly Dim[] = ['con', 'comp', 'rel'];
@@ -72,6 +73,25 @@ export interface LabPlan {
 export const DEFAULT_GRADE_SAMPLES = 3;
 export const DEFAULT_JUDGE_SAMPLES = 1;
 export const DEFAULT_REASKS = 3;
+
+/**
+ * What an export records about an LLM metric: provider, base URL, model, temperature, samples, re-asks and the
+ * prompt template in use. Never the key. The CLI and the lab view both record this.
+ */
+export function llmMetricConfig(settings: LlmSettings, kind: 'grade' | 'judge', o: GradeOptions & JudgeOptions = {}): Record<string, unknown> {
+  const { provider, baseUrl, model, temperature } = settings;
+  return {
+    provider,
+    baseUrl,
+    model,
+    temperature,
+    samples: o.samples ?? (kind === 'grade' ? DEFAULT_GRADE_SAMPLES : DEFAULT_JUDGE_SAMPLES),
+    reasks: o.reaskTimes ?? DEFAULT_REASKS,
+    scale: '1-5',
+    ...(kind === 'judge' ? { withPseudoRefs: o.withPseudoRefs ?? false } : { rules: 'seed 003 §5.2: exact match 5 without a call, majority else median, 5→4 unless identical' }),
+    prompt: o.template ?? (kind === 'grade' ? DEFAULT_GRADE_PROMPT : DEFAULT_JUDGE_PROMPT),
+  };
+}
 
 function checked(kind: 'grade' | 'judge', template: string): string {
   const problem = templateProblem(kind, template);

@@ -102,13 +102,24 @@ export function createLabAgreement(
   const track = (m: LabMetric, idx: number[]) =>
     corrTrack(idx.map((i) => m.values[i]!), idx.map((i) => records[i].human!), Int32Array.from(idx, (i) => clusterOf[i]), total);
 
-  const per = metrics.map((m) => {
+  // Every distinct track is resampled once: when a metric and the baseline score the same reviews (the usual
+  // case), their paired comparison reuses their own tracks, which are then already paired.
+  const tracks: CorrTrack[] = [];
+  const tracked = (t: CorrTrack) => (tracks.push(t), t);
+  const owns = metrics.map((m) => {
     const idx = subset((i) => has(m, i) && !!records[i].human);
-    const own = track(m, idx);
+    return { idx, own: tracked(track(m, idx)) };
+  });
+  const baseOwn = baseline ? owns[metrics.indexOf(baseline)] : undefined;
+  const per = metrics.map((m, k) => {
+    const { own, idx } = owns[k];
     let paired: { idx: number[]; a: CorrTrack; b: CorrTrack } | null = null;
-    if (baseline && m !== baseline) {
+    if (baseline && baseOwn && m !== baseline) {
       const both = subset((i) => has(m, i) && has(baseline, i) && !!records[i].human);
-      paired = { idx: both, a: track(m, both), b: track(baseline, both) };
+      paired =
+        both.length === idx.length && both.length === baseOwn.idx.length
+          ? { idx: both, a: own, b: baseOwn.own }
+          : { idx: both, a: tracked(track(m, both)), b: tracked(track(baseline, both)) };
     }
     const sums: SystemSums = {
       v: new Float64Array(S * C),
@@ -258,14 +269,8 @@ export function createLabAgreement(
     step(count) {
       for (const end = Math.min(total, b + count); b < end; b++) {
         drawWeights(C, rng, w);
-        for (const p of per) {
-          trackResample(p.own, b, w, scratch);
-          if (p.paired) {
-            trackResample(p.paired.a, b, w, scratch);
-            trackResample(p.paired.b, b, w, scratch);
-          }
-          p.sysMeans.push(systemMeans(p.sums, w));
-        }
+        for (const t of tracks) trackResample(t, b, w, scratch);
+        for (const p of per) p.sysMeans.push(systemMeans(p.sums, w));
       }
       return b >= total;
     },

@@ -2,7 +2,7 @@
 // statistics, in the browser (src/features/lab, on src/store) and in `crscore eval --metrics` (src/cli/evalMetrics.ts).
 //
 // PUBLIC API (the lab view builds on it; a change of shape is written here first).
-// Since the first commit (additive only): referenceColumns, LAB_METRIC_NAMES, gapText.
+// Since the first commit (additive only): referenceColumns, LAB_METRIC_NAMES, gapText, llmMetricConfig (labBatch.ts).
 //   Reviews and columns (metrics.ts)
 //     labReviews(prepared) → LabReview[]            one per eval item of src/core/research prepare(), same order
 //     labRecords(reviews) → LabRecord[]             {changeId, system, human} for the statistics
@@ -24,7 +24,8 @@
 //   LLM runs (NOT core: src/llmbatch/labBatch.ts, on runBatch): planLlmGrades / runLlmGrades(GradeInput[],
 //     {settings, cache, concurrency, signal, onProgress, template, samples=3, reaskTimes=3}) → GradeOutcome[];
 //     planLlmJudge / runLlmJudge(JudgeInput[], {…, template, withPseudoRefs, samples=1}) → JudgeOutcome[].
-//     LabReview satisfies GradeInput and JudgeInput.
+//     LabReview satisfies GradeInput and JudgeInput. llmMetricConfig(settings, 'grade'|'judge', {samples, template,
+//     withPseudoRefs}) → the config to give gradeMetric/judgeMetrics (never the key).
 // Values: CRScore and reference metrics in [0, 1]; LLM grades 1–5 as given. A review without a value is null with
 // its reason in `gaps` (never 0) and is left out of that metric's statistics.
 export * from './types.ts';

@@ -39,6 +39,7 @@ describe('parseJudge', () => {
 
   it('reads "Relevance: 4" lines, markdown and /5 included', () => {
     expect(parseJudge('Relevance: 4\nConciseness: 5\nComprehensiveness: 3')).toEqual({ rel: 4, con: 5, comp: 3 });
+    expect(parseJudge('1. Relevance (overall): 3\n2. Conciseness = 4\n3. Comprehensiveness (coverage): 2')).toEqual({ rel: 3, con: 4, comp: 2 });
     expect(parseJudge('- **Conciseness** – 3/5\n- **Comprehensiveness**: 2/5\n- **Relevance**: 2/5 since it is short')).toEqual({ rel: 2, con: 3, comp: 2 });
   });
 

@@ -93,7 +93,8 @@ export function parseJudge(text: string): JudgeGrades {
     }
   if (!found.rel.length && !found.con.length && !found.comp.length)
     for (const line of text.split(/\r?\n/)) {
-      const m = /^[\s>*_`#-]*([A-Za-z][A-Za-z ]*?)[\s*_`"]*(?::|=|-|–|—)\s*(.+)$/.exec(line);
+      // "Relevance: 4", "- **Conciseness** – 3/5", "1. Comprehensiveness (coverage) = 2"
+      const m = /^[\s>*_`#\-\d.)]*([A-Za-z][A-Za-z ]*?)[\s*_`"]*(?:\([^)]*\))?[\s*_`"]*(?::|=|-|–|—)\s*(.+)$/.exec(line);
       const d = m ? dimOf(m[1]) : null;
       const x = d ? parseGrade(m![2]) : null;
       if (d && x !== null) found[d].push(x);

@@ -18,10 +18,8 @@ export function isValidGrade(g: number | null | undefined): g is number {
 
 /** The exact-match shortcut: 5 with no call when the review is the reference; undefined otherwise. */
 export function exactMatchGrade(review: string, reference: string): 5 | undefined {
-  return normalizeReview(review) !== '' && lexicallyIdentical(review, reference) ? 5 : undefined;
+  return normalizeReviewText(review) !== '' && lexicallyIdentical(review, reference) ? 5 : undefined;
 }
-
-const normalizeReview = normalizeReviewText;
 
 /**
  * The most frequent grade of the samples; when no grade is more frequent than the others (all differ), the
