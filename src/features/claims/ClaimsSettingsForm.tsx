@@ -6,7 +6,7 @@ import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../claims/providers
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { LocalModelSettings } from './LocalModelSettings';
-import { useClaimsSettings } from './settingsStore';
+import { useClaimsSettings } from '../../store/claimsSettings';
 
 /** `llm` false: only the analyzer rows (Research's batch with analyzer issues alone asks nothing of an LLM). */
 export function ClaimsSettingsForm({
