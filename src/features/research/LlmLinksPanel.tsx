@@ -90,7 +90,7 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
       )}
       {l.progress && (
         <p className="small muted" data-testid="links-progress" data-phase={l.phase} data-done={l.progress.done} data-requests={l.progress.requests} data-failed={l.progress.failed}>
-          LLM links: {l.progress.done} / {l.progress.total} reviews · {l.progress.cached} from the cache · {l.progress.requests} requests sent
+          LLM links: {l.progress.done} / {l.progress.total} reviews · {l.progress.cached} from the cache · {l.progress.requests} request{l.progress.requests === 1 ? '' : 's'} sent
           {l.phase === 'running' && ` · ${l.progress.inFlight} in flight`}
           {l.progress.failed > 0 && ` · ${l.progress.failed} failed`}
         </p>
@@ -128,5 +128,14 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
         </details>
       )}
     </div>
+  );
+}
+
+/** Beside the τ slider: why it does nothing for llm-links. */
+export function LlmLinksTauNote() {
+  return (
+    <span className="muted small" data-testid="research-tau-source" data-source="fixed">
+      τ has no effect on LLM links: a link is 1 and no link 0, so every τ below 1 gives the same scores (fixed at 0.5, not calibrated)
+    </span>
   );
 }
