@@ -70,12 +70,13 @@ test('llm-links: plan, confirmation above 50, the links make the scores, τ has 
   await expect(panel.getByTestId('links-prompt')).toHaveValue(/\{pseudo_references\}/);
   for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.getByTestId('research-similarity').scrollIntoViewIfNeeded();
+    await panel.getByTestId('links-plan').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(process.env.LINKS_SHOTS ?? info.outputPath(), `llm-links-run-panel-${w}x${h}.png`) });
   }
 
   await page.getByTestId('research-run').click();
   await expect(panel.getByTestId('links-confirm')).toContainText('This run sends 60 requests');
+  if (process.env.LINKS_SHOTS) await page.screenshot({ path: path.join(process.env.LINKS_SHOTS, 'llm-links-confirm-1440x900.png') });
   expect(stub.count).toBe(0);
   await panel.getByTestId('links-confirm-send').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');

@@ -44,7 +44,7 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
           id={`${id}-prompt`}
           value={l.template}
           disabled={busy}
-          rows={12}
+          rows={8}
           spellCheck={false}
           onChange={(e) => l.setTemplate(e.target.value)}
           data-testid="links-prompt"

@@ -130,6 +130,7 @@ export function RunPanel() {
           </button>
         </span>
       </div>
+      {llmLinks && <LlmLinksPanel busy={busy} />}
       <div className="r-controls" style={{ marginTop: 8 }}>
         <label>
           Splitting{' '}
@@ -159,7 +160,6 @@ export function RunPanel() {
           </button>
         </span>
       </div>
-      {llmLinks && <LlmLinksPanel busy={busy} />}
       {progress.phase !== 'idle' && (
         <div className="r-progress" data-testid="research-progress" data-phase={progress.phase}>
           <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-label="Batch scoring progress">
