@@ -146,3 +146,61 @@ test('llm-links: the prompt is editable and checked; an unreadable answer is lis
   await expect(panel.getByTestId('links-failures')).toHaveCount(0);
   expect(stub.count).toBe(61);
 });
+
+// Plumbing only, not a figure: the generated test model (public/models/tiny-qwen2-claims) always writes claims, never
+// links, so every answer is unreadable. It shows the in-browser provider runs llm-links one generation at a time
+// through the same batch runner, and that unreadable answers are listed (with the model's text) and never cached.
+test('llm-links with the in-browser model (WASM): one generation at a time, unreadable answers listed and not cached', async ({ page }) => {
+  test.setTimeout(180_000);
+  const rows = [0, 1, 2].map((i) =>
+    JSON.stringify({
+      id: `js-${i}`,
+      lang: 'js',
+      index: i,
+      diff: `@@ -1 +1 @@\n-var a = ${i};\n+let a = ${i};`,
+      pseudo_refs: [
+        { no: 1, type: 'claim', text: `var becomes let in line ${i}.`, necessary: 1 },
+        { no: 2, type: 'claim', text: 'The value is unchanged.', necessary: 1 },
+      ],
+      reviews: [{ system: 'gpt3.5_pred', review: `Why let here? The value ${i} is fine`, con: 3, comp: 3, rel: 3 }],
+    }),
+  );
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles({ name: 'tiny-links.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(`${rows.join('\n')}\n`) });
+  await expect(page.getByTestId('import-rows')).toHaveText('3');
+  await page.getByTestId('research-similarity').selectOption('llm-links');
+  const panel = page.getByTestId('links-panel');
+  await panel.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
+  await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
+  await panel.getByLabel('Run on').selectOption('wasm');
+  await panel.getByLabel('Max new tokens').fill('48');
+  await panel.getByTestId('links-concurrency').fill('4');
+  await expect(panel).toContainText('this provider takes 1 at a time');
+  await expect(panel.getByTestId('links-plan')).toHaveAttribute('data-requests', '3');
+  await page.evaluate(() => {
+    type Llm = { generate: (...a: unknown[]) => Promise<unknown> };
+    const w = window as unknown as { __crscoreLocalLlm: Llm; __gen: { now: number; max: number; calls: number } };
+    const orig = w.__crscoreLocalLlm.generate.bind(w.__crscoreLocalLlm);
+    w.__gen = { now: 0, max: 0, calls: 0 };
+    w.__crscoreLocalLlm.generate = async (...a: unknown[]) => {
+      w.__gen.now++;
+      w.__gen.calls++;
+      w.__gen.max = Math.max(w.__gen.max, w.__gen.now);
+      try {
+        return await orig(...a);
+      } finally {
+        w.__gen.now--;
+      }
+    };
+  });
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
+  const gen = () => page.evaluate(() => (window as unknown as { __gen: { max: number; calls: number } }).__gen);
+  expect(await gen()).toMatchObject({ calls: 3, max: 1 });
+  const failures = panel.getByTestId('links-failures');
+  await expect(failures.locator('tbody tr')).toHaveCount(3);
+  await expect(failures).toContainText('nothing could be read');
+  // Not cached: the plan still counts 3 requests, and Re-run asks the model again.
+  await expect(panel.getByTestId('links-plan')).toHaveAttribute('data-requests', '3');
+});
