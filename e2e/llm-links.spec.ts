@@ -3,6 +3,7 @@
 // so every score is known). The plan and the confirmation above 50 requests, the scores, τ without effect, the
 // second run and a reload served from the answer cache (stub count unchanged), the editable prompt, and a review
 // whose answer cannot be read listed as failed.
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
@@ -11,6 +12,7 @@ import { diagonalResponder } from './stubs/linksStub';
 
 const SYSTEMS = ['gpt3.5_pred', 'knn_pred', 'lstm_pred', 'magicoder_pred', 'codereviewer_pred'];
 const CHANGES = 12;
+const KEY = 'sk-links-e2e-SECRET-0123456789abcdef';
 
 /** A generated dataset: change i has 1 + i % 4 pseudo-references; its review by system s has 1 + (i + s) % 3 sentences. */
 function dataset(): { jsonl: string; expected: { con: number; comp: number }[] } {
@@ -55,6 +57,7 @@ async function openWithLinks(page: Page, jsonl: string) {
   await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
   await panel.getByLabel('Base URL').fill(stub.baseUrl);
   await panel.getByLabel('Model').fill('stub-links');
+  await panel.getByLabel('API key (optional)').fill(KEY);
   return panel;
 }
 
@@ -99,6 +102,14 @@ test('llm-links: plan, confirmation above 50, the links make the scores, τ has 
     await page.getByTestId('research-tau').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(process.env.LINKS_SHOTS, 'llm-links-results-1440x900.png') });
   }
+
+  // The export records how the links were made, never the key.
+  const dl = page.waitForEvent('download');
+  await page.getByTestId('export-json').click();
+  const exported = fs.readFileSync(await (await dl).path(), 'utf8');
+  expect(JSON.parse(exported).config).toMatchObject({ similarity: 'LLM links', llmLinks: { model: 'stub-links', prompt: 'default', requests: 60, failedReviews: 0 } });
+  expect(exported).not.toContain(KEY);
+  expect(JSON.stringify(stub.requests[0].headers)).toContain(KEY);
 
   // Second run: every answer from the IndexedDB cache, no confirmation, no request.
   await expect(panel.getByTestId('links-plan')).toHaveAttribute('data-requests', '0');

@@ -4,11 +4,11 @@
 // asks first. Orchestration only: prompt, parser and batch are src/core/links and src/llmbatch/linksBatch.ts, the
 // code `crscore eval --similarity llm-links` runs. The key stays in claimsSettings.
 import { create } from 'zustand';
-import { effectiveConcurrency } from '../claims/providers';
+import { effectiveConcurrency, PROVIDERS } from '../claims/providers';
 import type { EvalItem } from '../core/evaluate';
 import { DEFAULT_LINKS_PROMPT } from '../core/links/llmLinks';
 import type { ItemMatrices } from '../core/research/index';
-import { rememberingCache } from '../llmbatch/cache';
+import { rememberingCache, sha256Hex } from '../llmbatch/cache';
 import { linksForItems, planLinks, type ReviewLinks } from '../llmbatch/linksBatch';
 import type { BatchPlan } from '../llmbatch/run';
 import { idbAnswerCache } from './answerCacheIdb';
@@ -20,6 +20,20 @@ const answerCache = rememberingCache(idbAnswerCache);
 /** Plans for `its` with the settings and prompt in force (nothing is sent). */
 export function planFor(its: readonly EvalItem[]): Promise<BatchPlan> {
   return planLinks(its, { settings: llmSettings(useClaimsSettings.getState()), cache: answerCache, template: useLinksRun.getState().template });
+}
+
+export interface LinksProvenance {
+  provider: string;
+  baseUrl: string;
+  model: string;
+  temperature: number;
+  prompt: 'default' | 'edited';
+  promptSha256: string;
+  template: string;
+  requests: number;
+  cached: number;
+  failedReviews: number;
+  droppedNumbers: number;
 }
 
 export type LinksPhase = 'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error';
@@ -45,6 +59,8 @@ interface LinksState {
   failures: ReviewLinks[];
   warnings: number;
   message: string | null;
+  /** How the last finished run's links were made (for exports; never the key). */
+  provenance: LinksProvenance | null;
   setTemplate(t: string): void;
   resetTemplate(): void;
   setConcurrency(n: number): void;
@@ -68,6 +84,7 @@ export const useLinksRun = create<LinksState>()((set, get) => ({
   failures: [],
   warnings: 0,
   message: null,
+  provenance: null,
 
   setTemplate(template) {
     set({ template, plan: null });
@@ -119,7 +136,21 @@ export async function linkStage(
     const failures = out.reviews.filter((r) => r.failure && r.failure.kind !== 'cancelled');
     const done = out.reviews.filter((r) => !r.failure || r.failure.kind !== 'cancelled').length;
     const cancelled = ctrl.signal.aborted;
+    const provenance: LinksProvenance = {
+      provider: settings.provider,
+      baseUrl: PROVIDERS[settings.provider].protocol === 'local' ? '' : settings.baseUrl,
+      model: settings.model,
+      temperature: settings.temperature,
+      prompt: st.template === DEFAULT_LINKS_PROMPT ? 'default' : 'edited',
+      promptSha256: await sha256Hex(st.template),
+      template: st.template,
+      requests: useLinksRun.getState().progress?.requests ?? 0,
+      cached: out.cached,
+      failedReviews: failures.length,
+      droppedNumbers: out.warnings,
+    };
     useLinksRun.setState({
+      provenance,
       phase: cancelled ? 'cancelled' : 'done',
       failures,
       warnings: out.warnings,
