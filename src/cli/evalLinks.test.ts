@@ -13,13 +13,16 @@ import { FIXTURES, ROOT } from './testing';
 const KEY = 'sk-links-SECRET-abcdef0123456789';
 const mini = path.join(FIXTURES, 'mini.jsonl');
 
-function run(args: string[]) {
+function run(args: string[], onStderr?: (text: string, interrupt: () => void) => void) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), ...args], { cwd: ROOT, env: { ...process.env, CRSCORE_LLM_API_KEY: KEY } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr?.(stderr, () => child.kill('SIGINT'));
+    });
     child.stdin.end();
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -84,5 +87,31 @@ describe('crscore eval --similarity llm-links', () => {
     expect(r.stderr).toMatch(/review java-3 · lstm_pred: .*nothing could be read/);
     const out = JSON.parse(r.stdout) as EvalResult;
     expect(out.llmLinks).toMatchObject({ prompt: edited, failed: 1 });
+  });
+
+  it('Ctrl-C stops asking and exits 130; the same command continues from the cache', async () => {
+    stub.respond = diagonalResponder(300);
+    const args = ['eval', '--dataset', mini, '--similarity', 'llm-links', '--concurrency', '1', '--json', ...llm()];
+    let sent = false;
+    const cut = await run(args, (text, interrupt) => {
+      if (!sent && /llm-links [12]\/6/.test(text)) {
+        sent = true;
+        interrupt();
+      }
+    });
+    expect(cut.code).toBe(130);
+    expect(cut.stderr).toContain('Interrupted: the answers received so far are cached');
+    const first = stub.count;
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(first).toBeLessThan(6);
+    const rest = await run(args);
+    expect(rest.code).toBe(0);
+    // A request cut off in flight reached the stub but was never answered to the CLI: it is asked again.
+    const m = /(\d+) cached, (\d+) requests to send/.exec(rest.stderr)!;
+    const [cached, toSend] = [Number(m[1]), Number(m[2])];
+    expect(cached).toBeGreaterThanOrEqual(1);
+    expect(cached + toSend).toBe(6);
+    expect(stub.count).toBe(first + toSend);
+    expect(rest.stderr).toContain(`${toSend} requests, ${cached} cached, 0 failed`);
   });
 });
