@@ -6,15 +6,20 @@ import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../claims/providers
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { LocalModelSettings } from './LocalModelSettings';
-import { useClaimsSettings } from './settingsStore';
+import { useClaimsSettings } from '../../store/claimsSettings';
 
-/** `llm` false: only the analyzer rows (Research's batch with analyzer issues alone asks nothing of an LLM). */
+/**
+ * `llm` false: only the analyzer rows (Research's batch with analyzer issues alone asks nothing of an LLM).
+ * `claims` false: only the LLM rows, without the claims' output format and the analyzers (llm-links).
+ */
 export function ClaimsSettingsForm({
   disabled,
   llm = true,
+  claims = true,
 }: {
   disabled?: boolean;
   llm?: boolean;
+  claims?: boolean;
 }) {
   const s = useClaimsSettings();
   const id = useId();
@@ -27,7 +32,7 @@ export function ClaimsSettingsForm({
       <summary>
         {llm ? (
           <>
-            LLM and analyzer settings{' '}
+            {claims ? 'LLM and analyzer settings' : 'LLM settings'}{' '}
             <span className="claims-hint">
               ({preset.label} · {s.model || 'no model'})
             </span>
@@ -129,15 +134,19 @@ export function ClaimsSettingsForm({
                 }}
               />
 
-              <label htmlFor={`${id}-format`}>Output format</label>
-              <select
-                id={`${id}-format`}
-                value={s.format}
-                onChange={(e) => s.update({ format: e.target.value as OutputFormat })}
-              >
-                <option value="paper">Paper: two sections of numbered points</option>
-                <option value="json">JSON {'{claims: [], implications: []}'}</option>
-              </select>
+              {claims && (
+                <>
+                  <label htmlFor={`${id}-format`}>Output format</label>
+                  <select
+                    id={`${id}-format`}
+                    value={s.format}
+                    onChange={(e) => s.update({ format: e.target.value as OutputFormat })}
+                  >
+                    <option value="paper">Paper: two sections of numbered points</option>
+                    <option value="json">JSON {'{claims: [], implications: []}'}</option>
+                  </select>
+                </>
+              )}
 
               <label htmlFor={`${id}-timeout`}>Timeout (s)</label>
               <input
@@ -155,25 +164,31 @@ export function ClaimsSettingsForm({
             </>
           )}
 
-          <label htmlFor={`${id}-afilter`}>Analyzer warnings</label>
-          <select
-            id={`${id}-afilter`}
-            value={s.analyzerFilter}
-            onChange={(e) => s.update({ analyzerFilter: e.target.value as AnalyzerFilter })}
-          >
-            <option value="paper">Paper: lines whose text matches a +/- line of the diff</option>
-            <option value="added">On the new file&apos;s added lines</option>
-          </select>
+          {claims && (
+            <>
+              <label htmlFor={`${id}-afilter`}>Analyzer warnings</label>
+              <select
+                id={`${id}-afilter`}
+                value={s.analyzerFilter}
+                onChange={(e) => s.update({ analyzerFilter: e.target.value as AnalyzerFilter })}
+              >
+                <option value="paper">
+                  Paper: lines whose text matches a +/- line of the diff
+                </option>
+                <option value="added">On the new file&apos;s added lines</option>
+              </select>
 
-          <label htmlFor={`${id}-aopts`}>JSHint options</label>
-          <select
-            id={`${id}-aopts`}
-            value={s.analyzerOptions}
-            onChange={(e) => s.update({ analyzerOptions: e.target.value as AnalyzerOptionSet })}
-          >
-            <option value="paper">Paper: JSHint defaults (ES5)</option>
-            <option value="modern">Modern: ES2022, modules, browser</option>
-          </select>
+              <label htmlFor={`${id}-aopts`}>JSHint options</label>
+              <select
+                id={`${id}-aopts`}
+                value={s.analyzerOptions}
+                onChange={(e) => s.update({ analyzerOptions: e.target.value as AnalyzerOptionSet })}
+              >
+                <option value="paper">Paper: JSHint defaults (ES5)</option>
+                <option value="modern">Modern: ES2022, modules, browser</option>
+              </select>
+            </>
+          )}
         </div>
       </fieldset>
     </details>
