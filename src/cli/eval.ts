@@ -15,6 +15,9 @@ import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
+import { evalLinks, renderLinks } from './evalLinks.ts';
+import { linkRuleFor } from '../core/research/links.ts';
+import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
 
 export type { EvalResult } from './evalReport.ts';
@@ -126,7 +129,7 @@ export async function runEval(argv: string[]): Promise<number> {
         split,
       },
     });
-    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}`);
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
     return 0;
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
@@ -192,7 +195,7 @@ export async function runEval(argv: string[]): Promise<number> {
     },
     pseudoRefs,
   };
-  const out = withIntervals(base, items, scores, intervals);
-  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}`);
+  const out = { ...withIntervals(base, items, scores, intervals), ...evalLinks(items, matrices, linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd), intervals) };
+  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
   return 0;
 }

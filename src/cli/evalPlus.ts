@@ -17,6 +17,7 @@ import { loadBackgroundIdf } from './background.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from './io.ts';
 import { withIntervals, type IntervalOptions } from './evalIntervals.ts';
+import { evalLinks } from './evalLinks.ts';
 
 export interface PlusEvalResult extends EvalResult {
   plus: {
@@ -104,7 +105,9 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
       crossValidation,
     },
   };
-  return withIntervals(out, items, scores, o.intervals);
+  // Links under the same graded credit the scores used, against the annotators' (issue 22).
+  const links = evalLinks(items, inputs.map((x) => x.matrix), { rule: 'graded', ramp: out.plus.ramp }, o.intervals);
+  return { ...withIntervals(out, items, scores, o.intervals), ...links };
 }
 
 export function renderPlus(r: PlusEvalResult): string {
