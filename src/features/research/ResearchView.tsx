@@ -10,6 +10,7 @@ import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
 import { RunPanel } from './RunPanel';
 import { Uncertainty } from './Uncertainty';
+import { LinksPanel } from './LinksPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
 import './research.css';
@@ -181,6 +182,7 @@ function Results() {
         <ScatterPlot />
         <DistributionChart />
         <ByLanguage />
+        <LinksPanel />
       </div>
       <ExamplesTable />
     </div>

@@ -62,7 +62,7 @@ export function CorrelationTable() {
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : ''}>
+            <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : r.id.startsWith('oracle') ? 'oracle' : ''}>
               <th scope="row">{r.label}</th>
               {DIMS.map(([d]) => [
                 <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} />,
