@@ -31,10 +31,18 @@ function F1Bar({ row }: { row: LinkAgreementRow }) {
   const x = (v: number) => Math.max(0, Math.min(1, v)) * w;
   const [lo, hi] = row.f1Ci;
   return (
-    <svg width={w} height={12} role="img" aria-label={`F1 ${row.f1 === null ? 'undefined' : fmtNum(row.f1)}`} className="r-link-bar">
+    <svg
+      width={w}
+      height={12}
+      role="img"
+      aria-label={`F1 ${row.f1 === null ? 'undefined' : fmtNum(row.f1)}`}
+      className="r-link-bar"
+    >
       <rect x={0} y={2} width={w} height={8} rx={3} fill="#eef0f3" />
       {row.f1 !== null && <rect x={0} y={2} width={x(row.f1)} height={8} rx={3} fill="#3b5bdb" />}
-      {Number.isFinite(lo) && Number.isFinite(hi) && <line x1={x(lo)} x2={x(hi)} y1={6} y2={6} stroke="#111827" strokeWidth={1.5} />}
+      {Number.isFinite(lo) && Number.isFinite(hi) && (
+        <line x1={x(lo)} x2={x(hi)} y1={6} y2={6} stroke="#111827" strokeWidth={1.5} />
+      )}
     </svg>
   );
 }
@@ -75,14 +83,26 @@ const LinkTable = memo(function LinkTable({ rows }: { rows: LinkAgreementRow[] }
   );
 });
 
-function Refs({ list, label, kind }: { list: LinkCase['metricOnly']; label: string; kind: 'metric' | 'annotator' }) {
+function Refs({
+  list,
+  label,
+  kind,
+}: {
+  list: LinkCase['metricOnly'];
+  label: string;
+  kind: 'metric' | 'annotator';
+}) {
   if (list.length === 0) return <span className="muted small">none</span>;
   return (
     <ul className="r-link-refs" aria-label={label}>
       {list.map((d) => (
+        // Text only, never HTML: pseudo-references and reviews are untrusted.
         <li key={d.index} className={`r-link-${kind}`}>
-          <span className={`r-kind${d.kind === 'issue' ? ' r-kind-issue' : ''}`}>{d.kind}</span> {d.text}
-          {d.strength > 0 && d.strength < 1 && <span className="r-ci"> (credit {fmtNum(d.strength, 2)})</span>}
+          <span className={`r-kind${d.kind === 'issue' ? ' r-kind-issue' : ''}`}>{d.kind}</span>{' '}
+          {d.text}
+          {d.strength > 0 && d.strength < 1 && (
+            <span className="r-ci"> (credit {fmtNum(d.strength, 2)})</span>
+          )}
         </li>
       ))}
     </ul>
@@ -94,42 +114,65 @@ const WorstReviews = memo(function WorstReviews({ worst }: { worst: LinkCase[] }
   return (
     <details open className="r-link-worst" data-testid="link-worst">
       <summary>
-        <strong>Worst-agreeing reviews</strong> <span className="muted small">(lowest link F1 first; both sides linking nothing counts as agreement)</span>
+        <strong>Worst-agreeing reviews</strong>{' '}
+        <span className="muted small">
+          (lowest link F1 first; both sides linking nothing counts as agreement)
+        </span>
       </summary>
-      <table className="r-table">
-        <thead>
-          <tr>
-            <th>System</th>
-            <th>Change</th>
-            <th className="num">F1</th>
-            <th>Review</th>
-            <th>Only the metric links</th>
-            <th>Only the annotators link</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {worst.map((w) => (
-            <tr key={w.item} data-testid="link-worst-row" data-item={w.item}>
-              <td>{w.system}</td>
-              <td>{w.changeId}</td>
-              <td className="num">{w.f1 === null ? '—' : fmtNum(w.f1)}</td>
-              <td className="r-link-review">{w.review.join(' ').trim() || <span className="muted">(empty review)</span>}</td>
-              <td>
-                <Refs list={w.metricOnly} label="Only the metric links" kind="metric" />
-              </td>
-              <td>
-                <Refs list={w.annotatorOnly} label="Only the annotators link" kind="annotator" />
-              </td>
-              <td>
-                <button type="button" className="small" onClick={() => open(w.item)} data-testid="link-open">
-                  Open in workbench
-                </button>
-              </td>
+      <div className="r-link-scroll">
+        <table className="r-table r-link-worst-table">
+          <colgroup>
+            <col style={{ width: '10em' }} />
+            <col style={{ width: '5.5em' }} />
+            <col style={{ width: '4em' }} />
+            <col />
+            <col />
+            <col />
+            <col style={{ width: '7.5em' }} />
+          </colgroup>
+          <thead>
+            <tr>
+              <th>System</th>
+              <th>Change</th>
+              <th className="num">F1</th>
+              <th>Review</th>
+              <th>Only the metric links</th>
+              <th>Only the annotators link</th>
+              <th />
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {worst.map((w) => (
+              <tr key={w.item} data-testid="link-worst-row" data-item={w.item}>
+                <td>{w.system}</td>
+                <td>{w.changeId}</td>
+                <td className="num r-nowrap">{w.f1 === null ? '—' : fmtNum(w.f1)}</td>
+                <td>
+                  <div className="r-link-review">
+                    {w.review.join(' ').trim() || <span className="muted">(empty review)</span>}
+                  </div>
+                </td>
+                <td>
+                  <Refs list={w.metricOnly} label="Only the metric links" kind="metric" />
+                </td>
+                <td>
+                  <Refs list={w.annotatorOnly} label="Only the annotators link" kind="annotator" />
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="small"
+                    onClick={() => open(w.item)}
+                    data-testid="link-open"
+                  >
+                    Open in workbench
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </details>
   );
 });
@@ -145,7 +188,13 @@ function Exports({ stage }: { stage: Extract<LinkStage, { available: true }> }) 
     const config = {
       ...exportConfig(useResearch.getState()),
       links: linkRuleText(st.rule),
-      bootstrap: { resamples: r.resamples, seed: r.seed, level: r.level, changes: r.changes, over: 'changes' },
+      bootstrap: {
+        resamples: r.resamples,
+        seed: r.seed,
+        level: r.level,
+        changes: r.changes,
+        over: 'changes',
+      },
     };
     return formatLinkTable(r, st.rule, f, config);
   };
@@ -153,7 +202,14 @@ function Exports({ stage }: { stage: Extract<LinkStage, { available: true }> }) 
     <span className="r-table-exports">
       <span className="muted small">Export</span>
       {FORMATS.map(([f, label, ext, type]) => (
-        <button key={f} type="button" className="small" onClick={() => download(`crscore-links-${stamp()}.${ext}`, file(f), type)} data-testid={`export-links-${f}`} disabled={!stage}>
+        <button
+          key={f}
+          type="button"
+          className="small"
+          onClick={() => download(`crscore-links-${stamp()}.${ext}`, file(f), type)}
+          data-testid={`export-links-${f}`}
+          disabled={!stage}
+        >
           {label}
         </button>
       ))}
@@ -173,12 +229,18 @@ export function LinksPanel() {
   if (!results) return null;
   const stale = !stage || of !== results || tau !== tauNow;
   return (
-    <figure className={`panel r-fig r-wide${stale ? ' r-pending' : ''}`} data-testid="links-panel" data-stale={stale}>
+    <figure
+      className={`panel r-fig r-wide${stale ? ' r-pending' : ''}`}
+      data-testid="links-panel"
+      data-stale={stale}
+    >
       <figcaption>
         <h3>Links</h3>{' '}
         <span className="muted small">
-          Which pseudo-references each review is credited with (a review links a pseudo-reference when one of its sentences does), against those the annotators linked
-          (<code>claims_addressed</code>). Precision: of the metric's links, the share the annotators made; recall: of theirs, the share the metric made.
+          Which pseudo-references each review is credited with (a review links a pseudo-reference
+          when one of its sentences does), against those the annotators linked (
+          <code>claims_addressed</code>). Precision: of the metric's links, the share the annotators
+          made; recall: of theirs, the share the metric made.
           {stage?.available && ` Links under ${linkRuleText(stage.rule)}.`}
         </span>
       </figcaption>
@@ -192,12 +254,14 @@ export function LinksPanel() {
         <>
           <LinkTable rows={linkRows(stage.report)} />
           <p className="muted small" data-testid="links-note">
-            {stage.report.overall.reviews} reviews with recorded links ({stage.report.unrecorded} without, left out; a <code>-</code> counts as “links none”)
+            {stage.report.overall.reviews} reviews with recorded links ({stage.report.unrecorded}{' '}
+            without, left out; a <code>-</code> counts as “links none”)
             {stage.report.resamples > 0
               ? ` · 95% percentile bootstrap intervals over ${stage.report.changes} changes, ${stage.report.resamples} resamples, seed ${stage.report.seed} (the settings of “Systems, with uncertainty”)`
               : ' · no bootstrap'}
-            {ms !== null && ` · computed in ${ms.toFixed(0)} ms`}. The oracle's rows in the agreement table score Con, Comp and Rel from the annotators' links: the ceiling for
-            any linker.
+            {ms !== null && ` · computed in ${ms.toFixed(0)} ms`}. The oracle's rows in the
+            agreement table score Con, Comp and Rel from the annotators' links: the ceiling for any
+            linker.
           </p>
           <Exports stage={stage} />
           <WorstReviews worst={stage.worst} />
