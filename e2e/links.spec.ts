@@ -17,7 +17,7 @@ type Row = { group: string; key: string; reviews: number; precision: number | nu
 interface CliOut {
   tau: number;
   links: { available: true; overall: Row; bySystem: Row[]; byLanguage: Row[]; byType: Row[]; worst: { system: string; changeId: string }[] };
-  oracle: { correlations: Record<'con' | 'comp' | 'rel', { spearman: number }> };
+  oracle: { correlations: Record<'con' | 'comp' | 'rel', { spearman: number }>; systemRanking: { spearman: number } };
 }
 
 /** The sample with links by rule: careful reviews link every claim, partial ones one, vague ones none; some unrecorded. */
@@ -102,6 +102,7 @@ test('the link table equals the CLI on the same rows and seed; oracle row, expor
   // The oracle's rows sit in the agreement table, equal to the CLI's.
   expect(Number(await attr(page, 'corr-oracle-rel-rel-spearman', 'data-value'))).toBeCloseTo(hard.oracle.correlations.rel.spearman, 12);
   await expect(page.getByTestId('corr-row-oracle-rel')).toContainText("Oracle Rel (annotators' links)");
+  expect(Number(await attr(page, 'oracle-ranking', 'data-value'))).toBeCloseTo(hard.oracle.systemRanking.spearman, 12);
 
   // Exports in three formats, each with the configuration and the link rule.
   for (const f of ['csv', 'markdown', 'latex']) {
@@ -139,4 +140,5 @@ test('a dataset without annotator links says so instead of a table of zeros', as
   await expect(page.getByTestId('links-none')).toContainText('no annotator links');
   await expect(page.getByTestId('link-table')).toHaveCount(0);
   await expect(page.getByTestId('corr-row-oracle-rel')).toHaveCount(0);
+  await expect(page.getByTestId('oracle-ranking')).toHaveCount(0);
 });

@@ -109,7 +109,7 @@ export function renderLinks(r: EvalLinks, crscoreRel?: number): string {
     lines.push('', `Worst-agreeing reviews (links by ${linkRuleText(L.rule)}):`);
     for (const w of L.worst.slice(0, 5)) {
       lines.push(`  ${w.changeId}  ${w.system}  F1 ${w.f1 === null ? '—' : fmt(w.f1)}`);
-      for (const d of w.metricOnly) lines.push(`    metric only (${fmt(d.strength)}): ${d.text}`);
+      for (const d of w.metricOnly) lines.push(`    metric only (${fmt(d.strength)}): ${d.text}${d.sentence ? `  ← "${d.sentence}"` : ''}`);
       for (const d of w.annotatorOnly) lines.push(`    annotators only: ${d.text}`);
     }
   }

@@ -104,7 +104,7 @@ describe('link records under each scoring rule', () => {
     expect(r.byType.find((x) => x.key === 'issue')).toMatchObject({ tp: 1, fp: 1, fn: 1 });
     const worst = st.worst[0];
     expect(worst).toMatchObject({ item: 1, system: 'b_pred', f1: 0 });
-    expect(worst.metricOnly.map((d) => d.text)).toEqual(['line 4, col 2, Unused variable count.']);
+    expect(worst.metricOnly.map((d) => [d.text, d.sentence])).toEqual([['line 4, col 2, Unused variable count.', 'Looks good.']]);
     expect(st.worst[1].annotatorOnly.map((d) => [d.text, d.kind])).toEqual([['line 4, col 2, Unused variable count.', 'issue']]);
     const csv = formatLinkTable(r, st.rule, 'csv', { similarity: 'hand-made' });
     expect(csv).toContain('# similarity: hand-made');

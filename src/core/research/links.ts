@@ -63,6 +63,8 @@ export interface LinkDisagreement {
   text: string;
   kind: string;
   strength: number;
+  /** For a metric-only link: the review sentence that makes it (strongest), when the links came from a matrix. */
+  sentence?: string;
 }
 
 /** A badly agreeing review, ready to show: which links only the metric made and which only the annotators made. */
@@ -129,7 +131,19 @@ export function metricLinkStage(
   o: LinkAgreementOptions & { worst?: number } = {},
 ): LinkStage {
   if (!hasAnnotatorLinks(items)) return { available: false, reason: NO_ANNOTATOR_LINKS };
-  return linkStage(items, itemLinkStrengths(items, matrices, rule), rule, o);
+  const st = linkStage(items, itemLinkStrengths(items, matrices, rule), rule, o);
+  if (!st.available) return st;
+  // Name the sentence behind each metric-only link of the listed reviews (sentence-level links, as the metric made them).
+  for (const w of st.worst) {
+    if (w.metricOnly.length === 0) continue;
+    const l = metricLinks(matrices[w.item], rule, items[w.item].sentences);
+    for (const d of w.metricOnly) {
+      let best = -1;
+      for (let j = 0; j < l.cols; j++) if (best < 0 || l.data[d.index * l.cols + j] > l.data[d.index * l.cols + best]) best = j;
+      if (best >= 0 && l.data[d.index * l.cols + best] > 0) d.sentence = items[w.item].sentences[best];
+    }
+  }
+  return st;
 }
 
 /** Per item: Con, Comp and Rel from the annotators' links; null where they recorded none. */

@@ -87,10 +87,13 @@ function Refs({
   list,
   label,
   kind,
+  bySentence = false,
 }: {
   list: LinkCase['metricOnly'];
   label: string;
   kind: 'metric' | 'annotator';
+  /** Name the sentence behind each link (only worth it when the review has more than one). */
+  bySentence?: boolean;
 }) {
   if (list.length === 0) return <span className="muted small">none</span>;
   return (
@@ -103,6 +106,7 @@ function Refs({
           {d.strength > 0 && d.strength < 1 && (
             <span className="r-ci"> (credit {fmtNum(d.strength, 2)})</span>
           )}
+          {bySentence && d.sentence && <span className="r-link-by"> ← “{d.sentence}”</span>}
         </li>
       ))}
     </ul>
@@ -128,7 +132,7 @@ const WorstReviews = memo(function WorstReviews({ worst }: { worst: LinkCase[] }
             <col />
             <col />
             <col />
-            <col style={{ width: '7.5em' }} />
+            <col style={{ width: '8.5em' }} />
           </colgroup>
           <thead>
             <tr>
@@ -153,7 +157,12 @@ const WorstReviews = memo(function WorstReviews({ worst }: { worst: LinkCase[] }
                   </div>
                 </td>
                 <td>
-                  <Refs list={w.metricOnly} label="Only the metric links" kind="metric" />
+                  <Refs
+                    list={w.metricOnly}
+                    label="Only the metric links"
+                    kind="metric"
+                    bySentence={w.review.filter((x) => x.trim()).length > 1}
+                  />
                 </td>
                 <td>
                   <Refs list={w.annotatorOnly} label="Only the annotators link" kind="annotator" />
