@@ -15,7 +15,7 @@ import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
-import { evalLinks, renderLinks } from './evalLinks.ts';
+import { evalLinks, LINKS_OUT_USAGE, renderLinks, writeLinks } from './evalLinks.ts';
 import { linkRuleFor } from '../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
@@ -48,7 +48,7 @@ Options:
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
   --predictions FILE        a system's predictions on CodeReviewer's test file --dataset (repeatable)
-${INTERVAL_USAGE}  --json                    one JSON object on stdout instead of the table
+${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object on stdout instead of the table
   -h, --help                this text
 
 ${pseudoRefUsage('dataset')}`;
@@ -70,6 +70,7 @@ export async function runEval(argv: string[]): Promise<number> {
       idf: { type: 'string' },
       ...INTERVAL_OPTIONS,
       json: { type: 'boolean', default: false },
+      'links-out': { type: 'string' },
       predictions: { type: 'string', multiple: true },
       ...PSEUDO_REF_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
@@ -117,6 +118,7 @@ export async function runEval(argv: string[]): Promise<number> {
       idf: oneOf(values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
       cv: values.cv,
       intervals,
+      linksOut: values['links-out'],
       base: {
         counts: {
           diffs: rows.length,
@@ -195,7 +197,9 @@ export async function runEval(argv: string[]): Promise<number> {
     },
     pseudoRefs,
   };
-  const out = { ...withIntervals(base, items, scores, intervals), ...evalLinks(items, matrices, linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd), intervals) };
+  const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
+  if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);
+  const out = { ...withIntervals(base, items, scores, intervals), ...evalLinks(items, matrices, rule, intervals) };
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
   return 0;
 }

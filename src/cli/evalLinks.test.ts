@@ -47,6 +47,22 @@ describe('crscore eval: links and the oracle', () => {
     expect(r.stdout).toMatch(/Oracle \(Con, Comp, Rel from the annotators' links; 5 reviews/);
   });
 
+  it('--links-out writes every review\'s sentence-level links as JSONL', () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'crscore-links-')), 'links.jsonl');
+    expect(crscore(['eval', '--dataset', mini, '--tau', '0.6', '--json', '--links-out', file]).code).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(7);
+    // py-1 lstm: "Rename variable count to total." links the first pseudo-reference (Jaccard 1); "Why?" links none.
+    const lstm = lines.find((l) => l.changeId === 'py-1' && l.system === 'lstm_pred');
+    expect(lstm.sentences).toEqual([
+      { text: 'Rename variable count to total', links: [{ ref: 0, strength: 1 }] },
+      { text: 'Why?', links: [] },
+    ]);
+    expect(lstm).toMatchObject({ review: [1, 0], annotators: [0], rule: { rule: 'hard', tau: 0.6 } });
+    expect(lines.find((l) => l.changeId === 'java-3' && l.system === 'stable_code_pred').annotators).toBeNull();
+    expect(lines.find((l) => l.changeId === 'py-1' && l.system === 'knn_pred').annotators).toEqual([]);
+  });
+
   it('links under graded credit, for --scoring graded and --preset plus', () => {
     for (const args of [['--scoring', 'graded'], ['--preset', 'plus']]) {
       const out = run(mini, ['--calibrate-on', 'gpt3.5_pred', ...args]);

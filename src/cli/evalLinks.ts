@@ -1,12 +1,13 @@
 // `crscore eval`'s link-level results: the metric's links against the annotators' (`links`) and the oracle's
 // agreement with the humans (`oracle`), from the same core stage Research runs (src/core/research/links.ts).
+import { writeFileSync } from 'node:fs';
 import { bootstrap } from '../core/bootstrap.ts';
 import { reviewRecords } from '../core/evalRecords.ts';
 import type { EvalItem } from '../core/evaluate.ts';
 import { formatLinkTable, linkRuleText } from '../core/linkTables.ts';
 import type { LinkAgreementReport, LinkAgreementRow } from '../core/links/agreement.ts';
 import type { LinkRule } from '../core/links/links.ts';
-import { metricLinkStage, oracle, type LinkCase } from '../core/research/links.ts';
+import { metricLinkStage, oracle, reviewLinkResults, type LinkCase } from '../core/research/links.ts';
 import type { SimilarityMatrix } from '../core/types.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { flat } from './evalReport.ts';
@@ -125,4 +126,14 @@ export function renderLinks(r: EvalLinks, crscoreRel?: number): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+export const LINKS_OUT_USAGE = `  --links-out FILE          write every review's links as JSONL: per sentence the pseudo-references it
+                            credits with their strength, per pseudo-reference the review's, and the annotators'
+`;
+
+/** `--links-out FILE`: the links themselves, one review a line, for any analysis outside this tool. */
+export function writeLinks(file: string, items: readonly EvalItem[], matrices: readonly SimilarityMatrix[], rule: LinkRule): void {
+  const lines = reviewLinkResults(items, matrices, rule).map((r) => JSON.stringify({ ...r, rule }));
+  writeFileSync(file, lines.length ? `${lines.join('\n')}\n` : '');
 }

@@ -36,6 +36,39 @@ export function itemLinkStrengths(
   return items.map((it, k) => reviewLinks(metricLinks(matrices[k], rule, it.sentences)));
 }
 
+/** One review's links as a result of their own: which pseudo-references each sentence credits and how strongly. */
+export interface ReviewLinkResult {
+  changeId: string;
+  system: string;
+  lang: string;
+  /** Per review sentence: the pseudo-references it links (0-based), with their strength (1 under hard τ). */
+  sentences: { text: string; links: { ref: number; strength: number }[] }[];
+  /** Per pseudo-reference: the review-level strength (strongest sentence). */
+  review: number[];
+  /** The annotators' links (0-based), null where not recorded. */
+  annotators: number[] | null;
+}
+
+/** Every review's sentence-level and review-level links under the rule (what `crscore eval --links-out` writes). */
+export function reviewLinkResults(items: readonly EvalItem[], matrices: readonly SimilarityMatrix[], rule: LinkRule): ReviewLinkResult[] {
+  return items.map((it, k) => {
+    const l = metricLinks(matrices[k], rule, it.sentences);
+    const a = it.annotatorLinks;
+    return {
+      changeId: it.rowId,
+      system: it.system,
+      lang: it.lang,
+      sentences: it.sentences.map((text, j) => {
+        const links: { ref: number; strength: number }[] = [];
+        for (let i = 0; i < l.rows; i++) if (l.data[i * l.cols + j] > 0) links.push({ ref: i, strength: l.data[i * l.cols + j] });
+        return { text, links };
+      }),
+      review: Array.from(reviewLinks(l)),
+      annotators: a && a.state !== 'unrecorded' ? [...a.indices] : null,
+    };
+  });
+}
+
 /** The annotators' 0/1 links of each item over its pseudo-references; null where not recorded. */
 export function goldLinks(items: readonly EvalItem[]): (Float64Array | null)[] {
   return items.map((it) => annotatorVector(it.annotatorLinks ?? null, it.pseudoReferences.length));
