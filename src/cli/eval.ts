@@ -15,7 +15,7 @@ import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
-import { evalLinks, LINKS_OUT_USAGE, renderLinks, writeLinks } from './evalLinks.ts';
+import { evalLinks, LINKS_OUT_USAGE, renderLinks, writeLinks } from './evalLinkAgreement.ts';
 import { linkRuleFor } from '../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';

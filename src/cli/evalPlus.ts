@@ -17,7 +17,7 @@ import { loadBackgroundIdf } from './background.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from './io.ts';
 import { withIntervals, type IntervalOptions } from './evalIntervals.ts';
-import { evalLinks, writeLinks } from './evalLinks.ts';
+import { evalLinks, writeLinks } from './evalLinkAgreement.ts';
 
 export interface PlusEvalResult extends EvalResult {
   plus: {

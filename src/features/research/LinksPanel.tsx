@@ -8,7 +8,7 @@ import { fmtInterval, fmtNum, type TableFormat } from '../../core/researchTables
 import { formatLinkTable, linkRows, linkRowName, linkRuleText } from '../../core/linkTables';
 import type { LinkCase, LinkStage } from '../../core/research/links';
 import { useResearch } from '../../store/research';
-import { useLinks } from '../../store/researchLinks';
+import { useLinks } from '../../store/researchLinkAgreement';
 import { download, exportConfig } from './exports';
 
 const FORMATS: [TableFormat, string, string, string][] = [

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spearman } from '../core/stats.ts';
-import type { EvalLinks } from './evalLinks.ts';
+import type { EvalLinks } from './evalLinkAgreement.ts';
 import { crscore, FIXTURES } from './testing.ts';
 
 const mini = path.join(FIXTURES, 'mini.jsonl');
