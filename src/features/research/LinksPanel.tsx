@@ -1,7 +1,7 @@
 // Research's "Links" section: which pseudo-references the run's metric credits, against the ones the annotators
 // linked (claims_addressed): precision, recall and F1 with bootstrap intervals, overall and per system, language
 // and pseudo-reference type, an F1 bar per row, exports, and the worst-agreeing reviews, each one click from the
-// workbench. Numbers from src/store/researchLinks.ts (the core stage `crscore eval` runs).
+// workbench. Numbers from src/store/researchLinkAgreement.ts (the core stage `crscore eval` runs).
 import { memo, useEffect } from 'react';
 import type { LinkAgreementRow } from '../../core/links/agreement';
 import { fmtInterval, fmtNum, type TableFormat } from '../../core/researchTables';
