@@ -17,6 +17,9 @@ import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
 import { evalLinks, LINKS_OPTIONS, LINKS_USAGE } from './evalLinks.ts';
 import { LLM_LINKS_SD, LLM_LINKS_TAU } from '../core/research/similarity.ts';
+import { evalLinkAgreement, LINKS_OUT_USAGE, renderLinks, writeLinks } from './evalLinkAgreement.ts';
+import { linkRuleFor } from '../core/research/links.ts';
+import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
 
 export type { EvalResult } from './evalReport.ts';
@@ -47,7 +50,7 @@ Options:
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
   --predictions FILE        a system's predictions on CodeReviewer's test file --dataset (repeatable)
-${INTERVAL_USAGE}  --json                    one JSON object on stdout instead of the table
+${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object on stdout instead of the table
   -h, --help                this text
 
 ${LINKS_USAGE}
@@ -70,6 +73,7 @@ export async function runEval(argv: string[]): Promise<number> {
       idf: { type: 'string' },
       ...INTERVAL_OPTIONS,
       json: { type: 'boolean', default: false },
+      'links-out': { type: 'string' },
       predictions: { type: 'string', multiple: true },
       ...PSEUDO_REF_OPTIONS,
       ...LINKS_OPTIONS,
@@ -118,6 +122,7 @@ export async function runEval(argv: string[]): Promise<number> {
       idf: oneOf(values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
       cv: values.cv,
       intervals,
+      linksOut: values['links-out'],
       base: {
         counts: {
           diffs: rows.length,
@@ -130,7 +135,7 @@ export async function runEval(argv: string[]): Promise<number> {
         split,
       },
     });
-    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}`);
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
     return 0;
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
@@ -202,7 +207,9 @@ export async function runEval(argv: string[]): Promise<number> {
     pseudoRefs,
     ...(links ? { llmLinks: links.summary } : {}),
   };
-  const out = withIntervals(base, items, scores, intervals);
-  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}`);
+  const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
+  if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);
+  const out = { ...withIntervals(base, items, scores, intervals), ...evalLinkAgreement(items, matrices, rule, intervals) };
+  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
   return 0;
 }

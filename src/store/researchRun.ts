@@ -8,6 +8,7 @@ import {
   correlationCurve,
   scoreAll,
   lexicalMatrices,
+  oracleRows,
   prepare,
   refMetricRows,
   refMetricValues,
@@ -46,7 +47,7 @@ export interface Results {
   scorer: Scorer;
   calibration: SystemCalibration;
   refValues: Partial<Record<RefMetricId, (number | null)[]>>;
-  /** Correlation rows of the reference-based metrics (they do not depend on τ). */
+  /** Correlation rows that do not depend on τ: the oracle's (annotators' links, when recorded) and the reference-based metrics'. */
   refRows: CorrRow[];
   engine: RunEngine | null;
   runMs: number;
@@ -114,7 +115,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       scorer: scorer(config.scoring, prepared.items, m, calibration.sd, idf),
       calibration,
       refValues,
-      refRows: refMetricRows(prepared.items, refValues),
+      refRows: [...oracleRows(prepared.items), ...refMetricRows(prepared.items, refValues)],
       engine,
     },
   };

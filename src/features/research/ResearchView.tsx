@@ -11,6 +11,7 @@ import { ExportBar } from './ExportBar';
 import { RunPanel } from './RunPanel';
 import { LlmLinksTauNote } from './LlmLinksPanel';
 import { Uncertainty } from './Uncertainty';
+import { LinksPanel } from './LinksPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
 import './research.css';
@@ -183,6 +184,7 @@ function Results() {
         <ScatterPlot />
         <DistributionChart />
         <ByLanguage />
+        <LinksPanel />
       </div>
       <ExamplesTable />
     </div>

@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { stripSecrets } from '../../store/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research';
-import { correlationTable, type CorrRow } from '../../store/researchAnalysis';
+import { crscoreRows, type CorrRow } from '../../store/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
 import { pseudoRefsProvenance } from '../../store/pseudoRefsBatch';
 import { useLinksRun } from '../../store/linkStage';
@@ -60,9 +60,10 @@ export function perReviewRows(st: ResearchState) {
   });
 }
 
+/** The correlation table as on screen: CRScore's rows at τ, then the rows that do not depend on τ (oracle, reference-based). */
 export function table(st: ResearchState): CorrRow[] {
   const r = st.results!;
-  return correlationTable(r.prepared.items, st.analysis!.scores, r.refValues);
+  return [...crscoreRows(r.prepared.items, st.analysis!.scores), ...r.refRows];
 }
 
 /** CSV with the configuration as leading `# key: value` comment lines. */
