@@ -21,6 +21,7 @@ import { evalLinkAgreement, LINKS_OUT_USAGE, renderLinks, writeLinks } from './e
 import { linkRuleFor } from '../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
+import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
 
 export type { EvalResult } from './evalReport.ts';
 
@@ -54,6 +55,7 @@ ${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object o
   -h, --help                this text
 
 ${LINKS_USAGE}
+${METRICS_USAGE}
 ${pseudoRefUsage('dataset')}`;
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -77,6 +79,7 @@ export async function runEval(argv: string[]): Promise<number> {
       predictions: { type: 'string', multiple: true },
       ...PSEUDO_REF_OPTIONS,
       ...LINKS_OPTIONS,
+      ...METRICS_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -97,7 +100,8 @@ export async function runEval(argv: string[]): Promise<number> {
   const scoring = oneOf(values.scoring, SCORING_RULES, '--scoring') ?? 'hard';
   const pooling = oneOf(values.pooling, ['crscore', 'model'] as const, '--pooling') as
     Pooling | undefined;
-  if (similarity !== 'embedding' && (values.encoder || values.pooling))
+  const lab = readMetricsPlan(values);
+  if (similarity !== 'embedding' && (values.encoder || values.pooling) && !lab?.names.includes('embed-ref'))
     warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
 
   // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache: issue 15.
@@ -113,7 +117,9 @@ export async function runEval(argv: string[]): Promise<number> {
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   const preset = oneOf(values.preset, ['paper', 'plus'] as const, '--preset') ?? 'paper';
+  const labContext = { values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs } };
   if (preset === 'plus') {
+    if (lab) return runEvalMetrics(lab, { ...labContext, crscore: null });
     if (values.similarity || values.scoring || values.encoder || values.pooling)
       warn('--similarity, --scoring, --encoder and --pooling are ignored with --preset plus');
     const out = await evalPlus(items, {
@@ -207,6 +213,7 @@ export async function runEval(argv: string[]): Promise<number> {
     pseudoRefs,
     ...(links ? { llmLinks: links.summary } : {}),
   };
+  if (lab) return runEvalMetrics(lab, { ...labContext, crscore: { scores, config: { ...base.config, tau } } });
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
   if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);
   const out = { ...withIntervals(base, items, scores, intervals), ...evalLinkAgreement(items, matrices, rule, intervals) };

@@ -39,7 +39,8 @@ interface PlusEvalOptions {
   base: { counts: EvalResult['counts']; dataset: string; split: SplitMode };
 }
 
-export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
+/** The plus preset's scores (also the lab's 'crscore-plus' column): IDF, calibration on `system`, graded credit. */
+export async function plusScores(items: EvalItem[], o: Pick<PlusEvalOptions, 'tau' | 'system' | 'idf'>) {
   const idf: Idf =
     o.idf === 'corpus'
       ? corpusIdf(items.flatMap((it) => [...it.pseudoReferences, ...it.sentences].map(plusTokens)))
@@ -50,7 +51,11 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
   const calibrated = cal.values.length > 0;
   const base = calibrated ? cal : PLUS_DEFAULT_CALIBRATION;
   const ramp = { tau: o.tau ?? base.tau, sd: base.sd };
-  const scores = scorePlusItems(inputs, ramp, PLUS_OPTIONS);
+  return { inputs, cal, calibrated, ramp, scores: scorePlusItems(inputs, ramp, PLUS_OPTIONS) };
+}
+
+export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
+  const { inputs, cal, calibrated, ramp, scores } = await plusScores(items, o);
   const a = agreement(items, scores);
 
   let crossValidation: CrossValidation | null = null;

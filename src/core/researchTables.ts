@@ -181,3 +181,7 @@ export function formatPairs(r: BootstrapReport): string {
   for (const p of sig) lines.push(`  ${p.a} > ${p.b}: ${fmtNum(p.diff)} ${fmtInterval(p.lo, p.hi)}`);
   return `${lines.join('\n')}\n`;
 }
+
+// The lab's tables (src/core/lab/tables.ts) render through the same four formats.
+export type { Table as TableSpec };
+export { render as renderTableSpec };

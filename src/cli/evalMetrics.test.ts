@@ -1,0 +1,149 @@
+// `crscore eval --metrics` as a person runs it (the real launcher in a child process) against the LLM stub:
+// every metric's entry in --json, reference metrics not applicable (never 0) without a reference, the prompt and
+// model recorded, the second run sends nothing, Ctrl-C keeps what was paid for and the same command resumes.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { promptOf, startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
+import { FIXTURES, ROOT } from './testing';
+
+const KEY = 'sk-lab-SECRET-0123456789abcdef';
+const MINI = path.join(FIXTURES, 'mini.jsonl');
+
+function run(args: string[], onStderr?: (s: string, child: ReturnType<typeof spawn>) => void) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, CRSCORE_LLM_API_KEY: KEY },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr?.(stderr, child);
+    });
+    child.stdin.end();
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let stub: LlmStub;
+let dir: string;
+const llm = () => ['--llm-base-url', stub.baseUrl, '--llm-model', 'stub-model', '--cache-dir', path.join(dir, 'cache')];
+const answer = (prompt: string) => (prompt.includes('Answer with JSON only') ? '{"relevance": 3, "conciseness": 4, "comprehensiveness": 2}' : 'Grade: 3');
+const cached = () => readdirSync(path.join(dir, 'cache'), { recursive: true }).filter((f) => String(f).endsWith('.json')).length;
+
+beforeEach(async () => {
+  stub = await startLlmStub('openai');
+  stub.respond = (req) => ({ kind: 'ok', text: answer(promptOf(req)) });
+  dir = mkdtempSync(path.join(tmpdir(), 'crscore-lab-'));
+});
+afterEach(async () => {
+  await stub.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('crscore eval --metrics', () => {
+  it('reports every metric with intervals, paired differences and systems; the second run sends no request', async () => {
+    const args = ['eval', '--dataset', MINI, '--metrics', 'crscore,bleu,chrf,embed-ref,llm-grade,llm-judge', '--bootstrap', '50', '--json', ...llm()];
+    const r = await run(args);
+    expect(r.stderr).not.toContain('Error');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const ids = out.metrics.map((m: { id: string }) => m.id);
+    expect(ids).toEqual(['crscore.con', 'crscore.comp', 'crscore.rel', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge.rel', 'llm-judge.con', 'llm-judge.comp']);
+    expect(out.baseline).toBe('crscore.rel');
+    const by = (id: string) => out.metrics.find((m: { id: string }) => m.id === id);
+    // java-3 has no reference review: its 4 reviews are not applicable to reference metrics, never 0.
+    expect(by('bleu').gaps['not-applicable']).toBe(4);
+    expect(by('llm-grade').gaps['not-applicable']).toBe(4);
+    expect(by('embed-ref').gaps['not-applicable']).toBe(4);
+    expect(by('embed-ref').config).toMatchObject({ encoder: 'use-lite' });
+    expect(by('crscore.rel').gaps['not-applicable']).toBe(0);
+    expect(by('bleu').n).toBeLessThan(by('crscore.rel').n);
+    expect(by('llm-grade').pairedVsBaseline.n).toBe(by('llm-grade').n);
+    expect(by('llm-grade').config).toMatchObject({ model: 'stub-model', samples: 3, scale: '1-5' });
+    expect(by('llm-grade').config.prompt).toContain('{{reference}}');
+    expect(by('llm-judge.rel').config.prompt).toContain('{{diff}}');
+    expect(by('llm-grade').intervals.rel.spearman).toHaveLength(2);
+    expect(by('llm-grade').systems.length).toBeGreaterThan(0);
+    expect(by('llm-grade').systemRanking.systems).toBeGreaterThan(0);
+    // py-1's gpt3.5_pred review is its reference word for word: 5 without a call.
+    expect(r.stderr).toMatch(/llm-grade: \d+ reviews \(\d+ need no call\)/);
+    const sent = stub.count;
+    expect(sent).toBeGreaterThan(0);
+    for (const t of [r.stdout, r.stderr]) expect(t).not.toContain(KEY);
+
+    const again = await run(args);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/llm-grade: .* 0 to send/);
+    expect(again.stderr).toMatch(/llm-judge: .* 0 to send/);
+    expect(stub.count).toBe(sent);
+    expect(JSON.parse(again.stdout).metrics).toEqual(out.metrics);
+  }, 60_000);
+
+  it('prints the agreement, ranking and system tables; refuses unknown metrics and a prompt without its placeholders', async () => {
+    const r = await run(['eval', '--dataset', MINI, '--metrics', 'crscore,llm-grade', '--baseline', 'llm-grade', '--bootstrap', '20', ...llm()]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Agreement of every metric with human judgment');
+    expect(r.stdout).toContain('Δ Spearman vs llm-grade');
+    expect(r.stdout).toContain('Rank agreement of systems');
+    expect(r.stdout).toContain('Systems by LLM grade');
+    const bad = await run(['eval', '--dataset', MINI, '--metrics', 'crscore,bleurt', ...llm()]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('unknown metric "bleurt"');
+    const file = path.join(dir, 'prompt.txt');
+    writeFileSync(file, 'Grade this: {{review}}');
+    const badPrompt = await run(['eval', '--dataset', MINI, '--metrics', 'llm-grade', '--grade-prompt', file, ...llm()]);
+    expect(badPrompt.code).not.toBe(0);
+    expect(badPrompt.stderr).toContain('{{reference}}');
+  }, 60_000);
+
+  it('Ctrl-C keeps every answer received; the same command asks only what is missing', async () => {
+    stub.respond = (req) => ({ kind: 'ok', text: answer(promptOf(req)), delayMs: 150 });
+    const args = ['eval', '--dataset', MINI, '--metrics', 'llm-judge', '--concurrency', '1', '--bootstrap', '0', '--json', ...llm()];
+    let sent = false;
+    const first = await run(args, (_s, child) => {
+      if (!sent && stub.count >= 2) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    expect(first.code).toBe(130);
+    expect(first.stderr).toContain('run the same command again to continue');
+    expect(cached()).toBeGreaterThan(0);
+    const before = stub.count;
+    const second = await run(args);
+    expect(second.code).toBe(0);
+    const plan = /llm-judge: \d+ reviews \(\d+ need no call\), (\d+) calls: (\d+) cached, (\d+) to send/.exec(second.stderr)!;
+    const [tasks, kept, toSend] = plan.slice(1).map(Number);
+    // Every answer received before Ctrl-C is kept; only the rest is asked.
+    expect(kept).toBeGreaterThan(0);
+    expect(kept + toSend).toBe(tasks);
+    expect(stub.count - before).toBe(toSend);
+    expect(JSON.parse(second.stdout).metrics[0].n).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
+const haveDev = existsSync(DEV);
+if (!haveDev) console.warn(`skipping dev-data lab test: ${DEV} not found`);
+
+describe.skipIf(!haveDev)('crscore eval --metrics on the dev half', () => {
+  it('gives the same CRScore figures as plain eval, and BLEU/chrF on every review (dev has references)', async () => {
+    const lab = await run(['eval', '--dataset', DEV, '--metrics', 'crscore,bleu,chrf', '--bootstrap', '0', '--json']);
+    const plain = await run(['eval', '--dataset', DEV, '--bootstrap', '0', '--json']);
+    expect(lab.code).toBe(0);
+    const l = JSON.parse(lab.stdout);
+    const p = JSON.parse(plain.stdout);
+    const rel = l.metrics.find((m: { id: string }) => m.id === 'crscore.rel');
+    expect(rel.n).toBe(p.n);
+    expect(rel.correlations.rel.spearman).toBeCloseTo(p.correlations.rel.spearman, 10);
+    expect(rel.correlations.rel.kendall).toBeCloseTo(p.correlations.rel.kendall, 10);
+    expect(rel.systemRanking.rel.spearman.r).toBeCloseTo(p.systemRanking.spearman, 10);
+    for (const id of ['bleu', 'chrf']) expect(l.metrics.find((m: { id: string }) => m.id === id).n).toBe(p.n);
+  }, 120_000);
+});

@@ -1,0 +1,341 @@
+// `crscore eval --metrics crscore,bleu,chrf,embed-ref,llm-grade,llm-judge`: the metric lab on the command line.
+// Every metric's agreement with the humans, its paired difference from a baseline, its system table and its rank
+// agreement of systems (src/core/lab), with the same LLM flags, cache and resume as `--pseudo-refs generate`.
+import { DEFAULT_CALIBRATION_SYSTEM } from '../core/dataset.ts';
+import type { DatasetRow } from '../core/dataset.ts';
+import type { ItemScore } from '../core/evaluate.ts';
+import {
+  crscoreMetrics,
+  DEFAULT_GRADE_PROMPT,
+  DEFAULT_JUDGE_PROMPT,
+  formatLabAgreement,
+  formatLabRanking,
+  formatLabSystems,
+  gradeMetric,
+  judgeMetrics,
+  labAgreement,
+  labConfig,
+  labRecords,
+  labReviews,
+  LAB_METRIC_NAMES,
+  referenceColumns,
+  templateProblem,
+  type LabMetricName,
+  type LabAgreement,
+  type LabMetric,
+  type LabReview,
+} from '../core/lab/index.ts';
+import { prepare, vectorCosine } from '../core/research/index.ts';
+import type { SplitMode } from '../core/types.ts';
+import type { LlmSettings } from '../claims/providers.ts';
+import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
+import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES } from '../llmbatch/labBatch.ts';
+import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
+import { configLines } from '../core/researchTables.ts';
+import { folderCache } from './answerCacheFs.ts';
+import type { IntervalOptions } from './evalIntervals.ts';
+import { plusScores } from './evalPlus.ts';
+import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
+import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
+import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
+
+const LAB_METRICS = LAB_METRIC_NAMES;
+
+export const METRICS_OPTIONS = {
+  metrics: { type: 'string' },
+  baseline: { type: 'string' },
+  'grade-prompt': { type: 'string' },
+  'judge-prompt': { type: 'string' },
+  'judge-with-pseudo-refs': { type: 'boolean', default: false },
+  'grade-samples': { type: 'string' },
+  'judge-samples': { type: 'string' },
+} as const;
+
+export const METRICS_USAGE = `Metric lab (compare every family of review metric against the humans):
+  --metrics LIST            comma-separated, any of ${LAB_METRICS.join(', ')}:
+                            crscore (as configured above: Con, Comp, Rel), crscore-plus (the plus preset),
+                            bleu, chrf (against the reference review 'msg'), embed-ref (cosine of review and
+                            reference on --encoder, default ${DEFAULT_ENCODER}), llm-grade (seed 003: 1–5 against the
+                            reference, 3 calls, majority/median, 5→4, exact match without a call), llm-judge
+                            (reference-free: relevance, conciseness, comprehensiveness from the diff)
+  --baseline METRIC         paired differences against it (default crscore.rel, else the first metric)
+  --grade-prompt FILE       the grade prompt template ({{review}}, {{reference}})
+  --judge-prompt FILE       the judge prompt template ({{diff}}, {{review}}, {{pseudo_references}})
+  --judge-with-pseudo-refs  show the judge the pseudo-references
+  --grade-samples N         calls per review for llm-grade (default ${DEFAULT_GRADE_SAMPLES})
+  --judge-samples N         calls per review for llm-judge (default ${DEFAULT_JUDGE_SAMPLES})
+  LLM metrics use --llm-provider, --llm-base-url, --llm-model, --llm-temperature, --llm-timeout,
+  --concurrency and --cache-dir as below; Ctrl-C keeps every answer, the same command resumes.
+`;
+
+export type MetricsValues = Partial<Record<Exclude<keyof typeof METRICS_OPTIONS, 'judge-with-pseudo-refs'>, string>> & {
+  'judge-with-pseudo-refs'?: boolean;
+};
+
+export interface MetricsPlan {
+  names: LabMetricName[];
+  baseline?: string;
+}
+
+/** The --metrics list, or null when the flag is absent (plain `crscore eval`). */
+export function readMetricsPlan(values: MetricsValues): MetricsPlan | null {
+  if (values.metrics === undefined) {
+    for (const k of ['baseline', 'grade-prompt', 'judge-prompt', 'grade-samples', 'judge-samples'] as const)
+      if (values[k] !== undefined) warn(`--${k} applies to --metrics only`);
+    return null;
+  }
+  const names = values.metrics.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new CliError(`--metrics: give one or more of ${LAB_METRICS.join(', ')}`);
+  for (const n of names)
+    if (!(LAB_METRICS as readonly string[]).includes(n))
+      throw new CliError(`--metrics: unknown metric "${n}" (known: ${LAB_METRICS.join(', ')})`);
+  return { names: [...new Set(names)] as LabMetricName[], baseline: values.baseline };
+}
+
+/** A metric name given as --baseline stands for its relevance column. */
+function baselineColumn(b: string | undefined, metrics: readonly LabMetric[]): string | undefined {
+  if (b === undefined) return metrics.find((m) => m.id === 'crscore.rel')?.id;
+  const id = metrics.some((m) => m.id === b) ? b : metrics.some((m) => m.id === `${b}.rel`) ? `${b}.rel` : null;
+  if (!id) throw new CliError(`--baseline ${b}: not among the metrics (${metrics.map((m) => m.id).join(', ')})`);
+  return id;
+}
+
+function count(v: string | undefined, name: string, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 9) throw new CliError(`${name}: expected a whole number from 1 to 9, got "${v}"`);
+  return n;
+}
+
+async function template(file: string | undefined, kind: 'grade' | 'judge'): Promise<string> {
+  const t = file === undefined ? (kind === 'grade' ? DEFAULT_GRADE_PROMPT : DEFAULT_JUDGE_PROMPT) : await readText(file);
+  const problem = templateProblem(kind, t);
+  if (problem) throw new CliError(`--${kind}-prompt ${file}: ${problem}`);
+  return t;
+}
+
+export interface LabEvalContext {
+  values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string; tau?: string; 'calibrate-on'?: string; idf?: string };
+  rows: DatasetRow[];
+  split: SplitMode;
+  dataset: string;
+  intervals: IntervalOptions;
+  json: boolean;
+  /** The CRScore of the other flags, when eval computed it (the paper path); with --preset plus it is computed here. */
+  crscore: { scores: ItemScore[]; config: Record<string, unknown> } | null;
+  extra?: Record<string, unknown>;
+}
+
+/** Ctrl-C aborts the signal once (answers so far are cached); a second Ctrl-C exits. */
+function interruptible(): { signal: AbortSignal; dispose: () => void } {
+  const ctrl = new AbortController();
+  const onSigint = () => {
+    if (ctrl.signal.aborted) process.exit(130);
+    process.stderr.write('\nInterrupted: the answers received so far are cached; run the same command again to continue.\n');
+    ctrl.abort();
+  };
+  process.on('SIGINT', onSigint);
+  return { signal: ctrl.signal, dispose: () => process.off('SIGINT', onSigint) };
+}
+
+interface LlmRun {
+  settings: LlmSettings;
+  cache: AnswerCache;
+  concurrency: number;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+/** One stderr summary per LLM metric, and the first few failure reasons. */
+function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOutcome)[], requests: number) {
+  const by = (s: string) => outcomes.filter((o) => o.status === s).length;
+  const cached = outcomes.filter((o) => o.cached && o.status === 'graded').length;
+  process.stderr.write(
+    `${name}: ${outcomes.length} reviews: ${by('graded')} graded (${cached} all from cache), ${by('exact-match')} exact matches, ` +
+      `${by('empty-review')} empty reviews, ${by('not-applicable')} without a reference, ${by('no-grade')} no grade, ` +
+      `${by('failed')} failed, ${by('cancelled')} not asked; ${requests} requests sent\n`,
+  );
+  const failed = outcomes.filter((o) => o.status === 'failed');
+  for (const o of failed.slice(0, 5)) warn(`${name} ${o.id}: ${o.reason}`);
+  if (failed.length > 5) warn(`${name}: ${failed.length - 5} more failures`);
+}
+
+async function llmGrade(reviews: LabReview[], run: LlmRun, tmpl: string, samples: number): Promise<LabMetric> {
+  const p = await planLlmGrades(reviews, { settings: run.settings, cache: run.cache, template: tmpl, samples });
+  process.stderr.write(
+    `llm-grade: ${p.reviews} reviews (${p.withoutCall} need no call), ${p.tasks} calls: ${p.cached} cached, ${p.requests} to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${run.concurrency}\n`,
+  );
+  const tick = progress('llm-grade');
+  let requests = 0;
+  const out = await runLlmGrades(reviews, {
+    ...run,
+    template: tmpl,
+    samples,
+    onProgress: (x) => {
+      requests = x.requests;
+      tick(x.done, x.total);
+    },
+  });
+  reportOutcomes('llm-grade', out, requests);
+  return gradeMetric(reviews, out, llmMetricConfig(run.settings, 'grade', { samples, template: tmpl }));
+}
+
+async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples: number, withPseudoRefs: boolean): Promise<LabMetric[]> {
+  const p = await planLlmJudge(reviews, { settings: run.settings, cache: run.cache, template: tmpl, samples, withPseudoRefs });
+  process.stderr.write(
+    `llm-judge: ${p.reviews} reviews (${p.withoutCall} need no call), ${p.tasks} calls: ${p.cached} cached, ${p.requests} to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${run.concurrency}\n`,
+  );
+  const tick = progress('llm-judge');
+  let requests = 0;
+  const out = await runLlmJudge(reviews, {
+    ...run,
+    template: tmpl,
+    samples,
+    withPseudoRefs,
+    onProgress: (x) => {
+      requests = x.requests;
+      tick(x.done, x.total);
+    },
+  });
+  reportOutcomes('llm-judge', out, requests);
+  return judgeMetrics(reviews, out, llmMetricConfig(run.settings, 'judge', { samples, template: tmpl, withPseudoRefs }));
+}
+
+/** Every requested metric's column, in the order given. Returns null when Ctrl-C cut an LLM run short. */
+async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ reviews: LabReview[]; metrics: LabMetric[] } | null> {
+  const prepared = prepare(ctx.rows, ctx.split);
+  const reviews = labReviews(prepared);
+  const want = new Set(plan.names);
+  const needsRef = want.has('bleu') || want.has('chrf') || want.has('embed-ref') || want.has('llm-grade');
+  if (needsRef && !prepared.hasReference)
+    warn(`${ctx.dataset}: no reference reviews ('msg'), so bleu, chrf, embed-ref and llm-grade are not applicable to any review`);
+  const encoder = ctx.values.encoder ?? DEFAULT_ENCODER;
+  let embedCos: ((a: string, b: string) => number) | undefined;
+  if (want.has('embed-ref') && prepared.hasReference) {
+    const enc = await loadEncoder(encoder, ctx.values.pooling as Pooling | undefined);
+    try {
+      const texts = prepared.reviews.flatMap((r) => (r.reference ? [r.review.review ?? '', r.reference] : []));
+      embedCos = vectorCosine(await embedUnique(enc, texts, 32));
+    } finally {
+      await enc.dispose?.();
+    }
+  }
+  const pooling = ctx.values.pooling ?? null;
+  const llmNames = plan.names.filter((n) => n === 'llm-grade' || n === 'llm-judge');
+  let run: (LlmRun & { dispose: () => void }) | null = null;
+  if (llmNames.length) {
+    const { settings } = readLlmSettings(ctx.values);
+    const o = readBatchOptions(ctx.values);
+    const { signal, dispose } = interruptible();
+    run = { settings, cache: rememberingCache(folderCache(o.cacheDir)), concurrency: o.concurrency, timeoutMs: o.timeoutMs, signal, dispose };
+  }
+  const metrics: LabMetric[] = [];
+  try {
+    for (const n of plan.names) {
+      if (run?.signal.aborted) break;
+      switch (n) {
+        case 'crscore': {
+          // With --preset plus, 'crscore' is the plus preset under --tau, --calibrate-on and --idf.
+          const c =
+            ctx.crscore ??
+            (await plusColumn(ctx, {
+              tau: parseTau(ctx.values.tau),
+              system: ctx.values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
+              idf: oneOf(ctx.values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
+            }));
+          metrics.push(...crscoreMetrics(c.scores, c.config));
+          break;
+        }
+        case 'crscore-plus': {
+          const c = await plusColumn(ctx, { system: DEFAULT_CALIBRATION_SYSTEM, idf: 'background' });
+          metrics.push(...crscoreMetrics(c.scores, c.config, 'crscore-plus', 'CRScore plus'));
+          break;
+        }
+        case 'bleu':
+        case 'chrf':
+        case 'embed-ref':
+          metrics.push(...referenceColumns(prepared, [n], { embedCos, encoder, pooling }));
+          break;
+        case 'llm-grade':
+          metrics.push(await llmGrade(reviews, run!, await template(ctx.values['grade-prompt'], 'grade'), count(ctx.values['grade-samples'], '--grade-samples', DEFAULT_GRADE_SAMPLES)));
+          break;
+        case 'llm-judge':
+          metrics.push(
+            ...(await llmJudge(
+              reviews,
+              run!,
+              await template(ctx.values['judge-prompt'], 'judge'),
+              count(ctx.values['judge-samples'], '--judge-samples', DEFAULT_JUDGE_SAMPLES),
+              ctx.values['judge-with-pseudo-refs'] ?? false,
+            )),
+          );
+          break;
+      }
+    }
+  } finally {
+    run?.dispose();
+  }
+  if (run?.signal.aborted) return null;
+  return { reviews, metrics };
+}
+
+async function plusColumn(ctx: LabEvalContext, o: { tau?: number; system: string; idf: 'background' | 'corpus' }) {
+  const items = prepare(ctx.rows, ctx.split).items;
+  const r = await plusScores(items, o);
+  return {
+    scores: r.scores,
+    config: {
+      preset: 'plus',
+      similarity: `plus-tfidf (${o.idf} idf)`,
+      scoring: 'graded',
+      tau: r.ramp.tau,
+      sd: r.ramp.sd,
+      tauSource: o.tau !== undefined ? 'option' : 'calibration',
+      calibrateOn: r.calibrated ? o.system : null,
+      split: ctx.split,
+    },
+  };
+}
+
+/** `--json`'s per-metric entry. */
+export function metricJson(r: LabAgreement) {
+  return r.metrics.map((m) => ({
+    id: m.id,
+    label: m.label,
+    family: m.family,
+    config: m.config,
+    n: m.n,
+    gaps: m.gaps,
+    correlations: Object.fromEntries(Object.entries(m.correlations).map(([d, c]) => [d, { spearman: c.spearman.r, kendall: c.kendall.r }])),
+    intervals: Object.fromEntries(
+      Object.entries(m.correlations).map(([d, c]) => [d, { spearman: [c.spearman.lo, c.spearman.hi], kendall: [c.kendall.lo, c.kendall.hi] }]),
+    ),
+    pairedVsBaseline: m.pairedVsBaseline,
+    systems: m.systems,
+    systemRanking: m.systemRanking,
+  }));
+}
+
+/** Runs the lab and prints its tables (or `--json`); 130 when Ctrl-C stopped an LLM run (the answers are cached). */
+export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Promise<number> {
+  const cols = await columns(plan, ctx);
+  if (!cols) return 130;
+  const report = labAgreement(labRecords(cols.reviews), cols.metrics, {
+    baseline: baselineColumn(plan.baseline, cols.metrics),
+    resamples: ctx.intervals.resamples,
+    seed: ctx.intervals.seed,
+  });
+  const config = { dataset: ctx.dataset, split: ctx.split, ...ctx.extra };
+  if (ctx.json) {
+    const { resamples, seed, level, changes, baseline } = report;
+    const stats = { bootstrap: { resamples, seed, level, changes }, baseline };
+    process.stdout.write(`${JSON.stringify({ ...config, ...stats, counts: { diffs: ctx.rows.length, reviews: report.reviews, reviewsWithHumanScores: report.scored }, metrics: metricJson(report) }, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
+    return 0;
+  }
+  const parts = [formatLabAgreement(report, 'text', config), formatLabRanking(report, 'text', config)];
+  for (const m of report.metrics) parts.push(formatLabSystems(report, m.id, 'text', config));
+  // The terminal tables carry no configuration; say it once at the end (prompts: --json or the prompt files).
+  parts.push(`Configuration:\n${configLines(labConfig(report, config).config).map((l) => `  ${l}`).join('\n')}\n`);
+  process.stdout.write(parts.join('\n'));
+  return 0;
+}
