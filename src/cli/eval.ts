@@ -15,6 +15,11 @@ import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
+import { evalLinks, LINKS_OPTIONS, LINKS_USAGE } from './evalLinks.ts';
+import { LLM_LINKS_SD, LLM_LINKS_TAU } from '../core/research/similarity.ts';
+import { evalLinkAgreement, LINKS_OUT_USAGE, renderLinks, writeLinks } from './evalLinkAgreement.ts';
+import { linkRuleFor } from '../core/research/links.ts';
+import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
 
@@ -34,8 +39,8 @@ Options:
   --calibrate-on SYSTEM     set τ by the paper's calibration on SYSTEM's reviews
                             (default when --tau is absent: ${DEFAULT_CALIBRATION_SYSTEM})
   --split reference|improved   review sentence splitting (default reference)
-  --similarity lexical|embedding|tfidf   default: embedding when --encoder is given, else lexical;
-                            tfidf: the plus preset's stemmed TF-IDF cosine
+  --similarity lexical|embedding|tfidf|llm-links   default: embedding when --encoder is given, else
+                            lexical; tfidf: the plus preset's stemmed TF-IDF cosine; llm-links: see below
   --scoring hard|graded     hard: the paper's τ (default); graded: the plus preset's credit ramp from
                             τ − sd to τ with its weights, on any similarity
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
@@ -46,9 +51,10 @@ Options:
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
   --predictions FILE        a system's predictions on CodeReviewer's test file --dataset (repeatable)
-${INTERVAL_USAGE}  --json                    one JSON object on stdout instead of the table
+${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object on stdout instead of the table
   -h, --help                this text
 
+${LINKS_USAGE}
 ${METRICS_USAGE}
 ${pseudoRefUsage('dataset')}`;
 
@@ -69,8 +75,10 @@ export async function runEval(argv: string[]): Promise<number> {
       idf: { type: 'string' },
       ...INTERVAL_OPTIONS,
       json: { type: 'boolean', default: false },
+      'links-out': { type: 'string' },
       predictions: { type: 'string', multiple: true },
       ...PSEUDO_REF_OPTIONS,
+      ...LINKS_OPTIONS,
       ...METRICS_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -120,6 +128,7 @@ export async function runEval(argv: string[]): Promise<number> {
       idf: oneOf(values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
       cv: values.cv,
       intervals,
+      linksOut: values['links-out'],
       base: {
         counts: {
           diffs: rows.length,
@@ -132,17 +141,21 @@ export async function runEval(argv: string[]): Promise<number> {
         split,
       },
     });
-    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}`);
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
     return 0;
   }
   if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
   const encoder = similarity === 'embedding' ? (values.encoder ?? DEFAULT_ENCODER) : undefined;
-  const { m, idf } = await evalMatrices(items, { similarity, scoring, encoder, pooling });
+  const links = similarity === 'llm-links' ? await evalLinks(items, values, scoring) : null;
+  if (links?.interrupted) return 130;
+  if (links && (tauOption !== undefined || values['calibrate-on'])) warn('--tau and --calibrate-on have no effect with --similarity llm-links (τ is fixed)');
+  const { m, idf } = links ?? (await evalMatrices(items, { similarity, scoring, encoder, pooling }));
   const matrices = m.matrices;
 
   let tau: number;
   let calibration: (Calibration & { system: string }) | null = null;
-  if (tauOption !== undefined) tau = tauOption;
+  if (links) tau = LLM_LINKS_TAU;
+  else if (tauOption !== undefined) tau = tauOption;
   else {
     const system = values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM;
     const cal = calibrateOnSystem(items, matrices, system);
@@ -157,11 +170,12 @@ export async function runEval(argv: string[]): Promise<number> {
   }
 
   // Graded credit's ramp needs the sd of the calibration, also when τ is given.
-  const sd =
-    calibration?.sd ??
-    (scoring === 'graded'
-      ? calibrateOnSystem(items, matrices, values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM).sd || null
-      : null);
+  const sd = links
+    ? LLM_LINKS_SD
+    : (calibration?.sd ??
+      (scoring === 'graded'
+        ? calibrateOnSystem(items, matrices, values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM).sd || null
+        : null));
   const scores = evalScores(items, m, scoring, tau, sd, idf);
   const result = agreement(items, scores);
   const base: EvalResult = {
@@ -191,15 +205,18 @@ export async function runEval(argv: string[]): Promise<number> {
       split,
       encoder: encoder ?? null,
       pooling: similarity === 'embedding' ? (pooling ?? null) : null,
-      tauSource: calibration ? 'calibration' : 'option',
+      tauSource: links ? 'fixed' : calibration ? 'calibration' : 'option',
       calibrateOn: calibration?.system ?? null,
       preset: similarity === 'tfidf' && scoring === 'graded' ? 'plus' : 'paper',
       scoring,
     },
     pseudoRefs,
+    ...(links ? { llmLinks: links.summary } : {}),
   };
   if (lab) return runEvalMetrics(lab, { ...labContext, crscore: { scores, config: { ...base.config, tau } } });
-  const out = withIntervals(base, items, scores, intervals);
-  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}`);
+  const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
+  if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);
+  const out = { ...withIntervals(base, items, scores, intervals), ...evalLinkAgreement(items, matrices, rule, intervals) };
+  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
   return 0;
 }

@@ -37,7 +37,7 @@ import type { IntervalOptions } from './evalIntervals.ts';
 import { plusScores } from './evalPlus.ts';
 import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
-import { readLlmRunOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
+import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
 
 const LAB_METRICS = LAB_METRIC_NAMES;
 
@@ -224,8 +224,8 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
   const llmNames = plan.names.filter((n) => n === 'llm-grade' || n === 'llm-judge');
   let run: (LlmRun & { dispose: () => void }) | null = null;
   if (llmNames.length) {
-    const settings = readLlmSettings(ctx.values);
-    const o = readLlmRunOptions(ctx.values);
+    const { settings } = readLlmSettings(ctx.values);
+    const o = readBatchOptions(ctx.values);
     const { signal, dispose } = interruptible();
     run = { settings, cache: rememberingCache(folderCache(o.cacheDir)), concurrency: o.concurrency, timeoutMs: o.timeoutMs, signal, dispose };
   }

@@ -17,6 +17,7 @@ import { loadBackgroundIdf } from './background.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from './io.ts';
 import { withIntervals, type IntervalOptions } from './evalIntervals.ts';
+import { evalLinkAgreement, writeLinks } from './evalLinkAgreement.ts';
 
 export interface PlusEvalResult extends EvalResult {
   plus: {
@@ -33,6 +34,8 @@ interface PlusEvalOptions {
   idf: 'background' | 'corpus';
   cv?: string;
   intervals: IntervalOptions;
+  /** --links-out FILE: the links themselves, one review a line. */
+  linksOut?: string;
   base: { counts: EvalResult['counts']; dataset: string; split: SplitMode };
 }
 
@@ -109,7 +112,11 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
       crossValidation,
     },
   };
-  return withIntervals(out, items, scores, o.intervals);
+  // Links under the same graded credit the scores used, against the annotators' (issue 22).
+  const matrices = inputs.map((x) => x.matrix);
+  const links = evalLinkAgreement(items, matrices, { rule: 'graded', ramp: out.plus.ramp }, o.intervals);
+  if (o.linksOut) writeLinks(o.linksOut, items, matrices, { rule: 'graded', ramp: out.plus.ramp });
+  return { ...withIntervals(out, items, scores, o.intervals), ...links };
 }
 
 export function renderPlus(r: PlusEvalResult): string {

@@ -3,6 +3,7 @@ import { DIMENSIONS, type Agreement, type CorrelationPair } from '../core/evalua
 import type { SplitMode } from '../core/types.ts';
 import { fmt, fmtP } from './io.ts';
 import type { pseudoRefsSummary } from './pseudoRefs.ts';
+import type { LinksSummary } from './evalLinks.ts';
 
 export interface EvalResult {
   tau: number;
@@ -36,13 +37,15 @@ export interface EvalResult {
     split: SplitMode;
     encoder: string | null;
     pooling: string | null;
-    tauSource: 'option' | 'calibration';
+    tauSource: 'option' | 'calibration' | 'fixed';
     calibrateOn: string | null;
     preset?: 'paper' | 'plus';
     scoring?: 'hard' | 'graded';
   };
   /** Where the pseudo-references came from and what making them cost (issue 15). */
   pseudoRefs?: ReturnType<typeof pseudoRefsSummary>;
+  /** --similarity llm-links: the model, the prompt and what the links cost. */
+  llmLinks?: LinksSummary;
 }
 
 export function flat(c: CorrelationPair) {
@@ -64,7 +67,9 @@ export function renderTable(r: EvalResult): string {
   lines.push(
     r.calibration
       ? `τ = ${fmt(r.tau)} (paper's calibration on ${r.calibration.system}: mean best similarity of ${r.calibration.sentences} sentences, sd ${fmt(r.calibration.sd)})`
-      : `τ = ${fmt(r.tau)} (given)`,
+      : c.tauSource === 'fixed'
+        ? `τ = ${fmt(r.tau)} (fixed: llm-links' cells are 0 or 1, so τ has no effect)`
+        : `τ = ${fmt(r.tau)} (given)`,
   );
   lines.push(
     `diffs ${r.counts.diffs} (${r.counts.skippedDiffs} without pseudo-references skipped), reviews scored ${r.counts.reviews}, with human scores n = ${r.n}`,

@@ -15,8 +15,8 @@ import type { Idf } from '../core/plus/idf.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { embedUnique, loadEncoder, type Pooling } from './matrices.ts';
 
-export type EvalSimilarity = 'lexical' | 'embedding' | 'tfidf';
-export const EVAL_SIMILARITIES: readonly EvalSimilarity[] = ['lexical', 'embedding', 'tfidf'];
+export type EvalSimilarity = 'lexical' | 'embedding' | 'tfidf' | 'llm-links';
+export const EVAL_SIMILARITIES: readonly EvalSimilarity[] = ['lexical', 'embedding', 'tfidf', 'llm-links'];
 
 export interface StageOptions {
   similarity: EvalSimilarity;
@@ -30,6 +30,7 @@ export async function evalMatrices(items: readonly EvalItem[], o: StageOptions):
   const idf = o.similarity === 'tfidf' || o.scoring === 'graded' ? await loadBackgroundIdf() : undefined;
   if (o.similarity === 'lexical') return { m: lexicalMatrices(items), idf };
   if (o.similarity === 'tfidf') return { m: tfidfMatrices(items, idf!), idf };
+  if (o.similarity === 'llm-links') throw new Error('llm-links matrices come from evalLinks (src/cli/evalLinks.ts)');
   const encoder = await loadEncoder(o.encoder!, o.pooling);
   try {
     const texts = items.flatMap((it) => [...it.pseudoReferences, ...it.sentences]);

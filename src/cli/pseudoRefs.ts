@@ -83,29 +83,8 @@ export interface PseudoRefPlan {
   config: PseudoRefsConfig;
 }
 
-export function readPseudoRefOptions(values: PseudoRefValues, defaultSource: PseudoRefSource): PseudoRefPlan {
-  const source = oneOf(values['pseudo-refs'], PSEUDO_REF_SOURCES, '--pseudo-refs') ?? defaultSource;
-  const kind = oneOf(values['llm-provider'], ['openai', 'anthropic'] as const, '--llm-provider') ?? 'openai';
-  const format = oneOf(values['llm-format'], ['paper', 'json'] as const, '--llm-format') ?? 'paper';
-  const filter = oneOf(values['analyzer-filter'], ['paper', 'added', 'none'] as const, '--analyzer-filter') ?? 'paper';
-  const options = oneOf(values['analyzer-options'], ['paper', 'modern'] as const, '--analyzer-options') ?? 'paper';
-  const concurrency = num(values.concurrency, '--concurrency', 1, 64) ?? 4;
-  const timeoutMs = (num(values['llm-timeout'], '--llm-timeout', 0.1, 3600) ?? 60) * 1000;
-  const config: PseudoRefsConfig = { source };
-  let settings: LlmSettings | undefined;
-  if (usesLlm(source)) {
-    settings = readLlmSettings(values);
-    config.llm = { provider: kind, baseUrl: settings.baseUrl, model: settings.model, format, temperature: settings.temperature };
-  }
-  if (usesAnalyzers(source)) config.analyzers = { filter, options };
-  return { source, settings, format, concurrency, timeoutMs, cacheDir: values['cache-dir'] ?? DEFAULT_CACHE_DIR, filter, options, config };
-}
-
-/**
- * The LLM settings of --llm-provider, --llm-base-url, --llm-model and --llm-temperature, the key from
- * ${KEY_ENV} only; shared by pseudo-reference generation and the lab's LLM metrics (`eval --metrics`).
- */
-export function readLlmSettings(values: PseudoRefValues): LlmSettings {
+/** The LLM flags as settings (key only from the environment), validated; throws CliError with a clear reason. */
+export function readLlmSettings(values: PseudoRefValues): { settings: LlmSettings; kind: 'openai' | 'anthropic'; temperature: number } {
   const kind = oneOf(values['llm-provider'], ['openai', 'anthropic'] as const, '--llm-provider') ?? 'openai';
   const temperature = num(values['llm-temperature'], '--llm-temperature', 0, 2) ?? 0;
   const provider: ProviderId = kind === 'anthropic' ? 'anthropic' : 'openai-compatible';
@@ -127,16 +106,31 @@ export function readLlmSettings(values: PseudoRefValues): LlmSettings {
     const msg = (e as Error).message.replace('in the API key field', `in ${KEY_ENV}`);
     throw new CliError(kind === 'anthropic' && !apiKey ? `Anthropic needs a key: set ${KEY_ENV}` : msg);
   }
-  return settings;
+  return { settings, kind, temperature };
 }
 
 /** --concurrency, --llm-timeout and --cache-dir. */
-export function readLlmRunOptions(values: PseudoRefValues): { concurrency: number; timeoutMs: number; cacheDir: string } {
-  return {
-    concurrency: num(values.concurrency, '--concurrency', 1, 64) ?? 4,
-    timeoutMs: (num(values['llm-timeout'], '--llm-timeout', 0.1, 3600) ?? 60) * 1000,
-    cacheDir: values['cache-dir'] ?? DEFAULT_CACHE_DIR,
-  };
+export function readBatchOptions(values: PseudoRefValues): { concurrency: number; timeoutMs: number; cacheDir: string } {
+  const concurrency = num(values.concurrency, '--concurrency', 1, 64) ?? 4;
+  const timeoutMs = (num(values['llm-timeout'], '--llm-timeout', 0.1, 3600) ?? 60) * 1000;
+  return { concurrency, timeoutMs, cacheDir: values['cache-dir'] ?? DEFAULT_CACHE_DIR };
+}
+
+export function readPseudoRefOptions(values: PseudoRefValues, defaultSource: PseudoRefSource): PseudoRefPlan {
+  const source = oneOf(values['pseudo-refs'], PSEUDO_REF_SOURCES, '--pseudo-refs') ?? defaultSource;
+  const format = oneOf(values['llm-format'], ['paper', 'json'] as const, '--llm-format') ?? 'paper';
+  const filter = oneOf(values['analyzer-filter'], ['paper', 'added', 'none'] as const, '--analyzer-filter') ?? 'paper';
+  const options = oneOf(values['analyzer-options'], ['paper', 'modern'] as const, '--analyzer-options') ?? 'paper';
+  const { concurrency, timeoutMs, cacheDir } = readBatchOptions(values);
+  const config: PseudoRefsConfig = { source };
+  let settings: LlmSettings | undefined;
+  if (usesLlm(source)) {
+    const llm = readLlmSettings(values);
+    settings = llm.settings;
+    config.llm = { provider: llm.kind, baseUrl: settings.baseUrl, model: settings.model, format, temperature: llm.temperature };
+  }
+  if (usesAnalyzers(source)) config.analyzers = { filter, options };
+  return { source, settings, format, concurrency, timeoutMs, cacheDir, filter, options, config };
 }
 
 export interface FilledDataset {

@@ -41,7 +41,7 @@ function intervalNote(r: BootstrapReport): string {
     : 'no bootstrap (point estimates only)';
 }
 
-interface Table {
+export interface Table {
   title: string;
   note: string;
   /** Machine-readable columns (CSV): numbers kept apart from their intervals. */
@@ -115,7 +115,8 @@ export function latexEscape(s: string): string {
 /** The name column (System, Dimension) is left-aligned; numbers right-aligned. */
 const textColumn = (t: Table) => (t.header[0] === '#' ? 1 : 0);
 
-function render(t: Table, format: TableFormat, config: TableConfig): string {
+/** Any table of this shape in any format, with its configuration (the link table uses it too). */
+export function render(t: Table, format: TableFormat, config: TableConfig): string {
   const conf = configLines(config);
   switch (format) {
     case 'csv':

@@ -18,7 +18,7 @@ import {
   type PseudoRefsStats,
   type PseudoRefSource,
 } from '../pseudorefs/dataset';
-import { llmSettings, useClaimsSettings } from '../features/claims/settingsStore';
+import { llmSettings, useClaimsSettings } from './claimsSettings';
 import { rememberingCache } from '../llmbatch/cache';
 import { idbAnswerCache } from './answerCacheIdb';
 

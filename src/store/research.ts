@@ -111,7 +111,7 @@ let corrTimer: ReturnType<typeof setTimeout> | undefined;
 let curveToken = 0;
 /** The engine each encoder similarity last ran with (see EmbedHooks.known). */
 let engines: Record<string, RunEngine> = {};
-const RESUME_HINT = 'Embedded sentences are cached: Resume continues from here.';
+const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
 export const useResearch = create<ResearchState>()((set, get) => {

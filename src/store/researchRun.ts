@@ -8,6 +8,7 @@ import {
   correlationCurve,
   scoreAll,
   lexicalMatrices,
+  oracleRows,
   prepare,
   refMetricRows,
   refMetricValues,
@@ -31,6 +32,8 @@ import type { LocalModelFile } from '../embed/types';
 import { loadPlusIdf } from '../features/workbench/plusIdf';
 import { keyOf, labelOf, modelSpec, type RunConfig } from './researchConfig';
 import { embedTexts, type EmbedHooks, type EmbedOutcome, type RunEngine } from './researchEmbed';
+import { linkStage } from './linkStage';
+import { fixedCalibration } from './linkCalibration';
 
 export interface Results {
   config: RunConfig;
@@ -44,7 +47,7 @@ export interface Results {
   scorer: Scorer;
   calibration: SystemCalibration;
   refValues: Partial<Record<RefMetricId, (number | null)[]>>;
-  /** Correlation rows of the reference-based metrics (they do not depend on τ). */
+  /** Correlation rows that do not depend on τ: the oracle's (annotators' links, when recorded) and the reference-based metrics'. */
   refRows: CorrRow[];
   engine: RunEngine | null;
   runMs: number;
@@ -79,7 +82,11 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const idf = needsIdf ? await loadPlusIdf() : undefined;
   if (config.similarity === 'lexical') m = lexicalMatrices(prepared.items);
   else if (config.similarity === 'tfidf') m = tfidfMatrices(prepared.items, idf!);
-  else {
+  else if (config.similarity === 'llm-links') {
+    const out = await linkStage(prepared.items, { onProgress: inp.hooks.onEmbedded, cancelled: inp.hooks.cancelled, cacheOnly: inp.cacheOnly });
+    if (out.kind !== 'done') return { ...out, engine: null };
+    ({ m, cached, total } = out);
+  } else {
     if (!usesEncoder(config.similarity)) throw new Error(`unknown similarity ${config.similarity}`);
     const texts = textsToEmbed(prepared, prepared.hasReference);
     total = texts.length;
@@ -91,7 +98,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
     m = vectorMatrices(prepared.items, out.vectors);
     embedCos = vectorCosine(out.vectors);
   }
-  const calibration = calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
+  const calibration = fixedCalibration(config, prepared.items) ?? calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
   const refValues = prepared.hasReference ? refMetricValues(prepared, embedCos) : {};
   return {
     kind: 'results',
@@ -108,7 +115,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       scorer: scorer(config.scoring, prepared.items, m, calibration.sd, idf),
       calibration,
       refValues,
-      refRows: refMetricRows(prepared.items, refValues),
+      refRows: [...oracleRows(prepared.items), ...refMetricRows(prepared.items, refValues)],
       engine,
     },
   };
@@ -116,7 +123,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
 
 /** Results re-calibrated on another system (same matrices; graded credit's ramp follows the new sd). */
 export function recalibrated(r: Results, system: string): Results {
-  const calibration = calibrateRun(r.prepared.items, r.matrices, system);
+  const calibration = fixedCalibration({ ...r.config, calibrationSystem: system }, r.prepared.items) ?? calibrateRun(r.prepared.items, r.matrices, system);
   const s: Scorer = r.scorer.rule === 'graded' ? { ...r.scorer, sd: calibration.sd } : r.scorer;
   return { ...r, calibration, scorer: s, config: { ...r.config, calibrationSystem: calibration.system } };
 }

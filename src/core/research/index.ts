@@ -6,3 +6,4 @@ export * from './similarity.ts';
 export * from './scoring.ts';
 export * from './tau.ts';
 export * from './analysis.ts';
+export * from './links.ts';

@@ -3,6 +3,7 @@
 // rule reads) and pseudo-references × pseudo-references (graded credit's redundancy discount).
 import type { EvalItem } from '../evaluate.ts';
 import { lexicalSimilarityMatrix, lexicalTokenSets } from '../lexical.ts';
+import { identityMatrix } from '../links/llmLinks.ts';
 import type { Idf } from '../plus/idf.ts';
 import { plusSimilarityMatrix, plusTextCache } from '../plus/similarity.ts';
 import { similarityMatrix } from '../similarity.ts';
@@ -13,10 +14,24 @@ export const PAPER_MODEL_ID = 'mixedbread-ai/mxbai-embed-large-v1';
 
 /**
  * 'paper': the paper's model from the hub; 'hub': any hub id; 'local': a model folder on this computer (or, in
- * the CLI, a folder path); 'use-lite': the bundled encoder; 'lexical': token overlap; 'tfidf': plus's stemmed TF-IDF.
+ * the CLI, a folder path); 'use-lite': the bundled encoder; 'lexical': token overlap; 'tfidf': plus's stemmed TF-IDF;
+ * 'llm-links': an LLM says which pseudo-references each sentence addresses (1 where linked, 0 elsewhere).
  */
-export type SimilarityKind = 'paper' | 'hub' | 'local' | 'use-lite' | 'lexical' | 'tfidf';
-export const SIMILARITY_CHOICES: readonly SimilarityKind[] = ['paper', 'hub', 'local', 'use-lite', 'lexical', 'tfidf'];
+export type SimilarityKind = 'paper' | 'hub' | 'local' | 'use-lite' | 'lexical' | 'tfidf' | 'llm-links';
+export const SIMILARITY_CHOICES: readonly SimilarityKind[] = ['paper', 'hub', 'local', 'use-lite', 'lexical', 'tfidf', 'llm-links'];
+
+/**
+ * llm-links' cells are 0 or 1, so any τ in [0, 1) gives the same links: it runs at a fixed τ of 0.5 and is never
+ * calibrated. Graded credit's ramp (τ − sd to τ) then gives credit 1 to a link and 0 elsewhere, so graded scoring
+ * on llm-links is the plus preset's weighting (issues weighed less, IDF-weighted sentences) of the LLM's links.
+ */
+export const LLM_LINKS_TAU = 0.5;
+export const LLM_LINKS_SD = 0.25;
+
+/** The τ a similarity always runs at (llm-links), or undefined where τ is calibrated or set by hand. */
+export function fixedTau(kind: SimilarityKind): number | undefined {
+  return kind === 'llm-links' ? LLM_LINKS_TAU : undefined;
+}
 
 export interface SimilarityChoice {
   kind: SimilarityKind;
@@ -63,6 +78,8 @@ export function similarityLabel(c: SimilarityChoice): string {
       return 'lexical overlap';
     case 'tfidf':
       return "plus's TF-IDF";
+    case 'llm-links':
+      return 'LLM links';
   }
 }
 
@@ -97,6 +114,26 @@ export function lexicalMatrices(items: readonly EvalItem[]): ItemMatrices {
 export function tfidfMatrices(items: readonly EvalItem[], idf: Idf): ItemMatrices {
   const texts = plusTextCache(idf);
   return build(items, (r, c) => plusSimilarityMatrix(r, c, idf, texts));
+}
+
+/**
+ * llm-links: the parsed link matrix of each item as its similarity (a failed review has none: all 0), and the
+ * identity as pseudo-references × pseudo-references (one pseudo-reference is redundant with itself only).
+ */
+export function linkMatrices(items: readonly EvalItem[], links: readonly (SimilarityMatrix | undefined)[]): ItemMatrices {
+  const selfOf = new Map<readonly string[], SimilarityMatrix>();
+  const matrices: SimilarityMatrix[] = [];
+  const self: SimilarityMatrix[] = [];
+  items.forEach((it, k) => {
+    const P = it.pseudoReferences.length;
+    const R = it.sentences.length;
+    const m = links[k];
+    matrices.push(m && m.rows === P && m.cols === R ? m : { rows: P, cols: R, data: new Float32Array(P * R) });
+    let s = selfOf.get(it.pseudoReferences);
+    if (!s) selfOf.set(it.pseudoReferences, (s = identityMatrix(P)));
+    self.push(s);
+  });
+  return { matrices, self };
 }
 
 /** Cosine of vectors; a text without a vector (blank texts are never embedded) has similarity 0 with everything. */

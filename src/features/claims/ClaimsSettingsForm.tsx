@@ -6,11 +6,11 @@ import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../claims/providers
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { LocalModelSettings } from './LocalModelSettings';
-import { useClaimsSettings } from './settingsStore';
+import { useClaimsSettings } from '../../store/claimsSettings';
 
 /**
  * `llm` false: only the analyzer rows (Research's batch with analyzer issues alone asks nothing of an LLM).
- * `claims` false: only the provider rows (the metric lab's LLM metrics have their own prompts and no analyzers).
+ * `claims` false: only the LLM rows, without the claims' output format and the analyzers (llm-links).
  */
 export function ClaimsSettingsForm({
   disabled,

@@ -13,7 +13,7 @@ import {
   refreshCachedBytes,
   useLocalLlm,
 } from './localLlmStore';
-import { useClaimsSettings } from './settingsStore';
+import { useClaimsSettings } from '../../store/claimsSettings';
 
 type Choice = 'default' | 'small' | 'other' | 'folder';
 

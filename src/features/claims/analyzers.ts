@@ -4,9 +4,9 @@
 
 import type { Language } from '../../core/diff';
 import type { PseudoReference } from '../../core/types';
+import type { AnalyzerFilter, AnalyzerOptionSet } from '../../store/claimsSettings';
 
-export type AnalyzerFilter = 'added' | 'paper';
-export type AnalyzerOptionSet = 'paper' | 'modern';
+export type { AnalyzerFilter, AnalyzerOptionSet };
 
 export interface AnalyzeInput {
   language: Language;

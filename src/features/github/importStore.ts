@@ -10,7 +10,7 @@ import { useResearch } from '../../store/research';
 import { runAnalyzers } from '../claims/analyzers';
 import { issuesForChanges } from '../../pseudorefs/issuesBatch';
 import type { AnalyzeRequest } from '../../analyzers/run';
-import { useClaimsSettings } from '../claims/settingsStore';
+import { useClaimsSettings } from '../../store/claimsSettings';
 import { useGithubSettings } from './settingsStore';
 
 /** How the opened sessions are scored: the paper's metric with the embedding model or word overlap, or plus. */

@@ -9,7 +9,7 @@ import { CONFIRM_ABOVE, usePseudoRefsBatch, type BatchProgress } from '../../sto
 import { useResearch } from '../../store/research';
 import { openRowInWorkbench } from '../../store/sessionFromRow';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
-import { useClaimsSettings } from '../claims/settingsStore';
+import { useClaimsSettings } from '../../store/claimsSettings';
 import '../claims/claims.css';
 
 // Test hook: the batch store's state (it never holds the key; the settings store does, in memory).

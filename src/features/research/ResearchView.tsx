@@ -9,7 +9,9 @@ import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
 import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
 import { RunPanel } from './RunPanel';
+import { LlmLinksTauNote } from './LlmLinksPanel';
 import { Uncertainty } from './Uncertainty';
+import { LinksPanel } from './LinksPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
 import { LabView } from './lab/LabView';
@@ -152,17 +154,18 @@ function Results() {
             step={0.001}
             value={tau}
             aria-label="τ"
+            disabled={rc.similarity === 'llm-links'}
             onChange={(e) => useResearch.getState().setTau(Number(e.target.value))}
             data-testid="research-tau"
           />
           <strong data-testid="research-tau-value" data-value={tau}>
             τ = {tau.toFixed(4)}
           </strong>
-          <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
+          {rc.similarity === 'llm-links' ? <LlmLinksTauNote /> : <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
             {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) · paper's calibration on {cal.system}: τ = {cal.tau.toFixed(4)} (mean best similarity of {cal.values.length}{' '}
             sentences, sd {cal.sd.toFixed(4)})
-          </span>
-          {tauSource === 'manual' && (
+          </span>}
+          {tauSource === 'manual' && rc.similarity !== 'llm-links' && (
             <button type="button" className="small" onClick={() => useResearch.getState().useCalibratedTau()}>
               Use calibrated τ
             </button>
@@ -183,6 +186,7 @@ function Results() {
         <ScatterPlot />
         <DistributionChart />
         <ByLanguage />
+        <LinksPanel />
       </div>
       <ExamplesTable />
     </div>

@@ -6,6 +6,8 @@ import { PAPER_MODEL_ID, type ScoringRule, type SimilarityKind } from '../../cor
 import type { Backend } from '../../embed/types';
 import { filesFromFolder } from '../model/store';
 import { useResearch } from '../../store/research';
+import { startLinks } from '../../store/researchLinks';
+import { LlmLinksPanel } from './LlmLinksPanel';
 
 const PHASE_TEXT: Record<string, string> = {
   idle: '',
@@ -26,6 +28,7 @@ const SIMILARITIES: [SimilarityKind, string][] = [
   ['use-lite', 'Bundled USE-lite encoder (offline)'],
   ['lexical', 'Lexical (token overlap, instant)'],
   ['tfidf', "plus's TF-IDF (stemmed, instant)"],
+  ['llm-links', 'LLM links (an LLM links sentences to pseudo-references, as the annotators did)'],
 ];
 
 export function formatBytes(n: number): string {
@@ -58,6 +61,7 @@ export function RunPanel() {
         ? 1
         : 0;
   const canResume = progress.phase === 'cancelled' || progress.phase === 'error' || progress.phase === 'interrupted';
+  const llmLinks = config.similarity === 'llm-links';
   return (
     <section className="panel r-run" aria-labelledby="r-run-h">
       <h2 id="r-run-h">2 · Batch scoring</h2>
@@ -126,6 +130,7 @@ export function RunPanel() {
           </button>
         </span>
       </div>
+      {llmLinks && <LlmLinksPanel busy={busy} />}
       <div className="r-controls" style={{ marginTop: 8 }}>
         <label>
           Splitting{' '}
@@ -134,15 +139,15 @@ export function RunPanel() {
             <option value="improved">Improved</option>
           </select>
         </label>
-        <label>
+        <label title={llmLinks ? 'LLM links are 0 or 1: τ has no effect and nothing is calibrated' : undefined}>
           Calibrate τ on{' '}
-          <select value={config.calibrationSystem} onChange={(e) => useResearch.getState().recalibrate(e.target.value)} data-testid="research-calibration-system">
+          <select value={config.calibrationSystem} disabled={llmLinks} onChange={(e) => useResearch.getState().recalibrate(e.target.value)} data-testid="research-calibration-system">
             {systems.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
         </label>
-        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy} onClick={() => void run()} data-testid="research-run">
+        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy} onClick={() => void (llmLinks ? startLinks() : run())} data-testid="research-run">
           {canResume && progress.done > 0 ? 'Resume' : results ? 'Re-run' : canResume ? 'Try again' : 'Score dataset'}
         </button>
         <button type="button" disabled={!busy} onClick={cancel} data-testid="research-cancel">
@@ -161,7 +166,7 @@ export function RunPanel() {
             <span style={{ width: `${Math.round(frac * 100)}%` }} />
           </div>
           <span className="small">
-            {PHASE_TEXT[progress.phase]}
+            {llmLinks && progress.phase === 'embedding' ? 'Asking the LLM' : PHASE_TEXT[progress.phase]}
             {progress.phase === 'loading-model' && progress.bytes && progress.bytes.loaded > 0 && (
               <span data-testid="research-bytes">
                 {' '}
@@ -169,7 +174,7 @@ export function RunPanel() {
                 {progress.bytes.total > 0 && ` / ${formatBytes(progress.bytes.total)}`} downloaded
               </span>
             )}
-            {progress.phase !== 'loading-model' && progress.total > 0 && ` ${progress.done} / ${progress.total} texts`}
+            {progress.phase !== 'loading-model' && progress.total > 0 && ` ${progress.done} / ${progress.total} ${llmLinks ? 'reviews' : 'texts'}`}
             {progress.cached > 0 && ` (${progress.cached} from the cache)`}
             {progress.elapsedMs != null && ` · ${(progress.elapsedMs / 1000).toFixed(1)} s`}
           </span>

@@ -2,7 +2,7 @@
 // results by language. Cells carry their full-precision value in data-value for tests and the parity check.
 import { useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
-import { leaderboard, systemGroups } from '../../store/researchAnalysis';
+import { leaderboard, oracle, systemGroups } from '../../store/researchAnalysis';
 import type { Correlation } from '../../core/types';
 
 const DIMS = [
@@ -36,6 +36,8 @@ export function CorrelationTable() {
   const rows = useResearch((s) => s.correlations);
   const pending = usePending();
   const sr = agreement.systemRanking;
+  // The ceiling next to the metric: the same ranking from the annotators' links (none without them).
+  const orc = useMemo(() => oracle(results.prepared.items), [results]);
   return (
     <figure className={`panel r-fig r-wide${pending ? ' r-pending' : ''}`} data-testid="correlation-table" data-chart="correlations" data-pending={pending}>
       <figcaption>
@@ -62,7 +64,7 @@ export function CorrelationTable() {
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : ''}>
+            <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : r.id.startsWith('oracle') ? 'oracle' : ''}>
               <th scope="row">{r.label}</th>
               {DIMS.map(([d]) => [
                 <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} />,
@@ -82,6 +84,12 @@ export function CorrelationTable() {
         <strong data-testid="ranking-kendall" data-value={sr.kendall.r}>
           {fmt(sr.kendall.r)}
         </strong>
+        {orc && (
+          <span className="muted" data-testid="oracle-ranking" data-value={orc.agreement.systemRanking.spearman.r}>
+            {' '}
+            · oracle (annotators' links, {orc.reviews} reviews): Spearman {fmt(orc.agreement.systemRanking.spearman.r)}, Kendall {fmt(orc.agreement.systemRanking.kendall.r)}
+          </span>
+        )}
       </p>
     </figure>
   );

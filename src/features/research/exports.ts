@@ -3,9 +3,10 @@
 import Papa from 'papaparse';
 import { stripSecrets } from '../../store/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research';
-import { correlationTable, type CorrRow } from '../../store/researchAnalysis';
+import { crscoreRows, type CorrRow } from '../../store/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
 import { pseudoRefsProvenance } from '../../store/pseudoRefsBatch';
+import { useLinksRun } from '../../store/linkStage';
 
 export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported'>) {
   const r = st.results!;
@@ -27,6 +28,8 @@ export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSou
     calibration: { system: r.calibration.system, tau: r.calibration.tau, sd: r.calibration.sd, sentences: r.calibration.values.length },
     // How the pseudo-references were made (provider, model, prompt format, temperature, analyzer options; no key).
     pseudoReferences: pseudoRefsProvenance(st.datasetName) ?? 'as given in the dataset (no LLM or analyzer run here)',
+    // llm-links: the model and the prompt that made the links (τ has no effect on them).
+    ...(r.config.similarity === 'llm-links' ? { llmLinks: useLinksRun.getState().provenance } : {}),
     reviewsScored: r.prepared.items.length,
     reviewsWithHumanScores: r.prepared.items.filter((i) => i.human).length,
     skippedDiffs: r.prepared.skippedDiffs.length,
@@ -57,9 +60,10 @@ export function perReviewRows(st: ResearchState) {
   });
 }
 
+/** The correlation table as on screen: CRScore's rows at τ, then the rows that do not depend on τ (oracle, reference-based). */
 export function table(st: ResearchState): CorrRow[] {
   const r = st.results!;
-  return correlationTable(r.prepared.items, st.analysis!.scores, r.refValues);
+  return [...crscoreRows(r.prepared.items, st.analysis!.scores), ...r.refRows];
 }
 
 /** CSV with the configuration as leading `# key: value` comment lines. */

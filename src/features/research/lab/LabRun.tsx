@@ -7,7 +7,7 @@ import { LAB_CONFIRM_ABOVE, labFailures, useLab, type LabRunArgs } from '../../.
 import { useResearch } from '../../../store/research';
 import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ClaimsSettingsForm } from '../../claims/ClaimsSettingsForm';
-import { llmSettings, useClaimsSettings } from '../../claims/settingsStore';
+import { llmSettings, useClaimsSettings } from '../../../store/claimsSettings';
 
 function useRunArgs(): LabRunArgs {
   const s = useClaimsSettings();

@@ -13,13 +13,13 @@ const storage = {
   },
 };
 
-type StoreModule = typeof import('./settingsStore');
+type StoreModule = typeof import('./claimsSettings');
 let m: StoreModule;
 const KEY = 'sk-store-SECRET-1234567890';
 
 beforeAll(async () => {
   vi.stubGlobal('localStorage', storage);
-  m = await import('./settingsStore');
+  m = await import('./claimsSettings');
 });
 
 beforeEach(() => {

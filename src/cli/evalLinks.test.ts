@@ -1,0 +1,117 @@
+// `crscore eval --similarity llm-links` against the LLM stub on 127.0.0.1, run as a person runs it (the real
+// launcher in a child process). The stub links sentence k to pseudo-reference k, so the scores are known.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
+import { diagonalResponder } from '../../e2e/stubs/linksStub';
+import type { EvalResult } from './eval.ts';
+import { FIXTURES, ROOT } from './testing';
+
+const KEY = 'sk-links-SECRET-abcdef0123456789';
+const mini = path.join(FIXTURES, 'mini.jsonl');
+
+function run(args: string[], onStderr?: (text: string, interrupt: () => void) => void) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), ...args], { cwd: ROOT, env: { ...process.env, CRSCORE_LLM_API_KEY: KEY } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr?.(stderr, () => child.kill('SIGINT'));
+    });
+    child.stdin.end();
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let stub: LlmStub;
+let dir: string;
+const llm = () => ['--llm-base-url', stub.baseUrl, '--llm-model', 'stub-model', '--cache-dir', path.join(dir, 'cache')];
+beforeEach(async () => {
+  stub = await startLlmStub('openai');
+  stub.respond = diagonalResponder();
+  dir = mkdtempSync(path.join(tmpdir(), 'crscore-links-'));
+});
+afterEach(async () => {
+  await stub.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('crscore eval --similarity llm-links', () => {
+  // mini.jsonl under the diagonal stub: py-1 gpt (2 refs, 2 sentences) Rel 1 (human 5); knn (1 sentence) Con 1,
+  // Comp 1/2 → 2/3 (1); lstm (2 sentences) 1 (3); java-3 gpt 1 (4); knn null review: not asked → 0 (1); lstm 1 (2);
+  // stable_code asked but unscored. Metric ranks [4.5,2,4.5,4.5,1,4.5], human [6,1.5,4,5,1.5,3]: ρ = 0.823193.
+  it('scores from the links at a fixed τ; the second run sends nothing; the key is nowhere', async () => {
+    const args = ['eval', '--dataset', mini, '--similarity', 'llm-links', '--json', ...llm()];
+    const r = await run(args);
+    expect(r.stderr).toContain('llm-links: 7 reviews, 0 cached, 6 requests to send');
+    expect(r.code).toBe(0);
+    expect(stub.count).toBe(6);
+    const out = JSON.parse(r.stdout) as EvalResult;
+    expect(out.tau).toBe(0.5);
+    expect(out.calibration).toBeNull();
+    expect(out.config).toMatchObject({ similarity: 'llm-links', tauSource: 'fixed' });
+    expect(out.llmLinks).toMatchObject({ model: 'stub-model', prompt: 'default', reviews: 7, requests: 6, cached: 0, failed: 0, warnings: 0 });
+    expect(out.correlations.rel.spearman).toBeCloseTo(0.8231932086840424, 10);
+
+    const again = await run(args);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('6 cached, 0 requests to send');
+    expect(stub.count).toBe(6);
+    expect((JSON.parse(again.stdout) as EvalResult).correlations.rel.spearman).toBeCloseTo(0.8231932086840424, 10);
+
+    const files = readdirSync(path.join(dir, 'cache'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    // java-3's gpt3.5 and stable_code wrote the same review: one prompt, one cache entry.
+    expect(files.length).toBe(5);
+    for (const f of files) expect(readFileSync(path.join(f.parentPath, f.name), 'utf8')).not.toContain(KEY);
+    expect(r.stdout + r.stderr + again.stdout + again.stderr).not.toContain(KEY);
+  });
+
+  it('reads an edited prompt, refuses one without its placeholders, and lists failed reviews on stderr', async () => {
+    const bad = path.join(dir, 'bad.txt');
+    writeFileSync(bad, 'Which of these does the review address? {review_sentences}');
+    const refused = await run(['eval', '--dataset', mini, '--similarity', 'llm-links', '--links-prompt', bad, ...llm()]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('{pseudo_references}');
+    expect(stub.count).toBe(0);
+
+    const edited = path.join(dir, 'edited.txt');
+    writeFileSync(edited, 'Link them.\nPseudo-references:\n{pseudo_references}\n\nReview sentences:\n{review_sentences}\nJSON only.');
+    stub.respond = (req) => (JSON.stringify(req.body).includes('Unused import.') ? { kind: 'ok', text: 'I am not sure.' } : diagonalResponder()(req));
+    const r = await run(['eval', '--dataset', mini, '--similarity', 'llm-links', '--links-prompt', edited, '--json', ...llm()]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/review java-3 · lstm_pred: .*nothing could be read/);
+    const out = JSON.parse(r.stdout) as EvalResult;
+    expect(out.llmLinks).toMatchObject({ prompt: edited, failed: 1 });
+  });
+
+  it('Ctrl-C stops asking and exits 130; the same command continues from the cache', async () => {
+    stub.respond = diagonalResponder(300);
+    const args = ['eval', '--dataset', mini, '--similarity', 'llm-links', '--concurrency', '1', '--json', ...llm()];
+    let sent = false;
+    const cut = await run(args, (text, interrupt) => {
+      if (!sent && /llm-links [12]\/6/.test(text)) {
+        sent = true;
+        interrupt();
+      }
+    });
+    expect(cut.code).toBe(130);
+    expect(cut.stderr).toContain('Interrupted: the answers received so far are cached');
+    const first = stub.count;
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(first).toBeLessThan(6);
+    const rest = await run(args);
+    expect(rest.code).toBe(0);
+    // A request cut off in flight reached the stub but was never answered to the CLI: it is asked again.
+    const m = /(\d+) cached, (\d+) requests to send/.exec(rest.stderr)!;
+    const [cached, toSend] = [Number(m[1]), Number(m[2])];
+    expect(cached).toBeGreaterThanOrEqual(1);
+    expect(cached + toSend).toBe(6);
+    expect(stub.count).toBe(first + toSend);
+    expect(rest.stderr).toContain(`${toSend} requests, ${cached} cached, 0 failed`);
+  });
+});

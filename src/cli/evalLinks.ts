@@ -1,0 +1,110 @@
+// `crscore eval --similarity llm-links`: the LLM says which pseudo-references each review sentence addresses, one
+// request per review through the shared batch runner (src/llmbatch/linksBatch.ts, the code the browser runs), with
+// the plan and progress on stderr, the folder answer cache, and Ctrl-C: the same command continues from the cache.
+import type { EvalItem } from '../core/evaluate.ts';
+import { DEFAULT_LINKS_PROMPT } from '../core/links/llmLinks.ts';
+import type { Idf } from '../core/plus/idf.ts';
+import type { ItemMatrices, ScoringRule } from '../core/research/index.ts';
+import { rememberingCache, sha256Hex } from '../llmbatch/cache.ts';
+import { checkTemplate, linksForItems, planLinks } from '../llmbatch/linksBatch.ts';
+import { folderCache } from './answerCacheFs.ts';
+import { loadBackgroundIdf } from './background.ts';
+import { CliError, progress, readText, warn } from './io.ts';
+import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
+
+export const LINKS_OPTIONS = { 'links-prompt': { type: 'string' } } as const;
+
+export const LINKS_USAGE = `LLM links (--similarity llm-links): the LLM is asked, per review, which pseudo-references each
+sentence addresses; 1 where linked, 0 elsewhere, so τ has no effect (fixed at 0.5, no calibration). Uses the
+--llm-* flags, --concurrency, --llm-timeout and --cache-dir below (the key from CRSCORE_LLM_API_KEY).
+  --links-prompt FILE       an edited links prompt; it must contain {pseudo_references} and {review_sentences}
+`;
+
+export interface LinksSummary {
+  provider: string;
+  baseUrl: string;
+  model: string;
+  temperature: number;
+  /** 'default' or the file given with --links-prompt, and the SHA-256 of the template used. */
+  prompt: string;
+  promptSha256: string;
+  reviews: number;
+  requests: number;
+  cached: number;
+  failed: number;
+  /** Numbers the answers named that do not exist (dropped). */
+  warnings: number;
+}
+
+export interface EvalLinks {
+  m: ItemMatrices;
+  idf?: Idf;
+  summary: LinksSummary;
+  interrupted: boolean;
+}
+
+export async function evalLinks(items: readonly EvalItem[], values: PseudoRefValues & { 'links-prompt'?: string }, scoring: ScoringRule): Promise<EvalLinks> {
+  const { settings, kind } = readLlmSettings(values);
+  const { concurrency, timeoutMs, cacheDir } = readBatchOptions(values);
+  const file = values['links-prompt'];
+  const template = file ? await readText(file) : DEFAULT_LINKS_PROMPT;
+  try {
+    checkTemplate(template);
+  } catch (e) {
+    throw new CliError(`${file}: ${(e as Error).message}`);
+  }
+  const cache = rememberingCache(folderCache(cacheDir));
+  const plan = await planLinks(items, { settings, cache, template });
+  process.stderr.write(
+    `llm-links: ${items.length} reviews, ${plan.cached} cached, ${plan.requests} requests to send (~${plan.inputTokens.toLocaleString('en')} input tokens), concurrency ${concurrency}\n`,
+  );
+  const ctrl = new AbortController();
+  // Ctrl-C: stop asking; every answer already received is in the cache, so the same command continues.
+  const onSigint = () => {
+    if (ctrl.signal.aborted) process.exit(130);
+    process.stderr.write('\nInterrupted: the answers received so far are cached; run the same command again to continue.\n');
+    ctrl.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const tick = progress('llm-links');
+  let requests = 0;
+  try {
+    const out = await linksForItems(items, {
+      settings,
+      cache,
+      template,
+      concurrency,
+      timeoutMs,
+      signal: ctrl.signal,
+      onProgress: (p) => {
+        requests = p.requests;
+        tick(p.done, p.total);
+      },
+    });
+    for (const r of out.reviews) {
+      if (r.failure && r.failure.kind !== 'cancelled') warn(`review ${r.id}: ${r.failure.reason} (scored as linking nothing)`);
+      for (const w of r.warnings) warn(`review ${r.id}: ${w}`);
+    }
+    process.stderr.write(`llm-links: ${requests} requests, ${out.cached} cached, ${out.failed} failed, ${out.warnings} dropped numbers\n`);
+    return {
+      m: out.m,
+      idf: scoring === 'graded' ? await loadBackgroundIdf() : undefined,
+      interrupted: ctrl.signal.aborted,
+      summary: {
+        provider: kind,
+        baseUrl: settings.baseUrl,
+        model: settings.model,
+        temperature: settings.temperature,
+        prompt: file ?? 'default',
+        promptSha256: await sha256Hex(template),
+        reviews: items.length,
+        requests,
+        cached: out.cached,
+        failed: out.failed,
+        warnings: out.warnings,
+      },
+    };
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

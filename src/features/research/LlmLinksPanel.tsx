@@ -1,0 +1,141 @@
+// Research's settings for the LLM matcher (llm-links): the LLM settings (the claims settings form and store), the
+// links prompt, visible and editable with Reset, requests at once, the plan before the run (asks first above
+// CONFIRM_ABOVE requests), the LLM's progress, and the reviews that failed (scored as linking nothing).
+import { useEffect, useId } from 'react';
+import { PROVIDERS } from '../../claims/providers';
+import { DEFAULT_LINKS_PROMPT, missingSlots } from '../../core/links/llmLinks';
+import { useClaimsSettings } from '../../store/claimsSettings';
+import { useLinksRun } from '../../store/linkStage';
+import { CONFIRM_ABOVE } from '../../store/pseudoRefsBatch';
+import { useResearch } from '../../store/research';
+import { confirmLinks, dismissLinks, refreshLinksPlan } from '../../store/researchLinks';
+import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
+import '../claims/claims.css';
+
+// Test hook: the links run's state (it never holds the key; the settings store does, in memory).
+(globalThis as { __crscoreLinks?: typeof useLinksRun }).__crscoreLinks = useLinksRun;
+
+export function LlmLinksPanel({ busy }: { busy: boolean }) {
+  const id = useId();
+  const l = useLinksRun();
+  const s = useClaimsSettings();
+  const rows = useResearch((st) => st.imported?.rows);
+  const split = useResearch((st) => st.config.split);
+  // Re-count the plan when the dataset or anything in the cache key changes.
+  useEffect(() => {
+    if (!busy) void refreshLinksPlan();
+  }, [rows, split, l.template, s.provider, s.baseUrl, s.model, s.temperature, busy]);
+  const missing = missingSlots(l.template);
+  const cap = PROVIDERS[s.provider].maxConcurrency;
+  return (
+    <div className="r-links" data-testid="links-panel">
+      <p className="muted small">
+        The LLM reads the numbered pseudo-references and the numbered sentences of each review and says which pseudo-references each sentence addresses, as
+        the paper&apos;s annotators did. One request per review; a link is 1, no link 0, so τ has no effect (it stays at 0.5) and nothing is calibrated.
+        Graded scoring then weighs the LLM&apos;s links as the plus preset does.
+      </p>
+      <ClaimsSettingsForm disabled={busy} claims={false} />
+      <details className="r-links-prompt" open>
+        <summary>Links prompt {l.template === DEFAULT_LINKS_PROMPT ? <span className="muted small">(default)</span> : <span className="r-warn small">(edited)</span>}</summary>
+        <label htmlFor={`${id}-prompt`} className="muted small">
+          The question asked for every review. {'{pseudo_references}'} and {'{review_sentences}'} are replaced by the numbered lists.
+        </label>
+        <textarea
+          id={`${id}-prompt`}
+          value={l.template}
+          disabled={busy}
+          rows={8}
+          spellCheck={false}
+          onChange={(e) => l.setTemplate(e.target.value)}
+          data-testid="links-prompt"
+        />
+        <div className="r-controls">
+          <button type="button" className="small" disabled={busy || l.template === DEFAULT_LINKS_PROMPT} onClick={l.resetTemplate} data-testid="links-prompt-reset">
+            Reset to default
+          </button>
+          {missing.length > 0 && (
+            <span className="r-error small" role="alert" data-testid="links-prompt-error">
+              The prompt needs {missing.join(' and ')}.
+            </span>
+          )}
+        </div>
+      </details>
+      <div className="r-controls">
+        <label>
+          Requests at once{' '}
+          <input type="number" min={1} max={64} value={l.concurrency} disabled={busy} onChange={(e) => l.setConcurrency(Number(e.target.value))} data-testid="links-concurrency" />
+          {cap && <span className="muted small"> (this provider takes {cap} at a time)</span>}
+        </label>
+      </div>
+      {l.plan && (
+        <p className="small" data-testid="links-plan" data-requests={l.plan.requests} data-cached={l.plan.cached}>
+          {l.plan.tasks} reviews with text · <strong>{l.plan.requests}</strong> LLM request{l.plan.requests === 1 ? '' : 's'} to send ({l.plan.cached} answered from the cache) ·
+          about {l.plan.inputTokens.toLocaleString('en')} input tokens
+          {l.plan.requests > CONFIRM_ABOVE && ' · you will be asked before they are sent'}
+        </p>
+      )}
+      {l.phase === 'confirm' && l.plan && (
+        <div className="r-confirm" role="alertdialog" aria-label="Confirm the requests" data-testid="links-confirm">
+          <p>
+            This run sends <strong>{l.plan.requests}</strong> requests (about {l.plan.inputTokens.toLocaleString('en')} input tokens) to {s.model} at {s.baseUrl}.
+            {l.plan.cached > 0 && ` ${l.plan.cached} answers come from the cache.`} Send them?
+          </p>
+          <button type="button" className="primary" onClick={confirmLinks} data-testid="links-confirm-send">
+            Send {l.plan.requests} requests
+          </button>{' '}
+          <button type="button" onClick={dismissLinks}>
+            Not now
+          </button>
+        </div>
+      )}
+      {l.progress && (
+        <p className="small muted" data-testid="links-progress" data-phase={l.phase} data-done={l.progress.done} data-requests={l.progress.requests} data-failed={l.progress.failed}>
+          LLM links: {l.progress.done} / {l.progress.total} reviews · {l.progress.cached} from the cache · {l.progress.requests} request{l.progress.requests === 1 ? '' : 's'} sent
+          {l.phase === 'running' && ` · ${l.progress.inFlight} in flight`}
+          {l.progress.failed > 0 && ` · ${l.progress.failed} failed`}
+        </p>
+      )}
+      {l.message && <p className={l.phase === 'error' ? 'r-error' : 'muted small'} data-testid="links-message">{l.message}</p>}
+      {l.warnings > 0 && (
+        <p className="muted small" data-testid="links-warnings">
+          The answers named {l.warnings} sentence or pseudo-reference number{l.warnings === 1 ? '' : 's'} that do not exist; they were dropped (no link was invented).
+        </p>
+      )}
+      {l.failures.length > 0 && (
+        <details open className="r-errors">
+          <summary>
+            Reviews that failed ({l.failures.length}): scored as linking nothing; Re-run asks them again
+          </summary>
+          <table className="r-table" data-testid="links-failures">
+            <thead>
+              <tr>
+                <th>Review</th>
+                <th>Why</th>
+                <th>Answer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {l.failures.slice(0, 200).map((r) => (
+                <tr key={r.id}>
+                  <td>{r.id}</td>
+                  <td>{r.failure?.reason}</td>
+                  <td className="muted small">{r.text ? r.text.slice(0, 160) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {l.failures.length > 200 && <p className="muted small">The first 200 of {l.failures.length}.</p>}
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Beside the τ slider: why it does nothing for llm-links. */
+export function LlmLinksTauNote() {
+  return (
+    <span className="muted small" data-testid="research-tau-source" data-source="fixed">
+      τ has no effect on LLM links: a link is 1 and no link 0, so every τ below 1 gives the same scores (fixed at 0.5, not calibrated)
+    </span>
+  );
+}
