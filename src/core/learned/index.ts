@@ -8,3 +8,4 @@ export * from './cv.ts';
 export * from './fit.ts';
 export * from './report.ts';
 export * from './dataset.ts';
+export * from './shipped.ts';
