@@ -62,7 +62,7 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
       dataset: basename(values.dataset),
       baselines: learnedBaselines(items, idf),
       ablations: !values['no-ablations'],
-      onProgress: values.json ? undefined : progress('cross-validation folds'),
+      onProgress: values.json ? undefined : progress('cross-validation folds (ablations included)'),
     });
   } catch (e) {
     if (e instanceof NoLinksError) throw new CliError(`${values.dataset}: ${e.message}`);

@@ -78,7 +78,7 @@ export interface CvOptions {
   seed?: number;
   baselines?: readonly Baseline[];
   ablations?: boolean;
-  /** Called after each fold of the main run (for progress bars). */
+  /** Called after each fold trained, ablations included (for progress bars). */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -187,11 +187,15 @@ export function crossValidateLinker(items: readonly EvalItem[], features: readon
   const k = o.folds ?? 5;
   const seed = o.seed ?? 1;
   const splits = foldSplits(items, k, seed);
+  const groups = Object.keys(FEATURE_GROUPS) as FeatureGroup[];
+  const steps = splits.length * (1 + ((o.ablations ?? true) ? groups.length : 0));
+  let done = 0;
+  const step = () => o.onProgress?.(++done, steps);
   const learned = new Map<string, FoldFigures[]>(VARIANTS.map((v) => [variantId(v), []]));
   const baselines = new Map<string, FoldFigures[]>((o.baselines ?? []).map((b) => [b.id, []]));
   const oracle: FoldFigures[] = [];
   const oof = { p: [] as number[], g: [] as number[] };
-  splits.forEach(({ name, train, test }, f) => {
+  splits.forEach(({ name, train, test }) => {
     const l = learnedFold(name, items, features, train, test);
     for (const [id, row] of l.rows) learned.get(id)!.push(row);
     oof.p.push(...l.oof.p);
@@ -210,7 +214,7 @@ export function crossValidateLinker(items: readonly EvalItem[], features: readon
         golds,
       ),
     );
-    o.onProgress?.(f + 1, splits.length);
+    step();
   });
   const methods: MethodCv[] = [
     ...VARIANTS.map((v) => {
@@ -231,9 +235,13 @@ export function crossValidateLinker(items: readonly EvalItem[], features: readon
   if (o.ablations ?? true) {
     const main = methods.find((m) => m.id === chosen.id)!;
     ablations.push({ dropped: 'none', rel: main.summary.rel, f1: main.summary.f1, auc: main.summary.auc });
-    for (const group of Object.keys(FEATURE_GROUPS) as FeatureGroup[]) {
+    for (const group of groups) {
       const drop = new Set((FEATURE_GROUPS[group] as readonly string[]).map((n) => FEATURE_NAMES.indexOf(n)));
-      const folds = splits.map(({ name, train, test }) => learnedFold(name, items, features, train, test, drop).rows.get(chosen.id)!);
+      const folds = splits.map(({ name, train, test }) => {
+        const row = learnedFold(name, items, features, train, test, drop).rows.get(chosen.id)!;
+        step();
+        return row;
+      });
       const s = summarise(folds);
       ablations.push({ dropped: group, rel: s.rel, f1: s.f1, auc: s.auc });
     }

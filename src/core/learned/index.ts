@@ -9,3 +9,4 @@ export * from './fit.ts';
 export * from './report.ts';
 export * from './dataset.ts';
 export * from './shipped.ts';
+export * from './research.ts';

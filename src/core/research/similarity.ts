@@ -13,10 +13,11 @@ export const PAPER_MODEL_ID = 'mixedbread-ai/mxbai-embed-large-v1';
 
 /**
  * 'paper': the paper's model from the hub; 'hub': any hub id; 'local': a model folder on this computer (or, in
- * the CLI, a folder path); 'use-lite': the bundled encoder; 'lexical': token overlap; 'tfidf': plus's stemmed TF-IDF.
+ * the CLI, a folder path); 'use-lite': the bundled encoder; 'lexical': token overlap; 'tfidf': plus's stemmed TF-IDF;
+ * 'learned': the learned linker's link probabilities (issue 24).
  */
-export type SimilarityKind = 'paper' | 'hub' | 'local' | 'use-lite' | 'lexical' | 'tfidf';
-export const SIMILARITY_CHOICES: readonly SimilarityKind[] = ['paper', 'hub', 'local', 'use-lite', 'lexical', 'tfidf'];
+export type SimilarityKind = 'paper' | 'hub' | 'local' | 'use-lite' | 'lexical' | 'tfidf' | 'learned';
+export const SIMILARITY_CHOICES: readonly SimilarityKind[] = ['paper', 'hub', 'local', 'use-lite', 'lexical', 'tfidf', 'learned'];
 
 export interface SimilarityChoice {
   kind: SimilarityKind;
@@ -63,6 +64,8 @@ export function similarityLabel(c: SimilarityChoice): string {
       return 'lexical overlap';
     case 'tfidf':
       return "plus's TF-IDF";
+    case 'learned':
+      return 'learned linker';
   }
 }
 

@@ -12,6 +12,7 @@ import { RunPanel } from './RunPanel';
 import { Uncertainty } from './Uncertainty';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
+import { LinkerPanel } from '../linker/LinkerPanel';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -28,6 +29,7 @@ export default function ResearchView() {
       <PredictionsImport />
       <PseudoRefsPanel />
       <RunPanel />
+      <LinkerPanel />
       <Results />
     </div>
   );
@@ -169,7 +171,14 @@ function Results() {
         <p className="muted small">
           {results.prepared.items.length} reviews scored ({analysis.agreement.n} with human scores), {results.prepared.skippedDiffs.length} changes without pseudo-references
           skipped · similarity {results.engine ? `${results.engine.model} (${results.engine.backend}, ${results.engine.dtype}, pooling ${results.engine.pooling})` : results.label} · scoring{' '}
-          {rc.scoring === 'hard' ? "the paper's hard τ" : `graded credit from τ − sd to τ (sd ${cal.sd.toFixed(4)})`} · split {rc.split} · scored in {(results.runMs / 1000).toFixed(1)} s
+          {rc.similarity === 'learned'
+            ? rc.scoring === 'hard'
+              ? 'links where the probability > τ'
+              : 'link probabilities as credit (τ does not apply)'
+            : rc.scoring === 'hard'
+              ? "the paper's hard τ"
+              : `graded credit from τ − sd to τ (sd ${cal.sd.toFixed(4)})`}{' '}
+          · split {rc.split} · scored in {(results.runMs / 1000).toFixed(1)} s
         </p>
       </section>
       <ExportBar figures={figures} />
