@@ -34,7 +34,7 @@ function cliEval(dataset: string, args: string[]) {
   return JSON.parse(out) as { tau: number; correlations: Record<'con' | 'comp' | 'rel', { spearman: number; kendall: number }>; systemRanking: { spearman: number } };
 }
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, panel?: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [w, h] of [
     [1024, 768],
@@ -42,6 +42,7 @@ async function shoot(page: Page, name: string) {
   ]) {
     await page.setViewportSize({ width: w, height: h });
     await page.screenshot({ path: path.join(SHOTS, `${name}-${w}x${h}.png`), fullPage: true });
+    if (panel) await page.getByTestId(panel).screenshot({ path: path.join(SHOTS, `${name}-panel-${w}x${h}.png`) });
   }
 }
 
@@ -116,7 +117,7 @@ test('workbench: the learned preset shows link probabilities equal to Node’s, 
   await expect.poll(() => value(page, 'score-rel')).toBeCloseTo(hard.rel, 12);
   await page.getByTestId('scoring-graded').click();
   await canvas.scrollIntoViewIfNeeded();
-  await shoot(page, 'workbench-learned');
+  await shoot(page, 'workbench-learned', 'results');
 });
 
 test('Research: the learned preset equals `crscore eval --preset learned` on the same rows', async ({ page }) => {
@@ -159,7 +160,7 @@ test('Research: train a linker from Annotate’s exported links, use it, and it 
   await runLearned(page);
   await expectParity(page, cliEval(exported, ['--preset', 'learned', '--linker', weights]));
   await page.getByTestId('linker-panel').scrollIntoViewIfNeeded();
-  await shoot(page, 'research-linker-trained');
+  await shoot(page, 'research-linker-trained', 'linker-panel');
 
   // It survives a reload.
   await page.reload();
@@ -179,5 +180,5 @@ test('Research: a dataset without links and a foreign weights file get clear mes
   await expect(page.getByTestId('linker-error')).toContainText('is not a linker weights file');
   await expect(page.getByTestId('linker-summary')).toContainText('shipped');
   await page.getByTestId('linker-panel').scrollIntoViewIfNeeded();
-  await shoot(page, 'research-linker-errors');
+  await shoot(page, 'research-linker-errors', 'linker-panel');
 });

@@ -5,6 +5,7 @@ export function CvTable({ report }: { report: CvReport }) {
   const rows = cvTableRows(report);
   return (
     <>
+      <div className="linker-table-wrap">
       <table className="r-table" data-testid="linker-cv-table">
         <caption className="small muted">
           {report.folds} folds of changes (seed {report.seed}), {report.reviews} reviews with recorded links, {report.pairs} pairs; mean ± sd over folds. * the rule used by default;
@@ -29,6 +30,7 @@ export function CvTable({ report }: { report: CvReport }) {
           ))}
         </tbody>
       </table>
+      </div>
       {report.ablations.length > 0 && (
         <details className="small">
           <summary>Ablations: one feature group dropped at a time</summary>

@@ -7,6 +7,7 @@ import { useResearch } from '../../store/research';
 import { download } from '../../ui/download';
 import { CvTable } from './CvTable';
 import { useTraining } from './useTraining';
+import './linker.css';
 
 export function WeightsSummary({ weights, name }: { weights: LinkerWeights; name: string }) {
   const t = weights.training;

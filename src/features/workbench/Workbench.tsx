@@ -9,6 +9,7 @@ import { Feedback } from './Feedback';
 import { Heatmap } from './Heatmap';
 import { metricOf, usesLearnedTau, usesPlusTau, withMetric } from './metric';
 import { LinkerCell } from './LinkerCell';
+import { LearnedScoreCards } from './LearnedScoreCards';
 import { sessionDiff } from './useLearned';
 import { MetricSettings } from './MetricSettings';
 import { PlusScoreCards } from './PlusScoreCards';
@@ -204,7 +205,13 @@ function SessionWorkbench({ session }: { session: Session }) {
           {scores && matrix && scores.scorable && (
             <>
               <ScoreStrip con={scores.con} comp={scores.comp} rel={scores.rel} tau={tau}>
-                {scoring.plus?.scores ? <PlusScoreCards scores={scoring.plus.scores} /> : <ScoreCards scores={scores} />}
+                {scoring.plus?.scores ? (
+                  <PlusScoreCards scores={scoring.plus.scores} />
+                ) : scoring.learned && scoring.metric.scoring === 'graded' ? (
+                  <LearnedScoreCards scores={scores} learned={scoring.learned} />
+                ) : (
+                  <ScoreCards scores={scores} />
+                )}
               </ScoreStrip>
               <h3 className="sub">
                 Similarity matrix <span className="muted small">rows P = pseudo-references, columns S = review sentences · {scoring.source}</span>
