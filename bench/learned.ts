@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadBackgroundIdf } from '../src/cli/background.ts';
 import { parseDatasetJsonl } from '../src/core/dataset.ts';
-import { datasetFeatures, learnedBaselines, learnedRun, SHIPPED_WEIGHTS, trainLinker } from '../src/core/learned/index.ts';
+import { datasetFeatures, learnedBaselines, learnedRun, shippedWeights, trainLinker } from '../src/core/learned/index.ts';
 import { calibrateRun, lexicalMatrices, prepare, scoreAll, scorer, tfidfMatrices } from '../src/core/research/index.ts';
 import { record } from './summary.ts';
 
@@ -55,9 +55,9 @@ const runs = {
   },
   learned: () => {
     const p = prepare(rows, 'reference');
-    const l = learnedRun(rows, p.items, idf, SHIPPED_WEIGHTS, SHIPPED_WEIGHTS.scoring);
+    const l = learnedRun(rows, p.items, idf, shippedWeights(), shippedWeights().scoring);
     calibrateRun(p.items, l.m.matrices, 'gpt3.5_pred');
-    return scoreAll(l.scorer, SHIPPED_WEIGHTS.threshold);
+    return scoreAll(l.scorer, shippedWeights().threshold);
   },
 };
 const runMs = Object.fromEntries(Object.entries(runs).map(([k, f]) => [k, time(f)]));

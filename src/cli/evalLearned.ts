@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';
 import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
-import { datasetFeatures, parseWeights, scoreLearned, SHIPPED_WEIGHTS, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
+import { datasetFeatures, parseWeights, scoreLearned, shippedWeights, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
 import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { withIntervals, type IntervalOptions } from './evalIntervals.ts';
@@ -20,7 +20,7 @@ export interface LearnedEvalResult extends EvalResult {
 }
 
 export async function loadLinker(file: string | undefined): Promise<{ weights: LinkerWeights; name: string }> {
-  if (!file) return { weights: SHIPPED_WEIGHTS, name: 'shipped (dev half)' };
+  if (!file) return { weights: shippedWeights(), name: 'shipped (dev half)' };
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -2,7 +2,7 @@
 // trained (Research's "Train a linker") or picked from a file. Weights are a few KB of numbers and describe no
 // person, so the chosen ones are kept in localStorage and survive a reload.
 import { create } from 'zustand';
-import { parseWeights, SHIPPED_WEIGHTS, WeightsError, type LinkerWeights } from '../core/learned/index';
+import { parseWeights, shippedWeights, WeightsError, type LinkerWeights } from '../core/learned/index';
 
 export type LinkerSource = 'shipped' | 'file' | 'trained';
 
@@ -31,7 +31,7 @@ function restore(): Pick<LinkerState, 'weights' | 'name' | 'source'> {
   } catch {
     // A stored file this build cannot read: fall back to the shipped weights.
   }
-  return { weights: SHIPPED_WEIGHTS, name: SHIPPED_NAME, source: 'shipped' };
+  return { weights: shippedWeights(), name: SHIPPED_NAME, source: 'shipped' };
 }
 
 function save(s: Pick<LinkerState, 'weights' | 'name' | 'source'>) {
@@ -62,7 +62,7 @@ export const useLinker = create<LinkerState>()((set) => ({
     }
   },
   reset() {
-    save({ weights: SHIPPED_WEIGHTS, name: SHIPPED_NAME, source: 'shipped' });
-    set({ weights: SHIPPED_WEIGHTS, name: SHIPPED_NAME, source: 'shipped', error: null });
+    save({ weights: shippedWeights(), name: SHIPPED_NAME, source: 'shipped' });
+    set({ weights: shippedWeights(), name: SHIPPED_NAME, source: 'shipped', error: null });
   },
 }));

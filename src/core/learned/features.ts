@@ -24,6 +24,18 @@ export const FEATURE_GROUPS = {
   length: ['review_tokens', 'ref_tokens', 'sentences', 'pseudo_references'],
   quote: ['quotes_code'],
   plus: ['plus_credit', 'issue_credit', 'redundancy', 'ref_information'],
+  // A linear model cannot bend: products let similarity count for more when the pseudo-reference is the review's
+  // best candidate, when the review is long, when it talks about the changed lines (kept by cross-validation, +0.01 Rel).
+  interactions: [
+    'tfidf_x_rank',
+    'tfidf_x_issue',
+    'credit_x_rank',
+    'tfidf_squared',
+    'tfidf_x_share',
+    'tfidf_x_diff_cover',
+    'tfidf_x_review_tokens',
+    'jaccard_x_rank',
+  ],
 } as const;
 
 export type FeatureGroup = keyof typeof FEATURE_GROUPS;
@@ -214,6 +226,15 @@ export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewF
       redundancy: redundancy(refs, i),
       ref_information: Math.log1p(refs[i].weight),
     };
+    const t = values.tfidf_max;
+    values.tfidf_x_rank = t * values.rank_recip;
+    values.tfidf_x_issue = t * values.is_issue;
+    values.credit_x_rank = values.plus_credit * values.rank_recip;
+    values.tfidf_squared = t * t;
+    values.tfidf_x_share = t * values.share_of_review;
+    values.tfidf_x_diff_cover = t * values.review_diff_cover;
+    values.tfidf_x_review_tokens = t * values.review_tokens;
+    values.jaccard_x_rank = values.jaccard_max * values.rank_recip;
     for (let f = 0; f < F; f++) x[i * F + f] = values[FEATURE_NAMES[f]];
   }
   return { x, rows: P, cell, cols: S, blankSentence, blank: false };
