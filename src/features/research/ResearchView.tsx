@@ -159,8 +159,10 @@ function Results() {
             τ = {tau.toFixed(4)}
           </strong>
           <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
-            {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) · paper's calibration on {cal.system}: τ = {cal.tau.toFixed(4)} (mean best similarity of {cal.values.length}{' '}
-            sentences, sd {cal.sd.toFixed(4)})
+            {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) ·{' '}
+            {rc.similarity === 'learned'
+              ? `the linker's probability threshold, chosen by its cross-validation: τ = ${cal.tau.toFixed(4)}`
+              : `paper's calibration on ${cal.system}: τ = ${cal.tau.toFixed(4)} (mean best similarity of ${cal.values.length} sentences, sd ${cal.sd.toFixed(4)})`}
           </span>
           {tauSource === 'manual' && (
             <button type="button" className="small" onClick={() => useResearch.getState().useCalibratedTau()}>
