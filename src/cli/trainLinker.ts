@@ -16,7 +16,7 @@ Annotate mode's export), cross-validates it by change and prints the report besi
 Options:
   --dataset FILE   JSONL like the human study's dev.jsonl, or any file Research imports (required)
   --out FILE       where to write the weights JSON (required); use it with 'crscore eval --preset learned --linker FILE'
-  --folds K        folds of changes for cross-validation (default 5)
+  --folds K|language   folds of changes for cross-validation (default 5), or leave one language out
   --seed S         seed of the fold assignment (default 1)
   --no-ablations   skip the drop-one-group ablations
   --markdown       print the table as Markdown
@@ -44,8 +44,9 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
     return 0;
   }
   if (!values.dataset || !values.out) throw new CliError(`--dataset FILE and --out FILE are required\n\n${TRAIN_LINKER_USAGE}`);
-  const folds = values.folds === undefined ? 5 : Number(values.folds);
-  if (!Number.isInteger(folds) || folds < 2) throw new CliError(`--folds: expected a whole number ≥ 2, got "${values.folds}"`);
+  const scheme = values.folds === 'language' ? 'language' : 'changes';
+  const folds = values.folds === undefined || scheme === 'language' ? 5 : Number(values.folds);
+  if (!Number.isInteger(folds) || folds < 2) throw new CliError(`--folds: expected a whole number ≥ 2 or 'language', got "${values.folds}"`);
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isInteger(seed)) throw new CliError(`--seed: expected a whole number, got "${values.seed}"`);
   const { rows } = await loadDataset(values.dataset);
@@ -58,6 +59,7 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
   try {
     trained = trainLinker(items, features, {
       folds,
+      scheme,
       seed,
       dataset: basename(values.dataset),
       baselines: learnedBaselines(items, idf),

@@ -51,6 +51,8 @@ export interface AblationRow {
 
 export interface CvReport {
   folds: number;
+  /** 'changes': k folds of changes; 'language': leave one language out (every review of a change shares its language). */
+  scheme: 'changes' | 'language';
   seed: number;
   methods: MethodCv[];
   ablations: AblationRow[];
@@ -75,6 +77,8 @@ export interface Baseline {
 
 export interface CvOptions {
   folds?: number;
+  /** Folds of changes (default), or leave one language out. */
+  scheme?: 'changes' | 'language';
   seed?: number;
   baselines?: readonly Baseline[];
   ablations?: boolean;
@@ -149,8 +153,8 @@ function bestPerRow(m: SimilarityMatrix): Float64Array {
   return out;
 }
 
-function foldSplits(items: readonly EvalItem[], k: number, seed: number) {
-  const foldOf = diffFolds(items, k, seed);
+function foldSplits(items: readonly EvalItem[], k: number, seed: number, scheme: 'changes' | 'language') {
+  const foldOf = scheme === 'language' ? (it: EvalItem) => it.lang || '(none)' : diffFolds(items, k, seed);
   const names = [...new Set(items.map(foldOf))].sort();
   return names.map((name) => {
     const train: number[] = [];
@@ -186,7 +190,8 @@ function learnedFold(
 export function crossValidateLinker(items: readonly EvalItem[], features: readonly ReviewFeatures[], o: CvOptions = {}): CvReport {
   const k = o.folds ?? 5;
   const seed = o.seed ?? 1;
-  const splits = foldSplits(items, k, seed);
+  const scheme = o.scheme ?? 'changes';
+  const splits = foldSplits(items, k, seed, scheme);
   const groups = Object.keys(FEATURE_GROUPS) as FeatureGroup[];
   const steps = splits.length * (1 + ((o.ablations ?? true) ? groups.length : 0));
   let done = 0;
@@ -248,6 +253,7 @@ export function crossValidateLinker(items: readonly EvalItem[], features: readon
   }
   return {
     folds: splits.length,
+    scheme,
     seed,
     methods,
     ablations,
@@ -297,6 +303,7 @@ export function cvSummary(r: CvReport): CvSummary {
   const m = r.methods.find((x) => x.id === r.chosen.id)!.summary;
   return {
     folds: r.folds,
+    scheme: r.scheme,
     seed: r.seed,
     linkF1: m.f1,
     auc: m.auc,

@@ -27,6 +27,8 @@ export function trainLinker(
   const changes = new Set(items.map((it) => it.rowId)).size;
   const folds = Math.max(2, Math.min(o.folds ?? 5, changes));
   if (changes < 2) throw new NoLinksError('training needs reviews of at least two changes, so that cross-validation can hold one out');
+  if (o.scheme === 'language' && new Set(items.map((it) => it.lang)).size < 2)
+    throw new NoLinksError('leave-one-language-out needs reviews in at least two languages');
   const report = crossValidateLinker(items, features, { ...o, folds });
   const set = trainingSet(items, features);
   const model = fitModel(set);

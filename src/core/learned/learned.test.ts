@@ -132,6 +132,13 @@ describe('training recovers a known rule', () => {
     expect(() => trainLinker(bare, features, { dataset: 'x' })).toThrow(NoLinksError);
     expect(() => trainLinker(bare, features, { dataset: 'x' })).toThrow(/records no links/);
   });
+  it('leave one language out holds out each language', () => {
+    const two = items.map((it, k) => ({ ...it, lang: Number(it.rowId.slice(1)) % 2 ? 'js' : 'py', system: `s${k % 3}` }));
+    const r = crossValidateLinker(two, features, { scheme: 'language', ablations: false });
+    expect(r.scheme).toBe('language');
+    expect(r.methods[0].folds.map((f) => f.fold)).toEqual(['js', 'py']);
+    expect(() => trainLinker(items, features, { scheme: 'language', dataset: 'x', ablations: false })).toThrow(/at least two languages/);
+  });
   it('cross-validation is reproducible', () => {
     const again = crossValidateLinker(items, features, { folds: 4, seed: 2, ablations: false });
     expect(again.methods).toEqual(report.methods);

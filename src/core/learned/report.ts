@@ -32,7 +32,7 @@ export function renderCvText(r: CvReport): string {
   const rows = cvTableRows(r);
   const w = Math.max(...rows.map((x) => x.label.length), 6);
   const lines = [
-    `Cross-validation: ${r.folds} folds of changes (seed ${r.seed}), ${r.reviews} reviews with recorded links, ${r.pairs} (review, pseudo-reference) pairs; mean ± sd over folds`,
+    `Cross-validation: ${r.scheme === 'language' ? `leave one language out (${r.folds} languages)` : `${r.folds} folds of changes (seed ${r.seed})`}, ${r.reviews} reviews with recorded links, ${r.pairs} (review, pseudo-reference) pairs; mean ± sd over folds`,
     `${'method'.padEnd(w)}  ${CV_HEADERS.map((h) => h.padStart(15)).join(' ')}`,
     ...rows.map((x) => `${x.label.padEnd(w)}  ${x.cells.map((c) => c.padStart(15)).join(' ')}`),
     `* the rule shipped as default (${r.chosen.scoring}); hard threshold chosen by cross-validation: ${r.threshold}`,

@@ -16,6 +16,7 @@ export interface CvFigure {
 /** What the weights file records of the cross-validation that fixed its design. */
 export interface CvSummary {
   folds: number;
+  scheme?: 'changes' | 'language';
   seed: number;
   linkF1: CvFigure;
   auc: CvFigure;

@@ -8,7 +8,7 @@ export function CvTable({ report }: { report: CvReport }) {
       <div className="linker-table-wrap">
       <table className="r-table" data-testid="linker-cv-table">
         <caption className="small muted">
-          {report.folds} folds of changes (seed {report.seed}), {report.reviews} reviews with recorded links, {report.pairs} pairs; mean ± sd over folds. * the rule used by default;
+          {report.scheme === 'language' ? `Leave one language out (${report.folds} languages)` : `${report.folds} folds of changes (seed ${report.seed})`}, {report.reviews} reviews with recorded links, {report.pairs} pairs; mean ± sd over folds. * the rule used by default;
           hard threshold {report.threshold}.
         </caption>
         <thead>
