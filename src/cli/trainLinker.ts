@@ -7,6 +7,7 @@ import { collectEvalItems } from '../core/evaluate.ts';
 import { datasetFeatures, learnedBaselines, NoLinksError, renderCvMarkdown, renderCvText, trainLinker } from '../core/learned/index.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { CliError, progress } from './io.ts';
+import { evalMatrices } from './evalStages.ts';
 import { loadDataset } from './pseudoRefs.ts';
 
 export const TRAIN_LINKER_USAGE = `crscore train-linker --dataset FILE --out weights.json [options]
@@ -18,6 +19,8 @@ Options:
   --out FILE       where to write the weights JSON (required); use it with 'crscore eval --preset learned --linker FILE'
   --folds K|language   folds of changes for cross-validation (default 5), or leave one language out
   --seed S         seed of the fold assignment (default 1)
+  --encoder SPEC   also compare with the paper's hard τ on this encoder ('use-lite', a hub id or a model
+                   folder): a baseline row only, the linker itself needs no encoder (USE-lite on dev: ~4 min)
   --no-ablations   skip the drop-one-group ablations
   --markdown       print the table as Markdown
   --json           print the report and weights as JSON
@@ -33,6 +36,7 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
       folds: { type: 'string' },
       seed: { type: 'string' },
       'no-ablations': { type: 'boolean', default: false },
+      encoder: { type: 'string' },
       markdown: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -53,8 +57,12 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
   const { items } = collectEvalItems(rows);
   if (items.length === 0) throw new CliError(`${values.dataset}: no reviews to learn from (no change has pseudo-references)`);
   const idf = await loadBackgroundIdf();
+  const extra = values.encoder ? (await evalMatrices(items, { similarity: 'embedding', scoring: 'hard', encoder: values.encoder })).m : null;
+  // Timed from here: features, the baselines' matrices, cross-validation and the final fit (not the encoder).
   const started = performance.now();
   const features = datasetFeatures(rows, items, idf);
+  const baselines = learnedBaselines(items, idf);
+  if (extra) baselines.splice(1, 0, { id: 'encoder', label: `${values.encoder}, paper τ`, matrices: extra.matrices, rule: 'hard' });
   let trained;
   try {
     trained = trainLinker(items, features, {
@@ -62,7 +70,7 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
       scheme,
       seed,
       dataset: basename(values.dataset),
-      baselines: learnedBaselines(items, idf),
+      baselines,
       ablations: !values['no-ablations'],
       onProgress: values.json ? undefined : progress('cross-validation folds (ablations included)'),
     });
