@@ -11,6 +11,7 @@ import type { Calibration } from '../core/types.ts';
 import { CliError, oneOf, parseTau, warn } from './io.ts';
 import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
 import { evalPlus, renderPlus } from './evalPlus.ts';
+import { evalLearned, renderLearned } from './evalLearned.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
@@ -45,8 +46,10 @@ Options:
                             τ − sd to τ with its weights, on any similarity
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
   --pooling crscore|model   token pooling for the encoder (default: the encoder's)
-  --preset paper|plus       paper: CRScore as published (default); plus: a shortcut for
-                            --similarity tfidf --scoring graded (issue 8), with --cv and --idf
+  --preset paper|plus|learned   paper: CRScore as published (default); plus: a shortcut for
+                            --similarity tfidf --scoring graded (issue 8), with --cv and --idf;
+                            learned: links from the learned linker (issue 24), its rule unless --scoring
+  --linker FILE             learned only: weights from 'crscore train-linker' (default: the shipped ones)
   --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
                             leave one language out), re-choosing among the plus candidates per fold
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
@@ -73,6 +76,7 @@ export async function runEval(argv: string[]): Promise<number> {
       preset: { type: 'string' },
       cv: { type: 'string' },
       idf: { type: 'string' },
+      linker: { type: 'string' },
       ...INTERVAL_OPTIONS,
       json: { type: 'boolean', default: false },
       'links-out': { type: 'string' },
@@ -116,8 +120,17 @@ export async function runEval(argv: string[]): Promise<number> {
   const { items, skippedDiffs } = collectEvalItems(rows, split);
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
-  const preset = oneOf(values.preset, ['paper', 'plus'] as const, '--preset') ?? 'paper';
+  const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
   const labContext = { values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs } };
+  if (values.linker && preset !== 'learned') warn('--linker applies to --preset learned only');
+  if (preset === 'learned') {
+    if (lab) throw new CliError('--metrics compares CRScore as --similarity and --scoring configure it; run --preset learned on its own');
+    const counts = { diffs: rows.length, skippedDiffs: skippedDiffs.length, reviews: items.length, reviewsWithHumanScores: 0, badLines };
+    const scoringOpt = values.scoring ? scoring : undefined;
+    const out = await evalLearned(rows, items, { linker: values.linker, scoring: scoringOpt, intervals, base: { counts, dataset: values.dataset, split } });
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderLearned(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
+    return 0;
+  }
   if (preset === 'plus') {
     if (lab) return runEvalMetrics(lab, { ...labContext, crscore: null });
     if (values.similarity || values.scoring || values.encoder || values.pooling)

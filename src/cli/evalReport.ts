@@ -37,9 +37,9 @@ export interface EvalResult {
     split: SplitMode;
     encoder: string | null;
     pooling: string | null;
-    tauSource: 'option' | 'calibration' | 'fixed';
+    tauSource: 'option' | 'calibration' | 'fixed' | 'linker';
     calibrateOn: string | null;
-    preset?: 'paper' | 'plus';
+    preset?: 'paper' | 'plus' | 'learned';
     scoring?: 'hard' | 'graded';
   };
   /** Where the pseudo-references came from and what making them cost (issue 15). */
@@ -69,7 +69,7 @@ export function renderTable(r: EvalResult): string {
       ? `τ = ${fmt(r.tau)} (paper's calibration on ${r.calibration.system}: mean best similarity of ${r.calibration.sentences} sentences, sd ${fmt(r.calibration.sd)})`
       : c.tauSource === 'fixed'
         ? `τ = ${fmt(r.tau)} (fixed: llm-links' cells are 0 or 1, so τ has no effect)`
-        : `τ = ${fmt(r.tau)} (given)`,
+        : `τ = ${fmt(r.tau)} (${c.tauSource === 'linker' ? "the linker's probability threshold, used by its hard rule" : 'given'})`,
   );
   lines.push(
     `diffs ${r.counts.diffs} (${r.counts.skippedDiffs} without pseudo-references skipped), reviews scored ${r.counts.reviews}, with human scores n = ${r.n}`,

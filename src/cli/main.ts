@@ -10,6 +10,7 @@ Commands:
   analyze   static-analysis pseudo-references for a diff
   github    the review comments of a GitHub pull request as JSONL rows
   claims    generate a dataset's pseudo-references (LLM claims, analyzer issues) and write it as JSONL
+  train-linker  train the learned linker on a dataset's annotator links, with its cross-validation report
   help      this text
 
 Run 'crscore <command> --help' for a command's options.
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Runner>> = {
   analyze: async () => (await import('./analyze.ts')).runAnalyze,
   github: async () => (await import('./github.ts')).runGithub,
   claims: async () => (await import('./claims.ts')).runClaims,
+  'train-linker': async () => (await import('./trainLinker.ts')).runTrainLinker,
 };
 
 export async function main(argv: string[]): Promise<number> {

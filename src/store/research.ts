@@ -24,6 +24,7 @@ import { tauGrid } from '../core/sweep';
 import type { LocalModelFile } from '../embed/types';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
+import { useLinker } from './linker';
 import { embedStats, isUnreachable, type RunEngine } from './researchEmbed';
 import { recall, remember, type SavedRun } from './researchPersist';
 import { curveInSlices, recalibrated, runStages, type Results } from './researchRun';
@@ -217,7 +218,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
     },
 
     applyPreset(name) {
-      get().setConfig(PRESETS[name]);
+      // The learned preset takes the rule its linker was shipped or trained with (chosen by its cross-validation).
+      get().setConfig(name === 'learned' ? { ...PRESETS.learned, scoring: useLinker.getState().weights.scoring } : PRESETS[name]);
     },
 
     setLocalModel(m) {

@@ -37,6 +37,7 @@ export const DEFAULT_CONFIG: RunConfig = {
 export const PRESETS = {
   paper: { similarity: 'paper', scoring: 'hard' },
   plus: { similarity: 'tfidf', scoring: 'graded' },
+  learned: { similarity: 'learned', scoring: 'graded' },
 } as const satisfies Record<string, Pick<RunConfig, 'similarity' | 'scoring'>>;
 
 export const keyOf = (c: RunConfig) => similarityKey({ kind: c.similarity, hubId: c.hubId, localName: c.localName ?? undefined });

@@ -3,7 +3,7 @@
 // (once the slider rests), in a task of its own, so moving τ never waits for it. The numbers come from the core
 // stage `crscore eval` runs (src/core/research/links.ts).
 import { create } from 'zustand';
-import { linkRuleFor, metricLinkStage, type LinkStage } from '../core/research/links';
+import { linkRuleOfScorer, metricLinkStage, type LinkStage } from '../core/research/links';
 import type { Results } from './researchRun';
 import { useResearch } from './research';
 import { useUncertainty } from './uncertainty';
@@ -39,8 +39,7 @@ export const useLinks = create<LinksState>()((set, get) => ({
     const s = get();
     if (s.of === r && s.tau === tau && s.resamples === resamples && s.seed === seed && s.stage) return;
     const t0 = performance.now();
-    const sd = r.scorer.rule === 'graded' ? r.scorer.sd : 0;
-    const stage = metricLinkStage(r.prepared.items, r.matrices, linkRuleFor(r.scorer.rule, tau, sd), { resamples, seed, worst: 20 });
+    const stage = metricLinkStage(r.prepared.items, r.matrices, linkRuleOfScorer(r.scorer, tau), { resamples, seed, worst: 20 });
     set({ stage, of: r, tau, resamples, seed, ms: performance.now() - t0 });
   },
 }));

@@ -29,7 +29,9 @@ import {
 } from '../core/research/index';
 import type { SimilarityMatrix } from '../core/types';
 import type { LocalModelFile } from '../embed/types';
-import { loadPlusIdf } from '../features/workbench/plusIdf';
+import { loadPlusIdf } from './plusIdf';
+import { learnedRun } from '../core/learned/research';
+import { useLinker } from './linker';
 import { keyOf, labelOf, modelSpec, type RunConfig } from './researchConfig';
 import { embedTexts, type EmbedHooks, type EmbedOutcome, type RunEngine } from './researchEmbed';
 import { linkStage } from './linkStage';
@@ -78,9 +80,13 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   let cached = 0;
   let total = 0;
   let cacheFailure: Error | null = null;
-  const needsIdf = config.similarity === 'tfidf' || config.scoring === 'graded';
+  const needsIdf = config.similarity === 'tfidf' || config.similarity === 'learned' || config.scoring === 'graded';
   const idf = needsIdf ? await loadPlusIdf() : undefined;
-  if (config.similarity === 'lexical') m = lexicalMatrices(prepared.items);
+  // The learned preset: matrices are link probabilities, τ starts at the linker's threshold (issue 24).
+  const linker = config.similarity === 'learned' ? useLinker.getState() : null;
+  const learned = linker ? learnedRun(inp.rows, prepared.items, idf!, linker.weights, config.scoring) : null;
+  if (learned) m = learned.m;
+  else if (config.similarity === 'lexical') m = lexicalMatrices(prepared.items);
   else if (config.similarity === 'tfidf') m = tfidfMatrices(prepared.items, idf!);
   else if (config.similarity === 'llm-links') {
     const out = await linkStage(prepared.items, { onProgress: inp.hooks.onEmbedded, cancelled: inp.hooks.cancelled, cacheOnly: inp.cacheOnly });
@@ -98,7 +104,9 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
     m = vectorMatrices(prepared.items, out.vectors);
     embedCos = vectorCosine(out.vectors);
   }
-  const calibration = fixedCalibration(config, prepared.items) ?? calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
+  const calibrated = fixedCalibration(config, prepared.items) ?? calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
+  // The learned linker's τ is its probability threshold (issue 24).
+  const calibration = linker ? { ...calibrated, tau: linker.weights.threshold } : calibrated;
   const refValues = prepared.hasReference ? refMetricValues(prepared, embedCos) : {};
   return {
     kind: 'results',
@@ -108,11 +116,11 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
     results: {
       config: { ...config, calibrationSystem: calibration.system },
       key: keyOf(config),
-      label: labelOf(config),
+      label: linker ? `${labelOf(config)} (${linker.name})` : labelOf(config),
       prepared,
       matrices: m.matrices,
       index: sweepIndex(prepared.items, m.matrices),
-      scorer: scorer(config.scoring, prepared.items, m, calibration.sd, idf),
+      scorer: learned ? learned.scorer : scorer(config.scoring, prepared.items, m, calibration.sd, idf),
       calibration,
       refValues,
       refRows: [...oracleRows(prepared.items), ...refMetricRows(prepared.items, refValues)],
@@ -123,7 +131,9 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
 
 /** Results re-calibrated on another system (same matrices; graded credit's ramp follows the new sd). */
 export function recalibrated(r: Results, system: string): Results {
-  const calibration = fixedCalibration({ ...r.config, calibrationSystem: system }, r.prepared.items) ?? calibrateRun(r.prepared.items, r.matrices, system);
+  const cal = fixedCalibration({ ...r.config, calibrationSystem: system }, r.prepared.items) ?? calibrateRun(r.prepared.items, r.matrices, system);
+  // The learned linker's τ is its probability threshold, whatever system the others calibrate on.
+  const calibration = r.scorer.rule === 'learned' ? { ...cal, tau: r.calibration.tau } : cal;
   const s: Scorer = r.scorer.rule === 'graded' ? { ...r.scorer, sd: calibration.sd } : r.scorer;
   return { ...r, calibration, scorer: s, config: { ...r.config, calibrationSystem: calibration.system } };
 }

@@ -9,8 +9,8 @@ export interface PseudoReferenceItem extends PseudoReference {
   enabled: boolean;
 }
 
-/** 'tfidf': plus's stemmed TF-IDF. */
-export type SimilarityChoice = 'lexical' | 'embedding' | 'tfidf';
+/** 'tfidf': plus's stemmed TF-IDF. 'learned': the learned linker's link probabilities (issue 24). */
+export type SimilarityChoice = 'lexical' | 'embedding' | 'tfidf' | 'learned';
 
 /** 'paper': CRScore as published (hard τ). 'plus': stemmed TF-IDF similarity with graded credit (issue 8), a shortcut for both settings. */
 export type Preset = 'paper' | 'plus';
@@ -60,6 +60,8 @@ export interface Session {
   scoring?: 'hard' | 'graded';
   /** The plus preset's τ (the top of its ramp), kept apart from the paper's so switching loses neither. */
   plusTau?: number;
+  /** The learned linker's probability threshold set by hand (absent: the linker's own). */
+  learnedTau?: number;
   note?: string;
 }
 

@@ -15,11 +15,20 @@ import {
 import { metricLinks, oracleScores, reviewLinks, type LinkRule, type LinkScores } from '../links/links.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import { correlate, type CorrRow } from './analysis.ts';
-import type { ScoringRule } from './scoring.ts';
+import type { Scorer, ScoringRule } from './scoring.ts';
 
 /** The link rule a scoring rule applies at τ: the paper's strict τ, or graded credit on the ramp τ − sd … τ. */
 export function linkRuleFor(rule: ScoringRule, tau: number, sd: number): LinkRule {
   return rule === 'hard' ? { rule: 'hard', tau } : { rule: 'graded', ramp: { low: tau - sd, high: tau } };
+}
+
+/**
+ * The link rule of a run's scorer at τ: the learned linker links where its probability exceeds τ (hard) or gives
+ * its probabilities as strengths (graded: the identity ramp from 0 to 1); every other scorer as linkRuleFor.
+ */
+export function linkRuleOfScorer(s: Scorer, tau: number): LinkRule {
+  if (s.rule === 'learned') return s.mode === 'hard' ? { rule: 'hard', tau } : { rule: 'graded', ramp: { low: 0, high: 1 } };
+  return linkRuleFor(s.rule, tau, s.rule === 'graded' ? s.sd : 0);
 }
 
 /** True when at least one review of the items carries recorded annotator links ('-' counts: it is a decision). */

@@ -182,7 +182,9 @@ export function gradedScoresAt(ix: GradedIndex, tau: number, sd: number): ItemSc
 /** A run's scorer: the rule and its index, so every τ (slider, curve, exports) scores the same way. */
 export type Scorer =
   | { rule: 'hard'; index: SweepIndex }
-  | { rule: 'graded'; index: GradedIndex; sd: number };
+  | { rule: 'graded'; index: GradedIndex; sd: number }
+  /** The learned linker (src/core/learned): hard links at τ on its probabilities, or the probabilities as credit (τ-free). */
+  | { rule: 'learned'; mode: ScoringRule; index: SweepIndex; credit: ItemScore[] };
 
 export function scorer(
   rule: ScoringRule,
@@ -197,5 +199,6 @@ export function scorer(
 }
 
 export function scoreAll(s: Scorer, tau: number): ItemScore[] {
+  if (s.rule === 'learned') return s.mode === 'hard' ? scoresAt(s.index, tau) : s.credit;
   return s.rule === 'hard' ? scoresAt(s.index, tau) : gradedScoresAt(s.index, tau, s.sd);
 }

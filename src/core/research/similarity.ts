@@ -15,10 +15,11 @@ export const PAPER_MODEL_ID = 'mixedbread-ai/mxbai-embed-large-v1';
 /**
  * 'paper': the paper's model from the hub; 'hub': any hub id; 'local': a model folder on this computer (or, in
  * the CLI, a folder path); 'use-lite': the bundled encoder; 'lexical': token overlap; 'tfidf': plus's stemmed TF-IDF;
- * 'llm-links': an LLM says which pseudo-references each sentence addresses (1 where linked, 0 elsewhere).
+ * 'llm-links': an LLM says which pseudo-references each sentence addresses (1 where linked, 0 elsewhere);
+ * 'learned': the learned linker's link probabilities (issue 24).
  */
-export type SimilarityKind = 'paper' | 'hub' | 'local' | 'use-lite' | 'lexical' | 'tfidf' | 'llm-links';
-export const SIMILARITY_CHOICES: readonly SimilarityKind[] = ['paper', 'hub', 'local', 'use-lite', 'lexical', 'tfidf', 'llm-links'];
+export type SimilarityKind = 'paper' | 'hub' | 'local' | 'use-lite' | 'lexical' | 'tfidf' | 'llm-links' | 'learned';
+export const SIMILARITY_CHOICES: readonly SimilarityKind[] = ['paper', 'hub', 'local', 'use-lite', 'lexical', 'tfidf', 'llm-links', 'learned'];
 
 /**
  * llm-links' cells are 0 or 1, so any τ in [0, 1) gives the same links: it runs at a fixed τ of 0.5 and is never
@@ -80,6 +81,8 @@ export function similarityLabel(c: SimilarityChoice): string {
       return "plus's TF-IDF";
     case 'llm-links':
       return 'LLM links';
+    case 'learned':
+      return 'learned linker';
   }
 }
 

@@ -15,6 +15,7 @@ import { LinksPanel } from './LinksPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
 import { LabView } from './lab/LabView';
+import { LinkerPanel } from '../linker/LinkerPanel';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -31,6 +32,7 @@ export default function ResearchView() {
       <PredictionsImport />
       <PseudoRefsPanel />
       <RunPanel />
+      <LinkerPanel />
       <Results />
       <LabView />
     </div>
@@ -162,8 +164,10 @@ function Results() {
             τ = {tau.toFixed(4)}
           </strong>
           {rc.similarity === 'llm-links' ? <LlmLinksTauNote /> : <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
-            {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) · paper's calibration on {cal.system}: τ = {cal.tau.toFixed(4)} (mean best similarity of {cal.values.length}{' '}
-            sentences, sd {cal.sd.toFixed(4)})
+            {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) ·{' '}
+            {rc.similarity === 'learned'
+              ? `the linker's probability threshold, chosen by its cross-validation: τ = ${cal.tau.toFixed(4)}`
+              : `paper's calibration on ${cal.system}: τ = ${cal.tau.toFixed(4)} (mean best similarity of ${cal.values.length} sentences, sd ${cal.sd.toFixed(4)})`}
           </span>}
           {tauSource === 'manual' && rc.similarity !== 'llm-links' && (
             <button type="button" className="small" onClick={() => useResearch.getState().useCalibratedTau()}>
@@ -174,7 +178,14 @@ function Results() {
         <p className="muted small">
           {results.prepared.items.length} reviews scored ({analysis.agreement.n} with human scores), {results.prepared.skippedDiffs.length} changes without pseudo-references
           skipped · similarity {results.engine ? `${results.engine.model} (${results.engine.backend}, ${results.engine.dtype}, pooling ${results.engine.pooling})` : results.label} · scoring{' '}
-          {rc.scoring === 'hard' ? "the paper's hard τ" : `graded credit from τ − sd to τ (sd ${cal.sd.toFixed(4)})`} · split {rc.split} · scored in {(results.runMs / 1000).toFixed(1)} s
+          {rc.similarity === 'learned'
+            ? rc.scoring === 'hard'
+              ? 'links where the probability > τ'
+              : 'link probabilities as credit (τ does not apply)'
+            : rc.scoring === 'hard'
+              ? "the paper's hard τ"
+              : `graded credit from τ − sd to τ (sd ${cal.sd.toFixed(4)})`}{' '}
+          · split {rc.split} · scored in {(results.runMs / 1000).toFixed(1)} s
         </p>
       </section>
       <ExportBar figures={figures} />

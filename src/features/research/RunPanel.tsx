@@ -29,6 +29,7 @@ const SIMILARITIES: [SimilarityKind, string][] = [
   ['lexical', 'Lexical (token overlap, instant)'],
   ['tfidf', "plus's TF-IDF (stemmed, instant)"],
   ['llm-links', 'LLM links (an LLM links sentences to pseudo-references, as the annotators did)'],
+  ['learned', 'Learned linker (link probabilities, instant)'],
 ];
 
 export function formatBytes(n: number): string {
@@ -116,8 +117,8 @@ export function RunPanel() {
         <label>
           Scoring{' '}
           <select value={config.scoring} disabled={busy} onChange={(e) => setConfig({ scoring: e.target.value as ScoringRule })} data-testid="research-scoring">
-            <option value="hard">the paper's hard τ (best similarity &gt; τ)</option>
-            <option value="graded">plus's graded credit (τ − sd … τ, weighted)</option>
+            <option value="hard">{config.similarity === 'learned' ? 'hard: a link where the probability > τ' : "the paper's hard τ (best similarity > τ)"}</option>
+            <option value="graded">{config.similarity === 'learned' ? 'graded: link probabilities as credit' : "plus's graded credit (τ − sd … τ, weighted)"}</option>
           </select>
         </label>
         <span className="r-presets small">
@@ -127,6 +128,9 @@ export function RunPanel() {
           </button>
           <button type="button" className="small" disabled={busy} onClick={() => applyPreset('plus')} data-testid="research-preset-plus">
             plus preset
+          </button>
+          <button type="button" className="small" disabled={busy} onClick={() => applyPreset('learned')} data-testid="research-preset-learned">
+            learned
           </button>
         </span>
       </div>

@@ -1,6 +1,5 @@
 // The scoring workbench: code change, review and pseudo-references in; matrix, τ, scores and feedback out.
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
-import { createTwoFilesPatch } from 'diff';
 import type { PseudoReference } from '../../core/types';
 import { PAPER_TAU, toItems, type Session } from '../../store/session';
 import { useActiveSession, useSessions } from '../../store/sessions';
@@ -8,7 +7,10 @@ import { useWorkbench } from '../../store/workbench';
 import { DiffInput } from './DiffInput';
 import { Feedback } from './Feedback';
 import { Heatmap } from './Heatmap';
-import { metricOf, usesPlusTau, withMetric } from './metric';
+import { metricOf, usesLearnedTau, usesPlusTau, withMetric } from './metric';
+import { LinkerCell } from './LinkerCell';
+import { LearnedScoreCards } from './LearnedScoreCards';
+import { sessionDiff } from './useLearned';
 import { MetricSettings } from './MetricSettings';
 import { PlusScoreCards } from './PlusScoreCards';
 import { PseudoReferenceList } from './PseudoReferenceList';
@@ -84,7 +86,8 @@ function SessionWorkbench({ session }: { session: Session }) {
   const model = modelInForce(session, stale, engine);
   const calibrated = useTauFollowsModel(session, model, engine, set);
   const onTau = useCallback(
-    (tau: number) => set((s) => (usesPlusTau(metricOf(s)) ? { ...s, plusTau: tau } : { ...s, ...setByHand(s, tau, model) })),
+    (tau: number) =>
+      set((s) => (usesPlusTau(metricOf(s)) ? { ...s, plusTau: tau } : usesLearnedTau(metricOf(s)) ? { ...s, learnedTau: tau } : { ...s, ...setByHand(s, tau, model) })),
     [set, model],
   );
   const embedding = scoring.metric.similarity === 'embedding';
@@ -110,12 +113,7 @@ function SessionWorkbench({ session }: { session: Session }) {
     };
   }, [matrix, self, sentences, scoring.tau, scoring.source]);
 
-  const diffForClaims = useMemo(() => {
-    const i = session.input;
-    if (i.mode === 'diff') return i.diff;
-    const name = i.fileName || 'file';
-    return i.oldCode || i.newCode ? createTwoFilesPatch(`a/${name}`, `b/${name}`, i.oldCode, i.newCode, '', '', { context: 3 }) : '';
-  }, [session.input]);
+  const diffForClaims = useMemo(() => sessionDiff(session.input), [session.input]);
 
   // A pseudo-reference already in the list is not added twice (generating again, or analyzers that ran at import).
   const onAddRefs = (list: PseudoReference[]) =>
@@ -207,12 +205,19 @@ function SessionWorkbench({ session }: { session: Session }) {
           {scores && matrix && scores.scorable && (
             <>
               <ScoreStrip con={scores.con} comp={scores.comp} rel={scores.rel} tau={tau}>
-                {scoring.plus?.scores ? <PlusScoreCards scores={scoring.plus.scores} /> : <ScoreCards scores={scores} />}
+                {scoring.plus?.scores ? (
+                  <PlusScoreCards scores={scoring.plus.scores} />
+                ) : scoring.learned && scoring.metric.scoring === 'graded' ? (
+                  <LearnedScoreCards scores={scores} learned={scoring.learned} />
+                ) : (
+                  <ScoreCards scores={scores} />
+                )}
               </ScoreStrip>
               <h3 className="sub">
                 Similarity matrix <span className="muted small">rows P = pseudo-references, columns S = review sentences · {scoring.source}</span>
               </h3>
               <Heatmap matrix={matrix} tau={tau} scores={scores} refs={refs} sentences={sentences} ramp={scoring.plus?.ramp} />
+              {scoring.learned && <LinkerCell learned={scoring.learned} tau={tau} hard={scoring.metric.scoring === 'hard'} />}
               <Suspense fallback={<p className="muted">Loading charts…</p>}>
                 <Charts matrix={matrix} sentences={sentences} tau={tau} plusInput={scoring.plus?.input} />
               </Suspense>
@@ -235,7 +240,7 @@ function Problems({ scoring, stale }: { scoring: ReturnType<typeof useScoring>; 
       </div>
     );
   if (metric.similarity === 'embedding' && stale && !scores) return null;
-  if (!scores && (metric.similarity === 'tfidf' || metric.scoring === 'graded') && !scoring.idfError)
+  if (!scores && (metric.similarity === 'tfidf' || metric.similarity === 'learned' || metric.scoring === 'graded') && !scoring.idfError)
     return (
       <p className="muted small" role="status" data-testid="plus-loading">
         Loading the word frequencies for TF-IDF and graded credit (3.6 MB, once)…

@@ -15,8 +15,11 @@ export function metricOf(s: Pick<Session, 'similarity' | 'scoring' | 'preset'>):
   return { similarity: s.similarity === 'tfidf' ? 'embedding' : s.similarity, scoring: 'hard' };
 }
 
-/** Which shortcut the settings match, or 'custom' (e.g. lexical + graded). */
-export function shortcutOf(m: Metric): 'paper' | 'plus' | 'custom' {
+export type Shortcut = 'paper' | 'plus' | 'learned';
+
+/** Which shortcut the settings match, or 'custom' (e.g. lexical + graded). The learned linker is 'learned' under either rule. */
+export function shortcutOf(m: Metric): Shortcut | 'custom' {
+  if (m.similarity === 'learned') return 'learned';
   if (m.similarity === 'tfidf' && m.scoring === 'graded') return 'plus';
   if (m.similarity !== 'tfidf' && m.scoring === 'hard') return 'paper';
   return 'custom';
@@ -28,12 +31,15 @@ export function withMetric<S extends Session>(s: S, change: Partial<Metric>): S 
   return { ...s, similarity: m.similarity, scoring: m.scoring, preset: shortcutOf(m) === 'plus' ? 'plus' : 'paper' };
 }
 
-/** The shortcuts: plus is TF-IDF + graded; paper is hard τ on an encoder (lexical stays lexical). */
-export function applyShortcut<S extends Session>(s: S, shortcut: 'paper' | 'plus'): S {
+/** The shortcuts: plus is TF-IDF + graded; learned is the linker with its own rule; paper is hard τ on an encoder (lexical stays lexical). */
+export function applyShortcut<S extends Session>(s: S, shortcut: Shortcut, learnedRule: ScoringRule = 'graded'): S {
   if (shortcut === 'plus') return withMetric(s, { similarity: 'tfidf', scoring: 'graded' });
+  if (shortcut === 'learned') return withMetric(s, { similarity: 'learned', scoring: learnedRule });
   const { similarity } = metricOf(s);
-  return withMetric(s, { similarity: similarity === 'tfidf' ? 'embedding' : similarity, scoring: 'hard' });
+  return withMetric(s, { similarity: similarity === 'tfidf' || similarity === 'learned' ? 'embedding' : similarity, scoring: 'hard' });
 }
 
 /** τ belongs to the similarity: TF-IDF keeps its own (plusTau), the others share the model's or the paper's. */
 export const usesPlusTau = (m: Metric) => m.similarity === 'tfidf';
+/** The learned linker's τ is its probability threshold (session.learnedTau, else the linker's own). */
+export const usesLearnedTau = (m: Metric) => m.similarity === 'learned';

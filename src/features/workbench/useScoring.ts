@@ -8,8 +8,10 @@ import { scoreAt } from '../../core/score';
 import { splitReview } from '../../core/sentences';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import type { PseudoReferenceItem, Session } from '../../store/session';
-import { metricOf, usesPlusTau, type Metric } from './metric';
+import { scoresFromLinks } from '../../core/links/links';
+import { metricOf, usesLearnedTau, usesPlusTau, type Metric } from './metric';
 import { usePlusIdf } from './plusIdf';
+import { useLearned, type LearnedState } from './useLearned';
 
 export interface Scoring {
   sentences: string[];
@@ -28,6 +30,8 @@ export interface Scoring {
   plus: { ramp: Ramp; input: PlusInput | null; scores: PlusScores | null; error: string | null } | null;
   /** Set when the word frequencies (TF-IDF, graded credit's sentence weights) could not load. */
   idfError: string | null;
+  /** Set under the learned preset: the linker's features and probabilities for this review. */
+  learned: LearnedState | null;
 }
 
 export const plusTauOf = (s: Session) => s.plusTau ?? PLUS_DEFAULT_CALIBRATION.tau;
@@ -47,37 +51,42 @@ export function useTexts(session: Session) {
   return { sentences, refs, pTexts };
 }
 
-const SOURCE = { lexical: 'lexical', tfidf: 'plus: stemmed TF-IDF' } as const;
+const SOURCE = { lexical: 'lexical', tfidf: 'plus: stemmed TF-IDF', learned: 'learned linker: link probabilities' } as const;
 
 export function useScoring(session: Session): Scoring {
   const { sentences, refs, pTexts } = useTexts(session);
   const metric = metricOf(session);
   const { similarity } = metric;
-  const graded = metric.scoring === 'graded';
-  const { idf, error: idfError } = usePlusIdf(graded || similarity === 'tfidf');
+  const isLearned = similarity === 'learned';
+  // Graded credit means plus's ramp on a similarity; on the learned linker it means its probabilities as credit.
+  const graded = metric.scoring === 'graded' && !isLearned;
+  const { idf, error: idfError } = usePlusIdf(graded || similarity === 'tfidf' || isLearned);
   const pair = useSimilarity(session, similarity, sentences, pTexts, graded, idf);
-  const matrix = pair?.matrix ?? null;
+  const learned = useLearned(isLearned, session.input, sentences, refs, idf);
+  const matrix = learned?.matrix ?? pair?.matrix ?? null;
   const kinds = refs.map((r) => r.kind).join(',');
   const plusInput = useMemo(
     () => (graded && idf && pair?.self ? plusInputFrom(pair.matrix, pair.self, refs, sentences, idf) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on texts and kinds, not the item objects
     [graded, idf, pair, kinds, sentences],
   );
-  const tau = usesPlusTau(metric) ? plusTauOf(session) : session.tau;
+  const tau = usesPlusTau(metric) ? plusTauOf(session) : usesLearnedTau(metric) ? (session.learnedTau ?? learned?.weights.threshold ?? 0.5) : session.tau;
   const plusScores = useMemo(() => (plusInput ? scorePlus(plusInput, rampFor(tau), PLUS_OPTIONS) : null), [plusInput, tau]);
   const hardScores = useMemo(() => (!graded && matrix ? scoreAt(matrix, tau, { sentences }) : null), [graded, matrix, tau, sentences]);
+  const learnedCredit = useMemo(() => (learned && metric.scoring === 'graded' ? scoresFromLinks(learned.links) : null), [learned, metric.scoring]);
   return {
     sentences,
     refs,
     pTexts,
     matrix,
     source: similarity === 'embedding' ? (session.embedding?.encoderId ?? 'embedding') : SOURCE[similarity],
-    scores: graded ? plusScores : hardScores,
+    scores: graded ? plusScores : learnedCredit && hardScores ? { ...hardScores, ...learnedCredit } : hardScores,
     emptyReview: sentences.every((s) => s.trim() === ''),
     tau,
     metric,
     plus: graded ? { ramp: rampFor(tau), input: plusInput, scores: plusScores, error: idfError } : null,
     idfError,
+    learned,
   };
 }
 
@@ -92,6 +101,7 @@ function useSimilarity(
 ): { matrix: SimilarityMatrix; self: SimilarityMatrix | null } | null {
   const emb = session.embedding;
   return useMemo(() => {
+    if (similarity === 'learned') return null;
     if (similarity === 'lexical')
       return { matrix: lexicalSimilarityMatrix(pTexts, sentences), self: needSelf ? lexicalSimilarityMatrix(pTexts, pTexts) : null };
     if (similarity === 'tfidf')
