@@ -7,6 +7,15 @@ export const PAPER_TAU = 0.7314;
 export interface PseudoReferenceItem extends PseudoReference {
   id: string;
   enabled: boolean;
+  /** The annotators linked this pseudo-reference to the review (`claims_addressed`); kept on the item so edits to the list keep it. */
+  annotatorLinked?: boolean;
+}
+
+/** A dataset case's annotator links were recorded: 'linked' (the items say which) or 'none' ('-'). */
+export interface SessionAnnotatorLinks {
+  state: 'linked' | 'none';
+  /** The review the annotators judged: the workbench says so when the review has been edited since. */
+  review: string;
 }
 
 /** 'tfidf': plus's stemmed TF-IDF. */
@@ -61,6 +70,8 @@ export interface Session {
   /** The plus preset's τ (the top of its ramp), kept apart from the paper's so switching loses neither. */
   plusTau?: number;
   note?: string;
+  /** Set when the session came from a dataset row whose review has recorded annotator links. */
+  annotatorLinks?: SessionAnnotatorLinks;
 }
 
 export function newId(prefix = 's'): string {

@@ -2,3 +2,4 @@
 export * from './annotator.ts';
 export * from './links.ts';
 export * from './agreement.ts';
+export * from './disagreements.ts';
