@@ -1,7 +1,10 @@
 // Where a metric's links and the annotators' links part: per pseudo-reference of one review (the workbench's
 // disagreement filter), and across a dataset (the Teach lesson's real cases). Annotators linked whole reviews, so
 // both sides are compared at the review level: the metric links a pseudo-reference when some sentence credits it.
-import type { EvalItem } from '../evaluate.ts';
+import type { DatasetRow } from '../dataset.ts';
+import { collectEvalItems, type EvalItem } from '../evaluate.ts';
+import { lexicalTokens } from '../lexical.ts';
+import { lexicalMatrices } from '../research/similarity.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import { annotatorVector } from './annotator.ts';
 import { metricLinks, reviewLinks } from './links.ts';
@@ -169,4 +172,20 @@ export function pickLessonCases(
     annotatorOnly: top(annotatorOnly, (a, b) => a.s - b.s || a.item - b.item || a.pseudoReference - b.pseudoReference),
     searched,
   };
+}
+
+/** The content words two texts share (as lexical similarity sees them: stopwords out, identifiers split). */
+export function sharedWords(a: string, b: string): string[] {
+  const tb = new Set(lexicalTokens(b));
+  return [...new Set(lexicalTokens(a))].filter((w) => tb.has(w));
+}
+
+/**
+ * Lesson cases straight from dataset rows, under lexical similarity (no model needed) at τ: for a file picked in
+ * the lesson, or a Research dataset not scored yet.
+ */
+export function lexicalLessonCases(rows: readonly DatasetRow[], tau: number, limit = 3): LessonCases & { items: EvalItem[]; matrices: SimilarityMatrix[] } {
+  const { items } = collectEvalItems(rows);
+  const { matrices } = lexicalMatrices(items);
+  return { ...pickLessonCases(items, matrices, tau, limit), items, matrices };
 }

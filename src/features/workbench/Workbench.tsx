@@ -7,7 +7,7 @@ import { useActiveSession, useSessions } from '../../store/sessions';
 import { useWorkbench } from '../../store/workbench';
 import { DiffInput } from './DiffInput';
 import { Feedback } from './Feedback';
-import { Heatmap } from './Heatmap';
+import { LinkedHeatmap } from './LinkedHeatmap';
 import { metricOf, usesPlusTau, withMetric } from './metric';
 import { MetricSettings } from './MetricSettings';
 import { PlusScoreCards } from './PlusScoreCards';
@@ -212,7 +212,17 @@ function SessionWorkbench({ session }: { session: Session }) {
               <h3 className="sub">
                 Similarity matrix <span className="muted small">rows P = pseudo-references, columns S = review sentences · {scoring.source}</span>
               </h3>
-              <Heatmap matrix={matrix} tau={tau} scores={scores} refs={refs} sentences={sentences} ramp={scoring.plus?.ramp} />
+              <LinkedHeatmap
+                key={session.id}
+                matrix={matrix}
+                tau={tau}
+                scores={scores}
+                refs={refs}
+                sentences={sentences}
+                ramp={scoring.plus?.ramp}
+                annotatorLinks={session.annotatorLinks}
+                review={session.review}
+              />
               <Suspense fallback={<p className="muted">Loading charts…</p>}>
                 <Charts matrix={matrix} sentences={sentences} tau={tau} plusInput={scoring.plus?.input} />
               </Suspense>

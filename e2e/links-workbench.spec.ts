@@ -1,0 +1,109 @@
+// Issue 22: links as a result. A dataset with annotator links (claims_addressed) is scored in Research; one of its
+// reviews opens in the workbench, whose matrix marks the metric's links and the annotators', and a filter steps
+// through the rows where they part, following τ. The Teach lesson then finds real disagreements in the same data.
+// The fixture (e2e/fixtures/links-mini.jsonl) is the project's own; its lexical similarities (Jaccard over content
+// words) are, for py-1's gpt3.5_pred review against P1..P4: best 0.714, 0.100, 0.200, 0.000; annotators linked P2, P3.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { hubUnreachable } from './hub';
+
+const FIXTURE = path.resolve('e2e/fixtures/links-mini.jsonl');
+const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-links-'));
+
+test.beforeEach(async ({ context }) => {
+  await hubUnreachable(context);
+});
+
+async function scoreFixture(page: Page) {
+  await page.goto('/#research');
+  await expect(page.getByTestId('research')).toBeVisible();
+  await page.getByTestId('research-file').setInputFiles(FIXTURE);
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await page.getByTestId('research-similarity').selectOption('lexical');
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+}
+
+const attr = (page: Page, name: string) => page.getByTestId('heatmap').getAttribute(name);
+
+test('workbench: metric and annotator links on a dataset case, a disagreement filter that follows τ', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await scoreFixture(page);
+  await page.getByTestId('example-row').filter({ hasText: 'py-1' }).filter({ hasText: 'gpt3.5_pred' }).click();
+  await expect(page).toHaveURL(/#workbench/);
+  const canvas = page.getByTestId('heatmap');
+  await expect(canvas).toHaveAttribute('data-rows', '4');
+
+  // τ 0.15: P1 (0.714) and P3 (0.200) are linked by the metric; the annotators linked P2 and P3.
+  await page.getByTestId('tau-slider').fill('0.15');
+  await expect(canvas).toHaveAttribute('data-tau', '0.15');
+  expect(await attr(page, 'data-metric-rows')).toBe('0,2');
+  expect(await attr(page, 'data-annotator-rows')).toBe('1,2');
+  expect(await attr(page, 'data-metric-only')).toBe('0');
+  expect(await attr(page, 'data-annotator-only')).toBe('1');
+  await expect(page.getByTestId('link-summary')).toContainText('1 metric-only, 1 annotator-only');
+
+  // The filter opens on disagreements; Next and Previous step through them, with a count.
+  await expect(page.getByTestId('link-filter')).toHaveValue('disagreements');
+  await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '2');
+  await page.getByTestId('link-next').click();
+  await expect(page.getByTestId('link-count')).toHaveText('1 of 2');
+  await expect(page.getByTestId('link-current')).toHaveAttribute('data-agreement', 'metric-only');
+  await expect(page.getByTestId('link-current')).toContainText('P1');
+  await expect(page.getByTestId('link-focus')).toHaveAttribute('data-row', '0');
+  await page.getByTestId('link-next').click();
+  await expect(page.getByTestId('link-count')).toHaveText('2 of 2');
+  await expect(page.getByTestId('link-current')).toHaveAttribute('data-agreement', 'annotator-only');
+  await expect(page.getByTestId('link-current')).toContainText('the annotators say the review addresses it');
+  await expect(page.getByTestId('link-focus')).toHaveAttribute('data-row', '1');
+  await expect(page.getByTestId('link-focus')).toBeInViewport();
+  await page.screenshot({ path: path.join(SHOTS, 'links-workbench-1440.png'), fullPage: false });
+
+  // Moving τ changes the metric's links: at 0.25 P3 (0.200) drops out and becomes annotator-only.
+  await page.getByTestId('tau-slider').fill('0.25');
+  await expect(canvas).toHaveAttribute('data-tau', '0.25');
+  expect(await attr(page, 'data-annotator-only')).toBe('1,2');
+  await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '3');
+  await expect(page.getByTestId('link-count')).toHaveText('2 of 3');
+  // At 0.05 P2 (0.100) is linked too: one disagreement is left.
+  await page.getByTestId('tau-slider').fill('0.05');
+  await expect(canvas).toHaveAttribute('data-tau', '0.05');
+  expect(await attr(page, 'data-metric-only')).toBe('0');
+  expect(await attr(page, 'data-annotator-only')).toBe('');
+  await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '1');
+
+  // The other filters, by keyboard: annotator-only at τ 0.25 lists P2 and P3; Previous wraps to the last.
+  await page.getByTestId('tau-slider').fill('0.25');
+  await page.getByTestId('link-filter').focus();
+  await page.getByTestId('link-filter').selectOption('annotator-only');
+  await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '2');
+  await page.getByTestId('link-prev').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('link-focus')).toHaveAttribute('data-row', '2');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('link-focus')).toHaveAttribute('data-row', '1');
+  await page.getByTestId('link-filter').selectOption('metric-only');
+  await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '1');
+  await page.getByTestId('link-filter').selectOption('all');
+  await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '3');
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByTestId('link-filter').selectOption('disagreements');
+  await page.getByTestId('link-next').click();
+  await page.screenshot({ path: path.join(SHOTS, 'links-workbench-1024.png'), fullPage: false });
+
+  // The links survive a reload (the session keeps them).
+  await page.reload();
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-annotator-rows', '1,2');
+
+  // A case whose links were not recorded shows only the metric's, and says where annotator links come from.
+  await page.goto('/#research');
+  await page.getByTestId('example-row').filter({ hasText: 'java-3' }).filter({ hasText: 'other_pred' }).click();
+  await expect(page).toHaveURL(/#workbench/);
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-annotator-rows', 'unrecorded');
+  await expect(page.getByTestId('link-legend')).toContainText('they come with datasets that record them');
+  await expect(page.getByTestId('link-filter')).toHaveValue('all');
+  console.log(`screenshots in ${SHOTS}`);
+});
