@@ -35,6 +35,8 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
   await expect(page).toHaveURL(/#workbench/);
   const canvas = page.getByTestId('heatmap');
   await expect(canvas).toHaveAttribute('data-rows', '4');
+  // The pseudo-reference list says which ones the annotators linked (P2 and P3).
+  await expect(page.getByTestId('pref-item').filter({ has: page.getByTestId('pref-annotator') })).toHaveCount(2);
 
   // τ 0.15: P1 (0.714) and P3 (0.200) are linked by the metric; the annotators linked P2 and P3.
   await page.getByTestId('tau-slider').fill('0.15');
@@ -105,5 +107,50 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
   await expect(page.getByTestId('heatmap')).toHaveAttribute('data-annotator-rows', 'unrecorded');
   await expect(page.getByTestId('link-legend')).toContainText('they come with datasets that record them');
   await expect(page.getByTestId('link-filter')).toHaveValue('all');
+});
+
+test('Teach: illustrations with nothing loaded, real disagreements from a picked file and from the Research dataset', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/#teach');
+  await page.getByTestId('tc-sim-lexical').click();
+  await page.getByTestId('tc-mode-lessons').click();
+  const lesson = page.getByTestId('tc-lesson-links');
+  await lesson.scrollIntoViewIfNeeded();
+  // Nothing loaded: the project's own examples, labelled as illustrations, with live similarities.
+  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'illustration');
+  await expect(lesson.getByTestId('tc-links-source')).toContainText('Illustrations');
+  await expect(lesson.getByTestId('tc-links-case')).toHaveCount(4);
+  await expect(lesson.getByTestId('tc-links-case').first()).not.toHaveAttribute('data-s', '');
+  const sims = async (kind: string) =>
+    Promise.all((await lesson.locator(`[data-testid="tc-links-case"][data-kind="${kind}"]`).all()).map(async (c) => Number(await c.getAttribute('data-s'))));
+  // The lesson's point holds in its own examples: every close-in-words case is closer than every addressed one.
+  expect(Math.min(...(await sims('metric-only')))).toBeGreaterThan(Math.max(...(await sims('annotator-only'))));
+  await page.screenshot({ path: path.join(SHOTS, 'links-teach-illustrations-1440.png'), fullPage: false });
+
+  // A file picked in the lesson: real cases, lexical at the lesson's τ. py-1's P1 (0.714) is metric-only.
+  await lesson.getByTestId('tc-links-file').setInputFiles(FIXTURE);
+  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'file');
+  const top = lesson.locator('[data-testid="tc-links-case"][data-kind="metric-only"]').first();
+  await expect(top).toContainText('py-1 · gpt3.5_pred');
+  expect(Number(await top.getAttribute('data-s'))).toBeCloseTo(0.714, 3);
+  await expect(top).toContainText('They share');
+  await expect(lesson.locator('[data-testid="tc-links-case"][data-kind="annotator-only"]').first()).toContainText('addressed (they linked it)');
+
+  // The Research dataset, scored: its similarity and τ; a case opens in the workbench.
+  await scoreFixture(page);
+  await page.goto('/#teach');
+  await page.getByTestId('tc-sim-lexical').click();
+  await page.getByTestId('tc-mode-lessons').click();
+  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'research');
+  await expect(lesson.getByTestId('tc-links-source')).toContainText('links-mini.jsonl');
+  await expect(lesson.locator('[data-testid="tc-links-case"][data-kind="metric-only"]').first()).toContainText('py-1');
+  await lesson.getByTestId('tc-links-case').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'links-teach-research-1440.png'), fullPage: false });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await lesson.getByTestId('tc-links-case').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'links-teach-research-1024.png'), fullPage: false });
+  await lesson.getByTestId('tc-links-open').first().click();
+  await expect(page).toHaveURL(/#workbench/);
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-annotator-rows', '1,2');
   console.log(`screenshots in ${SHOTS}`);
 });

@@ -87,7 +87,7 @@ export function LinkLesson({ kind, tau, onLexical }: { kind: SimilarityKind; tau
 
   return (
     <section className="panel tc-lesson tc-links" data-testid="tc-lesson-links">
-      <h2>A high similarity is not “addresses this claim”</h2>
+      <h2>A high cosine is not “addresses this claim”</h2>
       <p className="small">
         The metric links a review sentence to a pseudo-reference when their similarity (a cosine for an encoder) clears τ. The human study's annotators
         linked a review to the claims it <em>addresses</em> (claims_addressed). The two part both ways: a close match in words that makes another point

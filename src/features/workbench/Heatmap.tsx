@@ -94,7 +94,7 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
   // Stepping to a row brings it into view inside the scroll box (and the page), however often the same row is chosen.
   const step = links?.step ?? 0;
   useEffect(() => {
-    if (focus !== null && step > 0) focusRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (focus !== null && step > 0) focusRef.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
   }, [focus, step]);
 
   // The tip is placed in viewport coordinates: a scroll would leave it behind, so it goes until the next move.

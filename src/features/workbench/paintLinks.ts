@@ -19,7 +19,7 @@ export interface RowMarks {
   agreement: readonly RowAgreement[];
 }
 
-export const ANNOTATOR_COLOUR = '#0f766e';
+export const ANNOTATOR_COLOUR = '#0d9488';
 export const METRIC_ONLY_COLOUR = '#ea580c';
 export const ANNOTATOR_ONLY_COLOUR = '#7c3aed';
 const TINT: Partial<Record<RowAgreement, string>> = { 'metric-only': '#fed7aa', 'annotator-only': '#ddd6fe' };
@@ -68,12 +68,16 @@ export function paintLinks(ctx: CanvasRenderingContext2D, rows: number, cols: nu
     }
   }
   if (!recorded) return;
-  // The annotators' rows: a dashed outline round the whole row.
-  ctx.strokeStyle = ANNOTATOR_COLOUR;
-  ctx.lineWidth = 2;
-  ctx.setLineDash([5, 3]);
-  for (let i = 0; i < rows; i++)
-    if (marks.annotator![i] > 0) ctx.strokeRect(left - 1, top + i * cellH - 1, cols * cellW + 1, cellH + 1);
+  // The annotators' rows: a dashed outline round the whole row, over a white one so it shows on dark and light cells.
+  const outline = (colour: string, width: number, dash: number[]) => {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.setLineDash(dash);
+    for (let i = 0; i < rows; i++)
+      if (marks.annotator![i] > 0) ctx.strokeRect(left - 1, top + i * cellH - 1, cols * cellW + 1, cellH + 1);
+  };
+  outline('#ffffff', 3.5, []);
+  outline(ANNOTATOR_COLOUR, 2.5, [6, 3]);
   ctx.setLineDash([]);
 }
 
