@@ -91,6 +91,19 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
   await page.getByTestId('link-filter').selectOption('all');
   await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '3');
 
+  // Graded credit: strengths are the ramp's credit (τ 0.25, ramp from max(0, 0.25 − 0.2606) = 0), linked from half
+  // credit on: P3's 0.200 earns 0.8 and is linked again, P2's 0.100 earns 0.4 and is not.
+  await page.getByTestId('scoring-graded').click();
+  await expect(page.getByTestId('link-legend')).toContainText('graded credit');
+  await expect.poll(() => attr(page, 'data-annotator-only')).toBe('1');
+  expect(await attr(page, 'data-metric-rows')).toBe('0,2');
+  await page.getByTestId('scoring-hard').click();
+  await expect.poll(() => attr(page, 'data-annotator-only')).toBe('1,2');
+
+  // Editing the review: the annotators' links stay, with a note that they judged the review as the dataset has it.
+  await page.getByTestId('review-input').fill('The retry count parameter is added to fetch. Why are errors swallowed here?');
+  await expect(page.getByTestId('link-edited')).toBeVisible();
+
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByTestId('link-filter').selectOption('disagreements');
   await page.getByTestId('link-next').click();

@@ -14,7 +14,7 @@ export interface Layout {
   cellH: number;
   width: number;
   height: number;
-  /** Width right of the cells kept for the link columns (paintLinks.ts); 0 without them. */
+  /** Width between the row labels and the cells kept for the link columns (paintLinks.ts); 0 without them. */
   gutter: number;
 }
 
@@ -24,7 +24,9 @@ export const LABEL_TOP = 22;
 export function layoutFor(rows: number, cols: number, availableWidth: number, gutter = 0): Layout {
   const cellW = Math.max(8, Math.min(44, Math.floor((availableWidth - LABEL_LEFT - 4 - gutter) / Math.max(1, cols))));
   const cellH = Math.max(9, Math.min(30, Math.floor(560 / Math.max(1, rows)), cellW));
-  return { left: LABEL_LEFT, top: LABEL_TOP, cellW, cellH, width: LABEL_LEFT + cols * cellW + 4 + gutter, height: LABEL_TOP + rows * cellH + 4, gutter };
+  // The link columns sit between the labels and the cells, so a matrix wider than the view still shows them.
+  const left = LABEL_LEFT + gutter;
+  return { left, top: LABEL_TOP, cellW, cellH, width: left + cols * cellW + 4, height: LABEL_TOP + rows * cellH + 4, gutter };
 }
 
 export interface Cell {
@@ -159,7 +161,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
     ctx.fillRect(left + st.pinned.col * cellW, top, cellW - 1, rows * cellH);
   }
 
-  if (st.links) paintLinks(ctx, rows, cols, L, st.links);
+  if (st.links && L.gutter > 0) paintLinks(ctx, rows, cols, L, st.links);
 
   // Labels only change with the layout: drawn once into their own canvas, then copied.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -189,13 +191,13 @@ function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {
     }
     for (let i = 0; i < rows; i += rowEvery) {
       ctx.fillStyle = KIND_COLOUR[st.rowKinds[i]] ?? '#374151';
-      ctx.fillText(`P${i + 1}`, L.left - 5, L.top + i * L.cellH + L.cellH / 2);
+      ctx.fillText(`P${i + 1}`, L.left - L.gutter - 5, L.top + i * L.cellH + L.cellH / 2);
     }
     ctx.textAlign = 'center';
     ctx.fillStyle = '#374151';
     const colEvery = L.cellW >= 22 ? 1 : Math.ceil(22 / L.cellW);
     for (let j = 0; j < cols; j += colEvery) ctx.fillText(`S${j + 1}`, L.left + j * L.cellW + L.cellW / 2, L.top / 2);
-    if (st.links && L.gutter > 0) paintLinkHeadings(ctx, cols, L, annotated != null);
+    if (st.links && L.gutter > 0) paintLinkHeadings(ctx, L, annotated != null);
   }
   labels = { key, canvas };
   return canvas;

@@ -1,5 +1,5 @@
 // The links on the heatmap: the annotators' rows (dashed outline; the bar left of the label is in the label layer)
-// and, right of the cells, one column for the metric's review-level link (filled as strongly as it credits the
+// and, between the labels and the cells, one column for the metric's review-level link (filled as strongly as it credits the
 // row) and one for the annotators'. Disagreements tint both: orange metric-only, violet annotator-only.
 import type { RowAgreement } from '../../core/links';
 
@@ -25,19 +25,20 @@ export const ANNOTATOR_ONLY_COLOUR = '#7c3aed';
 const TINT: Partial<Record<RowAgreement, string>> = { 'metric-only': '#fed7aa', 'annotator-only': '#ddd6fe' };
 const STRONG: Partial<Record<RowAgreement, string>> = { 'metric-only': METRIC_ONLY_COLOUR, 'annotator-only': ANNOTATOR_ONLY_COLOUR };
 
-/** Room the link columns take right of the cells. */
+/** Room the link columns take between the row labels and the cells. */
 export const LINK_GUTTER = 40;
 const BOX = 12;
 
-function columns(cols: number, L: Layout) {
-  const x0 = L.left + cols * L.cellW + 6;
+/** The two columns in the gutter left of the cells (layoutFor puts LINK_GUTTER between the labels and the cells). */
+function columns(L: Layout) {
+  const x0 = L.left - LINK_GUTTER + 2;
   return { x0, m: x0 + 3, a: x0 + 3 + BOX + 4, end: x0 + 3 + 2 * BOX + 4 + 3 };
 }
 
 /** Drawn every paint (the metric's links follow τ); in CSS pixels, the caller's transform set to dpr. */
 export function paintLinks(ctx: CanvasRenderingContext2D, rows: number, cols: number, L: Layout, marks: RowMarks) {
   const { cellW, cellH, left, top } = L;
-  const { x0, m, a, end } = columns(cols, L);
+  const { x0, m, a, end } = columns(L);
   const h = Math.min(BOX, cellH - 2);
   const recorded = marks.annotator !== null;
   for (let i = 0; i < rows; i++) {
@@ -82,8 +83,8 @@ export function paintLinks(ctx: CanvasRenderingContext2D, rows: number, cols: nu
 }
 
 /** The link columns' headings, drawn once with the labels. */
-export function paintLinkHeadings(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, cols: number, L: Layout, recorded: boolean) {
-  const { m, a } = columns(cols, L);
+export function paintLinkHeadings(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, L: Layout, recorded: boolean) {
+  const { m, a } = columns(L);
   ctx.textAlign = 'center';
   ctx.fillStyle = '#111827';
   ctx.fillText('M', m + BOX / 2, L.top / 2);
