@@ -23,20 +23,30 @@ async function scoreFixture(page: Page) {
   await expect(page.getByTestId('import-summary')).toBeVisible();
   await page.getByTestId('research-similarity').selectOption('lexical');
   await page.getByTestId('research-run').click();
-  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
+    timeout: 120_000,
+  });
 }
 
 const attr = (page: Page, name: string) => page.getByTestId('heatmap').getAttribute(name);
 
-test('workbench: metric and annotator links on a dataset case, a disagreement filter that follows τ', async ({ page }) => {
+test('workbench: metric and annotator links on a dataset case, a disagreement filter that follows τ', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await scoreFixture(page);
-  await page.getByTestId('example-row').filter({ hasText: 'py-1' }).filter({ hasText: 'gpt3.5_pred' }).click();
+  await page
+    .getByTestId('example-row')
+    .filter({ hasText: 'py-1' })
+    .filter({ hasText: 'gpt3.5_pred' })
+    .click();
   await expect(page).toHaveURL(/#workbench/);
   const canvas = page.getByTestId('heatmap');
   await expect(canvas).toHaveAttribute('data-rows', '4');
   // The pseudo-reference list says which ones the annotators linked (P2 and P3).
-  await expect(page.getByTestId('pref-item').filter({ has: page.getByTestId('pref-annotator') })).toHaveCount(2);
+  await expect(
+    page.getByTestId('pref-item').filter({ has: page.getByTestId('pref-annotator') }),
+  ).toHaveCount(2);
 
   // τ 0.15: P1 (0.714) and P3 (0.200) are linked by the metric; the annotators linked P2 and P3.
   await page.getByTestId('tau-slider').fill('0.15');
@@ -57,8 +67,13 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
   await expect(page.getByTestId('link-focus')).toHaveAttribute('data-row', '0');
   await page.getByTestId('link-next').click();
   await expect(page.getByTestId('link-count')).toHaveText('2 of 2');
-  await expect(page.getByTestId('link-current')).toHaveAttribute('data-agreement', 'annotator-only');
-  await expect(page.getByTestId('link-current')).toContainText('the annotators say the review addresses it');
+  await expect(page.getByTestId('link-current')).toHaveAttribute(
+    'data-agreement',
+    'annotator-only',
+  );
+  await expect(page.getByTestId('link-current')).toContainText(
+    'the annotators say the review addresses it',
+  );
   await expect(page.getByTestId('link-focus')).toHaveAttribute('data-row', '1');
   await expect(page.getByTestId('link-focus')).toBeInViewport();
   await page.screenshot({ path: path.join(SHOTS, 'links-workbench-1440.png'), fullPage: false });
@@ -101,7 +116,9 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
   await expect.poll(() => attr(page, 'data-annotator-only')).toBe('1,2');
 
   // Editing the review: the annotators' links stay, with a note that they judged the review as the dataset has it.
-  await page.getByTestId('review-input').fill('The retry count parameter is added to fetch. Why are errors swallowed here?');
+  await page
+    .getByTestId('review-input')
+    .fill('The retry count parameter is added to fetch. Why are errors swallowed here?');
   await expect(page.getByTestId('link-edited')).toBeVisible();
 
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -115,14 +132,22 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
 
   // A case whose links were not recorded shows only the metric's, and says where annotator links come from.
   await page.goto('/#research');
-  await page.getByTestId('example-row').filter({ hasText: 'java-3' }).filter({ hasText: 'other_pred' }).click();
+  await page
+    .getByTestId('example-row')
+    .filter({ hasText: 'java-3' })
+    .filter({ hasText: 'other_pred' })
+    .click();
   await expect(page).toHaveURL(/#workbench/);
   await expect(page.getByTestId('heatmap')).toHaveAttribute('data-annotator-rows', 'unrecorded');
-  await expect(page.getByTestId('link-legend')).toContainText('they come with datasets that record them');
+  await expect(page.getByTestId('link-legend')).toContainText(
+    'they come with datasets that record them',
+  );
   await expect(page.getByTestId('link-filter')).toHaveValue('all');
 });
 
-test('Teach: illustrations with nothing loaded, real disagreements from a picked file and from the Research dataset', async ({ page }) => {
+test('Teach: illustrations with nothing loaded, real disagreements from a picked file and from the Research dataset', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/#teach');
   await page.getByTestId('tc-sim-lexical').click();
@@ -130,15 +155,27 @@ test('Teach: illustrations with nothing loaded, real disagreements from a picked
   const lesson = page.getByTestId('tc-lesson-links');
   await lesson.scrollIntoViewIfNeeded();
   // Nothing loaded: the project's own examples, labelled as illustrations, with live similarities.
-  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'illustration');
+  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute(
+    'data-source',
+    'illustration',
+  );
   await expect(lesson.getByTestId('tc-links-source')).toContainText('Illustrations');
   await expect(lesson.getByTestId('tc-links-case')).toHaveCount(4);
   await expect(lesson.getByTestId('tc-links-case').first()).not.toHaveAttribute('data-s', '');
   const sims = async (kind: string) =>
-    Promise.all((await lesson.locator(`[data-testid="tc-links-case"][data-kind="${kind}"]`).all()).map(async (c) => Number(await c.getAttribute('data-s'))));
+    Promise.all(
+      (await lesson.locator(`[data-testid="tc-links-case"][data-kind="${kind}"]`).all()).map(
+        async (c) => Number(await c.getAttribute('data-s')),
+      ),
+    );
   // The lesson's point holds in its own examples: every close-in-words case is closer than every addressed one.
-  expect(Math.min(...(await sims('metric-only')))).toBeGreaterThan(Math.max(...(await sims('annotator-only'))));
-  await page.screenshot({ path: path.join(SHOTS, 'links-teach-illustrations-1440.png'), fullPage: false });
+  expect(Math.min(...(await sims('metric-only')))).toBeGreaterThan(
+    Math.max(...(await sims('annotator-only'))),
+  );
+  await page.screenshot({
+    path: path.join(SHOTS, 'links-teach-illustrations-1440.png'),
+    fullPage: false,
+  });
 
   // A file picked in the lesson: real cases, lexical at the lesson's τ. py-1's P1 (0.714) is metric-only.
   await lesson.getByTestId('tc-links-file').setInputFiles(FIXTURE);
@@ -147,7 +184,9 @@ test('Teach: illustrations with nothing loaded, real disagreements from a picked
   await expect(top).toContainText('py-1 · gpt3.5_pred');
   expect(Number(await top.getAttribute('data-s'))).toBeCloseTo(0.714, 3);
   await expect(top).toContainText('They share');
-  await expect(lesson.locator('[data-testid="tc-links-case"][data-kind="annotator-only"]').first()).toContainText('addressed (they linked it)');
+  await expect(
+    lesson.locator('[data-testid="tc-links-case"][data-kind="annotator-only"]').first(),
+  ).toContainText('addressed (they linked it)');
 
   // The Research dataset, scored: its similarity and τ; a case opens in the workbench.
   await scoreFixture(page);
@@ -156,12 +195,20 @@ test('Teach: illustrations with nothing loaded, real disagreements from a picked
   await page.getByTestId('tc-mode-lessons').click();
   await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'research');
   await expect(lesson.getByTestId('tc-links-source')).toContainText('links-mini.jsonl');
-  await expect(lesson.locator('[data-testid="tc-links-case"][data-kind="metric-only"]').first()).toContainText('py-1');
+  await expect(
+    lesson.locator('[data-testid="tc-links-case"][data-kind="metric-only"]').first(),
+  ).toContainText('py-1');
   await lesson.getByTestId('tc-links-case').first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'links-teach-research-1440.png'), fullPage: false });
+  await page.screenshot({
+    path: path.join(SHOTS, 'links-teach-research-1440.png'),
+    fullPage: false,
+  });
   await page.setViewportSize({ width: 1024, height: 768 });
   await lesson.getByTestId('tc-links-case').first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'links-teach-research-1024.png'), fullPage: false });
+  await page.screenshot({
+    path: path.join(SHOTS, 'links-teach-research-1024.png'),
+    fullPage: false,
+  });
   await lesson.getByTestId('tc-links-open').first().click();
   await expect(page).toHaveURL(/#workbench/);
   await expect(page.getByTestId('heatmap')).toHaveAttribute('data-annotator-rows', '1,2');

@@ -3,10 +3,22 @@ import type { DatasetRow } from '../dataset.ts';
 import type { EvalItem } from '../evaluate.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import { parseClaimsAddressed } from './annotator.ts';
-import { bestSentence, filterRows, lexicalLessonCases, pickLessonCases, rowLinks, sharedWords, stepRow } from './disagreements.ts';
+import {
+  bestSentence,
+  filterRows,
+  lexicalLessonCases,
+  pickLessonCases,
+  rowLinks,
+  sharedWords,
+  stepRow,
+} from './disagreements.ts';
 import { metricLinks, reviewLinks } from './links.ts';
 
-const mat = (rows: number, cols: number, v: number[]): SimilarityMatrix => ({ rows, cols, data: Float32Array.from(v) });
+const mat = (rows: number, cols: number, v: number[]): SimilarityMatrix => ({
+  rows,
+  cols,
+  data: Float32Array.from(v),
+});
 
 describe('row links of one review', () => {
   // 4 pseudo-references × 2 sentences; annotators linked P2 and P3.
@@ -15,7 +27,12 @@ describe('row links of one review', () => {
 
   it('classifies each pseudo-reference under hard τ', () => {
     const rows = rowLinks(reviewLinks(metricLinks(m, { rule: 'hard', tau: 0.7 })), gold);
-    expect(rows.map((r) => r.agreement)).toEqual(['metric-only', 'annotator-only', 'both', 'neither']);
+    expect(rows.map((r) => r.agreement)).toEqual([
+      'metric-only',
+      'annotator-only',
+      'both',
+      'neither',
+    ]);
     expect(filterRows(rows, 'disagreements')).toEqual([0, 1]);
     expect(filterRows(rows, 'metric-only')).toEqual([0]);
     expect(filterRows(rows, 'annotator-only')).toEqual([1]);
@@ -23,7 +40,11 @@ describe('row links of one review', () => {
   });
 
   it('follows τ: raising it past a link turns agreement into an annotator-only link', () => {
-    const at = (tau: number) => filterRows(rowLinks(reviewLinks(metricLinks(m, { rule: 'hard', tau })), gold), 'disagreements');
+    const at = (tau: number) =>
+      filterRows(
+        rowLinks(reviewLinks(metricLinks(m, { rule: 'hard', tau })), gold),
+        'disagreements',
+      );
     expect(at(0.7)).toEqual([0, 1]);
     expect(at(0.85)).toEqual([0, 1, 2]);
     expect(at(0.95)).toEqual([1, 2]);
@@ -36,7 +57,12 @@ describe('row links of one review', () => {
     // P3: s = 0.8 → credit 0.75 (linked); P2: s = 0.3 → 0 (annotator-only); P1: 0.9 → 1.
     expect(rows.map((r) => r.metric)).toEqual([true, false, true, false]);
     expect(rows[2].strength).toBeCloseTo(0.75, 6);
-    expect(rows.map((r) => r.agreement)).toEqual(['metric-only', 'annotator-only', 'both', 'neither']);
+    expect(rows.map((r) => r.agreement)).toEqual([
+      'metric-only',
+      'annotator-only',
+      'both',
+      'neither',
+    ]);
   });
 
   it('without annotator links shows the metric alone and lists no disagreement', () => {
@@ -80,7 +106,12 @@ describe('best sentence', () => {
 });
 
 describe('lesson cases from a dataset', () => {
-  const item = (rowId: string, sentences: string[], refs: string[], addressed: string | null): EvalItem => ({
+  const item = (
+    rowId: string,
+    sentences: string[],
+    refs: string[],
+    addressed: string | null,
+  ): EvalItem => ({
     rowId,
     lang: 'py',
     system: 'sys',
@@ -88,7 +119,10 @@ describe('lesson cases from a dataset', () => {
     pseudoReferences: refs,
     pseudoReferenceKinds: refs.map(() => 'claim'),
     human: null,
-    annotatorLinks: parseClaimsAddressed(addressed, refs.map((_, i) => i + 1)),
+    annotatorLinks: parseClaimsAddressed(
+      addressed,
+      refs.map((_, i) => i + 1),
+    ),
   });
 
   it('picks the highest-similarity metric-only and lowest-similarity annotator-only links, one per change', () => {
@@ -120,14 +154,19 @@ describe('lesson cases from a dataset', () => {
 
   it('finds nothing in a dataset without claims_addressed', () => {
     const items = [item('a', ['s'], ['p'], null)];
-    expect(pickLessonCases(items, [mat(1, 1, [0.9])], 0.5)).toEqual({ metricOnly: [], annotatorOnly: [], searched: 0 });
+    expect(pickLessonCases(items, [mat(1, 1, [0.9])], 0.5)).toEqual({
+      metricOnly: [],
+      annotatorOnly: [],
+      searched: 0,
+    });
   });
-
 });
 
 describe('shared words and lexical lesson cases', () => {
   it('names the content words two texts share', () => {
-    expect(sharedWords('A new test file is added.', 'The new test file should be named better.').sort()).toEqual(['file', 'new', 'test']);
+    expect(
+      sharedWords('A new test file is added.', 'The new test file should be named better.').sort(),
+    ).toEqual(['file', 'new', 'test']);
     expect(sharedWords('Two assertions are added.', "These asserts aren't needed.")).toEqual([]);
   });
   it('scores rows with lexical similarity and picks from them', () => {
@@ -145,7 +184,16 @@ describe('shared words and lexical lesson cases', () => {
           { no: 1, type: 'claim', text: 'A new test file is added.', necessary: 1 },
           { no: 2, type: 'claim', text: 'Two assertions are added.', necessary: 1 },
         ],
-        reviews: [{ system: 's', review: 'The new test file should be named better.', claimsAddressed: '2', con: 1, comp: 1, rel: 1 }],
+        reviews: [
+          {
+            system: 's',
+            review: 'The new test file should be named better.',
+            claimsAddressed: '2',
+            con: 1,
+            comp: 1,
+            rel: 1,
+          },
+        ],
         referenceAnalyzerOutput: null,
       },
     ];

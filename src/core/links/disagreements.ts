@@ -32,14 +32,24 @@ export interface RowLink {
  * Each pseudo-reference of one review: the metric's review-level strength against the annotators' 0/1 link.
  * `gold` null (unrecorded) gives annotator null and agreement 'metric-only' / 'neither' by the metric alone.
  */
-export function rowLinks(strengths: ArrayLike<number>, gold: ArrayLike<number> | null, linkedAt = LINKED_AT): RowLink[] {
+export function rowLinks(
+  strengths: ArrayLike<number>,
+  gold: ArrayLike<number> | null,
+  linkedAt = LINKED_AT,
+): RowLink[] {
   const out: RowLink[] = [];
   for (let i = 0; i < strengths.length; i++) {
     const strength = strengths[i];
     const metric = strength >= linkedAt && strength > 0;
     const annotator = gold ? (gold[i] ?? 0) > 0 : null;
     // Without annotators every metric link is 'metric-only': there is nobody to agree with.
-    const agreement: RowAgreement = metric ? (annotator ? 'both' : 'metric-only') : annotator ? 'annotator-only' : 'neither';
+    const agreement: RowAgreement = metric
+      ? annotator
+        ? 'both'
+        : 'metric-only'
+      : annotator
+        ? 'annotator-only'
+        : 'neither';
     out.push({ index: i, strength, metric, annotator, agreement });
   }
   return out;
@@ -57,7 +67,8 @@ export function filterRows(rows: readonly RowLink[], filter: DisagreementFilter)
     .filter((r) => {
       if (filter === 'all') return r.metric || r.annotator === true;
       if (!recorded) return false;
-      if (filter === 'disagreements') return r.agreement === 'metric-only' || r.agreement === 'annotator-only';
+      if (filter === 'disagreements')
+        return r.agreement === 'metric-only' || r.agreement === 'annotator-only';
       return r.agreement === filter;
     })
     .map((r) => r.index);
@@ -76,7 +87,11 @@ export function stepRow(list: readonly number[], current: number | null, dir: 1 
 }
 
 /** The strongest similarity of a pseudo-reference to any non-blank review sentence, and which sentence. */
-export function bestSentence(m: SimilarityMatrix, row: number, sentences?: readonly string[]): { col: number; s: number } {
+export function bestSentence(
+  m: SimilarityMatrix,
+  row: number,
+  sentences?: readonly string[],
+): { col: number; s: number } {
   let col = -1;
   let s = -Infinity;
   for (let j = 0; j < m.cols; j++) {
@@ -168,8 +183,14 @@ export function pickLessonCases(
   };
   // Ties broken by position so the pick is stable for the same data.
   return {
-    metricOnly: top(metricOnly, (a, b) => b.s - a.s || a.item - b.item || a.pseudoReference - b.pseudoReference),
-    annotatorOnly: top(annotatorOnly, (a, b) => a.s - b.s || a.item - b.item || a.pseudoReference - b.pseudoReference),
+    metricOnly: top(
+      metricOnly,
+      (a, b) => b.s - a.s || a.item - b.item || a.pseudoReference - b.pseudoReference,
+    ),
+    annotatorOnly: top(
+      annotatorOnly,
+      (a, b) => a.s - b.s || a.item - b.item || a.pseudoReference - b.pseudoReference,
+    ),
     searched,
   };
 }
@@ -184,7 +205,11 @@ export function sharedWords(a: string, b: string): string[] {
  * Lesson cases straight from dataset rows, under lexical similarity (no model needed) at τ: for a file picked in
  * the lesson, or a Research dataset not scored yet.
  */
-export function lexicalLessonCases(rows: readonly DatasetRow[], tau: number, limit = 3): LessonCases & { items: EvalItem[]; matrices: SimilarityMatrix[] } {
+export function lexicalLessonCases(
+  rows: readonly DatasetRow[],
+  tau: number,
+  limit = 3,
+): LessonCases & { items: EvalItem[]; matrices: SimilarityMatrix[] } {
   const { items } = collectEvalItems(rows);
   const { matrices } = lexicalMatrices(items);
   return { ...pickLessonCases(items, matrices, tau, limit), items, matrices };

@@ -3,7 +3,13 @@
 // Research dataset (its scored similarity, or lexical when not scored yet) or a file picked here, kept in this tab
 // only. With neither, the project's own small examples, labelled as illustrations. No study data is bundled.
 import { useMemo, useState } from 'react';
-import { lexicalLessonCases, pickLessonCases, sharedWords, type LessonCase, type LessonCases } from '../../core/links';
+import {
+  lexicalLessonCases,
+  pickLessonCases,
+  sharedWords,
+  type LessonCase,
+  type LessonCases,
+} from '../../core/links';
 import { importFiles } from '../../core/importers/index';
 import { DEFAULT_TAU, SIMILARITY_LABEL, type SimilarityKind } from '../../store/bundledEncoder';
 import { useResearch } from '../../store/research';
@@ -46,17 +52,34 @@ interface Source {
   similarity: string;
 }
 
-export function LinkLesson({ kind, tau, onLexical }: { kind: SimilarityKind; tau: number; onLexical(): void }) {
+export function LinkLesson({
+  kind,
+  tau,
+  onLexical,
+}: {
+  kind: SimilarityKind;
+  tau: number;
+  onLexical(): void;
+}) {
   const results = useResearch((s) => s.results);
   const researchTau = useResearch((s) => s.tau);
   const imported = useResearch((s) => s.imported);
   const datasetName = useResearch((s) => s.datasetName);
-  const [picked, setPicked] = useState<{ name: string; cases: LessonCases; errors: number } | null>(null);
+  const [picked, setPicked] = useState<{ name: string; cases: LessonCases; errors: number } | null>(
+    null,
+  );
   const [pickError, setPickError] = useState<string | null>(null);
   const lexTau = DEFAULT_TAU.lexical;
 
   const source: Source | null = useMemo(() => {
-    if (picked) return { id: 'file', label: picked.name, cases: picked.cases, tau: lexTau, similarity: SIMILARITY_LABEL.lexical };
+    if (picked)
+      return {
+        id: 'file',
+        label: picked.name,
+        cases: picked.cases,
+        tau: lexTau,
+        similarity: SIMILARITY_LABEL.lexical,
+      };
     if (results)
       return {
         id: 'research',
@@ -66,7 +89,13 @@ export function LinkLesson({ kind, tau, onLexical }: { kind: SimilarityKind; tau
         similarity: results.label,
       };
     if (imported?.rows.length)
-      return { id: 'research-lexical', label: datasetName ?? 'the Research dataset', cases: lexicalLessonCases(imported.rows, lexTau), tau: lexTau, similarity: SIMILARITY_LABEL.lexical };
+      return {
+        id: 'research-lexical',
+        label: datasetName ?? 'the Research dataset',
+        cases: lexicalLessonCases(imported.rows, lexTau),
+        tau: lexTau,
+        similarity: SIMILARITY_LABEL.lexical,
+      };
     return null;
   }, [picked, results, researchTau, imported, datasetName, lexTau]);
   const real = source && source.cases.searched > 0 ? source : null;
@@ -75,10 +104,15 @@ export function LinkLesson({ kind, tau, onLexical }: { kind: SimilarityKind; tau
     if (!files?.length) return;
     setPickError(null);
     try {
-      const list = await Promise.all([...files].map(async (f) => ({ name: f.name, text: await f.text() })));
+      const list = await Promise.all(
+        [...files].map(async (f) => ({ name: f.name, text: await f.text() })),
+      );
       const r = importFiles(list);
       const cases = lexicalLessonCases(r.rows, lexTau);
-      if (cases.searched === 0) setPickError(`${list.map((f) => f.name).join(', ')}: no review with recorded annotator links (claims_addressed) was found.`);
+      if (cases.searched === 0)
+        setPickError(
+          `${list.map((f) => f.name).join(', ')}: no review with recorded annotator links (claims_addressed) was found.`,
+        );
       setPicked({ name: list.map((f) => f.name).join(', '), cases, errors: r.errors.length });
     } catch (e) {
       setPickError(`Could not read the file: ${(e as Error).message}`);
@@ -89,26 +123,40 @@ export function LinkLesson({ kind, tau, onLexical }: { kind: SimilarityKind; tau
     <section className="panel tc-lesson tc-links" data-testid="tc-lesson-links">
       <h2>A high cosine is not “addresses this claim”</h2>
       <p className="small">
-        The metric links a review sentence to a pseudo-reference when their similarity (a cosine for an encoder) clears τ. The human study's annotators
-        linked a review to the claims it <em>addresses</em> (claims_addressed). The two part both ways: a close match in words that makes another point
-        (metric-only), and a claim addressed in other words (annotator-only). Comp and Con inherit every such miss.
+        The metric links a review sentence to a pseudo-reference when their similarity (a cosine for
+        an encoder) clears τ. The human study's annotators linked a review to the claims it{' '}
+        <em>addresses</em> (claims_addressed). The two part both ways: a close match in words that
+        makes another point (metric-only), and a claim addressed in other words (annotator-only).
+        Comp and Con inherit every such miss.
       </p>
-      <div className="toolbar small tc-links-source" data-testid="tc-links-source" data-source={real ? real.id : 'illustration'}>
+      <div
+        className="toolbar small tc-links-source"
+        data-testid="tc-links-source"
+        data-source={real ? real.id : 'illustration'}
+      >
         {real ? (
           <span>
-            Real cases from <strong>{real.label}</strong>: {real.cases.searched} reviews with recorded links, {real.similarity} at τ = {Number(real.tau.toFixed(4))}{' '}
-            (the paper's rule: linked when s &gt; τ).
+            Real cases from <strong>{real.label}</strong>: {real.cases.searched} reviews with
+            recorded links, {real.similarity} at τ = {Number(real.tau.toFixed(4))} (the paper's
+            rule: linked when s &gt; τ).
           </span>
         ) : (
           <span>
             <strong>Illustrations</strong> written for this lesson (not study data).{' '}
-            {source ? `${source.label} records no annotator links. ` : ''}Load a dataset with annotator links to see real ones: the human study's dev.jsonl (from
-            the CRScore authors' release) in Research, or pick it here.
+            {source ? `${source.label} records no annotator links. ` : ''}Load a dataset with
+            annotator links to see real ones: the human study's dev.jsonl (from the CRScore authors'
+            release) in Research, or pick it here.
           </span>
         )}
         <label className="inline">
           Pick a dataset{' '}
-          <input type="file" accept=".jsonl,.json,.csv" multiple onChange={(e) => void pick(e.currentTarget.files)} data-testid="tc-links-file" />
+          <input
+            type="file"
+            accept=".jsonl,.json,.csv"
+            multiple
+            onChange={(e) => void pick(e.currentTarget.files)}
+            data-testid="tc-links-file"
+          />
         </label>
         {picked && (
           <button type="button" className="small" onClick={() => setPicked(null)}>
@@ -121,7 +169,11 @@ export function LinkLesson({ kind, tau, onLexical }: { kind: SimilarityKind; tau
           {pickError}
         </p>
       )}
-      {real ? <RealCases cases={real.cases} tau={real.tau} openable={real.id === 'research'} /> : <Illustrations kind={kind} tau={tau} onLexical={onLexical} />}
+      {real ? (
+        <RealCases cases={real.cases} tau={real.tau} openable={real.id === 'research'} />
+      ) : (
+        <Illustrations kind={kind} tau={tau} onLexical={onLexical} />
+      )}
     </section>
   );
 }
@@ -136,10 +188,25 @@ function Bar({ s, tau }: { s: number; tau: number }) {
   );
 }
 
-function CaseCard(props: { kind: LessonCase['kind']; p: string; s: string; sim: number; tau: number; decision: string; why: string; meta?: string; onOpen?: () => void }) {
+function CaseCard(props: {
+  kind: LessonCase['kind'];
+  p: string;
+  s: string;
+  sim: number;
+  tau: number;
+  decision: string;
+  why: string;
+  meta?: string;
+  onOpen?: () => void;
+}) {
   const { kind, p, s, sim, tau, decision, why, meta, onOpen } = props;
   return (
-    <article className={`tc-link-case ${kind}`} data-testid="tc-links-case" data-kind={kind} data-s={Number.isFinite(sim) ? sim : ''}>
+    <article
+      className={`tc-link-case ${kind}`}
+      data-testid="tc-links-case"
+      data-kind={kind}
+      data-s={Number.isFinite(sim) ? sim : ''}
+    >
       {meta && <p className="muted small tc-link-meta">{meta}</p>}
       <p className="small">
         <span className="badge kind-claim">pseudo-reference</span> {p}
@@ -148,7 +215,10 @@ function CaseCard(props: { kind: LessonCase['kind']; p: string; s: string; sim: 
         <span className="badge sentence">review</span> {s}
       </p>
       <p className="small tc-link-s">
-        s = <strong className="mono">{f3(sim)}</strong> <Bar s={sim} tau={tau} /> {sim > tau ? `> τ ${Number(tau.toFixed(4))}: the metric links it` : `≤ τ ${Number(tau.toFixed(4))}: the metric does not`}
+        s = <strong className="mono">{f3(sim)}</strong> <Bar s={sim} tau={tau} />{' '}
+        {sim > tau
+          ? `> τ ${Number(tau.toFixed(4))}: the metric links it`
+          : `≤ τ ${Number(tau.toFixed(4))}: the metric does not`}
       </p>
       <p className="small">
         <strong>Annotators:</strong> {decision}
@@ -165,13 +235,23 @@ function CaseCard(props: { kind: LessonCase['kind']; p: string; s: string; sim: 
 
 function whyReal(c: LessonCase): string {
   const shared = sharedWords(c.pseudoReferenceText, c.sentenceText);
-  const words = shared.length ? `They share ${shared.slice(0, 6).join(', ')}${shared.length > 6 ? ', …' : ''}` : 'They share no content word';
+  const words = shared.length
+    ? `They share ${shared.slice(0, 6).join(', ')}${shared.length > 6 ? ', …' : ''}`
+    : 'They share no content word';
   return c.kind === 'metric-only'
     ? `${words}; the annotators still judged that the review does not address this claim${c.annotatorLinked.length ? ` (they linked ${c.annotatorLinked.map((i) => `P${i + 1}`).join(', ')})` : ''}.`
     : `${words}; the annotators judged that the review addresses the claim all the same, in its own words.`;
 }
 
-function RealCases({ cases, tau, openable }: { cases: LessonCases; tau: number; openable: boolean }) {
+function RealCases({
+  cases,
+  tau,
+  openable,
+}: {
+  cases: LessonCases;
+  tau: number;
+  openable: boolean;
+}) {
   const card = (c: LessonCase) => (
     <CaseCard
       key={`${c.item}-${c.pseudoReference}`}
@@ -180,7 +260,11 @@ function RealCases({ cases, tau, openable }: { cases: LessonCases; tau: number; 
       s={`S${c.sentence + 1}: ${c.sentenceText}`}
       sim={c.s}
       tau={tau}
-      decision={c.kind === 'metric-only' ? 'not addressed (they did not link it)' : 'addressed (they linked it)'}
+      decision={
+        c.kind === 'metric-only'
+          ? 'not addressed (they did not link it)'
+          : 'addressed (they linked it)'
+      }
       why={whyReal(c)}
       meta={`${c.rowId} · ${c.system}`}
       onOpen={openable ? () => useResearch.getState().openInWorkbench(c.item) : undefined}
@@ -190,18 +274,41 @@ function RealCases({ cases, tau, openable }: { cases: LessonCases; tau: number; 
     <div className="tc-link-cols">
       <div>
         <h3>High similarity, not addressed (metric-only)</h3>
-        {cases.metricOnly.length ? cases.metricOnly.map(card) : <p className="muted small">No metric-only link at this τ.</p>}
+        {cases.metricOnly.length ? (
+          cases.metricOnly.map(card)
+        ) : (
+          <p className="muted small">No metric-only link at this τ.</p>
+        )}
       </div>
       <div>
         <h3>Low similarity, addressed (annotator-only)</h3>
-        {cases.annotatorOnly.length ? cases.annotatorOnly.map(card) : <p className="muted small">No annotator-only link at this τ.</p>}
+        {cases.annotatorOnly.length ? (
+          cases.annotatorOnly.map(card)
+        ) : (
+          <p className="muted small">No annotator-only link at this τ.</p>
+        )}
       </div>
     </div>
   );
 }
 
-function Illustrations({ kind, tau, onLexical }: { kind: SimilarityKind; tau: number; onLexical(): void }) {
-  const cases: Case[] = useMemo(() => ILLUSTRATIONS.map((x) => ({ refs: [{ text: x.p, kind: 'claim', source: 'lesson' }], review: x.s })), []);
+function Illustrations({
+  kind,
+  tau,
+  onLexical,
+}: {
+  kind: SimilarityKind;
+  tau: number;
+  onLexical(): void;
+}) {
+  const cases: Case[] = useMemo(
+    () =>
+      ILLUSTRATIONS.map((x) => ({
+        refs: [{ text: x.p, kind: 'claim', source: 'lesson' }],
+        review: x.s,
+      })),
+    [],
+  );
   const pipes = usePipelines(kind, tau, cases);
   const card = (k: number) => {
     const x = ILLUSTRATIONS[k];
@@ -215,13 +322,16 @@ function Illustrations({ kind, tau, onLexical }: { kind: SimilarityKind; tau: nu
         s={x.s}
         sim={sim}
         tau={tau}
-        decision={x.kind === 'metric-only' ? 'not addressed (illustration)' : 'addressed (illustration)'}
+        decision={
+          x.kind === 'metric-only' ? 'not addressed (illustration)' : 'addressed (illustration)'
+        }
         why={x.why}
         meta="Illustration"
       />
     );
   };
-  const idx = (kind: LessonCase['kind']) => ILLUSTRATIONS.map((x, k) => (x.kind === kind ? k : -1)).filter((k) => k >= 0);
+  const idx = (kind: LessonCase['kind']) =>
+    ILLUSTRATIONS.map((x, k) => (x.kind === kind ? k : -1)).filter((k) => k >= 0);
   return (
     <>
       <EncoderNotice kind={kind} pipes={pipes} onLexical={onLexical} />
@@ -235,7 +345,10 @@ function Illustrations({ kind, tau, onLexical }: { kind: SimilarityKind; tau: nu
           {idx('annotator-only').map(card)}
         </div>
       </div>
-      <p className="muted small">Similarities are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; switch the similarity at the top to compare.</p>
+      <p className="muted small">
+        Similarities are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; switch the similarity at
+        the top to compare.
+      </p>
     </>
   );
 }

@@ -1,7 +1,16 @@
 // The heatmap with its links: the metric's (under the rule in force: hard τ, or graded credit) and, for a dataset
 // case, the annotators'. A filter steps through the rows where they part, so disagreements are easy to find.
 import { useMemo, useState } from 'react';
-import { bestSentence, filterRows, metricLinks, reviewLinks, rowLinks, stepRow, type DisagreementFilter, type RowLink } from '../../core/links';
+import {
+  bestSentence,
+  filterRows,
+  metricLinks,
+  reviewLinks,
+  rowLinks,
+  stepRow,
+  type DisagreementFilter,
+  type RowLink,
+} from '../../core/links';
 import type { Ramp } from '../../core/plus/score';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import type { PseudoReferenceItem, SessionAnnotatorLinks } from '../../store/session';
@@ -25,8 +34,19 @@ const FILTERS: { value: DisagreementFilter; label: string }[] = [
   { value: 'annotator-only', label: 'Annotator-only' },
 ];
 
-export function LinkedHeatmap({ matrix, tau, scores, refs, sentences, ramp, annotatorLinks, review }: Props) {
-  const [filter, setFilter] = useState<DisagreementFilter>(annotatorLinks ? 'disagreements' : 'all');
+export function LinkedHeatmap({
+  matrix,
+  tau,
+  scores,
+  refs,
+  sentences,
+  ramp,
+  annotatorLinks,
+  review,
+}: Props) {
+  const [filter, setFilter] = useState<DisagreementFilter>(
+    annotatorLinks ? 'disagreements' : 'all',
+  );
   const [focus, setFocus] = useState<number | null>(null);
   const [step, setStep] = useState(0);
 
@@ -35,10 +55,27 @@ export function LinkedHeatmap({ matrix, tau, scores, refs, sentences, ramp, anno
   const gold = useMemo(() => (goldKey === null ? null : Array.from(goldKey, Number)), [goldKey]);
   const rows = useMemo(
     // Blank sentences never link; a matrix a render behind its sentences is read without them rather than throw.
-    () => rowLinks(reviewLinks(metricLinks(matrix, ramp ? { rule: 'graded', ramp } : { rule: 'hard', tau }, sentences.length === matrix.cols ? sentences : undefined)), gold),
+    () =>
+      rowLinks(
+        reviewLinks(
+          metricLinks(
+            matrix,
+            ramp ? { rule: 'graded', ramp } : { rule: 'hard', tau },
+            sentences.length === matrix.cols ? sentences : undefined,
+          ),
+        ),
+        gold,
+      ),
     [matrix, tau, ramp, sentences, gold],
   );
-  const marks = useMemo(() => ({ metric: rows.map((r) => r.strength), annotator: gold, agreement: rows.map((r) => r.agreement) }), [rows, gold]);
+  const marks = useMemo(
+    () => ({
+      metric: rows.map((r) => r.strength),
+      annotator: gold,
+      agreement: rows.map((r) => r.agreement),
+    }),
+    [rows, gold],
+  );
   const list = useMemo(() => filterRows(rows, filter), [rows, filter]);
   const cur = focus !== null && focus < rows.length ? focus : null;
   const at = cur === null ? -1 : list.indexOf(cur);
@@ -57,7 +94,11 @@ export function LinkedHeatmap({ matrix, tau, scores, refs, sentences, ramp, anno
       <div className="link-bar" role="group" aria-label="Links of the metric and the annotators">
         <label className="inline">
           Show{' '}
-          <select value={filter} onChange={(e) => setFilter(e.currentTarget.value as DisagreementFilter)} data-testid="link-filter">
+          <select
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value as DisagreementFilter)}
+            data-testid="link-filter"
+          >
             {FILTERS.map((f) => (
               <option key={f.value} value={f.value} disabled={!annotatorLinks && f.value !== 'all'}>
                 {f.label}
@@ -65,26 +106,65 @@ export function LinkedHeatmap({ matrix, tau, scores, refs, sentences, ramp, anno
             ))}
           </select>
         </label>
-        <button type="button" className="small" onClick={() => go(-1)} disabled={list.length === 0} data-testid="link-prev" aria-label="Previous row">
+        <button
+          type="button"
+          className="small"
+          onClick={() => go(-1)}
+          disabled={list.length === 0}
+          data-testid="link-prev"
+          aria-label="Previous row"
+        >
           ◀ Previous
         </button>
-        <button type="button" className="small" onClick={() => go(1)} disabled={list.length === 0} data-testid="link-next" aria-label="Next row">
+        <button
+          type="button"
+          className="small"
+          onClick={() => go(1)}
+          disabled={list.length === 0}
+          data-testid="link-next"
+          aria-label="Next row"
+        >
           Next ▶
         </button>
-        <span className="link-count" data-testid="link-count" data-total={list.length} aria-live="polite">
-          {list.length === 0 ? `none ${filter === 'all' ? 'linked' : 'here'}` : `${at >= 0 ? at + 1 : '–'} of ${list.length}`}
+        <span
+          className="link-count"
+          data-testid="link-count"
+          data-total={list.length}
+          aria-live="polite"
+        >
+          {list.length === 0
+            ? `none ${filter === 'all' ? 'linked' : 'here'}`
+            : `${at >= 0 ? at + 1 : '–'} of ${list.length}`}
         </span>
         <span className="muted small" data-testid="link-summary">
           {summary(rows, annotatorLinks)}
         </span>
       </div>
-      {cur !== null && <Current row={rows[cur]} refText={refs[cur]?.text ?? ''} matrix={matrix} sentences={sentences} tau={tau} graded={!!ramp} />}
+      {cur !== null && (
+        <Current
+          row={rows[cur]}
+          refText={refs[cur]?.text ?? ''}
+          matrix={matrix}
+          sentences={sentences}
+          tau={tau}
+          graded={!!ramp}
+        />
+      )}
       {edited && (
         <p className="muted small" data-testid="link-edited">
-          The review has been edited since the annotators judged it: their links are for the review as the dataset has it.
+          The review has been edited since the annotators judged it: their links are for the review
+          as the dataset has it.
         </p>
       )}
-      <Heatmap matrix={matrix} tau={tau} scores={scores} refs={refs} sentences={sentences} ramp={ramp} links={links} />
+      <Heatmap
+        matrix={matrix}
+        tau={tau}
+        scores={scores}
+        refs={refs}
+        sentences={sentences}
+        ramp={ramp}
+        links={links}
+      />
       <LinkLegend recorded={!!annotatorLinks} graded={!!ramp} />
     </div>
   );
@@ -92,28 +172,62 @@ export function LinkedHeatmap({ matrix, tau, scores, refs, sentences, ramp, anno
 
 function summary(rows: RowLink[], a: SessionAnnotatorLinks | undefined): string {
   const metric = rows.filter((r) => r.metric).length;
-  if (!a) return `The metric links ${metric} of ${rows.length} pseudo-references. Annotator links come with datasets that record them (claims_addressed), opened from Research.`;
+  if (!a)
+    return `The metric links ${metric} of ${rows.length} pseudo-references. Annotator links come with datasets that record them (claims_addressed), opened from Research.`;
   const ann = rows.filter((r) => r.annotator).length;
   const mo = rows.filter((r) => r.agreement === 'metric-only').length;
   const ao = rows.filter((r) => r.agreement === 'annotator-only').length;
   return `Metric ${metric}, annotators ${a.state === 'none' ? '0 (they recorded that the review addresses none)' : ann} of ${rows.length}: ${mo} metric-only, ${ao} annotator-only.`;
 }
 
-function Current({ row, refText, matrix, sentences, tau, graded }: { row: RowLink; refText: string; matrix: SimilarityMatrix; sentences: string[]; tau: number; graded: boolean }) {
-  const best = bestSentence(matrix, row.index, sentences.length === matrix.cols ? sentences : undefined);
+function Current({
+  row,
+  refText,
+  matrix,
+  sentences,
+  tau,
+  graded,
+}: {
+  row: RowLink;
+  refText: string;
+  matrix: SimilarityMatrix;
+  sentences: string[];
+  tau: number;
+  graded: boolean;
+}) {
+  const best = bestSentence(
+    matrix,
+    row.index,
+    sentences.length === matrix.cols ? sentences : undefined,
+  );
   const p = `P${row.index + 1}`;
-  const sim = best.col < 0 ? 'no sentence to compare' : `its closest sentence S${best.col + 1} has s = ${best.s.toFixed(3)}`;
-  const metric = graded ? `credit ${row.strength.toFixed(2)}` : best.s > tau ? `> τ ${Number(tau.toFixed(4))}` : `≤ τ ${Number(tau.toFixed(4))}`;
+  const sim =
+    best.col < 0
+      ? 'no sentence to compare'
+      : `its closest sentence S${best.col + 1} has s = ${best.s.toFixed(3)}`;
+  const metric = graded
+    ? `credit ${row.strength.toFixed(2)}`
+    : best.s > tau
+      ? `> τ ${Number(tau.toFixed(4))}`
+      : `≤ τ ${Number(tau.toFixed(4))}`;
   const verdict: Record<RowLink['agreement'], string> = {
     'metric-only':
-      row.annotator === null ? `the metric links it (${metric}).` : `the metric links it (${metric}); the annotators did not say the review addresses it.`,
+      row.annotator === null
+        ? `the metric links it (${metric}).`
+        : `the metric links it (${metric}); the annotators did not say the review addresses it.`,
     'annotator-only': `the annotators say the review addresses it; the metric does not link it (${metric}).`,
     both: `the metric links it (${metric}) and so did the annotators.`,
     neither: `neither links it (${metric}).`,
   };
   return (
-    <p className="link-current" data-testid="link-current" data-row={row.index} data-agreement={row.agreement}>
-      <strong>{p}</strong> <span className="badge">{row.agreement}</span> “{refText}”: {sim}; {verdict[row.agreement]}
+    <p
+      className="link-current"
+      data-testid="link-current"
+      data-row={row.index}
+      data-agreement={row.agreement}
+    >
+      <strong>{p}</strong> <span className="badge">{row.agreement}</span> “{refText}”: {sim};{' '}
+      {verdict[row.agreement]}
     </p>
   );
 }
@@ -122,12 +236,15 @@ function LinkLegend({ recorded, graded }: { recorded: boolean; graded: boolean }
   return (
     <div className="link-legend" data-testid="link-legend">
       <span>
-        <i className="sw-m" />M: the metric links the row ({graded ? 'filled as far as its graded credit' : 'some sentence above τ'})
+        <i className="sw-m" />
+        M: the metric links the row (
+        {graded ? 'filled as far as its graded credit' : 'some sentence above τ'})
       </span>
       {recorded ? (
         <>
           <span>
-            <i className="sw-a" />A: the annotators linked it (they linked whole reviews, not sentences)
+            <i className="sw-a" />
+            A: the annotators linked it (they linked whole reviews, not sentences)
           </span>
           <span>
             <i className="sw-row" />

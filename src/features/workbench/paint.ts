@@ -5,7 +5,7 @@
 import { credit, type Ramp } from '../../core/plus/score';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import { colourIndex, LUT, scaleDomain } from './palette';
-import { ANNOTATOR_COLOUR, paintLinkHeadings, paintLinks, type RowMarks } from './paintLinks';
+import { ANNOTATOR_COLOUR, paintAnnotatorRows, type RowMarks } from './paintLinks';
 
 export interface Layout {
   left: number;
@@ -14,19 +14,16 @@ export interface Layout {
   cellH: number;
   width: number;
   height: number;
-  /** Width between the row labels and the cells kept for the link columns (paintLinks.ts); 0 without them. */
-  gutter: number;
 }
 
 export const LABEL_LEFT = 36;
 export const LABEL_TOP = 22;
 
-export function layoutFor(rows: number, cols: number, availableWidth: number, gutter = 0): Layout {
-  const cellW = Math.max(8, Math.min(44, Math.floor((availableWidth - LABEL_LEFT - 4 - gutter) / Math.max(1, cols))));
+/** `reserved`: width beside the canvas taken by something else (the link columns' own canvas). */
+export function layoutFor(rows: number, cols: number, availableWidth: number, reserved = 0): Layout {
+  const cellW = Math.max(8, Math.min(44, Math.floor((availableWidth - reserved - LABEL_LEFT - 4) / Math.max(1, cols))));
   const cellH = Math.max(9, Math.min(30, Math.floor(560 / Math.max(1, rows)), cellW));
-  // The link columns sit between the labels and the cells, so a matrix wider than the view still shows them.
-  const left = LABEL_LEFT + gutter;
-  return { left, top: LABEL_TOP, cellW, cellH, width: left + cols * cellW + 4, height: LABEL_TOP + rows * cellH + 4, gutter };
+  return { left: LABEL_LEFT, top: LABEL_TOP, cellW, cellH, width: LABEL_LEFT + cols * cellW + 4, height: LABEL_TOP + rows * cellH + 4 };
 }
 
 export interface Cell {
@@ -161,7 +158,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
     ctx.fillRect(left + st.pinned.col * cellW, top, cellW - 1, rows * cellH);
   }
 
-  if (st.links && L.gutter > 0) paintLinks(ctx, rows, cols, L, st.links);
+  if (st.links) paintAnnotatorRows(ctx, rows, cols, L, st.links);
 
   // Labels only change with the layout: drawn once into their own canvas, then copied.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -171,7 +168,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
 
 function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {
   const annotated = st.links?.annotator;
-  const key = `${rows}|${cols}|${L.cellW}|${L.cellH}|${L.width}|${L.height}|${st.dpr}|${st.rowKinds.join(',')}|${st.links ? 'L' : ''}${annotated ? Array.from(annotated).join('') : '-'}`;
+  const key = `${rows}|${cols}|${L.cellW}|${L.cellH}|${L.width}|${L.height}|${st.dpr}|${st.rowKinds.join(',')}|${annotated ? Array.from(annotated).join('') : '-'}`;
   if (labels?.key === key) return labels.canvas;
   const w = Math.round(L.width * st.dpr);
   const h = Math.round(L.height * st.dpr);
@@ -191,13 +188,12 @@ function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {
     }
     for (let i = 0; i < rows; i += rowEvery) {
       ctx.fillStyle = KIND_COLOUR[st.rowKinds[i]] ?? '#374151';
-      ctx.fillText(`P${i + 1}`, L.left - L.gutter - 5, L.top + i * L.cellH + L.cellH / 2);
+      ctx.fillText(`P${i + 1}`, L.left - 5, L.top + i * L.cellH + L.cellH / 2);
     }
     ctx.textAlign = 'center';
     ctx.fillStyle = '#374151';
     const colEvery = L.cellW >= 22 ? 1 : Math.ceil(22 / L.cellW);
     for (let j = 0; j < cols; j += colEvery) ctx.fillText(`S${j + 1}`, L.left + j * L.cellW + L.cellW / 2, L.top / 2);
-    if (st.links && L.gutter > 0) paintLinkHeadings(ctx, L, annotated != null);
   }
   labels = { key, canvas };
   return canvas;
