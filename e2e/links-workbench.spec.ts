@@ -177,6 +177,11 @@ test('Teach: illustrations with nothing loaded, real disagreements from a picked
     fullPage: false,
   });
 
+  // A file without annotator links: said so, and the illustrations stay.
+  await lesson.getByTestId('tc-links-file').setInputFiles(path.resolve('e2e/fixtures/research-mini.jsonl'));
+  await expect(lesson.getByTestId('tc-links-error')).toContainText('no review with recorded annotator links');
+  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'illustration');
+
   // A file picked in the lesson: real cases, lexical at the lesson's τ. py-1's P1 (0.714) is metric-only.
   await lesson.getByTestId('tc-links-file').setInputFiles(FIXTURE);
   await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'file');
