@@ -23,20 +23,9 @@ interface Props {
   links?: { marks: RowMarks; focus: number | null; step: number };
 }
 
-const rowList = (n: number, keep: (i: number) => boolean) =>
-  Array.from({ length: n }, (_, i) => i)
-    .filter(keep)
-    .join(',');
+const rowList = (n: number, keep: (i: number) => boolean) => Array.from({ length: n }, (_, i) => i).filter(keep).join(',');
 
-export const Heatmap = memo(function Heatmap({
-  matrix,
-  tau,
-  scores,
-  refs,
-  sentences,
-  ramp,
-  links,
-}: Props) {
+export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences, ramp, links }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
@@ -54,15 +43,12 @@ export const Heatmap = memo(function Heatmap({
   useEffect(() => {
     const el = wrapRef.current;
     if (!el) return;
-    const ro = new ResizeObserver(([e]) =>
-      setWidth(Math.max(240, Math.floor(e.contentRect.width))),
-    );
+    const ro = new ResizeObserver(([e]) => setWidth(Math.max(240, Math.floor(e.contentRect.width))));
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
 
-  const validPinned =
-    pinned && pinned.row < matrix.rows && pinned.col < matrix.cols ? pinned : null;
+  const validPinned = pinned && pinned.row < matrix.rows && pinned.col < matrix.cols ? pinned : null;
   const validHover = hover && hover.row < matrix.rows && hover.col < matrix.cols ? hover : null;
 
   useLayoutEffect(() => {
@@ -109,21 +95,10 @@ export const Heatmap = memo(function Heatmap({
     if (links) {
       // The review-level links as drawn, for tests: row indices, 0-based.
       const { marks } = links;
-      c.dataset.metricRows = rowList(
-        matrix.rows,
-        (i) => marks.agreement[i] === 'both' || marks.agreement[i] === 'metric-only',
-      );
-      c.dataset.annotatorRows = marks.annotator
-        ? rowList(matrix.rows, (i) => marks.annotator![i] > 0)
-        : 'unrecorded';
-      c.dataset.metricOnly = rowList(
-        matrix.rows,
-        (i) => marks.annotator !== null && marks.agreement[i] === 'metric-only',
-      );
-      c.dataset.annotatorOnly = rowList(
-        matrix.rows,
-        (i) => marks.agreement[i] === 'annotator-only',
-      );
+      c.dataset.metricRows = rowList(matrix.rows, (i) => marks.agreement[i] === 'both' || marks.agreement[i] === 'metric-only');
+      c.dataset.annotatorRows = marks.annotator ? rowList(matrix.rows, (i) => marks.annotator![i] > 0) : 'unrecorded';
+      c.dataset.metricOnly = rowList(matrix.rows, (i) => marks.annotator !== null && marks.agreement[i] === 'metric-only');
+      c.dataset.annotatorOnly = rowList(matrix.rows, (i) => marks.agreement[i] === 'annotator-only');
     }
     c.dataset.paintedAt = String(performance.now());
     window.dispatchEvent(new CustomEvent('crscore:painted'));
@@ -132,8 +107,7 @@ export const Heatmap = memo(function Heatmap({
   // Stepping to a row brings it into view inside the scroll box (and the page), however often the same row is chosen.
   const step = links?.step ?? 0;
   useEffect(() => {
-    if (focus !== null && step > 0)
-      focusRef.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    if (focus !== null && step > 0) focusRef.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
   }, [focus, step]);
 
   // The tip is placed in viewport coordinates: a scroll would leave it behind, so it goes until the next move.
@@ -152,12 +126,7 @@ export const Heatmap = memo(function Heatmap({
   const shown = validHover ?? cursor ?? null;
   const onKey = (e: React.KeyboardEvent) => {
     const cur = cursor ?? validPinned ?? { row: 0, col: 0 };
-    const d: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-    };
+    const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (d[e.key]) {
       e.preventDefault();
       const next = {
@@ -166,15 +135,10 @@ export const Heatmap = memo(function Heatmap({
       };
       setCursor(next);
       const r = e.currentTarget.getBoundingClientRect();
-      setTipPos({
-        x: r.left + L.left + (next.col + 1) * L.cellW,
-        y: r.top + L.top + (next.row + 1) * L.cellH,
-      });
+      setTipPos({ x: r.left + L.left + (next.col + 1) * L.cellW, y: r.top + L.top + (next.row + 1) * L.cellH });
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      setPinned(
-        validPinned && validPinned.row === cur.row && validPinned.col === cur.col ? null : cur,
-      );
+      setPinned(validPinned && validPinned.row === cur.row && validPinned.col === cur.col ? null : cur);
     } else if (e.key === 'Escape') {
       setPinned(null);
       setCursor(null);
@@ -183,41 +147,30 @@ export const Heatmap = memo(function Heatmap({
 
   return (
     <div className="heatmap" ref={wrapRef}>
-      <div className="heatmap-scroll">
-        <div className="heatmap-row">
-          {links && (
-            <canvas
-              ref={linkRef}
-              className="link-columns"
-              data-testid="link-columns"
-              aria-hidden="true"
-            />
-          )}
-          <canvas
-            ref={canvasRef}
-            data-testid="heatmap"
-            data-rows={matrix.rows}
-            data-cols={matrix.cols}
-            tabIndex={0}
-            role="img"
-            aria-label={`Similarity matrix, ${matrix.rows} pseudo-references by ${matrix.cols} review sentences. Arrow keys move, Enter pins a pair.`}
-            onMouseMove={(e) => {
-              const c = fromEvent(e);
-              setHover(c);
-              setTipPos({ x: e.clientX, y: e.clientY }); // viewport coordinates: the tip is position: fixed
-            }}
-            onMouseLeave={() => setHover(null)}
-            onClick={(e) => {
-              const c = fromEvent(e);
-              if (!c) return;
-              setPinned(
-                validPinned && validPinned.row === c.row && validPinned.col === c.col ? null : c,
-              );
-            }}
-            onKeyDown={onKey}
-            onBlur={() => setCursor(null)}
-          />
-        </div>
+      <div className={links ? 'heatmap-scroll with-links' : 'heatmap-scroll'}>
+        {links && <canvas ref={linkRef} className="link-columns" data-testid="link-columns" aria-hidden="true" />}
+        <canvas
+          ref={canvasRef}
+          data-testid="heatmap"
+          data-rows={matrix.rows}
+          data-cols={matrix.cols}
+          tabIndex={0}
+          role="img"
+          aria-label={`Similarity matrix, ${matrix.rows} pseudo-references by ${matrix.cols} review sentences. Arrow keys move, Enter pins a pair.`}
+          onMouseMove={(e) => {
+            const c = fromEvent(e);
+            setHover(c);
+            setTipPos({ x: e.clientX, y: e.clientY }); // viewport coordinates: the tip is position: fixed
+          }}
+          onMouseLeave={() => setHover(null)}
+          onClick={(e) => {
+            const c = fromEvent(e);
+            if (!c) return;
+            setPinned(validPinned && validPinned.row === c.row && validPinned.col === c.col ? null : c);
+          }}
+          onKeyDown={onKey}
+          onBlur={() => setCursor(null)}
+        />
         {focus !== null && (
           <div
             ref={focusRef}
@@ -225,32 +178,20 @@ export const Heatmap = memo(function Heatmap({
             data-testid="link-focus"
             data-row={focus}
             aria-hidden="true"
-            style={{
-              top: L.top + focus * L.cellH - 3,
-              left: 0,
-              width: L.width + LINK_COLUMNS_WIDTH,
-              height: L.cellH + 5,
-            }}
+            style={{ top: L.top + focus * L.cellH - 3, left: 0, width: L.width + LINK_COLUMNS_WIDTH, height: L.cellH + 5 }}
           />
         )}
         {shown && tipPos && (
           <FloatingTip className="heatmap-tip" testId="heatmap-tooltip" x={tipPos.x} y={tipPos.y}>
             <div className="tip-value">
-              s(P{shown.row + 1}, S{shown.col + 1}) ={' '}
-              <strong>{at(matrix, shown.row, shown.col).toFixed(4)}</strong>{' '}
-              {ramp
-                ? `credit ${credit(at(matrix, shown.row, shown.col), ramp).toFixed(2)}`
-                : at(matrix, shown.row, shown.col) > tau
-                  ? '> τ'
-                  : '≤ τ'}
+              s(P{shown.row + 1}, S{shown.col + 1}) = <strong>{at(matrix, shown.row, shown.col).toFixed(4)}</strong>{' '}
+              {ramp ? `credit ${credit(at(matrix, shown.row, shown.col), ramp).toFixed(2)}` : at(matrix, shown.row, shown.col) > tau ? '> τ' : '≤ τ'}
             </div>
             <div className="tip-text">
-              <span className={`badge kind-${refs[shown.row]?.kind}`}>{refs[shown.row]?.kind}</span>{' '}
-              {refs[shown.row]?.text}
+              <span className={`badge kind-${refs[shown.row]?.kind}`}>{refs[shown.row]?.kind}</span> {refs[shown.row]?.text}
             </div>
             <div className="tip-text">
-              <span className="badge sentence">S{shown.col + 1}</span>{' '}
-              {sentences[shown.col] || '(empty review)'}
+              <span className="badge sentence">S{shown.col + 1}</span> {sentences[shown.col] || '(empty review)'}
             </div>
           </FloatingTip>
         )}
@@ -261,16 +202,11 @@ export const Heatmap = memo(function Heatmap({
 });
 
 function Legend({ tau, ramp }: { tau: number; ramp?: Ramp }) {
-  const stops = [0, 32, 64, 96, 128, 160, 192, 224, 255].map(
-    (k, i, a) => `${LUT.css[k]} ${(i / (a.length - 1)) * 100}%`,
-  );
+  const stops = [0, 32, 64, 96, 128, 160, 192, 224, 255].map((k, i, a) => `${LUT.css[k]} ${(i / (a.length - 1)) * 100}%`);
   return (
     <div className="legend" aria-hidden="true">
       <span>low</span>
-      <span
-        className="legend-bar"
-        style={{ background: `linear-gradient(90deg, ${stops.join(',')})` }}
-      />
+      <span className="legend-bar" style={{ background: `linear-gradient(90deg, ${stops.join(',')})` }} />
       <span>high</span>
       <span className="legend-note">centre = τ {Number(tau.toFixed(4))}</span>
       {ramp ? (
@@ -279,8 +215,7 @@ function Legend({ tau, ramp }: { tau: number; ramp?: Ramp }) {
             <span className="sw-outline" /> full credit (s ≥ τ)
           </span>
           <span className="legend-item">
-            <span className="sw-bar" /> partial credit ({Number(ramp.low.toFixed(4))} &lt; s &lt;
-            τ), bar length = credit
+            <span className="sw-bar" /> partial credit ({Number(ramp.low.toFixed(4))} &lt; s &lt; τ), bar length = credit
           </span>
         </>
       ) : (
