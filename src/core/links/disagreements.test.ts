@@ -8,6 +8,8 @@ import {
   filterRows,
   lexicalLessonCases,
   pickLessonCases,
+  reviewLinksFromBest,
+  rowBest,
   rowLinks,
   sharedWords,
   stepRow,
@@ -201,5 +203,30 @@ describe('shared words and lexical lesson cases', () => {
     expect(c.searched).toBe(1);
     expect(c.metricOnly.map((x) => x.pseudoReference)).toEqual([0]);
     expect(c.annotatorOnly.map((x) => [x.pseudoReference, x.s])).toEqual([[1, 0]]);
+  });
+});
+
+describe('review-level links from row bests', () => {
+  it('equal reviewLinks(metricLinks(...)) under both rules, with blank sentences and NaN cells', () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    for (let t = 0; t < 200; t++) {
+      const rows = 1 + Math.floor(rnd() * 6);
+      const cols = 1 + Math.floor(rnd() * 6);
+      const m = mat(
+        rows,
+        cols,
+        Array.from({ length: rows * cols }, () => (rnd() < 0.05 ? NaN : rnd())),
+      );
+      const sentences = Array.from({ length: cols }, () => (rnd() < 0.2 ? ' ' : 'x'));
+      const best = rowBest(m, sentences);
+      for (const rule of [
+        { rule: 'hard' as const, tau: rnd() },
+        { rule: 'graded' as const, ramp: { low: rnd() * 0.5, high: 0.5 + rnd() * 0.5 } },
+      ]) {
+        const want = Array.from(reviewLinks(metricLinks(m, rule, sentences)));
+        expect(Array.from(reviewLinksFromBest(best, rule))).toEqual(want);
+      }
+    }
   });
 });

@@ -7,7 +7,8 @@ import { lexicalTokens } from '../lexical.ts';
 import { lexicalMatrices } from '../research/similarity.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import { annotatorVector } from './annotator.ts';
-import { metricLinks, reviewLinks } from './links.ts';
+import { credit } from '../plus/score.ts';
+import { metricLinks, reviewLinks, type LinkRule } from './links.ts';
 
 /**
  * A graded strength counts as the metric's link from this much credit on: half credit or more. Under the hard
@@ -103,6 +104,28 @@ export function bestSentence(
     }
   }
   return { col, s: col < 0 ? NaN : s };
+}
+
+/** Each pseudo-reference's best similarity over the non-blank sentences (NaN when there is none): once per matrix. */
+export function rowBest(m: SimilarityMatrix, sentences?: readonly string[]): Float64Array {
+  const out = new Float64Array(m.rows);
+  for (let i = 0; i < m.rows; i++) out[i] = bestSentence(m, i, sentences).s;
+  return out;
+}
+
+/**
+ * The review-level link strengths from each row's best similarity: both rules are non-decreasing in s, so the
+ * strongest link of a row is its best cell's. Equal to reviewLinks(metricLinks(m, rule, sentences)) (tested), in
+ * O(rows) per τ instead of O(rows × sentences): what the workbench's slider recomputes at every step.
+ */
+export function reviewLinksFromBest(best: ArrayLike<number>, rule: LinkRule): Float64Array {
+  const out = new Float64Array(best.length);
+  for (let i = 0; i < best.length; i++) {
+    const s = best[i];
+    if (Number.isNaN(s)) continue;
+    out[i] = rule.rule === 'hard' ? (s > rule.tau ? 1 : 0) : credit(s, rule.ramp);
+  }
+  return out;
 }
 
 /** One real disagreement for the lesson: a pseudo-reference of one review, its closest sentence, both decisions. */

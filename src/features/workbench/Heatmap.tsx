@@ -37,6 +37,7 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
   const [tipPos, setTipPos] = useState<{ x: number; y: number } | null>(null);
   const L = layoutFor(matrix.rows, matrix.cols, width, links ? LINK_COLUMNS_WIDTH : 0);
   const linkRef = useRef<HTMLCanvasElement>(null);
+  const painted = useRef<{ marks: RowMarks | null; height: number }>({ marks: null, height: 0 });
   const focusRef = useRef<HTMLDivElement>(null);
   const focus = links && links.focus !== null && links.focus < matrix.rows ? links.focus : null;
 
@@ -80,8 +81,11 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
     c.dataset.outlinedCount = String(summary.outlined.length);
     c.dataset.partialCount = String(summary.partial);
     c.dataset.tau = String(tau);
+    // The links change far less often than τ: their column and attributes are redrawn only when they do.
     const lc = linkRef.current;
-    const lctx = links && lc ? lc.getContext('2d') : null;
+    const fresh = !!links && (painted.current.marks !== links.marks || painted.current.height !== h);
+    if (links && fresh) painted.current = { marks: links.marks, height: h };
+    const lctx = fresh && lc ? lc.getContext('2d') : null;
     if (links && lc && lctx) {
       const lw = Math.round(LINK_COLUMNS_WIDTH * dpr);
       if (lc.width !== lw || lc.height !== h) {
@@ -92,7 +96,7 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
       }
       paintLinkColumns(lctx, matrix.rows, L, links.marks, dpr);
     }
-    if (links) {
+    if (links && fresh) {
       // The review-level links as drawn, for tests: row indices, 0-based.
       const { marks } = links;
       c.dataset.metricRows = rowList(matrix.rows, (i) => marks.agreement[i] === 'both' || marks.agreement[i] === 'metric-only');

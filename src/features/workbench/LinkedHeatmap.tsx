@@ -1,11 +1,11 @@
 // The heatmap with its links: the metric's (under the rule in force: hard τ, or graded credit) and, for a dataset
 // case, the annotators'. A filter steps through the rows where they part, so disagreements are easy to find.
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import {
   bestSentence,
   filterRows,
-  metricLinks,
-  reviewLinks,
+  reviewLinksFromBest,
+  rowBest,
   rowLinks,
   stepRow,
   type DisagreementFilter,
@@ -15,6 +15,7 @@ import type { Ramp } from '../../core/plus/score';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import type { PseudoReferenceItem, SessionAnnotatorLinks } from '../../store/session';
 import { Heatmap } from './Heatmap';
+import type { RowMarks } from './paintLinks';
 
 interface Props {
   matrix: SimilarityMatrix;
@@ -53,28 +54,28 @@ export function LinkedHeatmap({
   // Annotators linked whole reviews: one 0/1 per pseudo-reference, from the flags the dataset row left on the items.
   const goldKey = annotatorLinks ? refs.map((r) => (r.annotatorLinked ? 1 : 0)).join('') : null;
   const gold = useMemo(() => (goldKey === null ? null : Array.from(goldKey, Number)), [goldKey]);
+  // Blank sentences never link; a matrix a render behind its sentences is read without them rather than throw.
+  const sentOk = sentences.length === matrix.cols ? sentences : undefined;
+  // Each row's best similarity once per matrix; a τ step then costs O(rows) (same links as metricLinks, tested).
+  const best = useMemo(() => rowBest(matrix, sentOk), [matrix, sentOk]);
   const rows = useMemo(
-    // Blank sentences never link; a matrix a render behind its sentences is read without them rather than throw.
     () =>
       rowLinks(
-        reviewLinks(
-          metricLinks(
-            matrix,
-            ramp ? { rule: 'graded', ramp } : { rule: 'hard', tau },
-            sentences.length === matrix.cols ? sentences : undefined,
-          ),
-        ),
+        reviewLinksFromBest(best, ramp ? { rule: 'graded', ramp } : { rule: 'hard', tau }),
         gold,
       ),
-    [matrix, tau, ramp, sentences, gold],
+    [best, tau, ramp, gold],
   );
-  const marks = useMemo(
+  // The same object while the links stay the same (most τ steps), so the heatmap redraws them only when they change.
+  const linkKey = rows.map((r) => `${r.strength}:${r.agreement}`).join(',');
+  const marks: RowMarks = useMemo(
     () => ({
       metric: rows.map((r) => r.strength),
       annotator: gold,
       agreement: rows.map((r) => r.agreement),
     }),
-    [rows, gold],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the links' content, not on each τ's new rows
+    [linkKey, gold],
   );
   const list = useMemo(() => filterRows(rows, filter), [rows, filter]);
   const cur = focus !== null && focus < rows.length ? focus : null;
@@ -232,7 +233,13 @@ function Current({
   );
 }
 
-function LinkLegend({ recorded, graded }: { recorded: boolean; graded: boolean }) {
+const LinkLegend = memo(function LinkLegend({
+  recorded,
+  graded,
+}: {
+  recorded: boolean;
+  graded: boolean;
+}) {
   return (
     <div className="link-legend" data-testid="link-legend">
       <span>
@@ -264,4 +271,4 @@ function LinkLegend({ recorded, graded }: { recorded: boolean; graded: boolean }
       )}
     </div>
   );
-}
+});

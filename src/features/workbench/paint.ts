@@ -158,7 +158,6 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
     ctx.fillRect(left + st.pinned.col * cellW, top, cellW - 1, rows * cellH);
   }
 
-  if (st.links) paintAnnotatorRows(ctx, rows, cols, L, st.links);
 
   // Labels only change with the layout: drawn once into their own canvas, then copied.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -185,6 +184,8 @@ function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {
     if (annotated) {
       ctx.fillStyle = ANNOTATOR_COLOUR;
       for (let i = 0; i < rows; i++) if (annotated[i] > 0) ctx.fillRect(0, L.top + i * L.cellH, 4, L.cellH - 1);
+      // Their rows' outlines depend on the layout alone, so they live here and cost nothing as τ moves.
+      paintAnnotatorRows(ctx, rows, cols, L, annotated);
     }
     for (let i = 0; i < rows; i += rowEvery) {
       ctx.fillStyle = KIND_COLOUR[st.rowKinds[i]] ?? '#374151';

@@ -1,7 +1,7 @@
-// The links on the heatmap. On the matrix canvas: the annotators' rows (a dashed outline; the bar left of the label
-// is in paint.ts's label layer). On a narrow canvas of their own, left of the matrix and sticky while it scrolls
-// sideways: one column for the metric's review-level link (filled as far as it credits the row) and one for the
-// annotators'. Disagreements tint both: orange metric-only, violet annotator-only.
+// The links on the heatmap. Over the matrix: the annotators' rows (a dashed outline and a bar left of the label,
+// drawn once into paint.ts's label layer). On a narrow canvas of their own, left of the matrix and sticky while it
+// scrolls sideways: one column for the metric's review-level link (filled as far as it credits the row) and one for
+// the annotators'. Disagreements tint both: orange metric-only, violet annotator-only.
 import type { RowAgreement } from '../../core/links';
 
 /** The part of the heatmap's layout the links need (paint.ts's Layout has it). */
@@ -34,16 +34,14 @@ const M = 3;
 const A = M + BOX + 4;
 const END = A + BOX + 3;
 
-/** The annotators' rows on the matrix canvas: a dashed outline round the row, over a white one so it shows on any cell. */
+/** The annotators' rows over the matrix: a dashed outline round the row, over a white one so it shows on any cell. */
 export function paintAnnotatorRows(
-  ctx: CanvasRenderingContext2D,
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
   rows: number,
   cols: number,
   L: Layout,
-  marks: RowMarks,
+  gold: ArrayLike<number>,
 ) {
-  const gold = marks.annotator;
-  if (!gold) return;
   const outline = (colour: string, width: number, dash: number[]) => {
     ctx.strokeStyle = colour;
     ctx.lineWidth = width;
