@@ -37,6 +37,8 @@ function bigSession() {
     kind: i % 4 === 0 ? 'issue' : 'claim',
     source: i % 4 === 0 ? 'PyScent' : 'LLM',
     enabled: true,
+    // Every fifth linked by "annotators": the heatmap draws both sides' links and the disagreements.
+    ...(i % 5 === 0 ? { annotatorLinked: true } : {}),
   }));
   return {
     format: SESSION_FORMAT,
@@ -46,6 +48,7 @@ function bigSession() {
       input: { mode: 'diff', diff, oldCode: '', newCode: '', fileName: 'service.py', language: 'python', languageAuto: true },
       review,
       pseudoReferences,
+      annotatorLinks: { state: 'linked', review },
       tau: 0.3,
       similarity: 'lexical',
       splitMode: 'reference',

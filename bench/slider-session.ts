@@ -26,7 +26,9 @@ export function benchSession(rows = 60, cols = 40, seed = 7) {
       name: `Bench ${rows}×${cols}`,
       input: { mode: 'diff', diff: '', oldCode: '', newCode: '', fileName: 'bench.py', language: 'python', languageAuto: true },
       review,
-      pseudoReferences: pTexts.map((text) => ({ text, kind: 'claim', source: 'bench', enabled: true })),
+      // Every third row linked by "annotators", so the heatmap draws both sides' links and the disagreements each step.
+      pseudoReferences: pTexts.map((text, i) => ({ text, kind: 'claim', source: 'bench', enabled: true, ...(i % 3 === 0 ? { annotatorLinked: true } : {}) })),
+      annotatorLinks: { state: 'linked', review },
       tau: 0.5,
       similarity: 'embedding',
       splitMode: 'reference',

@@ -78,7 +78,10 @@ export function mergePseudoRefs(
     if (failures.some((f) => f.kind !== 'cancelled')) stats.failed++;
     if (refs.length === 0) stats.notScorable++;
     reports.push({ id: row.id, claims: nClaims, issues: refs.length - nClaims, failures });
-    return { ...row, pseudoRefs: refs };
+    if (source === 'dataset') return { ...row, pseudoRefs: refs };
+    // claims_addressed numbers the dataset's own pseudo-references: against generated ones they would name the
+    // wrong claims, so the annotators' links are left unrecorded (out of link agreement and the workbench's marks).
+    return { ...row, pseudoRefs: refs, reviews: row.reviews.map((r) => (r.claimsAddressed === null ? r : { ...r, claimsAddressed: null })) };
   });
   return { rows: out, stats, reports };
 }

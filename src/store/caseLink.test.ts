@@ -24,6 +24,15 @@ describe('case link codec', () => {
     expect(back.input.newCode).toBe('');
   });
 
+  it("carries a dataset case's annotator links", async () => {
+    const s = example();
+    s.pseudoReferences[1] = { ...s.pseudoReferences[1], annotatorLinked: true };
+    s.annotatorLinks = { state: 'linked', review: s.review };
+    const back = await decodeCase(await encodeCase(s));
+    expect(back.annotatorLinks).toEqual({ state: 'linked', review: s.review });
+    expect(back.pseudoReferences.map((p) => p.annotatorLinked === true)).toEqual(s.pseudoReferences.map((_, k) => k === 1));
+  });
+
   it('keeps a typical case well under the bound, and compresses', async () => {
     const s = example();
     const v = await encodeCase(s);

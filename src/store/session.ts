@@ -7,6 +7,15 @@ export const PAPER_TAU = 0.7314;
 export interface PseudoReferenceItem extends PseudoReference {
   id: string;
   enabled: boolean;
+  /** The annotators linked this pseudo-reference to the review (`claims_addressed`); kept on the item so edits to the list keep it. */
+  annotatorLinked?: boolean;
+}
+
+/** A dataset case's annotator links were recorded: 'linked' (the items say which) or 'none' ('-'). */
+export interface SessionAnnotatorLinks {
+  state: 'linked' | 'none';
+  /** The review the annotators judged: the workbench says so when the review has been edited since. */
+  review: string;
 }
 
 /** 'tfidf': plus's stemmed TF-IDF. 'learned': the learned linker's link probabilities (issue 24). */
@@ -63,6 +72,8 @@ export interface Session {
   /** The learned linker's probability threshold set by hand (absent: the linker's own). */
   learnedTau?: number;
   note?: string;
+  /** Set when the session came from a dataset row whose review has recorded annotator links. */
+  annotatorLinks?: SessionAnnotatorLinks;
 }
 
 export function newId(prefix = 's'): string {

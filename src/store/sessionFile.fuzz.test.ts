@@ -18,7 +18,13 @@ const withMatrix: Session = {
     rTexts: ['a', 'b'],
   },
 };
-const SEEDS = [...examples, withMatrix].map(exportSession);
+// A dataset case with the annotators' links (on its second pseudo-reference).
+const withLinks: Session = {
+  ...examples[1],
+  pseudoReferences: examples[1].pseudoReferences.map((p, k) => (k === 1 ? { ...p, annotatorLinked: true } : p)),
+  annotatorLinks: { state: 'linked', review: examples[1].review },
+};
+const SEEDS = [...examples, withMatrix, withLinks].map(exportSession);
 
 /** A session the app can open: every field of the right type and range. */
 function sessionProblem(s: Session): string | null {
@@ -47,6 +53,9 @@ function sessionProblem(s: Session): string | null {
   const m = s.embedding;
   if (m && (m.data.length !== m.rows * m.cols || !m.data.every(Number.isFinite))) return 'matrix';
   if (s.note !== undefined && typeof s.note !== 'string') return 'note';
+  if (s.pseudoReferences.some((p) => p.annotatorLinked !== undefined && p.annotatorLinked !== true)) return 'annotatorLinked';
+  const a = s.annotatorLinks;
+  if (a !== undefined && (!['linked', 'none'].includes(a.state) || typeof a.review !== 'string')) return 'annotatorLinks';
   return null;
 }
 
@@ -82,6 +91,9 @@ const KEY = fc.constantFrom(
   'pTexts',
   'rTexts',
   'note',
+  'annotatorLinked',
+  'annotatorLinks',
+  'state',
   '__proto__',
   'constructor',
   'toString',

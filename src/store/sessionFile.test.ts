@@ -34,4 +34,23 @@ describe('session files', () => {
     const s = { ...exampleSessions()[2], embedding: { encoderId: 'x', rows: 2, cols: 2, data: [1, 2, 3], pTexts: [], rTexts: [] } };
     expect(importSession(exportSession(s)).embedding).toBeUndefined();
   });
+
+  it("carries a dataset case's annotator links, and loads files saved before them without any", () => {
+    const base = exampleSessions()[0];
+    const s = {
+      ...base,
+      pseudoReferences: base.pseudoReferences.map((p, k) => (k === 0 ? { ...p, annotatorLinked: true } : p)),
+      annotatorLinks: { state: 'linked' as const, review: base.review },
+    };
+    const back = importSession(exportSession(s));
+    expect(back.annotatorLinks).toEqual({ state: 'linked', review: base.review });
+    expect(back.pseudoReferences.map((p) => p.annotatorLinked === true)).toEqual(base.pseudoReferences.map((_, k) => k === 0));
+    const old = importSession(exportSession(base));
+    expect(old.annotatorLinks).toBeUndefined();
+    expect(old.pseudoReferences.some((p) => p.annotatorLinked)).toBe(false);
+    // A state that is neither 'linked' nor 'none' is no record of links.
+    const odd = JSON.parse(exportSession(s));
+    odd.session.annotatorLinks.state = 'maybe';
+    expect(importSession(JSON.stringify(odd)).annotatorLinks).toBeUndefined();
+  });
 });

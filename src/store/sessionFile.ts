@@ -1,7 +1,7 @@
 // Export/import of one session as JSON. Secrets never leave: the session has no key field, and
 // anything key-like that some later field might carry is dropped on the way out and on the way in.
 import type { PseudoReferenceKind, SplitMode } from '../core/types';
-import { blankSession, newId, PAPER_TAU, type PseudoReferenceItem, type Session, type StoredMatrix } from './session';
+import { blankSession, newId, PAPER_TAU, type PseudoReferenceItem, type Session, type SessionAnnotatorLinks, type StoredMatrix } from './session';
 
 export const SESSION_FORMAT = 'crscore-studio/session';
 export const SESSION_VERSION = 1;
@@ -68,6 +68,13 @@ function readTauBy(v: unknown): { tauBy: Record<string, number> } | undefined {
   return entries.length ? { tauBy: Object.fromEntries(entries) } : undefined;
 }
 
+/** A dataset case's annotator links: absent in files saved before they were carried (or from no dataset). */
+function readAnnotatorLinks(v: unknown): { annotatorLinks: SessionAnnotatorLinks } | undefined {
+  const a = obj(v);
+  if (a.state !== 'linked' && a.state !== 'none') return undefined;
+  return { annotatorLinks: { state: a.state, review: str(a.review) } };
+}
+
 export function importSession(text: string): Session {
   let raw: unknown;
   try {
@@ -88,6 +95,7 @@ export function importSession(text: string): Session {
     const item: PseudoReferenceItem = { id: newId('p'), text: o.text, kind, source: str(o.source, 'user'), enabled: o.enabled !== false };
     if (typeof o.line === 'number' && Number.isFinite(o.line)) item.line = o.line;
     if (typeof o.readable === 'string') item.readable = o.readable;
+    if (o.annotatorLinked === true) item.annotatorLinked = true;
     return item;
   });
   const tau = typeof s.tau === 'number' && s.tau >= 0 && s.tau <= 1 ? s.tau : PAPER_TAU;
@@ -116,5 +124,6 @@ export function importSession(text: string): Session {
     splitMode,
     embedding: readMatrix(s.embedding),
     note: typeof s.note === 'string' ? s.note : undefined,
+    ...readAnnotatorLinks(s.annotatorLinks),
   };
 }

@@ -2,6 +2,7 @@
 // (row.pseudoRefs, whether the dataset's own or generated in batch). Opening it adds the session and switches tabs.
 import type { DatasetRow, DatasetReview } from '../core/dataset';
 import { detectLanguage, languageFromCode } from '../core/diff';
+import { parseClaimsAddressed } from '../core/links';
 import type { PseudoReference } from '../core/types';
 import { blankSession, toItems, type Session } from './session';
 import { useSessions } from './sessions';
@@ -14,6 +15,10 @@ export function sessionFromRow(row: DatasetRow, review: DatasetReview | null, op
     kind: p.type === 'issue' ? 'issue' : 'claim',
     source: opts.source ?? 'dataset',
   }));
+  // The annotators' links, on the items they name; unrecorded links leave the session without any.
+  const links = review ? parseClaimsAddressed(review.claimsAddressed, row.pseudoRefs.map((p) => p.no)) : null;
+  const recorded = links && links.state !== 'unrecorded' ? links : null;
+  const items = toItems(refs).map((it, k) => (recorded?.indices.includes(k) ? { ...it, annotatorLinked: true } : it));
   return {
     ...base,
     input: {
@@ -26,7 +31,8 @@ export function sessionFromRow(row: DatasetRow, review: DatasetReview | null, op
       languageAuto: false,
     },
     review: review?.review ?? '',
-    pseudoReferences: toItems(refs),
+    pseudoReferences: items,
+    ...(recorded ? { annotatorLinks: { state: recorded.state as 'linked' | 'none', review: review?.review ?? '' } } : {}),
     ...(opts.tau !== undefined ? { tau: opts.tau } : {}),
     note: opts.note,
   };

@@ -3,3 +3,4 @@ export * from './annotator.ts';
 export * from './links.ts';
 export * from './agreement.ts';
 export * from './llmLinks.ts';
+export * from './disagreements.ts';

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { bestCell, maskCode, stopwordShare } from '../../core/teaching';
 import { paperExamples, type PaperExample } from '../../examples/paper';
 import { SIMILARITY_LABEL, type SimilarityKind } from '../../store/bundledEncoder';
+import { LinkLesson } from './LinkLesson';
 import { EncoderNotice, f3 } from './parts';
 import { usePipelines, type Case } from './usePipelines';
 
@@ -74,6 +75,7 @@ export function Lessons({ kind, tau, onOpen, onLexical }: Props) {
       {LESSONS.map((l) => (
         <LessonView key={l.id} l={l} kind={kind} tau={tau} onOpen={onOpen} onLexical={onLexical} />
       ))}
+      <LinkLesson kind={kind} tau={tau} onLexical={onLexical} />
       <p className="muted small">
         Numbers are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; the paper's own figures come from mxbai-embed-large at τ = 0.7314, so they can differ.
         Switch the similarity at the top to compare.

@@ -7,6 +7,7 @@ import { at } from '../../core/similarity';
 import type { PseudoReferenceItem } from '../../store/session';
 import { useWorkbench } from '../../store/workbench';
 import { cellAt, layoutFor, paintHeatmap, type Cell } from './paint';
+import { LINK_COLUMNS_WIDTH, paintLinkColumns, type RowMarks } from './paintLinks';
 import { LUT } from './palette';
 import { FloatingTip } from '../../ui/FloatingTip';
 
@@ -18,9 +19,13 @@ interface Props {
   sentences: string[];
   /** Plus preset: draw graded credit. */
   ramp?: Ramp;
+  /** The metric's and the annotators' review-level links (LinkedHeatmap.tsx), and the row the filter is on. */
+  links?: { marks: RowMarks; focus: number | null; step: number };
 }
 
-export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences, ramp }: Props) {
+const rowList = (n: number, keep: (i: number) => boolean) => Array.from({ length: n }, (_, i) => i).filter(keep).join(',');
+
+export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences, ramp, links }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
@@ -30,7 +35,11 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
   const setPinned = useWorkbench((s) => s.setPinned);
   const [cursor, setCursor] = useState<Cell | null>(null);
   const [tipPos, setTipPos] = useState<{ x: number; y: number } | null>(null);
-  const L = layoutFor(matrix.rows, matrix.cols, width);
+  const L = layoutFor(matrix.rows, matrix.cols, width, links ? LINK_COLUMNS_WIDTH : 0);
+  const linkRef = useRef<HTMLCanvasElement>(null);
+  const painted = useRef<{ marks: RowMarks | null; height: number }>({ marks: null, height: 0 });
+  const focusRef = useRef<HTMLDivElement>(null);
+  const focus = links && links.focus !== null && links.focus < matrix.rows ? links.focus : null;
 
   useEffect(() => {
     const el = wrapRef.current;
@@ -65,15 +74,45 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
       rowKinds: refs.map((r) => r.kind),
       dpr,
       ramp,
+      links: links?.marks,
     });
     // What was drawn, for tests and the bench (attribute writes are cheap at this size).
     (c as HTMLCanvasElement & { outlined?: string[] }).outlined = summary.outlined;
     c.dataset.outlinedCount = String(summary.outlined.length);
     c.dataset.partialCount = String(summary.partial);
     c.dataset.tau = String(tau);
+    // The links change far less often than τ: their column and attributes are redrawn only when they do.
+    const lc = linkRef.current;
+    const fresh = !!links && (painted.current.marks !== links.marks || painted.current.height !== h);
+    if (links && fresh) painted.current = { marks: links.marks, height: h };
+    const lctx = fresh && lc ? lc.getContext('2d') : null;
+    if (links && lc && lctx) {
+      const lw = Math.round(LINK_COLUMNS_WIDTH * dpr);
+      if (lc.width !== lw || lc.height !== h) {
+        lc.width = lw;
+        lc.height = h;
+        lc.style.width = `${LINK_COLUMNS_WIDTH}px`;
+        lc.style.height = `${L.height}px`;
+      }
+      paintLinkColumns(lctx, matrix.rows, L, links.marks, dpr);
+    }
+    if (links && fresh) {
+      // The review-level links as drawn, for tests: row indices, 0-based.
+      const { marks } = links;
+      c.dataset.metricRows = rowList(matrix.rows, (i) => marks.agreement[i] === 'both' || marks.agreement[i] === 'metric-only');
+      c.dataset.annotatorRows = marks.annotator ? rowList(matrix.rows, (i) => marks.annotator![i] > 0) : 'unrecorded';
+      c.dataset.metricOnly = rowList(matrix.rows, (i) => marks.annotator !== null && marks.agreement[i] === 'metric-only');
+      c.dataset.annotatorOnly = rowList(matrix.rows, (i) => marks.agreement[i] === 'annotator-only');
+    }
     c.dataset.paintedAt = String(performance.now());
     window.dispatchEvent(new CustomEvent('crscore:painted'));
   });
+
+  // Stepping to a row brings it into view inside the scroll box (and the page), however often the same row is chosen.
+  const step = links?.step ?? 0;
+  useEffect(() => {
+    if (focus !== null && step > 0) focusRef.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }, [focus, step]);
 
   // The tip is placed in viewport coordinates: a scroll would leave it behind, so it goes until the next move.
   useEffect(() => {
@@ -112,7 +151,8 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
 
   return (
     <div className="heatmap" ref={wrapRef}>
-      <div className="heatmap-scroll">
+      <div className={links ? 'heatmap-scroll with-links' : 'heatmap-scroll'}>
+        {links && <canvas ref={linkRef} className="link-columns" data-testid="link-columns" aria-hidden="true" />}
         <canvas
           ref={canvasRef}
           data-testid="heatmap"
@@ -135,6 +175,16 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
           onKeyDown={onKey}
           onBlur={() => setCursor(null)}
         />
+        {focus !== null && (
+          <div
+            ref={focusRef}
+            className="link-focus"
+            data-testid="link-focus"
+            data-row={focus}
+            aria-hidden="true"
+            style={{ top: L.top + focus * L.cellH - 3, left: 0, width: L.width + LINK_COLUMNS_WIDTH, height: L.cellH + 5 }}
+          />
+        )}
         {shown && tipPos && (
           <FloatingTip className="heatmap-tip" testId="heatmap-tooltip" x={tipPos.x} y={tipPos.y}>
             <div className="tip-value">

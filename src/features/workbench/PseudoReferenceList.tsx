@@ -68,6 +68,11 @@ export const PseudoReferenceList = memo(function PseudoReferenceList({ items, sc
                 <span className="row-no">{r != null ? `P${r + 1}` : '–'}</span>
                 <span className={`badge kind-${it.kind}`}>{it.kind}</span>
                 <span className="badge source">{it.source}</span>
+                {it.annotatorLinked && (
+                  <span className="badge annotator-linked" title="The dataset's annotators said the review addresses this one (claims_addressed)" data-testid="pref-annotator">
+                    annotators linked
+                  </span>
+                )}
                 {it.line != null && (
                   <button type="button" className="linklike small" onClick={() => revealLine(it.line!)} data-testid="reveal-line">
                     line {it.line}

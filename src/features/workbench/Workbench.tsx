@@ -6,7 +6,7 @@ import { useActiveSession, useSessions } from '../../store/sessions';
 import { useWorkbench } from '../../store/workbench';
 import { DiffInput } from './DiffInput';
 import { Feedback } from './Feedback';
-import { Heatmap } from './Heatmap';
+import { LinkedHeatmap } from './LinkedHeatmap';
 import { metricOf, usesLearnedTau, usesPlusTau, withMetric } from './metric';
 import { LinkerCell } from './LinkerCell';
 import { LearnedScoreCards } from './LearnedScoreCards';
@@ -28,6 +28,8 @@ import { ShareButton } from '../share/ShareButton';
 import './workbench.css';
 
 const Charts = lazy(() => import('./Charts'));
+// The learned linker's graded rule takes its probabilities as credit: the identity ramp from 0 to 1.
+const LEARNED_CREDIT = { low: 0, high: 1 };
 
 export function Workbench() {
   const session = useActiveSession();
@@ -216,7 +218,17 @@ function SessionWorkbench({ session }: { session: Session }) {
               <h3 className="sub">
                 Similarity matrix <span className="muted small">rows P = pseudo-references, columns S = review sentences · {scoring.source}</span>
               </h3>
-              <Heatmap matrix={matrix} tau={tau} scores={scores} refs={refs} sentences={sentences} ramp={scoring.plus?.ramp} />
+              <LinkedHeatmap
+                key={session.id}
+                matrix={matrix}
+                tau={tau}
+                scores={scores}
+                refs={refs}
+                sentences={sentences}
+                ramp={scoring.plus?.ramp ?? (scoring.learned && scoring.metric.scoring !== 'hard' ? LEARNED_CREDIT : undefined)}
+                annotatorLinks={session.annotatorLinks}
+                review={session.review}
+              />
               {scoring.learned && <LinkerCell learned={scoring.learned} tau={tau} hard={scoring.metric.scoring === 'hard'} />}
               <Suspense fallback={<p className="muted">Loading charts…</p>}>
                 <Charts matrix={matrix} sentences={sentences} tau={tau} plusInput={scoring.plus?.input} />

@@ -5,6 +5,7 @@
 import { credit, type Ramp } from '../../core/plus/score';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import { colourIndex, LUT, scaleDomain } from './palette';
+import { ANNOTATOR_COLOUR, paintAnnotatorRows, type RowMarks } from './paintLinks';
 
 export interface Layout {
   left: number;
@@ -18,8 +19,9 @@ export interface Layout {
 export const LABEL_LEFT = 36;
 export const LABEL_TOP = 22;
 
-export function layoutFor(rows: number, cols: number, availableWidth: number): Layout {
-  const cellW = Math.max(8, Math.min(44, Math.floor((availableWidth - LABEL_LEFT - 4) / Math.max(1, cols))));
+/** `reserved`: width beside the canvas taken by something else (the link columns' own canvas). */
+export function layoutFor(rows: number, cols: number, availableWidth: number, reserved = 0): Layout {
+  const cellW = Math.max(8, Math.min(44, Math.floor((availableWidth - reserved - LABEL_LEFT - 4) / Math.max(1, cols))));
   const cellH = Math.max(9, Math.min(30, Math.floor(560 / Math.max(1, rows)), cellW));
   return { left: LABEL_LEFT, top: LABEL_TOP, cellW, cellH, width: LABEL_LEFT + cols * cellW + 4, height: LABEL_TOP + rows * cellH + 4 };
 }
@@ -43,6 +45,8 @@ export interface PaintState {
    * (τ − sd < s < τ) a bar along the cell's bottom edge as long as the credit.
    */
   ramp?: Ramp;
+  /** Review-level links of the metric and the annotators, drawn by paintLinks. */
+  links?: RowMarks;
 }
 
 export interface PaintSummary {
@@ -154,6 +158,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
     ctx.fillRect(left + st.pinned.col * cellW, top, cellW - 1, rows * cellH);
   }
 
+
   // Labels only change with the layout: drawn once into their own canvas, then copied.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.drawImage(labelLayer(rows, cols, L, st), 0, 0);
@@ -161,7 +166,8 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
 }
 
 function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {
-  const key = `${rows}|${cols}|${L.cellW}|${L.cellH}|${L.width}|${L.height}|${st.dpr}|${st.rowKinds.join(',')}`;
+  const annotated = st.links?.annotator;
+  const key = `${rows}|${cols}|${L.cellW}|${L.cellH}|${L.width}|${L.height}|${st.dpr}|${st.rowKinds.join(',')}|${annotated ? Array.from(annotated).join('') : '-'}`;
   if (labels?.key === key) return labels.canvas;
   const w = Math.round(L.width * st.dpr);
   const h = Math.round(L.height * st.dpr);
@@ -174,6 +180,13 @@ function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'right';
     const rowEvery = L.cellH >= 12 ? 1 : Math.ceil(12 / L.cellH);
+    // The annotators' rows: a bar left of the label (every such row, even where its label is skipped).
+    if (annotated) {
+      ctx.fillStyle = ANNOTATOR_COLOUR;
+      for (let i = 0; i < rows; i++) if (annotated[i] > 0) ctx.fillRect(0, L.top + i * L.cellH, 4, L.cellH - 1);
+      // Their rows' outlines depend on the layout alone, so they live here and cost nothing as τ moves.
+      paintAnnotatorRows(ctx, rows, cols, L, annotated);
+    }
     for (let i = 0; i < rows; i += rowEvery) {
       ctx.fillStyle = KIND_COLOUR[st.rowKinds[i]] ?? '#374151';
       ctx.fillText(`P${i + 1}`, L.left - 5, L.top + i * L.cellH + L.cellH / 2);

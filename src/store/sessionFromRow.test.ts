@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { DatasetRow } from '../core/dataset';
+import { sessionFromRow } from './sessionFromRow';
+
+const row = (claimsAddressed: string | null): DatasetRow => ({
+  id: 'py-1',
+  lang: 'py',
+  index: null,
+  diff: '@@ -1 +1 @@\n-a\n+b',
+  oldFile: null,
+  newFile: 'a.py',
+  oldCode: null,
+  newCode: null,
+  pseudoRefs: [
+    { no: 1, type: 'claim', text: 'first', necessary: 1 },
+    { no: 2, type: 'claim', text: 'second', necessary: 1 },
+    { no: 3, type: 'issue', text: 'third', necessary: 0 },
+  ],
+  reviews: [{ system: 'sys', review: 'a review', claimsAddressed, con: 3, comp: 3, rel: 3 }],
+  referenceAnalyzerOutput: null,
+});
+
+describe('sessionFromRow', () => {
+  it("marks the pseudo-references the annotators linked, by the dataset's own numbers", () => {
+    const r = row('1, 3');
+    const s = sessionFromRow(r, r.reviews[0], { note: 'n' });
+    expect(s.pseudoReferences.map((p) => p.annotatorLinked === true)).toEqual([true, false, true]);
+    expect(s.annotatorLinks).toEqual({ state: 'linked', review: 'a review' });
+  });
+  it("records '-' as linked to none, and leaves unrecorded links out", () => {
+    const none = row('-');
+    expect(sessionFromRow(none, none.reviews[0], { note: 'n' }).annotatorLinks?.state).toBe('none');
+    const blank = row(null);
+    const s = sessionFromRow(blank, blank.reviews[0], { note: 'n' });
+    expect(s.annotatorLinks).toBeUndefined();
+    expect(s.pseudoReferences.some((p) => p.annotatorLinked)).toBe(false);
+    expect(sessionFromRow(blank, null, { note: 'n' }).annotatorLinks).toBeUndefined();
+  });
+});
