@@ -125,7 +125,7 @@ export function LinkLesson({
       <p className="small">
         The metric links a review sentence to a pseudo-reference when their similarity (a cosine for
         an encoder) clears τ. The human study's annotators linked a review to the claims it{' '}
-        <em>addresses</em> (claims_addressed). The two part both ways: a close match in words that
+        <em>addresses</em> (claims_addressed). The two part ways in both directions: a close match in words that
         makes another point (metric-only), and a claim addressed in other words (annotator-only).
         Comp and Con inherit every such miss.
       </p>
