@@ -13,6 +13,21 @@ import type { PseudoReferenceKind } from '../types.ts';
 // plus's graded credit of the best cosine, on plus's shipped calibration: a saturating view of the similarity.
 const DEFAULT_RAMP = rampFromCalibration(PLUS_DEFAULT_CALIBRATION);
 
+/** Pair features pooled over the review's candidates (best and mean) in the 'pooled' group. */
+const POOLED = [
+  'tfidf_max',
+  'tfidf_review',
+  'jaccard_max',
+  'identifiers_shared',
+  'diff_words_shared',
+  'plus_credit',
+  'issue_credit',
+  'identifiers_covered',
+] as const;
+
+/** Stock review phrasing: suggestions and courtesies that a review says whatever the change. */
+const STOCK_PHRASES = /\b(lgtm|looks good|nit|typo|thanks|please|why|consider|should|could|maybe|remove|rename|add|unused|test)\b/gi;
+
 /** Feature groups, for ablations (drop one group at a time) and for the explanation of a cell. */
 export const FEATURE_GROUPS = {
   tfidf: ['tfidf_max', 'tfidf_top2', 'tfidf_review'],
@@ -36,10 +51,18 @@ export const FEATURE_GROUPS = {
     'tfidf_x_review_tokens',
     'jaccard_x_rank',
   ],
+  // The review as a whole, the same on every pseudo-reference of the review: how close its best and its average
+  // candidate come (a review near none of them is off-topic, the annotators' '-'), so a pair's similarity is read
+  // against the review's. Cross-validated on dev: with cues, +0.02 Rel over the pair features alone.
+  pooled: POOLED.flatMap((n) => [`${n}_best`, `${n}_mean`]),
+  // Generic-review cues, written a priori (not fitted to any data): a question, how many words of stock review
+  // phrasing ("consider", "rename", "lgtm", ...) and the review's word count.
+  cues: ['asks_question', 'stock_phrases', 'words'],
 } as const;
 
 export type FeatureGroup = keyof typeof FEATURE_GROUPS;
 export const FEATURE_NAMES: readonly string[] = Object.values(FEATURE_GROUPS).flat();
+const FEATURE_INDEX: ReadonlyMap<string, number> = new Map(FEATURE_NAMES.map((n, k) => [n, k]));
 export const GROUP_OF: Readonly<Record<string, FeatureGroup>> = Object.fromEntries(
   Object.entries(FEATURE_GROUPS).flatMap(([g, names]) => names.map((n) => [n, g as FeatureGroup])),
 );
@@ -235,7 +258,28 @@ export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewF
     values.tfidf_x_diff_cover = t * values.review_diff_cover;
     values.tfidf_x_review_tokens = t * values.review_tokens;
     values.jaccard_x_rank = values.jaccard_max * values.rank_recip;
-    for (let f = 0; f < F; f++) x[i * F + f] = values[FEATURE_NAMES[f]];
+    for (const [name, v] of Object.entries(values)) x[i * F + FEATURE_INDEX.get(name)!] = v;
+  }
+  // Review-level features, once the pair features of every candidate are known.
+  const reviewLevel: Record<string, number> = {
+    asks_question: reviewText.includes('?') ? 1 : 0,
+    stock_phrases: Math.log1p((reviewText.match(STOCK_PHRASES) ?? []).length),
+    words: Math.log1p(reviewText.split(/\s+/).filter(Boolean).length),
+  };
+  for (const n of POOLED) {
+    const k = FEATURE_INDEX.get(n)!;
+    let best = 0;
+    let sum = 0;
+    for (let i = 0; i < P; i++) {
+      best = Math.max(best, x[i * F + k]);
+      sum += x[i * F + k];
+    }
+    reviewLevel[`${n}_best`] = best;
+    reviewLevel[`${n}_mean`] = sum / P;
+  }
+  for (const [name, v] of Object.entries(reviewLevel)) {
+    const k = FEATURE_INDEX.get(name)!;
+    for (let i = 0; i < P; i++) x[i * F + k] = v;
   }
   return { x, rows: P, cell, cols: S, blankSentence, blank: false };
 }
