@@ -61,6 +61,26 @@ describe('features on hand-made rows', () => {
     expect(feature(f.x, 0, 'sentences')).toBeCloseTo(Math.log1p(2), 12);
     // The first sentence carries the link to the first pseudo-reference.
     expect(f.cell[0]).toBeGreaterThan(f.cell[1]);
+    // Review-level features: the same on every pseudo-reference, pooled from the pair features.
+    for (const n of ['tfidf_max', 'identifiers_shared', 'plus_credit']) {
+      const pair = [feature(f.x, 0, n), feature(f.x, 1, n)];
+      for (const i of [0, 1]) {
+        expect(feature(f.x, i, `${n}_best`)).toBeCloseTo(Math.max(...pair), 12);
+        expect(feature(f.x, i, `${n}_mean`)).toBeCloseTo((pair[0] + pair[1]) / 2, 12);
+      }
+    }
+    expect(feature(f.x, 1, 'asks_question')).toBe(1);
+    expect(feature(f.x, 0, 'stock_phrases')).toBeCloseTo(Math.log1p(3), 12); // why, rename, thanks
+    expect(feature(f.x, 1, 'words')).toBeCloseTo(Math.log1p(8), 12);
+  });
+  it('a review with no question and no stock phrasing has those cues at 0', () => {
+    const f = reviewFeatures(
+      { diff, pseudoReferences: [{ text: 'The parameter of get_user is renamed.', kind: 'claim' }], sentences: ['The get_user parameter changed.'] },
+      featureCache(idf),
+    );
+    expect(feature(f.x, 0, 'asks_question')).toBe(0);
+    expect(feature(f.x, 0, 'stock_phrases')).toBe(0);
+    expect(feature(f.x, 0, 'tfidf_max_best')).toBe(feature(f.x, 0, 'tfidf_max'));
   });
   it('a blank review is blank and links nothing', () => {
     const f = reviewFeatures({ diff, pseudoReferences: [{ text: 'anything', kind: 'claim' }], sentences: [''] }, featureCache(idf));
