@@ -1,7 +1,7 @@
-// Saves text as a file through a temporary link (features/research and features/annotate keep their own copies
-// for now; new code uses this one).
-export function download(name: string, text: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+// Saves text or a Blob as a file through a temporary link: the one download helper every feature uses.
+export function download(name: string, data: string | Blob, type = 'text/plain'): void {
+  const blob = typeof data === 'string' ? new Blob([data], { type }) : data;
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -1,7 +1,8 @@
 // Export buttons: per-review scores (CSV, JSON), the correlation table (CSV), and every chart as SVG or PNG.
 import { useState, type RefObject } from 'react';
 import { useResearch } from '../../store/research';
-import { correlationCsv, download, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { correlationCsv, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { download } from '../../ui/download';
 import { figureGraphic, standaloneFigure } from './figureExport';
 import { useUncertainty } from '../../store/uncertainty';
 import { addPngText } from './pngText';

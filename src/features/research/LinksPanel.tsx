@@ -9,7 +9,8 @@ import { formatLinkTable, linkRows, linkRowName, linkRuleText } from '../../core
 import type { LinkCase, LinkStage } from '../../core/research/links';
 import { useResearch } from '../../store/research';
 import { useLinks } from '../../store/researchLinkAgreement';
-import { download, exportConfig } from './exports';
+import { exportConfig } from './exports';
+import { download } from '../../ui/download';
 
 const FORMATS: [TableFormat, string, string, string][] = [
   ['csv', 'CSV', 'csv', 'text/csv'],

@@ -10,6 +10,7 @@ import { useResearch } from '../../store/research';
 import { openRowInWorkbench } from '../../store/sessionFromRow';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
 import { useClaimsSettings } from '../../store/claimsSettings';
+import { download as saveFile } from '../../ui/download';
 import '../claims/claims.css';
 
 // Test hook: the batch store's state (it never holds the key; the settings store does, in memory).
@@ -173,11 +174,7 @@ function ResultView() {
   const download = () => {
     const text = exportJsonl();
     if (!text) return;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }));
-    a.download = 'dataset.with-pseudo-refs.jsonl';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    saveFile('dataset.with-pseudo-refs.jsonl', text, 'application/jsonl');
   };
   return (
     <div className="r-prefs-result" data-testid="prefs-result">

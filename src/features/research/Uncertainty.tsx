@@ -7,7 +7,8 @@ import { useUncertainty } from '../../store/uncertainty';
 import { reviewRecords } from '../../core/evalRecords';
 import type { BootstrapReport, Dim, Estimate, SystemSummary } from '../../core/bootstrap';
 import { fmtInterval, fmtNum, formatAgreementTable, formatSystemTable, type TableFormat } from '../../core/researchTables';
-import { download, exportConfig } from './exports';
+import { exportConfig } from './exports';
+import { download } from '../../ui/download';
 import { PAIR_LEGEND, PairLegend, PairMatrix } from './PairMatrix';
 import { BaselineCompare } from './BaselineCompare';
 

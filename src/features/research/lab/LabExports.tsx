@@ -10,7 +10,7 @@ import {
 import type { TableFormat } from '../../../core/researchTables';
 import { APP_VERSION, useResearch } from '../../../store/research';
 import { stripSecrets } from '../../../store/sessionFile';
-import { download } from '../exports';
+import { download } from '../../../ui/download';
 
 const FORMATS: [TableFormat, string, string, string][] = [
   ['csv', 'CSV', 'csv', 'text/csv'],
