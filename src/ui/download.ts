@@ -10,3 +10,8 @@ export function download(name: string, data: string | Blob, type = 'text/plain')
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A timestamp for file names: 2025-01-31-12-00-00 (UTC). */
+export function fileStamp(): string {
+  return new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+}
