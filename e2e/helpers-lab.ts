@@ -1,7 +1,9 @@
 // Shared by the metric lab's browser tests (lab*.spec.ts): the stub's grading rule (from the review's [qN] marker in
 // the prompt), opening the lab on a dataset scored in Research, the LLM settings for a stub, and screenshots.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { labRows, qualityOf } from './fixtures/labDataset';
 import { promptOf, type LlmStub, type RecordedRequest, type StubReply } from './stubs/llmStub';
@@ -113,4 +115,17 @@ export interface CliMetric {
     >;
   } | null;
   systemRanking: Record<'con' | 'comp' | 'rel', { spearman: { r: number } }>;
+}
+
+/**
+ * `crscore eval --json --similarity lexical …` from the sources, asynchronously (a stub in this process may answer
+ * its LLM requests while it runs): the report the lab's tables must equal.
+ */
+export async function cliEvalMetrics(args: string[], timeoutMs: number): Promise<{ baseline: string; metrics: CliMetric[] }> {
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'src/cli/main.ts', 'eval', '--json', '--similarity', 'lexical', ...args],
+    { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 },
+  );
+  return JSON.parse(stdout) as { baseline: string; metrics: CliMetric[] };
 }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { chooseLocalModel, countGenerations } from './helpers-local-llm';
 
 const CR = path.resolve('e2e/fixtures/codereviewer');
 
@@ -25,34 +26,14 @@ test('batch claims with the in-browser model: one generation at a time, claims p
 
   const panel = page.getByTestId('pseudo-refs-panel');
   await panel.getByLabel('LLM claims').check();
-  await panel.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
-  await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
-  await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
-  await panel.getByLabel('Run on').selectOption('wasm');
-  await panel.getByLabel('Max new tokens').fill('64');
+  await chooseLocalModel(panel, '/models/tiny-qwen2-claims', { backend: 'wasm', maxNew: 64 });
   // Ask for 4 at once: the provider's cap must win, and the panel says so.
   await page.getByTestId('prefs-concurrency').fill('4');
   await expect(panel).toContainText('this provider takes 1 at a time');
   await expect(page.getByTestId('prefs-plan')).toHaveAttribute('data-requests', '6');
 
   // Count generations in flight where they reach the model: the worker client's generate().
-  await page.evaluate(() => {
-    type Llm = { generate: (...a: unknown[]) => Promise<unknown> };
-    const w = window as unknown as { __crscoreLocalLlm: Llm; __gen: { now: number; max: number; calls: number } };
-    const llm = w.__crscoreLocalLlm;
-    const orig = llm.generate.bind(llm);
-    w.__gen = { now: 0, max: 0, calls: 0 };
-    llm.generate = async (...a: unknown[]) => {
-      w.__gen.now++;
-      w.__gen.calls++;
-      w.__gen.max = Math.max(w.__gen.max, w.__gen.now);
-      try {
-        return await orig(...a);
-      } finally {
-        w.__gen.now--;
-      }
-    };
-  });
+  const generations = await countGenerations(page);
   // And what the progress line reports while running ("N in flight").
   const inFlightSeen: number[] = [];
   const poll = setInterval(() => {
@@ -69,7 +50,7 @@ test('batch claims with the in-browser model: one generation at a time, claims p
   await page.getByTestId('prefs-generate').click();
   await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
   clearInterval(poll);
-  const gen = await page.evaluate(() => (window as unknown as { __gen: { now: number; max: number; calls: number } }).__gen);
+  const gen = await generations();
   expect(gen.calls).toBe(6);
   expect(gen.max).toBe(1);
   expect(Math.max(0, ...inFlightSeen)).toBeLessThanOrEqual(1);

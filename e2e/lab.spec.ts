@@ -3,15 +3,14 @@
 // Anthropic shapes that grades from the prompt (so every grade is known): known grades and heatmap counts, N/A for
 // reviews without a reference, a second run and a reload send nothing, and the agreement table equals
 // `crscore eval --metrics … --json` on the same rows and seed (also on the dev split, where it is present).
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { labRows, writeLabDataset } from './fixtures/labDataset';
 import {
+  cliEvalMetrics,
   DEV,
   expectedGrades,
   gradeFromPrompt,
@@ -20,7 +19,6 @@ import {
   setMetrics,
   shoot,
   useStub,
-  type CliMetric,
 } from './helpers-lab';
 import { startLlmStub } from './stubs/llmStub';
 
@@ -169,17 +167,10 @@ test('the agreement table equals `crscore eval --metrics … --json` on the same
     stub.respond = gradeFromPrompt;
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-lab-cache-'));
     // Asynchronous: the stub answers from this process while the CLI runs.
-    const { stdout } = await promisify(execFile)(
-      'npx',
+    const cli = await cliEvalMetrics(
       [
-        'tsx',
-        'src/cli/main.ts',
-        'eval',
         '--dataset',
         dataset,
-        '--json',
-        '--similarity',
-        'lexical',
         '--calibrate-on',
         'alpha_pred',
         '--metrics',
@@ -197,9 +188,8 @@ test('the agreement table equals `crscore eval --metrics … --json` on the same
         '--cache-dir',
         cacheDir,
       ],
-      { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 },
+      240_000,
     );
-    const cli = JSON.parse(stdout) as { baseline: string; metrics: CliMetric[] };
     const cliRequests = stub.count;
     expect(cliRequests).toBeGreaterThan(0);
 
@@ -255,17 +245,10 @@ test('dev split (skips without ../shared/data): the lab equals `crscore eval --m
 }) => {
   test.skip(!fs.existsSync(DEV), `no human-study data at ${DEV}`);
   test.setTimeout(400_000);
-  const { stdout } = await promisify(execFile)(
-    'npx',
+  const cli = await cliEvalMetrics(
     [
-      'tsx',
-      'src/cli/main.ts',
-      'eval',
       '--dataset',
       DEV,
-      '--json',
-      '--similarity',
-      'lexical',
       '--calibrate-on',
       'gpt3.5_pred',
       '--metrics',
@@ -275,9 +258,8 @@ test('dev split (skips without ../shared/data): the lab equals `crscore eval --m
       '--seed',
       '1',
     ],
-    { encoding: 'utf8', timeout: 300_000, maxBuffer: 64 << 20 },
+    300_000,
   );
-  const cli = JSON.parse(stdout) as { metrics: CliMetric[] };
   await page.goto('/#research');
   await page.getByTestId('research-file').setInputFiles(DEV);
   await expect(page.getByTestId('import-summary')).toBeVisible();

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { chooseLocalModel, countGenerations } from './helpers-local-llm';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { diagonalResponder } from './stubs/linksStub';
 
@@ -181,33 +182,13 @@ test('llm-links with the in-browser model (WASM): one generation at a time, unre
   await expect(page.getByTestId('import-rows')).toHaveText('3');
   await page.getByTestId('research-similarity').selectOption('llm-links');
   const panel = page.getByTestId('links-panel');
-  await panel.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
-  await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
-  await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
-  await panel.getByLabel('Run on').selectOption('wasm');
-  await panel.getByLabel('Max new tokens').fill('48');
+  await chooseLocalModel(panel, '/models/tiny-qwen2-claims', { backend: 'wasm', maxNew: 48 });
   await panel.getByTestId('links-concurrency').fill('4');
   await expect(panel).toContainText('this provider takes 1 at a time');
   await expect(panel.getByTestId('links-plan')).toHaveAttribute('data-requests', '3');
-  await page.evaluate(() => {
-    type Llm = { generate: (...a: unknown[]) => Promise<unknown> };
-    const w = window as unknown as { __crscoreLocalLlm: Llm; __gen: { now: number; max: number; calls: number } };
-    const orig = w.__crscoreLocalLlm.generate.bind(w.__crscoreLocalLlm);
-    w.__gen = { now: 0, max: 0, calls: 0 };
-    w.__crscoreLocalLlm.generate = async (...a: unknown[]) => {
-      w.__gen.now++;
-      w.__gen.calls++;
-      w.__gen.max = Math.max(w.__gen.max, w.__gen.now);
-      try {
-        return await orig(...a);
-      } finally {
-        w.__gen.now--;
-      }
-    };
-  });
+  const gen = await countGenerations(page);
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
-  const gen = () => page.evaluate(() => (window as unknown as { __gen: { max: number; calls: number } }).__gen);
   expect(await gen()).toMatchObject({ calls: 3, max: 1 });
   const failures = panel.getByTestId('links-failures');
   await expect(failures.locator('tbody tr')).toHaveCount(3);

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { chooseLocalModel } from './helpers-local-llm';
 
 const PAGE = '/e2e-claims.html';
 const DIFF = [
@@ -21,18 +22,6 @@ test.beforeEach(async ({ page, context }) => {
   await page.getByLabel('Diff').fill(DIFF);
   await page.getByLabel('Language').fill('none'); // no analyzer: the LLM half alone
 });
-
-async function choose(
-  page: Page,
-  model: string,
-  opts: { backend: 'auto' | 'wasm'; maxNew: number },
-) {
-  await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
-  await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
-  await page.getByLabel('Hub model id').fill(model);
-  await page.getByLabel('Run on').selectOption(opts.backend);
-  await page.getByLabel('Max new tokens').fill(String(opts.maxNew));
-}
 
 const generate = (page: Page) =>
   page.getByRole('button', { name: 'Generate pseudo-references' }).click();
@@ -66,7 +55,7 @@ test('size before download, progress from the app origin, streamed answer parsed
     await new Promise((r) => setTimeout(r, 1500));
     await route.fulfill({ response });
   });
-  await choose(page, '/models/tiny-qwen2-claims', { backend: 'wasm', maxNew: 64 });
+  await chooseLocalModel(page, '/models/tiny-qwen2-claims', { backend: 'wasm', maxNew: 64 });
   await expect(page.getByTestId('local-llm-privacy')).toContainText('never leave this page');
   // The size of what will be fetched, before anything is fetched: the served fp32 weights are 0.9 MB.
   await expect(page.getByTestId('local-llm-size')).toContainText(
@@ -101,7 +90,7 @@ test('size before download, progress from the app origin, streamed answer parsed
 
 test('greedy output is identical on WASM and on WebGPU', async ({ page }) => {
   test.setTimeout(300_000);
-  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 48 });
+  await chooseLocalModel(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 48 });
   const seen = await watchRaw(page);
   await generate(page);
   // A random-weight model writes no claims: the raw answer is shown with "nothing parsed".
@@ -127,7 +116,7 @@ test('greedy output is identical on WASM and on WebGPU', async ({ page }) => {
 test('Cancel mid-generation keeps the text so far, the diff and the settings; the next run works', async ({
   page,
 }) => {
-  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
+  await chooseLocalModel(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
   // As soon as text streams in, Cancel is pressed from inside the page: the tiny model's greedy answer can end
   // within a second, before a poll from the test would see the text.
   await page.evaluate(() => {
@@ -155,7 +144,7 @@ test('Cancel mid-generation keeps the text so far, the diff and the settings; th
 test('a worker killed mid-generation gives a clear error, and the next call works in a new worker', async ({
   page,
 }) => {
-  await choose(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
+  await chooseLocalModel(page, '/models/tiny-qwen2', { backend: 'wasm', maxNew: 8192 });
   // The worker is killed the moment the first streamed text shows, from inside the page: a poll from the test
   // could come after a short greedy answer has already ended.
   await page.evaluate(() => {

@@ -1,36 +1,23 @@
 // `crscore claims`, `eval --pseudo-refs` and `score --pseudo-refs` against the LLM stub on 127.0.0.1, run as a
 // person runs them (the real launcher in a child process): the concurrency limit, 429/500/hang/garbage, the folder
 // cache (second run: 0 requests), resume after the process is killed mid-run, and the key nowhere.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promptOf, startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
-import { ROOT } from './testing';
+import { crscoreAsync, ROOT } from './testing';
 
 const KEY = 'sk-cli-SECRET-abcdef0123456789';
 const CR = path.join(ROOT, 'e2e/fixtures/codereviewer');
 const TEST = path.join(CR, 'msg-test.jsonl');
 
-function run(args: string[], opts: { input?: string; onStderr?: (s: string, kill: () => void) => void } = {}) {
-  return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, CRSCORE_LLM_API_KEY: KEY },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      opts.onStderr?.(stderr, () => child.kill('SIGKILL'));
-    });
-    if (opts.input !== undefined) child.stdin.end(opts.input);
-    else child.stdin.end();
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+const run = (args: string[], opts: { input?: string; onStderr?: (s: string, kill: () => void) => void } = {}) =>
+  crscoreAsync(args, {
+    env: { CRSCORE_LLM_API_KEY: KEY },
+    input: opts.input,
+    onStderr: opts.onStderr && ((s, child) => opts.onStderr!(s, () => child.kill('SIGKILL'))),
   });
-}
 
 function allFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -136,18 +123,14 @@ describe('Ctrl-C', () => {
   it('stops, says how to continue, and exits 130', async () => {
     stub.fallback = { kind: 'ok', delayMs: 400 };
     let sent = false;
-    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), 'claims', '--dataset', TEST, '--pseudo-refs', 'claims', '--concurrency', '1', ...llm()], { cwd: ROOT });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
+    // No key in the environment here: the stub asks for none.
+    const r = await crscoreAsync(['claims', '--dataset', TEST, '--pseudo-refs', 'claims', '--concurrency', '1', ...llm()], {
+      onStderr: (stderr, child) => {
         if (!sent && /requests to send/.test(stderr)) {
           sent = true;
           setTimeout(() => child.kill('SIGINT'), 600);
         }
-      });
-      child.stdin.end();
-      child.on('close', (code) => resolve({ code, stderr }));
+      },
     });
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('run the same command again to continue');

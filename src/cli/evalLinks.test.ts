@@ -1,6 +1,5 @@
 // `crscore eval --similarity llm-links` against the LLM stub on 127.0.0.1, run as a person runs it (the real
 // launcher in a child process). The stub links sentence k to pseudo-reference k, so the scores are known.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,25 +7,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
 import { diagonalResponder } from '../../e2e/stubs/linksStub';
 import type { EvalResult } from './eval.ts';
-import { FIXTURES, ROOT } from './testing';
+import { crscoreAsync, FIXTURES } from './testing';
 
 const KEY = 'sk-links-SECRET-abcdef0123456789';
 const mini = path.join(FIXTURES, 'mini.jsonl');
 
-function run(args: string[], onStderr?: (text: string, interrupt: () => void) => void) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), ...args], { cwd: ROOT, env: { ...process.env, CRSCORE_LLM_API_KEY: KEY } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      onStderr?.(stderr, () => child.kill('SIGINT'));
-    });
-    child.stdin.end();
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+const run = (args: string[], onStderr?: (text: string, interrupt: () => void) => void) =>
+  crscoreAsync(args, {
+    env: { CRSCORE_LLM_API_KEY: KEY },
+    onStderr: onStderr && ((s, child) => onStderr(s, () => child.kill('SIGINT'))),
   });
-}
 
 let stub: LlmStub;
 let dir: string;

@@ -11,6 +11,7 @@ import { folderCache } from './answerCacheFs.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { CliError, progress, readText, warn } from './io.ts';
 import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
+import { interruptible } from './interrupt.ts';
 
 export const LINKS_OPTIONS = { 'links-prompt': { type: 'string' } } as const;
 
@@ -58,14 +59,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
   process.stderr.write(
     `llm-links: ${items.length} reviews, ${plan.cached} cached, ${plan.requests} requests to send (~${plan.inputTokens.toLocaleString('en')} input tokens), concurrency ${concurrency}\n`,
   );
-  const ctrl = new AbortController();
-  // Ctrl-C: stop asking; every answer already received is in the cache, so the same command continues.
-  const onSigint = () => {
-    if (ctrl.signal.aborted) process.exit(130);
-    process.stderr.write('\nInterrupted: the answers received so far are cached; run the same command again to continue.\n');
-    ctrl.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const { signal, dispose } = interruptible();
   const tick = progress('llm-links');
   let requests = 0;
   try {
@@ -75,7 +69,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
       template,
       concurrency,
       timeoutMs,
-      signal: ctrl.signal,
+      signal,
       onProgress: (p) => {
         requests = p.requests;
         tick(p.done, p.total);
@@ -89,7 +83,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
     return {
       m: out.m,
       idf: scoring === 'graded' ? await loadBackgroundIdf() : undefined,
-      interrupted: ctrl.signal.aborted,
+      interrupted: signal.aborted,
       summary: {
         provider: kind,
         baseUrl: settings.baseUrl,
@@ -105,6 +99,6 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
       },
     };
   } finally {
-    process.off('SIGINT', onSigint);
+    dispose();
   }
 }

@@ -1,34 +1,19 @@
 // `crscore eval --metrics` as a person runs it (the real launcher in a child process) against the LLM stub:
 // every metric's entry in --json, reference metrics not applicable (never 0) without a reference, the prompt and
 // model recorded, the second run sends nothing, Ctrl-C keeps what was paid for and the same command resumes.
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promptOf, startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
-import { FIXTURES, ROOT } from './testing';
+import { crscoreAsync, FIXTURES } from './testing';
 
 const KEY = 'sk-lab-SECRET-0123456789abcdef';
 const MINI = path.join(FIXTURES, 'mini.jsonl');
 
-function run(args: string[], onStderr?: (s: string, child: ReturnType<typeof spawn>) => void) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, CRSCORE_LLM_API_KEY: KEY },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      onStderr?.(stderr, child);
-    });
-    child.stdin.end();
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], onStderr?: (s: string, child: ChildProcess) => void) =>
+  crscoreAsync(args, { env: { CRSCORE_LLM_API_KEY: KEY }, onStderr });
 
 let stub: LlmStub;
 let dir: string;

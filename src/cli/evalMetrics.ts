@@ -38,6 +38,7 @@ import { plusScores } from './evalPlus.ts';
 import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
 import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
+import { interruptible } from './interrupt.ts';
 
 const LAB_METRICS = LAB_METRIC_NAMES;
 
@@ -124,18 +125,6 @@ export interface LabEvalContext {
   /** The CRScore of the other flags, when eval computed it (the paper path); with --preset plus it is computed here. */
   crscore: { scores: ItemScore[]; config: Record<string, unknown> } | null;
   extra?: Record<string, unknown>;
-}
-
-/** Ctrl-C aborts the signal once (answers so far are cached); a second Ctrl-C exits. */
-function interruptible(): { signal: AbortSignal; dispose: () => void } {
-  const ctrl = new AbortController();
-  const onSigint = () => {
-    if (ctrl.signal.aborted) process.exit(130);
-    process.stderr.write('\nInterrupted: the answers received so far are cached; run the same command again to continue.\n');
-    ctrl.abort();
-  };
-  process.on('SIGINT', onSigint);
-  return { signal: ctrl.signal, dispose: () => process.off('SIGINT', onSigint) };
 }
 
 interface LlmRun {

@@ -1,26 +1,16 @@
 // `crscore github` against the GitHub stub, and its rows read as they are by `crscore score` and `crscore eval`.
 // The stub lives in this process, so the CLI runs as an asynchronous child (spawnSync would block the stub).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { samplePr, type FixturePr } from '../../e2e/stubs/githubFixture.ts';
 import { startGithubStub, type GithubStub } from '../../e2e/stubs/githubStub.ts';
-import { crscore, ROOT } from './testing.ts';
+import { crscore, crscoreAsync } from './testing.ts';
 
 const TOKEN = 'ghp_CLI0SECRET0TOKEN0zyxw9876543210';
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin/crscore.mjs'), ...args], { cwd: ROOT, env: { ...process.env, GITHUB_TOKEN: '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: Record<string, string> = {}) => crscoreAsync(args, { env: { GITHUB_TOKEN: '', ...env } });
 
 // A second pull request, not the sample: another owner, a Java file, a renamed file and a new one.
 const other: FixturePr = {

@@ -23,6 +23,7 @@ import { DEFAULT_CACHE_DIR, folderCache } from './answerCacheFs.ts';
 import { rememberingCache } from '../llmbatch/cache.ts';
 import { CliError, oneOf, progress, readText, warn } from './io.ts';
 import { importCodeReviewerPredictions, importFiles } from '../core/importers/index.ts';
+import { interruptible } from './interrupt.ts';
 
 export const KEY_ENV = 'CRSCORE_LLM_API_KEY';
 
@@ -148,14 +149,7 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
     const m = mergePseudoRefs(rows, 'dataset', null, null, { requests: 0 });
     return { ...m, config: plan.config, interrupted: false };
   }
-  const ctrl = new AbortController();
-  // Ctrl-C: stop asking; every answer already received is in the cache, so the same command continues.
-  const onSigint = () => {
-    if (ctrl.signal.aborted) process.exit(130);
-    process.stderr.write('\nInterrupted: the answers received so far are cached; run the same command again to continue.\n');
-    ctrl.abort();
-  };
-  process.on('SIGINT', onSigint);
+  const { signal, dispose } = interruptible();
   let claims: ChangeClaims[] | null = null;
   let issues: ChangeIssues[] | null = null;
   let requests = 0;
@@ -174,25 +168,25 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
         cache,
         concurrency: plan.concurrency,
         timeoutMs: plan.timeoutMs,
-        signal: ctrl.signal,
+        signal,
         onProgress: (x) => {
           requests = x.requests;
           tick(x.done, x.total);
         },
       });
     }
-    if (usesAnalyzers(plan.source) && !ctrl.signal.aborted) {
+    if (usesAnalyzers(plan.source) && !signal.aborted) {
       const assets = nodeTreeSitterAssets();
       const tick = progress('analyzers');
       issues = await issuesForChanges(rows, (req) => analyze(req, assets), {
         filter: plan.filter,
         options: plan.options,
-        signal: ctrl.signal,
+        signal,
         onProgress: (x) => tick(x.done, x.total),
       });
     }
   } finally {
-    process.off('SIGINT', onSigint);
+    dispose();
   }
   const m = mergePseudoRefs(rows, plan.source, claims, issues, { requests });
   for (const r of m.reports)
@@ -201,7 +195,7 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
   process.stderr.write(
     `pseudo-references: ${s.claims} claims, ${s.issues} issues over ${s.changes} changes; ${s.requests} requests, ${s.cached} cached, ${s.failed} failed; ${s.notScorable} changes without pseudo-references (not scorable)\n`,
   );
-  return { ...m, config, interrupted: ctrl.signal.aborted };
+  return { ...m, config, interrupted: signal.aborted };
 }
 
 /** Reads a dataset in any format the importers know; with predictions files, CodeReviewer's test file plus systems. */

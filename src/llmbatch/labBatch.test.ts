@@ -2,16 +2,16 @@
 // every fault of issue 23 (prose, an empty answer, a grade of 7, a 429 storm, a timeout, Cancel, a reload) gives a
 // clear message or a recorded no grade, keeps what was paid for, and resumes without asking it again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promptOf, startLlmStub, type LlmStub, type RecordedRequest } from '../../e2e/stubs/llmStub';
+import { promptOf, type LlmStub, type RecordedRequest } from '../../e2e/stubs/llmStub';
 import type { LlmSettings } from '../claims/providers';
 import { memoryCache } from './cache';
 import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, type GradeInput } from './labBatch';
+import { openAiStub } from '../testing/llmStub';
 
 let stub: LlmStub;
 let settings: LlmSettings;
 beforeEach(async () => {
-  stub = await startLlmStub('openai');
-  settings = { provider: 'openai-compatible', baseUrl: stub.baseUrl, model: 'stub', apiKey: '', temperature: 0 };
+  ({ stub, settings } = await openAiStub());
 });
 afterEach(() => stub.close());
 

@@ -2,19 +2,19 @@
 // sentence k to pseudo-reference k, so the scores are known; a second run sends nothing; an unreadable answer
 // fails that review alone and is not cached; a review with no text is never asked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promptOf, startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
+import { promptOf, type LlmStub } from '../../e2e/stubs/llmStub';
 import { diagonalResponder } from '../../e2e/stubs/linksStub';
 import type { LlmSettings } from '../claims/providers';
 import type { EvalItem } from '../core/evaluate';
 import { LLM_LINKS_TAU, scoreAll, scorer } from '../core/research/index';
 import { memoryCache } from './cache';
 import { linksForItems, planLinks } from './linksBatch';
+import { openAiStub } from '../testing/llmStub';
 
 let stub: LlmStub;
 let settings: LlmSettings;
 beforeEach(async () => {
-  stub = await startLlmStub('openai');
-  settings = { provider: 'openai-compatible', baseUrl: stub.baseUrl, model: 'stub', apiKey: '', temperature: 0 };
+  ({ stub, settings } = await openAiStub());
 });
 afterEach(() => stub.close());
 

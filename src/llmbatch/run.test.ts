@@ -1,17 +1,17 @@
 // The one batch runner against the project's LLM stub on 127.0.0.1: repeats of one prompt are cached apart,
 // an unacceptable answer is asked again a bounded number of times and then kept, and a second run asks nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promptOf, startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
+import { promptOf, type LlmStub } from '../../e2e/stubs/llmStub';
 import { ClaimsError } from '../claims/errors';
 import type { LlmSettings } from '../claims/providers';
 import { memoryCache } from './cache';
 import { planBatch, runBatch } from './run';
+import { openAiStub } from '../testing/llmStub';
 
 let stub: LlmStub;
 let settings: LlmSettings;
 beforeEach(async () => {
-  stub = await startLlmStub('openai');
-  settings = { provider: 'openai-compatible', baseUrl: stub.baseUrl, model: 'stub', apiKey: '', temperature: 0 };
+  ({ stub, settings } = await openAiStub());
 });
 afterEach(() => stub.close());
 

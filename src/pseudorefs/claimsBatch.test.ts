@@ -1,10 +1,11 @@
 // Batch claims against the project's LLM stub on 127.0.0.1: the concurrency limit, every failure kind, the cache
 // (second run sends nothing; the key never reaches an entry), Cancel then Resume, retrying failed changes alone.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promptOf, startLlmStub, type LlmStub } from '../../e2e/stubs/llmStub';
+import { promptOf, type LlmStub } from '../../e2e/stubs/llmStub';
 import type { LlmSettings } from '../claims/providers';
 import { memoryCache } from '../llmbatch/cache';
 import { claimsForChanges, planClaims, type ChangeInput } from './claimsBatch';
+import { openAiStub } from '../testing/llmStub';
 
 const KEY = 'sk-test-SECRET-0123456789abcdef';
 const FAST = { tries: 3, backoff: true, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterMs: 5000 };
@@ -17,8 +18,7 @@ const markerOf = (prompt: string) => /marker-(\d+)/.exec(prompt)?.[1];
 let stub: LlmStub;
 let settings: LlmSettings;
 beforeEach(async () => {
-  stub = await startLlmStub('openai');
-  settings = { provider: 'openai-compatible', baseUrl: stub.baseUrl, model: 'stub-model', apiKey: KEY, temperature: 0 };
+  ({ stub, settings } = await openAiStub({ model: 'stub-model', apiKey: KEY }));
 });
 afterEach(() => stub.close());
 

@@ -10,7 +10,7 @@ import {
   type ConfigComparison,
   type ReviewRecord,
 } from '../core/bootstrap';
-import type { BootstrapMessage, BootstrapRequest } from '../features/research/bootstrap.worker';
+import type { BootstrapMessage, BootstrapRequest } from './bootstrap.worker';
 
 export interface PinnedRun {
   label: string;
@@ -67,7 +67,7 @@ const db = () =>
 export const useUncertainty = create<UncertaintyState>()((set, get) => {
   const ensureWorker = () => {
     if (worker) return worker;
-    const w = new Worker(new URL('../features/research/bootstrap.worker.ts', import.meta.url), { type: 'module' });
+    const w = new Worker(new URL('./bootstrap.worker.ts', import.meta.url), { type: 'module' });
     w.onmessage = (e: MessageEvent<BootstrapMessage>) => {
       const m = e.data;
       if (m.id !== jobId) return;

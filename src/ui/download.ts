@@ -1,7 +1,7 @@
-// Saves text as a file through a temporary link (features/research and features/annotate keep their own copies
-// for now; new code uses this one).
-export function download(name: string, text: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+// Saves text or a Blob as a file through a temporary link: the one download helper every feature uses.
+export function download(name: string, data: string | Blob, type = 'text/plain'): void {
+  const blob = typeof data === 'string' ? new Blob([data], { type }) : data;
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -9,4 +9,9 @@ export function download(name: string, text: string, type = 'text/plain'): void 
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A timestamp for file names: 2025-01-31-12-00-00 (UTC). */
+export function fileStamp(): string {
+  return new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
 }

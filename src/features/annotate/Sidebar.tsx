@@ -5,7 +5,7 @@ import { annotationFileName, itemProgress, writeAnnotationCsv } from '../../core
 import { useAnnotation } from '../../store/annotation';
 import { saveAnnotationNow, useAnnotationSave } from '../../store/annotationPersist';
 import { ImportControl } from './ImportControl';
-import { download } from './sources';
+import { download } from '../../ui/download';
 
 export type AnnotateViewId = 'work' | 'agreement' | 'metric';
 
@@ -27,7 +27,7 @@ export function Sidebar({ view, onView }: { view: AnnotateViewId; onView(v: Anno
   const exportCsv = async () => {
     if (!project) return;
     await saveAnnotationNow();
-    download(annotationFileName(project.items, project.annotator), writeAnnotationCsv(project.items));
+    download(annotationFileName(project.items, project.annotator), writeAnnotationCsv(project.items), 'text/csv');
   };
 
   const totals = project?.items.map(itemProgress).reduce(

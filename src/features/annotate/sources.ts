@@ -84,15 +84,3 @@ export function loadFile(file: ImportFile): LoadedFile {
 export async function readFile(f: File): Promise<ImportFile> {
   return { name: f.name, text: await f.text() };
 }
-
-/** Saves text as a file through a temporary link. */
-export function download(name: string, text: string, type = 'text/csv'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,17 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { memoryStorage } from '../../testing/memoryStorage';
+
 // A minimal localStorage for Node, installed before the store module loads.
-const data = new Map<string, string>();
-const storage = {
-  getItem: (k: string) => data.get(k) ?? null,
-  setItem: (k: string, v: string) => void data.set(k, String(v)),
-  removeItem: (k: string) => void data.delete(k),
-  clear: () => data.clear(),
-  key: (i: number) => [...data.keys()][i] ?? null,
-  get length() {
-    return data.size;
-  },
-};
+const { data, storage } = memoryStorage();
 
 type StoreModule = typeof import('./settingsStore');
 let m: StoreModule;

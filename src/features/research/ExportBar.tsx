@@ -1,7 +1,8 @@
 // Export buttons: per-review scores (CSV, JSON), the correlation table (CSV), and every chart as SVG or PNG.
 import { useState, type RefObject } from 'react';
 import { useResearch } from '../../store/research';
-import { correlationCsv, download, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { correlationCsv, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { download, fileStamp } from '../../ui/download';
 import { figureGraphic, standaloneFigure } from './figureExport';
 import { useUncertainty } from '../../store/uncertainty';
 import { addPngText } from './pngText';
@@ -13,7 +14,6 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
     useResearch.getState().flushCorrelations();
     return useResearch.getState();
   };
-  const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const plots = async (format: 'svg' | 'png') => {
     setError(null);
     // Every chart of the view (the tables have their own CSV, Markdown and LaTeX exports).
@@ -25,11 +25,11 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
         const name = f.dataset.chart!;
         const fig = standaloneFigure(f, config);
         if (!fig) continue;
-        if (format === 'svg') download(`crscore-${name}-${stamp()}.svg`, fig.svg, 'image/svg+xml');
+        if (format === 'svg') download(`crscore-${name}-${fileStamp()}.svg`, fig.svg, 'image/svg+xml');
         else {
           const png = await svgToPng(fig.svg, fig.width, fig.height);
           const withText = addPngText(new Uint8Array(await png.arrayBuffer()), 'crscore-config', JSON.stringify(config));
-          download(`crscore-${name}-${stamp()}.png`, new Blob([withText as BlobPart], { type: 'image/png' }));
+          download(`crscore-${name}-${fileStamp()}.png`, new Blob([withText as BlobPart], { type: 'image/png' }));
         }
       }
     } catch (e) {
@@ -39,13 +39,13 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
   return (
     <section className="panel r-export" aria-label="Export">
       <strong>Export</strong>
-      <button type="button" onClick={() => download(`crscore-scores-${stamp()}.csv`, scoresCsv(st()), 'text/csv')} data-testid="export-csv">
+      <button type="button" onClick={() => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(st()), 'text/csv')} data-testid="export-csv">
         Scores CSV
       </button>
-      <button type="button" onClick={() => download(`crscore-scores-${stamp()}.json`, scoresJson(st()), 'application/json')} data-testid="export-json">
+      <button type="button" onClick={() => download(`crscore-scores-${fileStamp()}.json`, scoresJson(st()), 'application/json')} data-testid="export-json">
         Scores JSON
       </button>
-      <button type="button" onClick={() => download(`crscore-correlations-${stamp()}.csv`, correlationCsv(st()), 'text/csv')} data-testid="export-correlations">
+      <button type="button" onClick={() => download(`crscore-correlations-${fileStamp()}.csv`, correlationCsv(st()), 'text/csv')} data-testid="export-correlations">
         Correlation table CSV
       </button>
       <button type="button" onClick={() => void plots('svg')} data-testid="export-svg">

@@ -9,13 +9,8 @@ import { formatLinkTable, linkRows, linkRowName, linkRuleText } from '../../core
 import type { LinkCase, LinkStage } from '../../core/research/links';
 import { useResearch } from '../../store/research';
 import { useLinks } from '../../store/researchLinkAgreement';
-import { download, exportConfig } from './exports';
-
-const FORMATS: [TableFormat, string, string, string][] = [
-  ['csv', 'CSV', 'csv', 'text/csv'],
-  ['markdown', 'Markdown', 'md', 'text/markdown'],
-  ['latex', 'LaTeX', 'tex', 'application/x-tex'],
-];
+import { exportConfig } from './exports';
+import { TableExports } from './TableExports';
 
 function Cell({ v, ci, testid }: { v: number | null; ci: [number, number]; testid: string }) {
   return (
@@ -187,7 +182,6 @@ const WorstReviews = memo(function WorstReviews({ worst }: { worst: LinkCase[] }
 });
 
 function Exports({ stage }: { stage: Extract<LinkStage, { available: true }> }) {
-  const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const file = (f: TableFormat) => {
     // A file never carries a stale table: recompute at the τ on screen first.
     useLinks.getState().flush();
@@ -207,23 +201,7 @@ function Exports({ stage }: { stage: Extract<LinkStage, { available: true }> }) 
     };
     return formatLinkTable(r, st.rule, f, config);
   };
-  return (
-    <span className="r-table-exports">
-      <span className="muted small">Export</span>
-      {FORMATS.map(([f, label, ext, type]) => (
-        <button
-          key={f}
-          type="button"
-          className="small"
-          onClick={() => download(`crscore-links-${stamp()}.${ext}`, file(f), type)}
-          data-testid={`export-links-${f}`}
-          disabled={!stage}
-        >
-          {label}
-        </button>
-      ))}
-    </span>
-  );
+  return <TableExports name="links" file={file} testId={(f) => `export-links-${f}`} disabled={!stage} />;
 }
 
 export function LinksPanel() {

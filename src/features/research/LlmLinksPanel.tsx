@@ -10,6 +10,7 @@ import { CONFIRM_ABOVE } from '../../store/pseudoRefsBatch';
 import { useResearch } from '../../store/research';
 import { confirmLinks, dismissLinks, refreshLinksPlan } from '../../store/researchLinks';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
+import { ConfirmRequests, RequestsAtOnce } from '../../ui/BatchRunControls';
 import '../claims/claims.css';
 
 // Test hook: the links run's state (it never holds the key; the settings store does, in memory).
@@ -61,11 +62,7 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
         </div>
       </details>
       <div className="r-controls">
-        <label>
-          Requests at once{' '}
-          <input type="number" min={1} max={64} value={l.concurrency} disabled={busy} onChange={(e) => l.setConcurrency(Number(e.target.value))} data-testid="links-concurrency" />
-          {cap && <span className="muted small"> (this provider takes {cap} at a time)</span>}
-        </label>
+        <RequestsAtOnce value={l.concurrency} disabled={busy} cap={cap} onChange={l.setConcurrency} testId="links-concurrency" />
       </div>
       {l.plan && (
         <p className="small" data-testid="links-plan" data-requests={l.plan.requests} data-cached={l.plan.cached}>
@@ -75,18 +72,16 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
         </p>
       )}
       {l.phase === 'confirm' && l.plan && (
-        <div className="r-confirm" role="alertdialog" aria-label="Confirm the requests" data-testid="links-confirm">
-          <p>
-            This run sends <strong>{l.plan.requests}</strong> requests (about {l.plan.inputTokens.toLocaleString('en')} input tokens) to {s.model} at {s.baseUrl}.
-            {l.plan.cached > 0 && ` ${l.plan.cached} answers come from the cache.`} Send them?
-          </p>
-          <button type="button" className="primary" onClick={confirmLinks} data-testid="links-confirm-send">
-            Send {l.plan.requests} requests
-          </button>{' '}
-          <button type="button" onClick={dismissLinks}>
-            Not now
-          </button>
-        </div>
+        <ConfirmRequests
+          requests={l.plan.requests}
+          inputTokens={l.plan.inputTokens}
+          cached={l.plan.cached}
+          target={`${s.model} at ${s.baseUrl}`}
+          onSend={confirmLinks}
+          onDismiss={dismissLinks}
+          testId="links-confirm"
+          sendTestId="links-confirm-send"
+        />
       )}
       {l.progress && (
         <p className="small muted" data-testid="links-progress" data-phase={l.phase} data-done={l.progress.done} data-requests={l.progress.requests} data-failed={l.progress.failed}>

@@ -10,6 +10,8 @@ import { useResearch } from '../../store/research';
 import { openRowInWorkbench } from '../../store/sessionFromRow';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
 import { useClaimsSettings } from '../../store/claimsSettings';
+import { download as saveFile } from '../../ui/download';
+import { ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../ui/BatchRunControls';
 import '../claims/claims.css';
 
 // Test hook: the batch store's state (it never holds the key; the settings store does, in memory).
@@ -65,21 +67,13 @@ export function PseudoRefsPanel() {
           <ClaimsSettingsForm disabled={running} llm={needsLlm} />
           <div className="r-controls">
             {needsLlm && (
-              <label>
-                Requests at once{' '}
-                <input
-                  type="number"
-                  min={1}
-                  max={64}
-                  value={b.concurrency}
-                  disabled={running}
-                  onChange={(e) => b.setConcurrency(Number(e.target.value))}
-                  data-testid="prefs-concurrency"
-                />
-                {PROVIDERS[settings.provider].maxConcurrency && (
-                  <span className="muted small"> (this provider takes {PROVIDERS[settings.provider].maxConcurrency} at a time)</span>
-                )}
-              </label>
+              <RequestsAtOnce
+                value={b.concurrency}
+                disabled={running}
+                cap={PROVIDERS[settings.provider].maxConcurrency}
+                onChange={b.setConcurrency}
+                testId="prefs-concurrency"
+              />
             )}
             <button type="button" className="primary" disabled={running || b.phase === 'confirm'} onClick={() => void b.start()} data-testid="prefs-generate">
               {canResume ? 'Resume' : b.result ? 'Generate again' : 'Generate pseudo-references'}
@@ -90,18 +84,16 @@ export function PseudoRefsPanel() {
           </div>
           <PlanLine />
           {b.phase === 'confirm' && b.plan && (
-            <div className="r-confirm" role="alertdialog" aria-label="Confirm the requests" data-testid="prefs-confirm">
-              <p>
-                This run sends <strong>{b.plan.requests}</strong> requests (about {b.plan.inputTokens.toLocaleString('en')} input tokens) to {settings.model} at {settings.baseUrl}.
-                {b.plan.cached > 0 && ` ${b.plan.cached} answers come from the cache.`} Send them?
-              </p>
-              <button type="button" className="primary" onClick={() => void b.run()} data-testid="prefs-confirm-send">
-                Send {b.plan.requests} requests
-              </button>{' '}
-              <button type="button" onClick={b.cancel}>
-                Not now
-              </button>
-            </div>
+            <ConfirmRequests
+              requests={b.plan.requests}
+              inputTokens={b.plan.inputTokens}
+              cached={b.plan.cached}
+              target={`${settings.model} at ${settings.baseUrl}`}
+              onSend={() => void b.run()}
+              onDismiss={b.cancel}
+              testId="prefs-confirm"
+              sendTestId="prefs-confirm-send"
+            />
           )}
           {b.progress && <ProgressLine p={b.progress} phase={b.phase} />}
         </>
@@ -148,9 +140,7 @@ function ProgressLine({ p, phase }: { p: BatchProgress; phase: string }) {
   const left = phase === 'running' && fresh > 0 && p.done < p.total ? ((p.total - p.done) * elapsed) / fresh / 1000 : null;
   return (
     <div className="r-progress" data-testid="prefs-progress" data-phase={phase} data-done={p.done} data-total={p.total} data-failed={p.failed}>
-      <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={p.total || 1} aria-valuenow={p.done} aria-label="Pseudo-reference progress">
-        <span style={{ width: `${p.total ? Math.round((100 * p.done) / p.total) : 0}%` }} />
-      </div>
+      <ProgressBar done={p.done} total={p.total} label="Pseudo-reference progress" />
       <span className="small">
         {p.stage === 'claims' ? 'LLM claims' : 'Analyzers'} {p.done} / {p.total}
         {p.failed > 0 && ` · ${p.failed} failed`}
@@ -173,11 +163,7 @@ function ResultView() {
   const download = () => {
     const text = exportJsonl();
     if (!text) return;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([text], { type: 'application/jsonl' }));
-    a.download = 'dataset.with-pseudo-refs.jsonl';
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    saveFile('dataset.with-pseudo-refs.jsonl', text, 'application/jsonl');
   };
   return (
     <div className="r-prefs-result" data-testid="prefs-result">

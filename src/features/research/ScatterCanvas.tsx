@@ -3,25 +3,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { REF_METRICS, type RefMetricId } from '../../core/refmetrics/index';
+import { useWidth } from '../../ui/useWidth';
 
 type ScatterMetric = 'con' | 'comp' | 'rel' | RefMetricId;
 const H = 260;
 const PAD = { left: 44, right: 16, top: 10, bottom: 34 };
 /** Both axes run 0–1 (human Likert scaled to 0–1): round ticks, written on the canvas as data-ticks too. */
 const TICKS = [0, 0.2, 0.4, 0.6, 0.8, 1];
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [w, setW] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setW(el.clientWidth));
-    ro.observe(el);
-    setW(el.clientWidth);
-    return () => ro.disconnect();
-  }, [ref]);
-  return w;
-}
 
 export function ScatterPlot() {
   const results = useResearch((s) => s.results)!;

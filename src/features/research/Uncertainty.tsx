@@ -6,8 +6,9 @@ import { useResearch } from '../../store/research';
 import { useUncertainty } from '../../store/uncertainty';
 import { reviewRecords } from '../../core/evalRecords';
 import type { BootstrapReport, Dim, Estimate, SystemSummary } from '../../core/bootstrap';
-import { fmtInterval, fmtNum, formatAgreementTable, formatSystemTable, type TableFormat } from '../../core/researchTables';
-import { download, exportConfig } from './exports';
+import { fmtInterval, fmtNum, formatAgreementTable, formatSystemTable } from '../../core/researchTables';
+import { exportConfig } from './exports';
+import { TableExports as TableExportButtons } from './TableExports';
 import { PAIR_LEGEND, PairLegend, PairMatrix } from './PairMatrix';
 import { BaselineCompare } from './BaselineCompare';
 
@@ -107,31 +108,9 @@ const AgreementCi = memo(function AgreementCi({ report }: { report: BootstrapRep
   );
 });
 
-const FORMATS: [TableFormat, string, string, string][] = [
-  ['csv', 'CSV', 'csv', 'text/csv'],
-  ['markdown', 'Markdown', 'md', 'text/markdown'],
-  ['latex', 'LaTeX', 'tex', 'application/x-tex'],
-];
-
 function TableExports({ report, which }: { report: BootstrapReport; which: 'systems' | 'agreement' }) {
-  const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   const fmt = which === 'systems' ? formatSystemTable : formatAgreementTable;
-  return (
-    <span className="r-table-exports">
-      <span className="muted small">Export</span>
-      {FORMATS.map(([f, label, ext, type]) => (
-        <button
-          key={f}
-          type="button"
-          className="small"
-          onClick={() => download(`crscore-${which}-${stamp()}.${ext}`, fmt(report, f, tableConfig(report)), type)}
-          data-testid={`export-${which}-${f}`}
-        >
-          {label}
-        </button>
-      ))}
-    </span>
-  );
+  return <TableExportButtons name={which} file={(f) => fmt(report, f, tableConfig(report))} testId={(f) => `export-${which}-${f}`} />;
 }
 
 function Settings() {

@@ -95,18 +95,6 @@ export function correlationCsv(st: ResearchState): string {
   return withConfigHeader(Papa.unparse(rows), exportConfig(st));
 }
 
-export function download(name: string, data: string | Blob, type = 'text/plain') {
-  const blob = typeof data === 'string' ? new Blob([data], { type }) : data;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** PNG of an SVG string at 2× (the PNG also carries the configuration in a tEXt chunk: see ExportBar). */
 export async function svgToPng(svgText: string, width: number, height: number): Promise<Blob> {
   const img = new Image();

@@ -10,13 +10,7 @@ import {
 import type { TableFormat } from '../../../core/researchTables';
 import { APP_VERSION, useResearch } from '../../../store/research';
 import { stripSecrets } from '../../../store/sessionFile';
-import { download } from '../exports';
-
-const FORMATS: [TableFormat, string, string, string][] = [
-  ['csv', 'CSV', 'csv', 'text/csv'],
-  ['markdown', 'Markdown', 'md', 'text/markdown'],
-  ['latex', 'LaTeX', 'tex', 'application/x-tex'],
-];
+import { TableExports } from '../TableExports';
 
 export type LabTable = 'agreement' | 'systems' | 'ranking';
 
@@ -47,27 +41,11 @@ export function LabExports({
   which: LabTable;
   metricId?: string;
 }) {
-  const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
   return (
-    <span className="r-table-exports">
-      <span className="muted small">Export</span>
-      {FORMATS.map(([f, label, ext, type]) => (
-        <button
-          key={f}
-          type="button"
-          className="small"
-          onClick={() =>
-            download(
-              `crscore-lab-${which}-${stamp()}.${ext}`,
-              labExport(agreement, which, f, metricId),
-              type,
-            )
-          }
-          data-testid={`lab-export-${which}-${f}`}
-        >
-          {label}
-        </button>
-      ))}
-    </span>
+    <TableExports
+      name={`lab-${which}`}
+      file={(f) => labExport(agreement, which, f, metricId)}
+      testId={(f) => `lab-export-${which}-${f}`}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { useResearch } from '../../../store/research';
 import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ClaimsSettingsForm } from '../../claims/ClaimsSettingsForm';
 import { llmSettings, useClaimsSettings } from '../../../store/claimsSettings';
+import { ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../../ui/BatchRunControls';
 
 function useRunArgs(): LabRunArgs {
   const s = useClaimsSettings();
@@ -40,29 +41,18 @@ export function LabRun() {
   const tokens = (plan?.grade?.inputTokens ?? 0) + (plan?.judge?.inputTokens ?? 0);
   const withoutCall = plan?.grade?.withoutCall ?? 0;
   const p = lab.progress;
-  const pct = p && p.total ? Math.round((100 * p.done) / p.total) : 0;
   const cap = PROVIDERS[args.settings.provider].maxConcurrency;
   return (
     <div className="lab-run" data-testid="lab-run">
       <ClaimsSettingsForm disabled={running} claims={false} />
       <div className="r-controls">
-        <label>
-          Requests at once{' '}
-          <input
-            type="number"
-            min={1}
-            max={64}
-            value={m.concurrency}
-            disabled={running}
-            onChange={(e) =>
-              m.update({
-                concurrency: Math.max(1, Math.min(64, Math.floor(Number(e.target.value)) || 1)),
-              })
-            }
-            data-testid="lab-concurrency"
-          />
-          {cap && <span className="muted small"> (this provider takes {cap} at a time)</span>}
-        </label>
+        <RequestsAtOnce
+          value={m.concurrency}
+          disabled={running}
+          cap={cap}
+          onChange={(n) => m.update({ concurrency: Math.max(1, Math.min(64, Math.floor(n) || 1)) })}
+          testId="lab-concurrency"
+        />
         {plan && (
           <span
             className="muted small"
@@ -75,6 +65,7 @@ export function LabRun() {
             {plan.grade
               ? ` · grade: 3 calls a review, ${withoutCall} settled without a call (no reference, exact match or empty)`
               : ''}
+            {requests > LAB_CONFIRM_ABOVE && ' · you will be asked before they are sent'}
           </span>
         )}
       </div>
@@ -95,27 +86,16 @@ export function LabRun() {
         )}
       </div>
       {lab.phase === 'confirm' && (
-        <div
-          className="r-notice"
-          role="alertdialog"
-          aria-label="Confirm LLM requests"
-          data-testid="lab-confirm"
-        >
-          This run sends {requests} requests (more than {LAB_CONFIRM_ABOVE}), about{' '}
-          {tokens.toLocaleString()} input tokens, to {PROVIDERS[args.settings.provider].label} (
-          {args.settings.model || 'no model'}).{' '}
-          <button
-            type="button"
-            className="small primary"
-            onClick={() => void lab.run(args)}
-            data-testid="lab-confirm-run"
-          >
-            Send them
-          </button>{' '}
-          <button type="button" className="small" onClick={() => lab.cancel()}>
-            Not now
-          </button>
-        </div>
+        <ConfirmRequests
+          requests={requests}
+          inputTokens={tokens}
+          cached={cached}
+          target={`${PROVIDERS[args.settings.provider].label} (${args.settings.model || 'no model'})`}
+          onSend={() => void lab.run(args)}
+          onDismiss={() => lab.cancel()}
+          testId="lab-confirm"
+          sendTestId="lab-confirm-run"
+        />
       )}
       {(p || lab.message) && (
         <div
@@ -126,16 +106,7 @@ export function LabRun() {
         >
           {p && (
             <>
-              <div
-                className="bar"
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={pct}
-                aria-label="LLM metrics"
-              >
-                <span style={{ width: `${pct}%` }} />
-              </div>
+              <ProgressBar done={p.done} total={p.total} label="LLM metrics" />
               <span className="small">
                 {p.stage === 'grade' ? 'LLM grade' : 'LLM judge'}: {p.done} of {p.total} calls ·{' '}
                 {p.cached} cached · {lab.requestsSent} requests sent · {p.failed} failed

@@ -1,8 +1,9 @@
 // Any lab metric against a human dimension, drawn on a canvas (thousands of reviews stay cheap). The x range is the
 // metric's own (CRScore and BLEU 0–1, LLM grades 1–5); y is the human Likert grade scaled to 0–1, jittered a little
 // so equal grades stay visible. Reviews without a value (no reference, no grade) are counted, not drawn at 0.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { niceTicks } from '../../../core/ticks';
+import { useWidth } from '../../../ui/useWidth';
 
 const H = 260;
 const PAD = { left: 44, right: 16, top: 10, bottom: 36 };
@@ -11,19 +12,6 @@ const Y_TICKS = [0, 0.25, 0.5, 0.75, 1];
 export interface ScatterPoint {
   x: number | null;
   y: number;
-}
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [w, setW] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setW(el.clientWidth));
-    ro.observe(el);
-    setW(el.clientWidth);
-    return () => ro.disconnect();
-  }, [ref]);
-  return w;
 }
 
 export function LabScatter({

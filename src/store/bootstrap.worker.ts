@@ -2,7 +2,7 @@
 // worker (starting a worker per request costs more than a slider step): it works in slices and yields between
 // them, so a newer job or a cancel message stops the older job at once. Posts progress every ~100 ms, then the
 // report (and the comparison with the pinned baseline, when there is one).
-import { createBootstrap, createComparison, type BootstrapOptions, type ReviewRecord } from '../../core/bootstrap';
+import { createBootstrap, createComparison, type BootstrapOptions, type ReviewRecord } from '../core/bootstrap';
 
 export type BootstrapRequest =
   | { type: 'job'; id: number; records: ReviewRecord[]; baseline: ReviewRecord[] | null; options: BootstrapOptions }
