@@ -52,15 +52,17 @@ interface Source {
   similarity: string;
 }
 
+interface LessonProps {
+  kind: SimilarityKind;
+  tau: number;
+  onLexical(): void;
+}
+
 export function LinkLesson({
   kind,
   tau,
   onLexical,
-}: {
-  kind: SimilarityKind;
-  tau: number;
-  onLexical(): void;
-}) {
+}: LessonProps) {
   const results = useResearch((s) => s.results);
   const researchTau = useResearch((s) => s.tau);
   const imported = useResearch((s) => s.imported);
@@ -296,11 +298,7 @@ function Illustrations({
   kind,
   tau,
   onLexical,
-}: {
-  kind: SimilarityKind;
-  tau: number;
-  onLexical(): void;
-}) {
+}: LessonProps) {
   const cases: Case[] = useMemo(
     () =>
       ILLUSTRATIONS.map((x) => ({

@@ -11,7 +11,7 @@ import { LINK_COLUMNS_WIDTH, paintLinkColumns, type RowMarks } from './paintLink
 import { LUT } from './palette';
 import { FloatingTip } from '../../ui/FloatingTip';
 
-interface Props {
+export interface HeatmapProps {
   matrix: SimilarityMatrix;
   tau: number;
   scores: Scores;
@@ -25,7 +25,7 @@ interface Props {
 
 const rowList = (n: number, keep: (i: number) => boolean) => Array.from({ length: n }, (_, i) => i).filter(keep).join(',');
 
-export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences, ramp, links }: Props) {
+export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, sentences, ramp, links }: HeatmapProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);

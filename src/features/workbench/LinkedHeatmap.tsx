@@ -11,19 +11,12 @@ import {
   type DisagreementFilter,
   type RowLink,
 } from '../../core/links';
-import type { Ramp } from '../../core/plus/score';
-import type { Scores, SimilarityMatrix } from '../../core/types';
-import type { PseudoReferenceItem, SessionAnnotatorLinks } from '../../store/session';
-import { Heatmap } from './Heatmap';
+import type { SimilarityMatrix } from '../../core/types';
+import type { SessionAnnotatorLinks } from '../../store/session';
+import { Heatmap, type HeatmapProps } from './Heatmap';
 import type { RowMarks } from './paintLinks';
 
-interface Props {
-  matrix: SimilarityMatrix;
-  tau: number;
-  scores: Scores;
-  refs: PseudoReferenceItem[];
-  sentences: string[];
-  ramp?: Ramp;
+interface Props extends Omit<HeatmapProps, 'links'> {
   annotatorLinks?: SessionAnnotatorLinks;
   review: string;
 }
