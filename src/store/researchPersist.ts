@@ -28,8 +28,23 @@ export interface Saved {
   engines?: Record<string, RunEngine> | null;
 }
 
+// Latest value wins, one write in flight per key: a run that reports progress per answer (llm-links: one per review)
+// must not queue hundreds of writes, or its final 'finished' may still wait in the queue when the page reloads.
+const latest = new Map<string, unknown>();
+const writing = new Set<string>();
+
 export function remember<K extends keyof Saved>(key: K, value: Saved[K]): void {
-  void putMeta(key, value ?? null).catch(() => undefined);
+  latest.set(key, value ?? null);
+  if (writing.has(key)) return;
+  writing.add(key);
+  void (async () => {
+    while (latest.has(key)) {
+      const v = latest.get(key);
+      latest.delete(key);
+      await putMeta(key, v).catch(() => undefined);
+    }
+    writing.delete(key);
+  })();
 }
 
 export async function recall(): Promise<Saved> {
