@@ -3,8 +3,6 @@ import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';
 import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
 import { datasetFeatures, parseWeights, scoreLearned, shippedWeights, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
-import { modelOf } from '../core/learned/weights.ts';
-import { probabilityMatrix, reviewProbabilities } from '../core/learned/linker.ts';
 import { evalLinkAgreement } from './evalLinkAgreement.ts';
 import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
@@ -46,7 +44,7 @@ export async function evalLearned(
   const { weights, name } = await loadLinker(o.linker);
   const features = datasetFeatures(rows, items, await loadBackgroundIdf());
   const scoring = o.scoring ?? weights.scoring;
-  const scores = scoreLearned(weights, features, scoring);
+  const { scores, matrices: links } = scoreLearned(weights, features, scoring);
   const a = agreement(items, scores);
   const out: LearnedEvalResult = {
     tau: weights.threshold,
@@ -70,11 +68,7 @@ export async function evalLearned(
     learned: { linker: name, scoring, threshold: weights.threshold, training: weights.training, crossValidation: weights.crossValidation },
   };
   // Link agreement on the linker's own links: probabilities above the threshold (hard) or as strengths (graded).
-  const model = modelOf(weights);
-  const matrices = features.map((f) => {
-    const l = probabilityMatrix(reviewProbabilities(model, f), f, weights.spread);
-    return { rows: l.rows, cols: l.cols, data: Float32Array.from(l.data) };
-  });
+  const matrices = links.map((l) => ({ rows: l.rows, cols: l.cols, data: Float32Array.from(l.data) }));
   const rule = scoring === 'hard' ? ({ rule: 'hard', tau: weights.threshold } as const) : ({ rule: 'graded', ramp: { low: 0, high: 1 } } as const);
   return { ...withIntervals(out, items, scores, o.intervals), ...evalLinkAgreement(items, matrices, rule, o.intervals) };
 }

@@ -7,6 +7,7 @@ import type { Idf } from '../plus/idf.ts';
 import { plusInputs } from '../plus/evaluate.ts';
 import { lexicalMatrices, tfidfMatrices } from '../research/similarity.ts';
 import type { Baseline } from './cv.ts';
+import type { LinkMatrix } from '../links/links.ts';
 import type { ReviewFeatures } from './features.ts';
 import { featureCache, reviewFeatures } from './features.ts';
 import { linkerInputs, linkerScores, type LinkerScoring } from './linker.ts';
@@ -26,7 +27,12 @@ export function learnedBaselines(items: readonly EvalItem[], idf: Idf): Baseline
   ];
 }
 
-/** Con, Comp and Rel of every item under the weights' rule (or the one asked for). */
-export function scoreLearned(weights: LinkerWeights, features: readonly ReviewFeatures[], scoring?: LinkerScoring): ItemScore[] {
-  return linkerScores(modelOf(weights), features, { ...weights, scoring: scoring ?? weights.scoring }).scores;
+/** Con, Comp and Rel of every item under the weights' rule (or the one asked for), with the probability matrices behind them. */
+export function scoreLearned(
+  weights: LinkerWeights,
+  features: readonly ReviewFeatures[],
+  scoring?: LinkerScoring,
+): { scores: ItemScore[]; matrices: LinkMatrix[] } {
+  const { scores, matrices } = linkerScores(modelOf(weights), features, { ...weights, scoring: scoring ?? weights.scoring });
+  return { scores, matrices };
 }

@@ -63,10 +63,10 @@ export function linkerScores(
   model: LogisticModel,
   features: readonly ReviewFeatures[],
   o: { scoring: LinkerScoring; threshold: number; spread: LinkerSpread },
-): { scores: LinkScores[]; probabilities: Float64Array[] } {
+): { scores: LinkScores[]; probabilities: Float64Array[]; matrices: LinkMatrix[] } {
   const probabilities = features.map((f) => reviewProbabilities(model, f));
-  const scores = features.map((f, k) =>
-    scoresFromLinks(ruleLinks(probabilityMatrix(probabilities[k], f, o.spread), o.scoring, o.threshold)),
-  );
-  return { scores, probabilities };
+  // The probability matrices before the rule: the heatmap, Research's index and link agreement read these.
+  const matrices = features.map((f, k) => probabilityMatrix(probabilities[k], f, o.spread));
+  const scores = matrices.map((l) => scoresFromLinks(ruleLinks(l, o.scoring, o.threshold)));
+  return { scores, probabilities, matrices };
 }

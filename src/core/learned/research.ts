@@ -9,7 +9,7 @@ import { sweepIndex } from '../research/scoring.ts';
 import type { ItemMatrices } from '../research/similarity.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import { datasetFeatures } from './dataset.ts';
-import { linkerScores, probabilityMatrix, reviewProbabilities } from './linker.ts';
+import { linkerScores } from './linker.ts';
 import { modelOf, type LinkerWeights } from './weights.ts';
 
 export interface LearnedRun {
@@ -19,18 +19,18 @@ export interface LearnedRun {
 
 export function learnedRun(rows: readonly DatasetRow[], items: readonly EvalItem[], idf: Idf, weights: LinkerWeights, rule: ScoringRule): LearnedRun {
   const features = datasetFeatures(rows, items, idf);
-  const model = modelOf(weights);
+  // Graded credit from the double-precision probabilities, exactly as `crscore eval --preset learned`.
+  const linked = linkerScores(modelOf(weights), features, { scoring: 'graded', threshold: weights.threshold, spread: weights.spread });
   const selfOf = new Map<number, SimilarityMatrix>();
   const matrices: SimilarityMatrix[] = [];
   const self: SimilarityMatrix[] = [];
-  for (const f of features) {
-    const l = probabilityMatrix(reviewProbabilities(model, f), f, weights.spread);
+  for (const [k, f] of features.entries()) {
+    const l = linked.matrices[k];
     matrices.push({ rows: l.rows, cols: l.cols, data: Float32Array.from(l.data) });
     // Redundancy is not part of the linker's rule; a zero P×P keeps the shape the other rules expect.
     let z = selfOf.get(f.rows);
     if (!z) selfOf.set(f.rows, (z = { rows: f.rows, cols: f.rows, data: new Float32Array(f.rows * f.rows) }));
     self.push(z);
   }
-  const credit = linkerScores(model, features, { scoring: 'graded', threshold: weights.threshold, spread: weights.spread }).scores;
-  return { m: { matrices, self }, scorer: { rule: 'learned', mode: rule, index: sweepIndex(items, matrices), credit } };
+  return { m: { matrices, self }, scorer: { rule: 'learned', mode: rule, index: sweepIndex(items, matrices), credit: linked.scores } };
 }
