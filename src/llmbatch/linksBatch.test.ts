@@ -44,7 +44,8 @@ describe('linksForItems', () => {
     expect(plan.inputTokens).toBeGreaterThan(100);
     const out = await linksForItems(items, { settings, cache });
     expect(stub.count).toBe(3);
-    expect(promptOf(stub.requests[0])).toContain('1. Why start at 1?\n2. Good null check.');
+    // Requests leave in whatever order hashing and the cache let them; the first review's prompt is among them.
+    expect(stub.requests.map(promptOf).filter((p) => p.includes('1. Why start at 1?\n2. Good null check.'))).toHaveLength(1);
     expect(out.failed).toBe(0);
     const hard = scoreAll(scorer('hard', items, out.m, 0), LLM_LINKS_TAU);
     // Con = linked sentences / sentences, Comp = linked pseudo-references / pseudo-references.
