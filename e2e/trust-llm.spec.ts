@@ -150,7 +150,7 @@ test('an answer that echoes the key leaves it in no storage, URL, share link, pa
   await llm(page).getByLabel('Remember on this device').uncheck();
 });
 
-test('llm-links: a review whose request failed is listed and left out of the scores, never scored as linking nothing', async ({ page }) => {
+test('llm-links: a review whose request failed is listed and left out of the scores, never scored as linking nothing', async ({ page }, info) => {
   const base = stub.respond!;
   stub.respond = (req) => (promptOf(req).includes('Remark 1 of knn_pred on change 2') ? { kind: 'status', status: 400 } : base(req));
   await page.goto('/');
@@ -169,8 +169,14 @@ test('llm-links: a review whose request failed is listed and left out of the sco
       const s = (globalThis as unknown as { __crscoreResearch: Store }).__crscoreResearch.getState();
       return { scores: s.analysis?.scores.length ?? 0, items: s.results?.prepared.items.map((i) => `${i.rowId} · ${i.system}`) ?? [] };
     });
+  for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await failures.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`links-failed-review-${w}x${h}.png`) });
+  }
   const got = await state();
   expect(got.scores).toBe(29);
+  await expect(page.getByText(/^29 reviews scored \(29 with human scores\)/)).toBeVisible();
   expect(got.items).not.toContain('py-2 · knn_pred');
 
   // Asked again, it is scored: n comes back to 30.
@@ -179,6 +185,36 @@ test('llm-links: a review whose request failed is listed and left out of the sco
   await page.getByTestId('research-run').click();
   await expect(panel.getByTestId('links-progress')).toContainText('29 from the cache · 1 request sent');
   await expect.poll(async () => (await state()).scores).toBe(30);
+});
+
+test('answer-cache writes the browser refuses are said in the run status, and the next plan still counts them', async ({ page }, info) => {
+  // The answer database refuses every write, as IndexedDB does when the quota is reached.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.transaction.db.name === 'crscore-llm-answers') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+  await page.goto('/');
+  const panel = await openResearchLinks(page);
+  await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
+  await panel.getByLabel('Base URL').fill(stub.baseUrl);
+  await panel.getByLabel('Model').fill('stub-quota');
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
+  const warning = panel.getByTestId('links-cache-unsaved');
+  await expect(warning).toHaveAttribute('data-failed', '30');
+  await expect(warning).toContainText('30 answers could not be saved in this browser');
+  await expect(warning).toContainText('quota has been exceeded');
+  await expect(warning).toContainText('a Resume or a reload asks (and pays) for them again');
+  // Honest plan: nothing was kept, so all 30 would be asked again.
+  await expect(panel.getByTestId('links-plan')).toHaveAttribute('data-requests', '30');
+  for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`links-cache-unsaved-${w}x${h}.png`) });
+  }
 });
 
 test('two pages running the same llm-links batch pay once for each request (Web Locks over one answer cache)', async ({ context }) => {
