@@ -233,7 +233,9 @@ export async function runEval(argv: string[]): Promise<number> {
     ...(links ? { llmLinks: links.summary } : {}),
   };
   if (lab) {
-    const all = links ? asked.map((_, k) => scores[links.kept.indexOf(k)] ?? null) : scores;
+    // The lab lines scores up with every review: a failed one is null (a 'failed' gap, out of n).
+    const at = new Map(links?.kept.map((k, i) => [k, i]));
+    const all = links ? asked.map((_, k) => (at.has(k) ? scores[at.get(k)!] : null)) : scores;
     return Math.max(failedCode, await runEvalMetrics(lab, { ...labContext, crscore: { scores: all, config: { ...base.config, tau } } }));
   }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);

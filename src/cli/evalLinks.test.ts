@@ -112,6 +112,15 @@ describe('crscore eval --similarity llm-links', () => {
     expect(rest.stderr).toContain(`${toSend} requests, ${6 - toSend} cached, 0 failed`);
   });
 
+  it('with --metrics, a failed review is a failed gap of the CRScore columns (out of n), and the exit code is 1', async () => {
+    stub.respond = (req) => (JSON.stringify(req.body).includes('Unused import.') ? { kind: 'status', status: 400 } : diagonalResponder()(req));
+    const r = await run(['eval', '--dataset', mini, '--similarity', 'llm-links', '--metrics', 'crscore', '--bootstrap', '0', '--json', ...llm()]);
+    expect(r.code).toBe(1);
+    const rel = (JSON.parse(r.stdout) as { metrics: { id: string; n: number; gaps: Record<string, number> }[] }).metrics.find((m) => m.id === 'crscore.rel')!;
+    expect(rel.gaps.failed).toBe(1);
+    expect(rel.n).toBe(5);
+  });
+
   it('a provider that fails every request: exit code non-zero, nothing scored, the key nowhere', async () => {
     stub.respond = () => ({ kind: 'status', status: 401 }); // the stub echoes the key it got, as some proxies do
     const r = await run(['eval', '--dataset', mini, '--similarity', 'llm-links', '--json', ...llm()]);
