@@ -161,7 +161,8 @@ test('llm-links: the prompt is editable and checked; an unreadable answer is lis
 
 // Plumbing only, not a figure: the generated test model (public/models/tiny-qwen2-claims) always writes claims, never
 // links, so every answer is unreadable. It shows the in-browser provider runs llm-links one generation at a time
-// through the same batch runner, and that unreadable answers are listed (with the model's text) and never cached.
+// through the same batch runner, and that unreadable answers are listed (with the model's text), never cached and
+// never scored.
 test('llm-links with the in-browser model (WASM): one generation at a time, unreadable answers listed and not cached', async ({ page }) => {
   test.setTimeout(180_000);
   const rows = [0, 1, 2].map((i) =>
@@ -188,7 +189,9 @@ test('llm-links with the in-browser model (WASM): one generation at a time, unre
   await expect(panel.getByTestId('links-plan')).toHaveAttribute('data-requests', '3');
   const gen = await countGenerations(page);
   await page.getByTestId('research-run').click();
-  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
+  // Every review failed: nothing is scored (a failure is never reported as a result), and each is listed.
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'error', { timeout: 150_000 });
+  await expect(panel.getByTestId('links-message')).toContainText("Every review's request failed, so nothing was scored");
   expect(await gen()).toMatchObject({ calls: 3, max: 1 });
   const failures = panel.getByTestId('links-failures');
   await expect(failures.locator('tbody tr')).toHaveCount(3);

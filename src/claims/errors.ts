@@ -1,5 +1,6 @@
 // Typed failures of an LLM call, each with a message a person can act on.
 // Nothing here ever carries the API key: provider bodies are scrubbed before they are kept.
+import { scrubSecret } from '../core/secrets';
 
 export type ClaimsErrorKind =
   | 'config' // settings missing or invalid (no model, no base URL, no key)
@@ -47,33 +48,10 @@ export class ClaimsError extends Error {
   }
 }
 
-const HIDDEN = '[key hidden]';
 const DETAIL_LIMIT = 600;
 
-/**
- * Removes the key (and anything that looks like a bearer token or provider key) from text.
- * Providers echo keys in 401 bodies (OpenAI prints a masked prefix; proxies sometimes the whole key).
- */
-export function scrubSecret(text: string, key?: string): string {
-  let out = text;
-  const k = key?.trim();
-  if (k && k.length >= 4) {
-    out = out.split(k).join(HIDDEN);
-    // A masked echo such as "sk-abc1*****wxyz" still leaks the prefix and suffix.
-    if (k.length >= 12) {
-      const head = escapeRegExp(k.slice(0, 6));
-      const tail = escapeRegExp(k.slice(-4));
-      out = out.replace(new RegExp(`${head}[^\\s"',]*${tail}`, 'g'), HIDDEN);
-    }
-  }
-  out = out.replace(/Bearer\s+[A-Za-z0-9._~+/=-]{8,}/gi, `Bearer ${HIDDEN}`);
-  out = out.replace(/\bsk-[A-Za-z0-9_*-]{8,}/g, HIDDEN);
-  return out;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+// The scrubber lives in the core (one for answers and errors, browser and CLI); re-exported for the callers here.
+export { scrubKey, scrubSecret } from '../core/secrets';
 
 /** Shortens and scrubs a provider body so it can be shown under the message. */
 export function providerDetail(body: string, key?: string): string | undefined {

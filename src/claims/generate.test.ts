@@ -236,3 +236,59 @@ describe('validateSettings', () => {
     ).not.toThrow();
   });
 });
+
+describe('answers that echo the key, and answers too large to read', () => {
+  const chat = (content: string) => ({ choices: [{ message: { role: 'assistant', content } }] });
+
+  it('the answer comes back without the key, in any encoding it was echoed in', async () => {
+    const b64 = Buffer.from(`Bearer ${KEY}`).toString('base64');
+    const { fetchImpl } = mockFetch(() => json(chat(`1. Uses ${KEY}.\n2. Also ${KEY.toUpperCase()} and ${b64}.`)));
+    const r = await generateClaimsText({ settings: openai, prompt: PROMPT, fetchImpl });
+    expect(r.text).not.toContain(KEY);
+    expect(r.text.toLowerCase()).not.toContain(KEY.toLowerCase());
+    expect(r.text).not.toContain(Buffer.from(KEY).toString('base64').slice(4, -4));
+    expect(r.text).toMatch(/^1\. Uses \[key hidden\]\.\n2\. Also \[key hidden\] and /);
+  });
+
+  it('refuses a body whose Content-Length is above 1 MB without reading it', async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled++;
+        c.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const { fetchImpl } = mockFetch(() => new Response(body, { status: 200, headers: { 'Content-Length': String(5 << 20) } }));
+    const err = await generateClaimsText({ settings: openai, prompt: PROMPT, fetchImpl }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ClaimsError);
+    expect((err as ClaimsError).kind).toBe('malformed');
+    expect((err as ClaimsError).message).toMatch(/larger than 1\.0 MB \(5\.0 MB\): it was refused/);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('stops reading a streamed body without Content-Length once it passes 1 MB', async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        sent += 256 * 1024;
+        c.enqueue(new TextEncoder().encode('x'.repeat(256 * 1024)));
+        if (sent > 64 << 20) c.close(); // an endless answer, bounded here only so a broken cap cannot hang the test
+      },
+    });
+    const { fetchImpl } = mockFetch(() => new Response(body, { status: 200 }));
+    const err = await generateClaimsText({ settings: openai, prompt: PROMPT, fetchImpl }).catch((e: unknown) => e);
+    expect((err as ClaimsError).message).toMatch(/larger than 1\.0 MB/);
+    expect(sent).toBeLessThanOrEqual(2 << 20);
+  });
+
+  it('every call has a timeout: a server that accepts and never answers is cut off', async () => {
+    const { fetchImpl } = mockFetch(
+      (seen) =>
+        new Promise<Response>((_, reject) =>
+          seen.init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const err = await generateClaimsText({ settings: openai, prompt: PROMPT, fetchImpl, timeoutMs: 50 }).catch((e: unknown) => e);
+    expect((err as ClaimsError).kind).toBe('timeout');
+  });
+});

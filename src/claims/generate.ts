@@ -3,11 +3,13 @@
 
 import { anthropicRequest, anthropicText } from './anthropic';
 import { localGenerator } from './local';
-import { ClaimsError, errorFromResponse, scrubSecret } from './errors';
+import { ClaimsError, errorFromResponse, scrubKey, scrubSecret } from './errors';
 import { openAiRequest, openAiText } from './openai';
 import { PROVIDERS, type LlmSettings, type ProviderRequest } from './providers';
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** The largest answer read: a claims, links or grade answer is a few KB; more is a runaway model or a wrong server. */
+export const MAX_ANSWER_BYTES = 1 << 20;
 
 export interface GenerateOptions {
   settings: LlmSettings;
@@ -151,7 +153,7 @@ export async function generateClaimsText(opts: GenerateOptions): Promise<Generat
     let bodyText: string;
     try {
       response = await doFetch(request.url, { ...request.init, signal: controller.signal });
-      bodyText = await response.text();
+      bodyText = await readCapped(response, MAX_ANSWER_BYTES);
     } catch (e) {
       throw failure(e);
     }
@@ -179,11 +181,50 @@ export async function generateClaimsText(opts: GenerateOptions): Promise<Generat
         { status: response.status, raw: scrubSecret(bodyText, key) },
       );
     }
-    return { text, status: response.status, elapsedMs: Date.now() - started };
+    // The one point where remote answers enter: an answer that echoes the key is stored and shown without it.
+    return { text: scrubKey(text, key), status: response.status, elapsedMs: Date.now() - started };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+function tooLarge(bytes: number, limit: number): ClaimsError {
+  const mb = (n: number) => `${(n / (1 << 20)).toFixed(1)} MB`;
+  return new ClaimsError(
+    'malformed',
+    `The provider's answer is larger than ${mb(limit)}${bytes > limit ? ` (${mb(bytes)})` : ''}: it was refused, not read or cached. ` +
+      'Check the base URL points at the LLM API, or lower the model\'s output length.',
+  );
+}
+
+/** The body as text, refused once it passes `limit` bytes (by Content-Length first, then as it streams in). */
+export async function readCapped(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    void response.body?.cancel().catch(() => undefined);
+    throw tooLarge(declared, limit);
+  }
+  if (!response.body) {
+    const text = await response.text();
+    if (text.length > limit) throw tooLarge(text.length, limit);
+    return text;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge(size, limit);
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 function cancelled(raw?: string): ClaimsError {

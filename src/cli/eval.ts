@@ -117,7 +117,9 @@ export async function runEval(argv: string[]): Promise<number> {
   const rows = filled.rows;
   const pseudoRefs = pseudoRefsSummary(filled.stats);
 
-  const { items, skippedDiffs } = collectEvalItems(rows, split);
+  const collected = collectEvalItems(rows, split);
+  const skippedDiffs = collected.skippedDiffs;
+  let items = collected.items;
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
@@ -161,6 +163,10 @@ export async function runEval(argv: string[]): Promise<number> {
   const encoder = similarity === 'embedding' ? (values.encoder ?? DEFAULT_ENCODER) : undefined;
   const links = similarity === 'llm-links' ? await evalLinks(items, values, scoring) : null;
   if (links?.interrupted) return 130;
+  // llm-links: reviews whose request failed are left out of n, and the run exits 1 (a failure is never a result).
+  const asked = items;
+  if (links) items = links.items;
+  const failedCode = links?.summary.failed ? 1 : 0;
   if (links && (tauOption !== undefined || values['calibrate-on'])) warn('--tau and --calibrate-on have no effect with --similarity llm-links (τ is fixed)');
   const { m, idf } = links ?? (await evalMatrices(items, { similarity, scoring, encoder, pooling }));
   const matrices = m.matrices;
@@ -208,7 +214,7 @@ export async function runEval(argv: string[]): Promise<number> {
     counts: {
       diffs: rows.length,
       skippedDiffs: skippedDiffs.length,
-      reviews: items.length,
+      reviews: asked.length,
       reviewsWithHumanScores: result.n,
       badLines,
     },
@@ -226,10 +232,15 @@ export async function runEval(argv: string[]): Promise<number> {
     pseudoRefs,
     ...(links ? { llmLinks: links.summary } : {}),
   };
-  if (lab) return runEvalMetrics(lab, { ...labContext, crscore: { scores, config: { ...base.config, tau } } });
+  if (lab) {
+    // The lab lines scores up with every review: a failed one is null (a 'failed' gap, out of n).
+    const at = new Map(links?.kept.map((k, i) => [k, i]));
+    const all = links ? asked.map((_, k) => (at.has(k) ? scores[at.get(k)!] : null)) : scores;
+    return Math.max(failedCode, await runEvalMetrics(lab, { ...labContext, crscore: { scores: all, config: { ...base.config, tau } } }));
+  }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
   if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);
   const out = { ...withIntervals(base, items, scores, intervals), ...evalLinkAgreement(items, matrices, rule, intervals) };
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
-  return 0;
+  return failedCode;
 }

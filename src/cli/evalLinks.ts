@@ -7,7 +7,7 @@ import type { Idf } from '../core/plus/idf.ts';
 import type { ItemMatrices, ScoringRule } from '../core/research/index.ts';
 import { rememberingCache, sha256Hex } from '../llmbatch/cache.ts';
 import { checkTemplate, linksForItems, planLinks } from '../llmbatch/linksBatch.ts';
-import { folderCache } from './answerCacheFs.ts';
+import { openFolderCache } from './answerCacheFs.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { CliError, progress, readText, warn } from './io.ts';
 import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
@@ -38,6 +38,10 @@ export interface LinksSummary {
 }
 
 export interface EvalLinks {
+  /** The reviews scored: those whose request failed are left out (`summary.failed` says how many). */
+  items: EvalItem[];
+  /** Their indices among the items given. */
+  kept: number[];
   m: ItemMatrices;
   idf?: Idf;
   summary: LinksSummary;
@@ -54,7 +58,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
   } catch (e) {
     throw new CliError(`${file}: ${(e as Error).message}`);
   }
-  const cache = rememberingCache(folderCache(cacheDir));
+  const cache = rememberingCache(await openFolderCache(cacheDir));
   const plan = await planLinks(items, { settings, cache, template });
   process.stderr.write(
     `llm-links: ${items.length} reviews, ${plan.cached} cached, ${plan.requests} requests to send (~${plan.inputTokens.toLocaleString('en')} input tokens), concurrency ${concurrency}\n`,
@@ -62,6 +66,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
   const { signal, dispose } = interruptible();
   const tick = progress('llm-links');
   let requests = 0;
+  let unsaved = 0;
   try {
     const out = await linksForItems(items, {
       settings,
@@ -72,15 +77,23 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
       signal,
       onProgress: (p) => {
         requests = p.requests;
+        unsaved = p.cacheWriteFailed;
         tick(p.done, p.total);
       },
     });
     for (const r of out.reviews) {
-      if (r.failure && r.failure.kind !== 'cancelled') warn(`review ${r.id}: ${r.failure.reason} (scored as linking nothing)`);
+      if (r.failure && r.failure.kind !== 'cancelled') warn(`review ${r.id}: ${r.failure.reason} (left out of n)`);
       for (const w of r.warnings) warn(`review ${r.id}: ${w}`);
     }
     process.stderr.write(`llm-links: ${requests} requests, ${out.cached} cached, ${out.failed} failed, ${out.warnings} dropped numbers\n`);
+    if (unsaved) warn(`llm-links: ${unsaved} answers could not be written to the cache; running again asks for them again`);
+    if (out.failed && !signal.aborted) {
+      warn(`llm-links: ${out.failed} of ${items.length} reviews failed: left out of n (${out.kept.length} scored); the exit code is 1. Run the same command again to ask them again.`);
+      if (!out.reviews.some((r) => r.matrix)) throw new CliError('llm-links: every review failed, so nothing can be scored', 1);
+    }
     return {
+      items: out.kept.map((k) => items[k]),
+      kept: out.kept,
       m: out.m,
       idf: scoring === 'graded' ? await loadBackgroundIdf() : undefined,
       interrupted: signal.aborted,

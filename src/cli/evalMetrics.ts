@@ -32,7 +32,7 @@ import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
 import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES } from '../llmbatch/labBatch.ts';
 import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
 import { configLines } from '../core/researchTables.ts';
-import { folderCache } from './answerCacheFs.ts';
+import { openFolderCache } from './answerCacheFs.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { plusScores } from './evalPlus.ts';
 import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
@@ -123,7 +123,8 @@ export interface LabEvalContext {
   intervals: IntervalOptions;
   json: boolean;
   /** The CRScore of the other flags, when eval computed it (the paper path); with --preset plus it is computed here. */
-  crscore: { scores: ItemScore[]; config: Record<string, unknown> } | null;
+  /** A null score: the review's llm-links request failed (left out of n, as 'failed'). */
+  crscore: { scores: (ItemScore | null)[]; config: Record<string, unknown> } | null;
   extra?: Record<string, unknown>;
 }
 
@@ -133,10 +134,12 @@ interface LlmRun {
   concurrency: number;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Reviews whose requests failed, over every LLM metric (the run exits 1 when any did). */
+  failed: number;
 }
 
 /** One stderr summary per LLM metric, and the first few failure reasons. */
-function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOutcome)[], requests: number) {
+function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOutcome)[], requests: number, unsaved: number): number {
   const by = (s: string) => outcomes.filter((o) => o.status === s).length;
   const cached = outcomes.filter((o) => o.cached && o.status === 'graded').length;
   process.stderr.write(
@@ -147,6 +150,9 @@ function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOu
   const failed = outcomes.filter((o) => o.status === 'failed');
   for (const o of failed.slice(0, 5)) warn(`${name} ${o.id}: ${o.reason}`);
   if (failed.length > 5) warn(`${name}: ${failed.length - 5} more failures`);
+  if (failed.length) warn(`${name}: ${failed.length} reviews failed: left out of its n; the exit code is 1. Run the same command again to ask them again.`);
+  if (unsaved) warn(`${name}: ${unsaved} answers could not be written to the cache; running again asks for them again`);
+  return failed.length;
 }
 
 async function llmGrade(reviews: LabReview[], run: LlmRun, tmpl: string, samples: number): Promise<LabMetric> {
@@ -156,16 +162,18 @@ async function llmGrade(reviews: LabReview[], run: LlmRun, tmpl: string, samples
   );
   const tick = progress('llm-grade');
   let requests = 0;
+  let unsaved = 0;
   const out = await runLlmGrades(reviews, {
     ...run,
     template: tmpl,
     samples,
     onProgress: (x) => {
       requests = x.requests;
+      unsaved = x.cacheWriteFailed;
       tick(x.done, x.total);
     },
   });
-  reportOutcomes('llm-grade', out, requests);
+  run.failed += reportOutcomes('llm-grade', out, requests, unsaved);
   return gradeMetric(reviews, out, llmMetricConfig(run.settings, 'grade', { samples, template: tmpl }));
 }
 
@@ -176,6 +184,7 @@ async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples
   );
   const tick = progress('llm-judge');
   let requests = 0;
+  let unsaved = 0;
   const out = await runLlmJudge(reviews, {
     ...run,
     template: tmpl,
@@ -183,15 +192,16 @@ async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples
     withPseudoRefs,
     onProgress: (x) => {
       requests = x.requests;
+      unsaved = x.cacheWriteFailed;
       tick(x.done, x.total);
     },
   });
-  reportOutcomes('llm-judge', out, requests);
+  run.failed += reportOutcomes('llm-judge', out, requests, unsaved);
   return judgeMetrics(reviews, out, llmMetricConfig(run.settings, 'judge', { samples, template: tmpl, withPseudoRefs }));
 }
 
 /** Every requested metric's column, in the order given. Returns null when Ctrl-C cut an LLM run short. */
-async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ reviews: LabReview[]; metrics: LabMetric[] } | null> {
+async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ reviews: LabReview[]; metrics: LabMetric[]; failed: number } | null> {
   const prepared = prepare(ctx.rows, ctx.split);
   const reviews = labReviews(prepared);
   const want = new Set(plan.names);
@@ -215,8 +225,9 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
   if (llmNames.length) {
     const { settings } = readLlmSettings(ctx.values);
     const o = readBatchOptions(ctx.values);
+    const cache = rememberingCache(await openFolderCache(o.cacheDir));
     const { signal, dispose } = interruptible();
-    run = { settings, cache: rememberingCache(folderCache(o.cacheDir)), concurrency: o.concurrency, timeoutMs: o.timeoutMs, signal, dispose };
+    run = { settings, cache, concurrency: o.concurrency, timeoutMs: o.timeoutMs, signal, dispose, failed: 0 };
   }
   const metrics: LabMetric[] = [];
   try {
@@ -232,7 +243,10 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
               system: ctx.values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
               idf: oneOf(ctx.values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
             }));
-          metrics.push(...crscoreMetrics(c.scores, c.config));
+          const none = { con: NaN, comp: NaN, rel: NaN };
+          const gaps = c.scores.map((x) => (x ? null : ('failed' as const)));
+          const cols = crscoreMetrics(c.scores.map((x) => x ?? none), c.config);
+          metrics.push(...(gaps.some(Boolean) ? cols.map((m) => ({ ...m, gaps })) : cols));
           break;
         }
         case 'crscore-plus': {
@@ -265,7 +279,7 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
     run?.dispose();
   }
   if (run?.signal.aborted) return null;
-  return { reviews, metrics };
+  return { reviews, metrics, failed: run?.failed ?? 0 };
 }
 
 async function plusColumn(ctx: LabEvalContext, o: { tau?: number; system: string; idf: 'background' | 'corpus' }) {
@@ -319,12 +333,12 @@ export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Pr
     const { resamples, seed, level, changes, baseline } = report;
     const stats = { bootstrap: { resamples, seed, level, changes }, baseline };
     process.stdout.write(`${JSON.stringify({ ...config, ...stats, counts: { diffs: ctx.rows.length, reviews: report.reviews, reviewsWithHumanScores: report.scored }, metrics: metricJson(report) }, (_k, v) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2)}\n`);
-    return 0;
+    return cols.failed ? 1 : 0;
   }
   const parts = [formatLabAgreement(report, 'text', config), formatLabRanking(report, 'text', config)];
   for (const m of report.metrics) parts.push(formatLabSystems(report, m.id, 'text', config));
   // The terminal tables carry no configuration; say it once at the end (prompts: --json or the prompt files).
   parts.push(`Configuration:\n${configLines(labConfig(report, config).config).map((l) => `  ${l}`).join('\n')}\n`);
   process.stdout.write(parts.join('\n'));
-  return 0;
+  return cols.failed ? 1 : 0;
 }

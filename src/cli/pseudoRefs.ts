@@ -19,7 +19,7 @@ import {
   type PseudoRefsStats,
   type PseudoRefSource,
 } from '../pseudorefs/dataset.ts';
-import { DEFAULT_CACHE_DIR, folderCache } from './answerCacheFs.ts';
+import { DEFAULT_CACHE_DIR, openFolderCache } from './answerCacheFs.ts';
 import { rememberingCache } from '../llmbatch/cache.ts';
 import { CliError, oneOf, progress, readText, warn } from './io.ts';
 import { importCodeReviewerPredictions, importFiles } from '../core/importers/index.ts';
@@ -155,7 +155,7 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
   let requests = 0;
   try {
     if (plan.settings) {
-      const cache = rememberingCache(folderCache(plan.cacheDir));
+      const cache = rememberingCache(await openFolderCache(plan.cacheDir));
       const changes = rows.map((r) => ({ id: r.id, diff: r.diff }));
       const p = await planClaims(changes, { settings: plan.settings, format: plan.format, cache });
       process.stderr.write(

@@ -18,6 +18,11 @@ export interface CachedAnswer {
 export interface AnswerCache {
   get(key: string): Promise<CachedAnswer | undefined>;
   put(key: string, entry: CachedAnswer): Promise<void>;
+  /**
+   * Runs `fn` holding the lock of `key` across tabs or processes sharing this cache, so two runs never pay for the
+   * same request: the second waits, then finds the first's answer. Absent: nothing else shares the cache.
+   */
+  lock?<T>(key: string, fn: () => Promise<T>, signal?: AbortSignal): Promise<T>;
 }
 
 /** A cache that keeps nothing between runs (tests, and the fallback when storage is refused). */
@@ -66,9 +71,11 @@ export function rememberingCache(cache: AnswerCache): AnswerCache {
       if (hit) seen.set(key, hit);
       return hit;
     },
-    put: (key, entry) => {
+    // Remembered once written: after a failed write the plan shows the answer as still to ask.
+    put: async (key, entry) => {
+      await cache.put(key, entry);
       seen.set(key, entry);
-      return cache.put(key, entry);
     },
+    ...(cache.lock ? { lock: cache.lock.bind(cache) } : {}),
   };
 }

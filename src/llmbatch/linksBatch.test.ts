@@ -61,13 +61,14 @@ describe('linksForItems', () => {
     expect((await planLinks(items, { settings, cache })).requests).toBe(0);
   });
 
-  it('an unreadable answer fails its review alone, is not cached, and Resume asks it again', async () => {
+  it('an unreadable answer fails its review alone, is left out of the scores (not linking nothing), not cached, and Resume asks it again', async () => {
     stub.respond = (req) => (promptOf(req).includes('Fine.') ? { kind: 'ok', text: 'This review is fine.' } : diagonalResponder()(req));
     const cache = memoryCache();
     const out = await linksForItems(items, { settings, cache });
     expect(out.failed).toBe(1);
     expect(out.reviews[2]).toMatchObject({ id: 'c2 · a', text: 'This review is fine.', failure: { kind: 'malformed' } });
-    expect([...out.m.matrices[2].data]).toEqual([0, 0]);
+    expect(out.kept).toEqual([0, 1]);
+    expect(out.m.matrices).toHaveLength(2);
     expect(cache.entries.size).toBe(2);
     stub.respond = diagonalResponder();
     const resumed = await linksForItems(items, { settings, cache });

@@ -28,7 +28,12 @@ export interface ReviewLinks {
 
 export interface LinksOutcome {
   reviews: ReviewLinks[];
-  /** The matrices every scoring rule reads: a failed review links nothing. */
+  /**
+   * The items scored: every review but those whose request failed (or was cancelled), which are left out of n,
+   * never scored as linking nothing. A review without text is kept (nothing was asked; it links nothing).
+   */
+  kept: number[];
+  /** The matrices every scoring rule reads, for the kept items in order. */
   m: ItemMatrices;
   failed: number;
   cached: number;
@@ -91,9 +96,11 @@ export async function linksForItems(items: readonly EvalItem[], opts: LinksBatch
       ...(r.failure ? { failure: r.failure } : {}),
     };
   });
+  const kept = reviews.flatMap((r, k) => (r.failure ? [] : [k]));
   return {
     reviews,
-    m: linkMatrices(items, reviews.map((r) => r.matrix)),
+    kept,
+    m: linkMatrices(kept.map((k) => items[k]), kept.map((k) => reviews[k].matrix)),
     failed: reviews.filter((r) => r.failure && r.failure.kind !== 'cancelled').length,
     cached: reviews.filter((r) => r.cached).length,
     warnings: reviews.reduce((n, r) => n + r.warnings.length, 0),

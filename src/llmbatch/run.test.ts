@@ -65,3 +65,61 @@ describe('runBatch', () => {
     expect(promptOf(stub.requests[0])).toBe('p');
   });
 });
+
+describe('runBatch: one payment per request, the key in no answer, failed writes said', () => {
+  it('identical prompts in flight at once are asked once and shared', async () => {
+    stub.respond = () => ({ kind: 'ok', text: '3', delayMs: 100 });
+    const cache = memoryCache();
+    const tasks = ['a', 'b', 'c'].map((id) => ({ id, prompt: 'the same review' }));
+    expect((await planBatch(tasks, { settings, cache })).requests).toBe(1);
+    // Two runs at once (two panels of one page) and three tasks each: one request.
+    const [x, y] = await Promise.all([runBatch(tasks, digit, { settings, cache }), runBatch(tasks, digit, { settings, cache })]);
+    expect(stub.count).toBe(1);
+    expect([...x, ...y].map((r) => r.value)).toEqual([3, 3, 3, 3, 3, 3]);
+    expect([...x, ...y].filter((r) => !r.cached)).toHaveLength(1);
+  });
+
+  it('under the cache lock, an answer another run wrote meanwhile is read, not asked again', async () => {
+    const cache = memoryCache();
+    // A lock that lets "another process" finish first: it writes the answer before this run holds the lock.
+    const shared = {
+      get: cache.get,
+      put: cache.put,
+      lock: async <T>(key: string, fn: () => Promise<T>) => {
+        await cache.put(key, { text: '5', provider: '', baseUrl: '', model: '', temperature: 0, promptSha256: '', at: '' });
+        return fn();
+      },
+    };
+    const [r] = await runBatch([{ id: 'a', prompt: 'p' }], digit, { settings, cache: shared });
+    expect(r).toMatchObject({ value: 5, cached: true });
+    expect(stub.count).toBe(0);
+  });
+
+  it('a key echoed in an answer reaches neither the result nor the cache; an old cached echo is scrubbed on read', async () => {
+    const key = 'sk-batch-SECRET-0123456789';
+    const s = { ...settings, apiKey: key };
+    stub.fallback = { kind: 'ok', text: `4 (your key ${key}, ${Buffer.from(key).toString('base64')})` };
+    const cache = memoryCache();
+    const [r] = await runBatch([{ id: 'a', prompt: 'p' }], digit, { settings: s, cache });
+    expect(r.value).toBe(4);
+    expect(r.text).not.toContain(key);
+    expect(JSON.stringify([...cache.entries.values()])).not.toContain(key);
+    expect(JSON.stringify([...cache.entries.values()])).not.toContain(Buffer.from(key).toString('base64').slice(4, -4));
+    for (const [k, v] of cache.entries) cache.entries.set(k, { ...v, text: `4 ${key}` });
+    const [old] = await runBatch([{ id: 'a', prompt: 'p' }], digit, { settings: s, cache });
+    expect(old).toMatchObject({ cached: true, text: '4 [key hidden]' });
+  });
+
+  it('a cache write that fails is counted with its reason; the answer is still used', async () => {
+    stub.fallback = { kind: 'ok', text: '2' };
+    const refusing = { get: async () => undefined, put: async () => Promise.reject(new Error('QuotaExceededError: quota reached')) };
+    let last: { cacheWriteFailed: number; cacheWriteError?: string } | undefined;
+    const out = await runBatch([{ id: 'a', prompt: 'p1' }, { id: 'b', prompt: 'p2' }], digit, {
+      settings,
+      cache: refusing,
+      onProgress: (p) => (last = p),
+    });
+    expect(out.map((r) => r.value)).toEqual([2, 2]);
+    expect(last).toMatchObject({ cacheWriteFailed: 2, cacheWriteError: 'QuotaExceededError: quota reached' });
+  });
+});

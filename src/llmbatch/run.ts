@@ -2,11 +2,13 @@
 // loop (src/claims), a concurrency limit capped by the provider's own, every answer cached (cache.ts) so a second
 // run or a Resume asks nothing already paid for, progress per answer, a plan (requests, input tokens) before it
 // starts, and Cancel by signal. Each use brings only its prompt and its parser. Browser and CLI share it.
-import { ClaimsError } from '../claims/errors';
+// A request is paid for once: identical requests in flight in this process share one answer, and the cache's lock
+// (Web Locks in the browser, a lock file in the CLI) makes a second tab or process wait, then read the first's answer.
+import { ClaimsError, scrubKey } from '../claims/errors';
 import { DEFAULT_TIMEOUT_MS } from '../claims/generate';
 import { effectiveConcurrency, type LlmSettings } from '../claims/providers';
 import { BATCH_RETRY, requestClaimsText, type RetryPolicy } from '../claims/retry';
-import { answerIdentity, answerKey, type AnswerCache } from './cache';
+import { answerIdentity, answerKey, type AnswerCache, type CachedAnswer } from './cache';
 
 /** One call to make: its prompt, and which sample it is when the same prompt is asked several times. */
 export interface LlmTask {
@@ -42,6 +44,10 @@ export interface BatchProgress {
   /** Requests sent (retries and re-asks included). */
   requests: number;
   inFlight: number;
+  /** Answers that could not be written to the cache (quota, private mode, a read-only folder): Resume asks again. */
+  cacheWriteFailed: number;
+  /** The first write failure's reason. */
+  cacheWriteError?: string;
 }
 
 export interface TaskFailure {
@@ -84,6 +90,8 @@ export async function planBatch(
   opts: Pick<LlmBatchOptions<unknown>, 'settings' | 'cache'>,
 ): Promise<BatchPlan> {
   const plan: BatchPlan = { tasks: tasks.length, requests: 0, cached: 0, inputTokens: 0 };
+  // The same prompt twice (two systems wrote the same review) is one request.
+  const asked = new Set<string>();
   // Hashing and cache reads in chunks side by side: a 10,000-task plan takes seconds, not a minute.
   const CHUNK = 256;
   for (let i = 0; i < tasks.length; i += CHUNK) {
@@ -91,7 +99,8 @@ export async function planBatch(
       tasks.slice(i, i + CHUNK).map(async (t) => {
         const { key } = await answerKey(opts.settings, cachePrompt(t));
         if (await opts.cache.get(key).catch(() => undefined)) plan.cached++;
-        else {
+        else if (!asked.has(key)) {
+          asked.add(key);
           plan.requests++;
           plan.inputTokens += Math.ceil(t.prompt.length / 4);
         }
@@ -121,11 +130,11 @@ export async function runBatch<T>(
   const limit = effectiveConcurrency(opts.settings.provider, opts.concurrency ?? 4);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy = opts.policy ?? BATCH_RETRY;
-  const p: BatchProgress = { total: tasks.length, done: 0, cached: 0, failed: 0, requests: 0, inFlight: 0 };
+  const p: BatchProgress = { total: tasks.length, done: 0, cached: 0, failed: 0, requests: 0, inFlight: 0, cacheWriteFailed: 0 };
   const report = () => opts.onProgress?.({ ...p });
   const out: TaskResult<T>[] = new Array<TaskResult<T>>(tasks.length);
-  const writes: Promise<void>[] = [];
   const slot = semaphore(limit);
+  const apiKey = opts.settings.apiKey;
 
   const ask = async (t: LlmTask): Promise<string> => {
     let active = false;
@@ -156,31 +165,73 @@ export async function runBatch<T>(
     return result.text;
   };
 
-  const one = async (t: LlmTask): Promise<TaskResult<T>> => {
-    const { key, promptSha256 } = await answerKey(opts.settings, cachePrompt(t));
-    const hit = await opts.cache.get(key).catch(() => undefined);
-    if (hit) {
-      try {
-        return { id: t.id, value: parse(hit.text, t), text: hit.text, cached: true };
-      } catch {
-        // an unreadable entry is asked again below
-      }
-    }
+  /** A cached entry's text when `parse` reads it (entries written before answers were scrubbed are scrubbed here). */
+  const readable = (hit: CachedAnswer | undefined, t: LlmTask): string | undefined => {
+    if (!hit) return undefined;
+    const text = scrubKey(hit.text, apiKey);
     try {
+      parse(text, t);
+      return text;
+    } catch {
+      return undefined; // an unreadable entry is asked again
+    }
+  };
+
+  /** Asks (with the re-asks) and caches the answer; under the cache's lock, reads first what another run wrote. */
+  const produce = (t: LlmTask, key: string, promptSha256: string): Promise<Answer> => {
+    const work = async (): Promise<Answer> => {
+      if (opts.cache.lock) {
+        const text = readable(await opts.cache.get(key).catch(() => undefined), t);
+        if (text !== undefined) return { text, cached: true };
+      }
       let text = await ask(t);
       let value = parse(text, t);
       for (let k = 0; opts.reask && k < opts.reask.times && !opts.reask.accept(value); k++) {
         text = await ask(t);
         value = parse(text, t);
       }
-      // Only answers that parse are kept, so retrying a garbled answer asks the model again. The write is not
-      // waited for here (the next request goes out at once); the run waits for all writes before it returns.
-      writes.push(
-        opts.cache
-          .put(key, { ...answerIdentity(opts.settings, promptSha256), text, at: new Date().toISOString() })
-          .catch(() => undefined),
-      );
-      return { id: t.id, value, text, cached: false };
+      // Only answers that parse are kept, so retrying a garbled answer asks the model again. The write ends before
+      // the lock is let go, so a run waiting on it finds the answer; a failed write is counted and said.
+      await opts.cache
+        .put(key, { ...answerIdentity(opts.settings, promptSha256), text, at: new Date().toISOString() })
+        .catch((e: unknown) => {
+          p.cacheWriteFailed++;
+          p.cacheWriteError ??= (e as Error)?.message || String(e);
+          report();
+        });
+      return { text, cached: false };
+    };
+    return opts.cache.lock ? opts.cache.lock(key, work, opts.signal) : work();
+  };
+
+  /** The answer for `key`: shared with an identical request in flight in this process, else produced. */
+  const obtain = async (t: LlmTask, key: string, promptSha256: string): Promise<Answer> => {
+    for (;;) {
+      const running = pending.get(key);
+      if (!running) break;
+      try {
+        return { text: (await running).text, cached: true };
+      } catch (e) {
+        // Another run's Cancel is not this run's: ask for it here.
+        if (!(e instanceof ClaimsError && e.kind === 'cancelled') || opts.signal?.aborted) throw e;
+      }
+    }
+    const mine = produce(t, key, promptSha256);
+    pending.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (pending.get(key) === mine) pending.delete(key);
+    }
+  };
+
+  const one = async (t: LlmTask): Promise<TaskResult<T>> => {
+    const { key, promptSha256 } = await answerKey(opts.settings, cachePrompt(t));
+    const hit = readable(await opts.cache.get(key).catch(() => undefined), t);
+    if (hit !== undefined) return { id: t.id, value: parse(hit, t), text: hit, cached: true };
+    try {
+      const { text, cached } = await obtain(t, key, promptSha256);
+      return { id: t.id, value: parse(text, t), text, cached };
     } catch (e) {
       const raw = e instanceof ClaimsError && typeof e.raw === 'string' ? e.raw : undefined;
       return { id: t.id, cached: false, text: raw, failure: taskFailure(t.id, e) };
@@ -204,7 +255,7 @@ export async function runBatch<T>(
   report();
   const workers = Math.min(Math.max(16, limit * 2), Math.max(1, tasks.length));
   await Promise.all(Array.from({ length: workers }, worker));
-  await Promise.all(writes);
+  report();
   for (let k = 0; k < tasks.length; k++)
     out[k] ??= {
       id: tasks[k].id,
@@ -213,6 +264,15 @@ export async function runBatch<T>(
     };
   return out;
 }
+
+interface Answer {
+  text: string;
+  /** No request of this task's own: read from the cache after waiting, or shared with one in flight. */
+  cached: boolean;
+}
+
+/** Answers being asked for in this process, by cache key: a second identical task waits for the first's. */
+const pending = new Map<string, Promise<Answer>>();
 
 /** At most `n` of the functions run at once; the others wait their turn in order. */
 export function semaphore(n: number): <T>(fn: () => Promise<T>) => Promise<T> {

@@ -62,6 +62,8 @@ interface LabState {
   judgeConfig: LlmMetricConfig | null;
   /** Requests sent by the last run (retries and re-asks included); 0 when every answer came from the cache. */
   requestsSent: number;
+  /** The last run's answers the browser refused to store, and the first reason: a Resume asks for them again. */
+  unsaved: { count: number; error?: string };
   message: string | null;
   columns: LabMetric[];
   records: LabRecord[];
@@ -132,6 +134,7 @@ export const useLab = create<LabState>()((set, get) => ({
   gradeConfig: null,
   judgeConfig: null,
   requestsSent: 0,
+  unsaved: { count: 0 },
   message: null,
   columns: [],
   records: [],
@@ -191,7 +194,7 @@ export const useLab = create<LabState>()((set, get) => ({
     controller?.abort();
     const ctrl = new AbortController();
     controller = ctrl;
-    set({ phase: 'running', message: null, requestsSent: 0 });
+    set({ phase: 'running', message: null, requestsSent: 0, unsaved: { count: 0 } });
     mark({ state: 'running', reviews: reviews.length });
     const common = {
       settings: a.settings,
@@ -202,8 +205,11 @@ export const useLab = create<LabState>()((set, get) => ({
     };
     let sent = 0;
     let shownAt = 0;
+    let unsavedBefore = 0;
     const progress = (stage: LabProgress['stage'], startedAt: number) => (p: BatchProgress) => {
       if (controller !== ctrl) return;
+      if (p.cacheWriteFailed)
+        set({ unsaved: { count: unsavedBefore + p.cacheWriteFailed, error: get().unsaved.error ?? p.cacheWriteError } });
       const now = performance.now();
       // At most ~10 repaints a second; the last one always shows.
       if (now - shownAt < 100 && p.done < p.total && p.done > 0) return;
@@ -221,6 +227,7 @@ export const useLab = create<LabState>()((set, get) => ({
           onProgress: (p) => ((last = p.requests), on(p)),
         });
         sent += last;
+        unsavedBefore = get().unsaved.count;
         set({ grades, gradeConfig: llmConfig(a, template, { samples: 3 }), requestsSent: sent });
       }
       if (s.metrics.includes('llm-judge') && !ctrl.signal.aborted) {

@@ -45,6 +45,9 @@ export interface LinksProgress {
   failed: number;
   requests: number;
   inFlight: number;
+  /** Answers the browser refused to store (quota, private mode): a Resume or a reload asks for them again. */
+  cacheWriteFailed: number;
+  cacheWriteError?: string;
 }
 
 interface LinksState {
@@ -111,7 +114,10 @@ export const useLinksRun = create<LinksState>()((set, get) => ({
 export async function linkStage(
   its: readonly EvalItem[],
   hooks: { onProgress(done: number, total: number, cached: number): void; cancelled(): boolean; cacheOnly?: boolean },
-): Promise<{ kind: 'done'; m: ItemMatrices; cached: number; total: number } | { kind: 'cancelled' | 'error'; done: number; total: number; error?: Error }> {
+): Promise<
+  | { kind: 'done'; m: ItemMatrices; kept: number[]; cached: number; total: number }
+  | { kind: 'cancelled' | 'error'; done: number; total: number; error?: Error }
+> {
   const st = useLinksRun.getState();
   const s = useClaimsSettings.getState();
   const settings = llmSettings(s);
@@ -129,7 +135,8 @@ export async function linkStage(
       timeoutMs: Math.max(1, s.timeoutSec) * 1000,
       signal: ctrl.signal,
       onProgress: (p) => {
-        useLinksRun.setState({ progress: { done: p.done, total: p.total, cached: p.cached, failed: p.failed, requests: p.requests, inFlight: p.inFlight } });
+        const { done, total, cached, failed, requests, inFlight, cacheWriteFailed, cacheWriteError } = p;
+        useLinksRun.setState({ progress: { done, total, cached, failed, requests, inFlight, cacheWriteFailed, cacheWriteError } });
         hooks.onProgress(p.done, p.total, p.cached);
       },
     });
@@ -159,7 +166,12 @@ export async function linkStage(
     });
     void planLinks(its, opts).then((plan) => useLinksRun.setState({ plan }));
     if (cancelled) return { kind: 'cancelled', done, total: its.length };
-    return { kind: 'done', m: out.m, cached: out.cached, total: its.length };
+    if (!out.reviews.some((r) => r.matrix)) {
+      const message = `Every review's request failed, so nothing was scored. The first reason: ${failures[0]?.failure?.reason ?? 'unknown'}`;
+      useLinksRun.setState({ phase: 'error', message });
+      return { kind: 'error', done, total: its.length, error: new Error(message) };
+    }
+    return { kind: 'done', m: out.m, kept: out.kept, cached: out.cached, total: its.length };
   } catch (e) {
     useLinksRun.setState({ phase: 'error', message: (e as Error).message });
     return { kind: 'error', done: 0, total: its.length, error: e as Error };

@@ -8,6 +8,7 @@ import {
   correlationCurve,
   scoreAll,
   lexicalMatrices,
+  keepItems,
   oracleRows,
   prepare,
   refMetricRows,
@@ -72,7 +73,7 @@ export interface RunInput {
 
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const { config } = inp;
-  const prepared = prepare(inp.rows, config.split);
+  let prepared = prepare(inp.rows, config.split);
   if (prepared.items.length === 0) throw new Error('No review can be scored: no change in this dataset has pseudo-references.');
   let m: ItemMatrices;
   let engine: RunEngine | null = null;
@@ -92,6 +93,8 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
     const out = await linkStage(prepared.items, { onProgress: inp.hooks.onEmbedded, cancelled: inp.hooks.cancelled, cacheOnly: inp.cacheOnly });
     if (out.kind !== 'done') return { ...out, engine: null };
     ({ m, cached, total } = out);
+    // Reviews whose request failed are left out of n (listed in the links panel), never scored as linking nothing.
+    if (out.kept.length < prepared.items.length) prepared = keepItems(prepared, out.kept);
   } else {
     if (!usesEncoder(config.similarity)) throw new Error(`unknown similarity ${config.similarity}`);
     const texts = textsToEmbed(prepared, prepared.hasReference);

@@ -70,3 +70,15 @@ export function ProgressBar({ done, total, label }: { done: number; total: numbe
     </div>
   );
 }
+
+/** Said when answers could not be stored (quota, private mode): they were paid for, and a Resume asks again. */
+export function CacheWriteWarning({ failed, error, testId }: { failed: number; error?: string; testId: string }) {
+  if (!failed) return null;
+  return (
+    <p className="r-warn small" role="alert" data-testid={testId} data-failed={failed}>
+      {failed} answer{failed === 1 ? '' : 's'} could not be saved in this browser&apos;s answer cache
+      {error ? ` (${error})` : ''}. They are used for this run, but a Resume or a reload asks (and pays) for them again.
+      Free some storage, or leave private browsing, to keep them.
+    </p>
+  );
+}

@@ -38,6 +38,20 @@ export function prepare(rows: readonly DatasetRow[], split: SplitMode): Prepared
   };
 }
 
+/** The dataset restricted to the items at `keep` (e.g. leaving out reviews whose LLM request failed). */
+export function keepItems(p: PreparedDataset, keep: readonly number[]): PreparedDataset {
+  const items = keep.map((k) => p.items[k]);
+  const reviews = keep.map((k) => p.reviews[k]);
+  return {
+    ...p,
+    items,
+    reviews,
+    systems: [...new Set(items.map((i) => i.system))].sort(),
+    languages: [...new Set(items.map((i) => i.lang))].sort(),
+    hasReference: reviews.some((r) => r.reference !== null),
+  };
+}
+
 /**
  * Every distinct non-blank text to embed: pseudo-references, review sentences, and (for the embedding-cosine
  * reference metric) whole reviews and references.

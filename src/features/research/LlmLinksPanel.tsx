@@ -1,6 +1,7 @@
 // Research's settings for the LLM matcher (llm-links): the LLM settings (the claims settings form and store), the
 // links prompt, visible and editable with Reset, requests at once, the plan before the run (asks first above
-// CONFIRM_ABOVE requests), the LLM's progress, and the reviews that failed (scored as linking nothing).
+// CONFIRM_ABOVE requests), the LLM's progress, answers the cache refused, and the reviews that failed (left out
+// of the scores, never scored as linking nothing).
 import { useEffect, useId } from 'react';
 import { PROVIDERS } from '../../claims/providers';
 import { DEFAULT_LINKS_PROMPT, missingSlots } from '../../core/links/llmLinks';
@@ -10,7 +11,7 @@ import { CONFIRM_ABOVE } from '../../store/pseudoRefsBatch';
 import { useResearch } from '../../store/research';
 import { confirmLinks, dismissLinks, refreshLinksPlan } from '../../store/researchLinks';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
-import { ConfirmRequests, RequestsAtOnce } from '../../ui/BatchRunControls';
+import { CacheWriteWarning, ConfirmRequests, RequestsAtOnce } from '../../ui/BatchRunControls';
 import '../claims/claims.css';
 
 // Test hook: the links run's state (it never holds the key; the settings store does, in memory).
@@ -90,6 +91,7 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
           {l.progress.failed > 0 && ` · ${l.progress.failed} failed`}
         </p>
       )}
+      {l.progress && <CacheWriteWarning failed={l.progress.cacheWriteFailed} error={l.progress.cacheWriteError} testId="links-cache-unsaved" />}
       {l.message && <p className={l.phase === 'error' ? 'r-error' : 'muted small'} data-testid="links-message">{l.message}</p>}
       {l.warnings > 0 && (
         <p className="muted small" data-testid="links-warnings">
@@ -99,7 +101,7 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
       {l.failures.length > 0 && (
         <details open className="r-errors">
           <summary>
-            Reviews that failed ({l.failures.length}): scored as linking nothing; Re-run asks them again
+            Reviews that failed ({l.failures.length}): left out of the scores and of n; Re-run asks them again
           </summary>
           <table className="r-table" data-testid="links-failures">
             <thead>

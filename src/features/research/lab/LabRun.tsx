@@ -8,7 +8,7 @@ import { useResearch } from '../../../store/research';
 import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ClaimsSettingsForm } from '../../claims/ClaimsSettingsForm';
 import { llmSettings, useClaimsSettings } from '../../../store/claimsSettings';
-import { ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../../ui/BatchRunControls';
+import { CacheWriteWarning, ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../../ui/BatchRunControls';
 
 function useRunArgs(): LabRunArgs {
   const s = useClaimsSettings();
@@ -114,6 +114,7 @@ export function LabRun() {
               </span>
             </>
           )}
+          <CacheWriteWarning failed={lab.unsaved.count} error={lab.unsaved.error} testId="lab-cache-unsaved" />
           {lab.message && (
             <p
               className={lab.phase === 'error' ? 'r-error' : 'muted small'}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { KEY_HIDDEN, scrubKey, scrubSecret } from './secrets';
+
+const KEY = 'sk-proj-Ab3dEf9hIjK1mNoPqR7tUvWxYz05';
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+const b64url = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
+const hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
+/** The longest run of the key (6+ characters) still readable in `text`, in any case. */
+const leaks = (text: string) => {
+  const t = text.toLowerCase();
+  for (let i = 0; i + 6 <= KEY.length; i++) if (t.includes(KEY.slice(i, i + 6).toLowerCase())) return KEY.slice(i, i + 6);
+  return null;
+};
+
+describe('scrubKey: the key in every common encoding', () => {
+  const cases: [string, string][] = [
+    ['as written', KEY],
+    ['upper-case', KEY.toUpperCase()],
+    ['lower-case', KEY.toLowerCase()],
+    ['spaced out', [...KEY].join(' ')],
+    ['dashed out', [...KEY].join('-')],
+    ['spaced by two', [...KEY].join('  ')],
+    ['zero-width joined', [...KEY].join('\u200b')],
+    ['URL-encoded (every byte)', [...Buffer.from(KEY)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('')],
+    ['URL-encoded (encodeURIComponent)', encodeURIComponent(KEY)],
+    ['JSON \\u escapes', [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')],
+    ['HTML entities', [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join('')],
+    ['hex', hex(KEY)],
+    ['HEX', hex(KEY).toUpperCase()],
+    ['hex with colons', hex(KEY).match(/../g)!.join(':')],
+    ['\\x hex', hex(KEY).match(/../g)!.map((h) => `\\x${h}`).join('')],
+  ];
+  for (const [name, form] of cases)
+    it(name, () => {
+      const out = scrubKey(`The header was ${form} as sent.`, KEY);
+      expect(out).toBe(`The header was ${KEY_HIDDEN} as sent.`);
+    });
+
+  it('base64 and base64url at every byte offset inside a longer encoded text', () => {
+    for (const prefix of ['', 'a', 'ab', 'Authorization: Bearer ', 'user:']) {
+      for (const enc of [b64, b64url]) {
+        const encoded = enc(`${prefix}${KEY}!`);
+        const out = scrubKey(`Decoded header: ${encoded}`, KEY);
+        expect(out, `${enc.name} after "${prefix}"`).toContain(KEY_HIDDEN);
+        // What is left of the encoding decodes to at most two bytes of the key at either end.
+        const left = out.replace('Decoded header: ', '').split(KEY_HIDDEN).join('');
+        expect(left.length).toBeLessThanOrEqual(Math.ceil((prefix.length + 1) * 4 / 3) + 6);
+      }
+    }
+  });
+
+  it('a masked echo that keeps the head and the tail', () => {
+    expect(scrubKey(`key ${KEY.slice(0, 6)}*****${KEY.slice(-4)} rejected`, KEY)).toBe(`key ${KEY_HIDDEN} rejected`);
+  });
+
+  it('leaves an answer without the key exactly as written, generic tokens included', () => {
+    const answer = 'Use a Bearer token from the vault; keys look like sk-xxxxxxxxxxxx. Links: {"1": [1, 2]}';
+    expect(scrubKey(answer, KEY)).toBe(answer);
+    expect(scrubKey(answer, '')).toBe(answer);
+  });
+
+  it('hides a short key only as written (its spaced-out form would match ordinary words)', () => {
+    expect(scrubKey('abc1 and a b c 1', 'abc1')).toBe(`${KEY_HIDDEN} and a b c 1`);
+  });
+
+  it('a 1 MB answer is scrubbed quickly and completely', () => {
+    const big = `${'lorem ipsum dolor '.repeat(60_000)}${[...KEY].join(' ')} ${b64(KEY)} ${hex(KEY)}`;
+    const out = scrubKey(big, KEY);
+    expect(leaks(out.slice(-400))).toBeNull();
+    expect(out.split(KEY_HIDDEN).length - 1).toBe(3);
+  });
+});
+
+describe('scrubSecret: error text', () => {
+  it('also hides bearer tokens and sk- keys it was not told about', () => {
+    const out = scrubSecret('Authorization: Bearer abcdefgh12345678 and sk-proj-ABCDEFGH1234 and ' + b64(KEY), KEY);
+    expect(out).not.toContain('abcdefgh12345678');
+    expect(out).not.toContain('sk-proj-ABCDEFGH1234');
+    expect(out).not.toContain(b64(KEY).slice(4, 30));
+  });
+});

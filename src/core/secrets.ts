@@ -1,0 +1,108 @@
+// The one scrubber of secrets: an LLM answer or a provider's error that echoes the API key must carry it nowhere
+// (sessions, share links, the answer cache, exports, the CLI's stdout). It hides the key as written and in the
+// encodings a model or a proxy is likely to echo it in: any letter case, spaced or dashed out, percent-, JSON- or
+// HTML-escaped, hex, and base64 / base64url (at every byte alignment, so a key inside a longer encoded text, such
+// as an Authorization header echoed in base64, is found too). Pure: no DOM, no Node.
+
+export const KEY_HIDDEN = '[key hidden]';
+
+/** Keys shorter than this are hidden only as written: their spaced-out forms would match ordinary words. */
+const MIN_ENCODED = 8;
+/** What may stand between two characters of a spaced-out key: spaces, dashes, dots, zero-width characters. */
+const SEP = '[\\s\\-_.,:|/\\u00b7\\u2022\\u200b-\\u200d\\u2060]{0,3}';
+
+interface Patterns {
+  key: string;
+  /** Case-insensitive: the key char by char, each as itself or escaped, with separators between. */
+  spelled: RegExp;
+  /** Case-insensitive: the key's UTF-8 bytes in hex (73 6b 2d…, \x73\x6b…, 0x73…). */
+  hex: RegExp;
+  /** Case-sensitive: the alignment-free cores of the key's base64 and base64url encodings. */
+  base64: string[];
+  /** A masked echo that keeps the head and the tail ("sk-abc1*****wxyz"). */
+  masked: RegExp | null;
+}
+
+// The last key's patterns: a batch scrubs thousands of answers with the same key.
+let last: Patterns | null = null;
+
+function patternsFor(key: string): Patterns {
+  if (last?.key === key) return last;
+  const bytes = utf8(key);
+  const hexOf = (b: number) => b.toString(16).padStart(2, '0');
+  const spelled = [...key]
+    .map((c) => {
+      const cb = utf8(c);
+      const alts = [
+        escapeRegExp(c),
+        cb.map((b) => `%${hexOf(b)}`).join(''),
+        ...(c.length === 1 ? [`\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`] : []),
+        `&#0*${c.codePointAt(0)};`,
+        `&#x0*${c.codePointAt(0)!.toString(16)};`,
+      ];
+      return `(?:${alts.join('|')})`;
+    })
+    .join(SEP);
+  const hex = bytes.map((b) => `(?:\\\\x|0x)?${hexOf(b)}`).join('[\\s:,\\-]{0,2}');
+  const base64: string[] = [];
+  for (let o = 0; o < 3; o++) {
+    const padded = [...new Array<number>(o).fill(0), ...bytes];
+    const enc = toBase64(padded);
+    // Characters that also encode the neighbouring text's bits are left out: what stays is in every encoding.
+    const core = enc.slice(o === 0 ? 0 : o + 1, padded.length % 3 === 0 ? enc.length : enc.length - 1);
+    if (core.length >= 4) base64.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  const masked =
+    key.length >= 12
+      ? new RegExp(`${escapeRegExp(key.slice(0, 6))}[^\\s"',]*${escapeRegExp(key.slice(-4))}`, 'g')
+      : null;
+  last = { key, spelled: new RegExp(spelled, 'gi'), hex: new RegExp(hex, 'gi'), base64: [...new Set(base64)], masked };
+  return last;
+}
+
+/**
+ * Hides `key` in `text` as written and in its common encodings. Only what is derived from the key is touched, so
+ * an answer that merely mentions "Bearer tokens" or "sk-" prefixes stays as the model wrote it.
+ */
+export function scrubKey(text: string, key?: string): string {
+  const k = key?.trim();
+  if (!k || k.length < 4 || !text) return text;
+  let out = text.split(k).join(KEY_HIDDEN);
+  if (k.length < MIN_ENCODED) return out;
+  const p = patternsFor(k);
+  for (const b of p.base64) out = out.split(b).join(KEY_HIDDEN);
+  out = out.replace(p.spelled, KEY_HIDDEN).replace(p.hex, KEY_HIDDEN);
+  if (p.masked) out = out.replace(p.masked, KEY_HIDDEN);
+  return out;
+}
+
+/**
+ * For error text: the key (scrubKey) and anything that looks like a bearer token or a provider key, known or not.
+ * Providers echo keys in 401 bodies (OpenAI prints a masked prefix; proxies sometimes the whole key).
+ */
+export function scrubSecret(text: string, key?: string): string {
+  return scrubKey(text, key)
+    .replace(/Bearer\s+[A-Za-z0-9._~+/=-]{8,}/gi, `Bearer ${KEY_HIDDEN}`)
+    .replace(/\bsk-[A-Za-z0-9_*-]{8,}/g, KEY_HIDDEN);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function utf8(s: string): number[] {
+  return [...new TextEncoder().encode(s)];
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Base64 without padding. */
+function toBase64(bytes: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c++) out += B64[(n >> (18 - 6 * c)) & 63];
+  }
+  return out;
+}
