@@ -58,7 +58,7 @@ async function score(page: Page, scoring: 'hard' | 'graded') {
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
   await expect(page.getByTestId('links-panel')).toHaveAttribute('data-stale', 'false');
   await expect(page.getByTestId('links-panel')).toContainText(scoring === 'hard' ? 'Links under hard τ' : 'Links under graded credit');
-  // The link table's intervals follow the settings of "Systems, with uncertainty".
+  // The link table's intervals follow the settings of the Overview's "Systems" table.
   await page.getByTestId('bootstrap-resamples').fill(String(RESAMPLES));
   await page.getByTestId('bootstrap-seed').fill(String(SEED));
   await expect(page.getByTestId('links-note')).toContainText(`${RESAMPLES} resamples, seed ${SEED}`);

@@ -1,9 +1,10 @@
 // The shell: header, tab bar (keyboard: arrow keys), and the active tab. The tab lives in the URL hash.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { DEFAULT_TAB, tabs } from './tabs';
+import { DEFAULT_TAB, TAB_ALIASES, tabs } from './tabs';
 
 function tabFromHash(): string {
-  const id = location.hash.replace(/^#\/?/, '');
+  const hash = location.hash.replace(/^#\/?/, '');
+  const id = TAB_ALIASES[hash] ?? hash;
   return tabs.some((t) => t.id === id) ? id : DEFAULT_TAB;
 }
 
