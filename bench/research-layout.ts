@@ -76,8 +76,8 @@ try {
   const datasets: [string, string | null][] = [['sample', null]];
   if (fs.existsSync(DEV)) datasets.push(['dev half', DEV]);
   else console.log(`dev half absent (${DEV}): its rows are skipped (set BENCH_DATASET).`);
-  console.log('| dataset | viewport | height px | screens | sections | controls | tables | agreement tables | system tables |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| dataset | viewport | height px | screens | sections | headings | controls | tables | agreement tables | system tables |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const detail: string[] = [];
   for (const [name, file] of datasets) {
     for (const size of SIZES) {
@@ -86,7 +86,7 @@ try {
       const page = await context.newPage();
       await run(page, file);
       const f = await measure(page);
-      console.log(`| ${name} | ${size.width}×${size.height} | ${f.height} | ${f.screens} | ${f.sections} | ${f.controls} | ${f.tables} | ${f.agreementTables} | ${f.systemTables} |`);
+      console.log(`| ${name} | ${size.width}×${size.height} | ${f.height} | ${f.screens} | ${f.sections} | ${f.headings.length} | ${f.controls} | ${f.tables} | ${f.agreementTables} | ${f.systemTables} |`);
       if (size.width === 1024) detail.push(`${name}: ${f.headings.join(' · ')}`);
       await context.close();
     }

@@ -32,8 +32,14 @@ for (const size of [
     await page.goto('/');
     await page.getByTestId('tab-research').click();
     // No sixth top-level concept: a pull request is a source inside Research's first step.
-    await expect(page.getByRole('tab')).toHaveText(['Workbench', 'Research', 'Annotate', 'Teach']);
-    await expect(page.getByTestId('research-pr-source')).toBeVisible();
+    await expect(page.getByRole('tablist', { name: 'Sections' }).getByRole('tab')).toHaveText(['Workbench', 'Research', 'Annotate', 'Teach']);
+    const pr = page.getByTestId('research-pr-source');
+    await pr.locator('summary').click();
+    await expect(pr.getByTestId('gh-url')).toBeVisible();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `pull-request-${size.width}.png`) });
+    await pr.locator('summary').click();
+    await expect(pr.getByTestId('gh-url')).toHaveCount(0);
 
     await page.getByTestId('research-sample').click();
     await expect(page.getByTestId('import-summary')).toContainText('36');
@@ -60,6 +66,13 @@ for (const size of [
     expect(await page.locator('body').innerText()).not.toMatch(INTERNAL);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `overview-${size.width}.png`), fullPage: true });
+    // UPDATE_DOCS=1 refreshes the research guide's picture (docs/) from this view.
+    if (process.env.UPDATE_DOCS && size.width === 1440) {
+      await agreement.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -120));
+      await page.screenshot({ path: path.resolve('docs/screenshot-research.png') });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
 
     // A τ step moves the study's line and keeps the tables.
     await page.getByTestId('research-tau').focus();

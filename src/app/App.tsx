@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { DEFAULT_TAB, TAB_ALIASES, tabs } from './tabs';
 
 function tabFromHash(): string {
-  const hash = location.hash.replace(/^#\/?/, '');
+  // A tab's own views follow a slash (#research/lab).
+  const hash = location.hash.replace(/^#\/?/, '').split('/')[0];
   const id = TAB_ALIASES[hash] ?? hash;
   return tabs.some((t) => t.id === id) ? id : DEFAULT_TAB;
 }

@@ -7,6 +7,7 @@ import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
 import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
 import { ExamplesTable } from './ExamplesTable';
 import { ExportBar } from './ExportBar';
+import { LinksPanel } from './LinksPanel';
 import { LlmLinksTauNote } from './LlmLinksPanel';
 import { AgreementWithIntervals, Pairwise, SystemsCi, useUncertaintyRun } from './Uncertainty';
 
@@ -149,6 +150,17 @@ export function Exports() {
         <DistributionChart />
         <Pairwise report={report} stale={stale} />
       </div>
+    </div>
+  );
+}
+
+/** The links audit follows τ: the slider sits above it. */
+export function LinksAudit() {
+  return (
+    <div className="r-results" data-testid="research-results">
+      <StaleNote />
+      <TauPanel />
+      <LinksPanel />
     </div>
   );
 }

@@ -3,11 +3,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { researchEmbedStats, useResearch } from '../../store/research';
 import { RunPanel } from './RunPanel';
-import { LinksPanel } from './LinksPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
 import { ImportPanel } from './ImportPanel';
-import { Explore, Exports, Overview } from './ResearchResults';
+import { Explore, Exports, LinksAudit, Overview } from './ResearchResults';
 import { LabView } from './lab/LabView';
 import { LinkerPanel } from '../linker/LinkerPanel';
 import './research.css';
@@ -29,16 +28,26 @@ interface View {
 const VIEWS: View[] = [
   { id: 'overview', label: 'Overview', needsRun: false, render: () => <Flow /> },
   { id: 'explore', label: 'Explore', needsRun: true, render: () => <Explore /> },
-  { id: 'links', label: 'Links audit', needsRun: true, render: () => <LinksPanel /> },
+  { id: 'links', label: 'Links audit', needsRun: true, render: () => <LinksAudit /> },
   { id: 'linker', label: 'Learned linker', needsRun: false, render: () => <LinkerPanel /> },
   { id: 'lab', label: 'Metric lab', needsRun: true, render: () => <LabView /> },
   { id: 'exports', label: 'Exports', needsRun: true, render: () => <Exports /> },
 ];
 
+function viewFromHash(): string {
+  const id = /^#research\/([a-z-]+)/.exec(location.hash)?.[1];
+  return VIEWS.some((v) => v.id === id) ? id! : 'overview';
+}
+
 export default function ResearchView() {
   // After a reload: the last dataset comes back, and a run the reload cut off can be resumed.
   useEffect(() => void useResearch.getState().restore(), []);
-  const [view, setView] = useState('overview');
+  const [view, setViewState] = useState(viewFromHash);
+  // The view is in the address (#research/lab), so a reload or a shared link opens it again.
+  const setView = (id: string) => {
+    history.replaceState(null, '', id === 'overview' ? '#research' : `#research/${id}`);
+    setViewState(id);
+  };
   const hasRun = useResearch((s) => !!s.results && !!s.analysis);
   const current = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
   return (
