@@ -7,7 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 
 const LINKS = path.resolve('e2e/fixtures/links-mini.jsonl');
-const SHOTS = path.resolve('test-results/journey-researcher');
+// Playwright empties test-results at each run: JOURNEY_SHOTS keeps the pictures elsewhere.
+const SHOTS = path.resolve(process.env.JOURNEY_SHOTS ?? 'test-results/journey-researcher');
 // Labels of the project's own notes, never shown to a user.
 const INTERNAL = /seed 00\d|\(issue \d+\)|issue \d+ §|\bseed_?0\d\d\b/i;
 

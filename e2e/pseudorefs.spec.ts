@@ -150,6 +150,8 @@ test('generate: concurrency limit, 429/500/hang/garbage handled, failed changes 
   await researchView(page, 'overview');
   expect((JSON.parse(scoresText) as { config: { pseudoReferences: unknown } }).config.pseudoReferences).toMatchObject({ source: 'generate', llm: { model: 'stub-model', format: 'paper' } });
   expect(scoresText).not.toContain(KEY);
+  // Back in the overview (a view switch closes the list of changes again).
+  await page.getByTestId('prefs-result').getByText('Pseudo-references per change').click();
   await page.locator('[data-change="1001"]').getByRole('button', { name: 'Open in workbench' }).click();
   await expect(page).toHaveURL(/#workbench/);
   await expect(page.getByText("Avoid unused private fields such as 'unused'.").first()).toBeVisible();

@@ -24,7 +24,8 @@ interface View {
   render: () => ReactNode;
 }
 
-// The views beside the overview. A new view (the meta-evaluation, say) is one entry here.
+// The views beside the overview; a new view is one entry here. The meta-evaluation's slot: an entry
+// { id: 'meta', label: 'Meta-evaluation', needsRun: true, render: () => <MetaEvaluation /> } before 'exports'.
 const VIEWS: View[] = [
   { id: 'overview', label: 'Overview', needsRun: false, render: () => <Flow /> },
   { id: 'explore', label: 'Explore', needsRun: true, render: () => <Explore /> },
