@@ -69,8 +69,9 @@ for (const size of [
     await page.screenshot({ path: path.join(SHOTS, `overview-${size.width}.png`), fullPage: true });
     // UPDATE_DOCS=1 refreshes the research guide's picture (docs/) from this view.
     if (process.env.UPDATE_DOCS && size.width === 1440) {
-      await agreement.scrollIntoViewIfNeeded();
-      await page.evaluate(() => window.scrollBy(0, -120));
+      // From the scoring step's end down: the results a run gives.
+      await agreement.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -90));
       await page.screenshot({ path: path.resolve('docs/screenshot-research.png') });
       await page.evaluate(() => window.scrollTo(0, 0));
     }
