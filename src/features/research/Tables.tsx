@@ -64,6 +64,8 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
           {!results.prepared.hasReference && ' This dataset has no reference review (msg), so there are no reference-based metrics.'}
         </span>
       </figcaption>
+      {/* A wide table (long labels, intervals) scrolls inside its panel, never the page sideways. */}
+      <div className="r-scroll-x">
       <table className="r-table">
         <thead>
           <tr>
@@ -92,6 +94,7 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
           ))}
         </tbody>
       </table>
+      </div>
       {refCount > 0 && (
         <button type="button" className="linklike small" aria-expanded={showRef} onClick={() => setShowRef(!showRef)} data-testid="corr-show-reference">
           {showRef ? 'Hide' : 'Show'} the {refCount} reference-based metrics (against the reference review, <code>msg</code>)
