@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { labRows, qualityOf } from './fixtures/labDataset';
 import { promptOf, type LlmStub, type RecordedRequest, type StubReply } from './stubs/llmStub';
+import { researchView } from './helpers-research';
 
 export const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
 const SHOTS = process.env.LAB_SHOTS ? path.resolve(process.env.LAB_SHOTS) : null;
@@ -36,6 +37,7 @@ export async function openLab(page: Page, file: string) {
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
     timeout: 120_000,
   });
+  await researchView(page, 'lab');
   await expect(page.getByTestId('lab')).toBeVisible();
 }
 

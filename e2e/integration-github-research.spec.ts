@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { samplePr } from './stubs/githubFixture';
 import { startGithubStub, type GithubStub } from './stubs/githubStub';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 let stub: GithubStub;
 
@@ -74,6 +75,7 @@ test('a pull request to Research, analyzer pseudo-references in batch, scored: o
   // alice (bare except, ===) and carol (semicolon, unused import) wrote on the files the analyzers flag.
   expect(names).toEqual(expect.arrayContaining(['alice', 'carol']));
   // The human-score leaderboard says where the scores are instead of an empty table.
-  await expect(page.getByTestId('leaderboard-empty')).toContainText('Systems, with uncertainty');
+  await researchView(page, 'explore');
+  await expect(page.getByTestId('leaderboard-empty')).toContainText('“Systems” table');
   await page.screenshot({ path: test.info().outputPath('research-github.png'), fullPage: true });
 });

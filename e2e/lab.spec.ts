@@ -21,6 +21,7 @@ import {
   useStub,
 } from './helpers-lab';
 import { startLlmStub } from './stubs/llmStub';
+import { researchView } from './helpers-research';
 
 let dataset: string;
 
@@ -269,6 +270,7 @@ test('dev split (skips without ../shared/data): the lab equals `crscore eval --m
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
     timeout: 300_000,
   });
+  await researchView(page, 'lab');
   await setMetrics(page, ['crscore', 'bleu', 'chrf']);
   await page.getByTestId('lab-resamples').fill('1000');
   await page.getByTestId('lab-seed').fill('1');

@@ -16,6 +16,7 @@ import { backgroundIdf, type WordCount } from '../src/core/plus/idf.ts';
 import { splitReview } from '../src/core/sentences.ts';
 import { linkedDatasetJsonl } from '../src/testing/linkedDataset.ts';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 import { newSession, readHook, SAMPLE_DIFF, SAMPLE_PREFS, SAMPLE_REVIEW, typeInputs } from './helpers-workbench';
 
 const SHOTS = process.env.LEARNED_SHOTS ?? path.join(os.tmpdir(), 'learned-shots');
@@ -126,6 +127,7 @@ test('Research: the learned preset equals `crscore eval --preset learned` on the
   await importInResearch(page, file);
   await runLearned(page);
   await expectParity(page, cliEval(file, ['--preset', 'learned']));
+  await researchView(page, 'linker');
   await expect(page.getByTestId('linker-summary')).toContainText('shipped');
 });
 
@@ -146,6 +148,7 @@ test('Research: train a linker from Annotate’s exported links, use it, and it 
   await dl.saveAs(exported);
 
   await importInResearch(page, exported);
+  await researchView(page, 'linker');
   await page.getByTestId('linker-train').click();
   await expect(page.getByTestId('linker-trained')).toBeVisible({ timeout: 120_000 });
   // The rule is easy to learn: the cross-validated Rel is high, and the table has the baselines and the oracle.
@@ -157,8 +160,10 @@ test('Research: train a linker from Annotate’s exported links, use it, and it 
   await wdl.saveAs(weights);
   await page.getByTestId('linker-use').click();
   await expect(page.getByTestId('linker-summary')).toContainText('trained on');
+  await researchView(page, 'overview');
   await runLearned(page);
   await expectParity(page, cliEval(exported, ['--preset', 'learned', '--linker', weights]));
+  await researchView(page, 'linker');
   await page.getByTestId('linker-panel').scrollIntoViewIfNeeded();
   await shoot(page, 'research-linker-trained', 'linker-panel');
 
@@ -171,6 +176,7 @@ test('Research: a dataset without links and a foreign weights file get clear mes
   const file = path.join(tmp, 'bare.jsonl');
   fs.writeFileSync(file, linkedDatasetJsonl({ changes: 6, withoutLinks: true }));
   await importInResearch(page, file);
+  await researchView(page, 'linker');
   await page.getByTestId('linker-train').click();
   await expect(page.getByTestId('linker-train-error')).toContainText('records no links');
   await expect(page.getByTestId('linker-train-error')).toHaveAttribute('data-no-links', 'true');

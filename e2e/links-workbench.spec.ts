@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 const FIXTURE = path.resolve('e2e/fixtures/links-mini.jsonl');
 const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-links-'));
@@ -26,6 +27,8 @@ async function scoreFixture(page: Page) {
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
     timeout: 120_000,
   });
+  // The examples, each opening in the workbench, are in Explore.
+  await researchView(page, 'explore');
 }
 
 const attr = (page: Page, name: string) => page.getByTestId('heatmap').getAttribute(name);
@@ -132,6 +135,7 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
 
   // A case whose links were not recorded shows only the metric's, and says where annotator links come from.
   await page.goto('/#research');
+  await researchView(page, 'explore');
   await page
     .getByTestId('example-row')
     .filter({ hasText: 'java-3' })

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sampleRows } from '../src/core/importers/sample';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 const SEED = 5;
 const RESAMPLES = 200;
@@ -56,11 +57,12 @@ async function score(page: Page, scoring: 'hard' | 'graded') {
   await page.getByTestId('research-calibration-system').selectOption('careful_pred');
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
-  await expect(page.getByTestId('links-panel')).toHaveAttribute('data-stale', 'false');
-  await expect(page.getByTestId('links-panel')).toContainText(scoring === 'hard' ? 'Links under hard τ' : 'Links under graded credit');
-  // The link table's intervals follow the settings of "Systems, with uncertainty".
+  // The link table's intervals follow the settings of the Overview's "Systems" table.
   await page.getByTestId('bootstrap-resamples').fill(String(RESAMPLES));
   await page.getByTestId('bootstrap-seed').fill(String(SEED));
+  await researchView(page, 'links');
+  await expect(page.getByTestId('links-panel')).toHaveAttribute('data-stale', 'false');
+  await expect(page.getByTestId('links-panel')).toContainText(scoring === 'hard' ? 'Links under hard τ' : 'Links under graded credit');
   await expect(page.getByTestId('links-note')).toContainText(`${RESAMPLES} resamples, seed ${SEED}`);
   await expect(page.getByTestId('links-panel')).toHaveAttribute('data-stale', 'false');
 }
@@ -100,9 +102,11 @@ test('the link table equals the CLI on the same rows and seed; oracle row, expor
   expect(hard.links.overall.f1!).toBeLessThan(0.95);
 
   // The oracle's rows sit in the agreement table, equal to the CLI's.
+  await researchView(page, 'overview');
   expect(Number(await attr(page, 'corr-oracle-rel-rel-spearman', 'data-value'))).toBeCloseTo(hard.oracle.correlations.rel.spearman, 12);
   await expect(page.getByTestId('corr-row-oracle-rel')).toContainText("Oracle Rel (annotators' links)");
   expect(Number(await attr(page, 'oracle-ranking', 'data-value'))).toBeCloseTo(hard.oracle.systemRanking.spearman, 12);
+  await researchView(page, 'links');
 
   // Exports in three formats, each with the configuration and the link rule.
   for (const f of ['csv', 'markdown', 'latex']) {
@@ -137,8 +141,11 @@ test('a dataset without annotator links says so instead of a table of zeros', as
   await page.getByTestId('research-similarity').selectOption('lexical');
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
+  await expect(page.getByTestId('correlation-table')).toBeVisible();
+  await expect(page.getByTestId('corr-row-oracle-rel')).toHaveCount(0);
+  await researchView(page, 'links');
   await expect(page.getByTestId('links-none')).toContainText('no annotator links');
   await expect(page.getByTestId('link-table')).toHaveCount(0);
-  await expect(page.getByTestId('corr-row-oracle-rel')).toHaveCount(0);
+  await researchView(page, 'overview');
   await expect(page.getByTestId('oracle-ranking')).toHaveCount(0);
 });

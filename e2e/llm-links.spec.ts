@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 import { chooseLocalModel, countGenerations } from './helpers-local-llm';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { diagonalResponder } from './stubs/linksStub';
@@ -105,9 +106,11 @@ test('llm-links: plan, confirmation above 50, the links make the scores, τ has 
   }
 
   // The export records how the links were made, never the key.
+  await researchView(page, 'exports');
   const dl = page.waitForEvent('download');
   await page.getByTestId('export-json').click();
   const exported = fs.readFileSync(await (await dl).path(), 'utf8');
+  await researchView(page, 'overview');
   expect(JSON.parse(exported).config).toMatchObject({ similarity: 'LLM links', llmLinks: { model: 'stub-links', prompt: 'default', requests: 60, failedReviews: 0 } });
   expect(exported).not.toContain(KEY);
   expect(JSON.stringify(stub.requests[0].headers)).toContain(KEY);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 import { promptOf, startLlmStub, type LlmStub } from './stubs/llmStub';
 
 const CR = path.resolve('e2e/fixtures/codereviewer');
@@ -142,11 +143,15 @@ test('generate: concurrency limit, 429/500/hang/garbage handled, failed changes 
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
   await expect(page.getByText('12 reviews scored')).toBeVisible();
   // Research's own exports say how the pseudo-references were made, and hold no key.
+  await researchView(page, 'exports');
   const scores = page.waitForEvent('download');
   await page.getByTestId('export-json').click();
   const scoresText = fs.readFileSync(await (await scores).path(), 'utf8');
+  await researchView(page, 'overview');
   expect((JSON.parse(scoresText) as { config: { pseudoReferences: unknown } }).config.pseudoReferences).toMatchObject({ source: 'generate', llm: { model: 'stub-model', format: 'paper' } });
   expect(scoresText).not.toContain(KEY);
+  // Back in the overview (a view switch closes the list of changes again).
+  await page.getByTestId('prefs-result').getByText('Pseudo-references per change').click();
   await page.locator('[data-change="1001"]').getByRole('button', { name: 'Open in workbench' }).click();
   await expect(page).toHaveURL(/#workbench/);
   await expect(page.getByText("Avoid unused private fields such as 'unused'.").first()).toBeVisible();

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
 
@@ -34,7 +35,11 @@ for (const size of [
     await page.setViewportSize(size);
     await scored(page, 'good_pred');
     // A heading and its note are separate words.
+    const curve = [...(await ticks(page, 'curve-chart', 'x')), ...(await ticks(page, 'curve-chart', 'y'))];
+    const curveY = (await ticks(page, 'curve-chart', 'y')).map(Number);
     const captions = await page.locator('.research figcaption').allInnerTexts();
+    await researchView(page, 'explore');
+    captions.push(...(await page.locator('.research figcaption').allInnerTexts()));
     expect(captions.length).toBeGreaterThan(5);
     for (const c of captions) expect(c).not.toMatch(/judgmentSpearman|SystemsMean|uncertaintyMean|distributionbest/);
     // No header cell of the examples list is cut off.
@@ -48,16 +53,12 @@ for (const size of [
     await page.getByTestId('scatter').scrollIntoViewIfNeeded();
     // The scatter is a canvas (a τ step repaints it without React): it names the ticks it draws on both axes.
     await expect(page.getByTestId('scatter-canvas')).toHaveAttribute('data-ticks', '0.0 0.2 0.4 0.6 0.8 1.0');
-    const all = [
-      ...(await ticks(page, 'curve-chart', 'x')),
-      ...(await ticks(page, 'curve-chart', 'y')),
-      ...(await ticks(page, 'distribution', 'x')),
-    ];
+    const all = [...curve, ...(await ticks(page, 'distribution', 'x'))];
     for (const t of all) {
       expect(t).not.toMatch(/^[-−]0(\.0*)?$/);
       expect(t).not.toMatch(/\.(05|95)$/);
     }
-    const steps = (await ticks(page, 'curve-chart', 'y')).map(Number);
+    const steps = curveY;
     const d = steps.slice(1).map((v, i) => +(v - steps[i]).toFixed(6));
     expect(new Set(d).size).toBe(1);
     expect([0.05, 0.1, 0.2, 0.25, 0.5]).toContain(d[0]);

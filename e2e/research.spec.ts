@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
 const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
@@ -61,8 +62,11 @@ async function expectParity(page: Page, cli: CliResult, digits = 12) {
   }
   expect(await value(page, 'ranking-spearman')).toBeCloseTo(cli.systemRanking.spearman, digits);
   expect(await value(page, 'ranking-kendall')).toBeCloseTo(cli.systemRanking.kendall, digits);
+  // By language is in Explore.
+  await researchView(page, 'explore');
   for (const [lang, v] of Object.entries(cli.byLanguage))
     expect(await value(page, `lang-${lang}-rel-spearman`), lang).toBeCloseTo(v.rel.spearman, digits);
+  await researchView(page, 'overview');
 }
 
 test('fixture: bad rows are listed, scores match the CLI, views and exports work', async ({ page }) => {
@@ -77,19 +81,11 @@ test('fixture: bad rows are listed, scores match the CLI, views and exports work
 
   await expectParity(page, cliEval(FIXTURE, ['--calibrate-on', 'good_pred']));
 
-  // Reference-based metrics sit beside CRScore (the fixture has msg reviews).
+  // Reference-based metrics sit beside CRScore (the fixture has msg reviews), one click away.
+  await page.getByTestId('corr-show-reference').click();
   for (const id of ['bleu', 'bleuNoStop', 'editSim', 'rougeL', 'chrf', 'chrfpp'])
     await expect(page.getByTestId(`corr-row-${id}`)).toBeVisible();
   await expect(page.getByTestId('curve-chart').locator('.recharts-wrapper > svg')).toBeVisible();
-  await expect(page.getByTestId('leader-good_pred')).toBeVisible();
-
-  // Filters: one system, then a Rel range.
-  await expect(page.getByTestId('examples-count')).toHaveText('24 of 24 reviews');
-  await page.getByTestId('filter-system').selectOption('vague_pred');
-  await expect(page.getByTestId('examples-count')).toHaveText('6 of 24 reviews');
-  await page.getByTestId('filter-system').selectOption('');
-  await page.getByTestId('filter-lang').selectOption('java');
-  await expect(page.getByTestId('examples-count')).toHaveText('8 of 24 reviews');
 
   // A manual τ changes the scores, not the embeddings; "Use calibrated τ" comes back.
   const cal = await value(page, 'research-tau-value');
@@ -99,6 +95,7 @@ test('fixture: bad rows are listed, scores match the CLI, views and exports work
   expect(await value(page, 'research-tau-value')).toBe(cal);
 
   // Exports carry the configuration and no key.
+  await researchView(page, 'exports');
   const dl = page.waitForEvent('download');
   await page.getByTestId('export-json').click();
   const file = await (await dl).path();
@@ -111,6 +108,16 @@ test('fixture: bad rows are listed, scores match the CLI, views and exports work
   const svg = fs.readFileSync(await (await svgDl).path(), 'utf8');
   expect(svg).toContain('<svg');
   expect(svg).toContain('calibration');
+
+  // Explore: the systems over human-scored reviews, and the examples with their filters: one system, then a language.
+  await researchView(page, 'explore');
+  await expect(page.getByTestId('leader-good_pred')).toBeVisible();
+  await expect(page.getByTestId('examples-count')).toHaveText('24 of 24 reviews');
+  await page.getByTestId('filter-system').selectOption('vague_pred');
+  await expect(page.getByTestId('examples-count')).toHaveText('6 of 24 reviews');
+  await page.getByTestId('filter-system').selectOption('');
+  await page.getByTestId('filter-lang').selectOption('java');
+  await expect(page.getByTestId('examples-count')).toHaveText('8 of 24 reviews');
 
   // Clicking a row opens that example in the workbench.
   await page.getByTestId('example-row').first().click();

@@ -9,6 +9,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { expectNoScriptRan, installGuards, MARK, payloads } from './guards';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 const KEY = 'sk-e2e-SECURITY-7a6b5c4d3e2f1a0b';
 
@@ -200,9 +201,11 @@ test('research: payloads in CSV cells (diff, review, system, pseudo-references, 
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', {
     timeout: 120_000,
   });
+  await researchView(page, 'explore');
   await expect(page.getByTestId('leaderboard')).toContainText(`${MARK}-csv-svg`);
   await expect(page.getByTestId('examples')).toContainText(`${MARK}-csv-img`);
   // Charts and their SVG export: system names are SVG text, never elements.
+  await researchView(page, 'exports');
   const dl = page.waitForEvent('download');
   await page.getByTestId('export-svg').click();
   const svg = await saved(dl);
@@ -221,6 +224,7 @@ test('research: payloads in CSV cells (diff, review, system, pseudo-references, 
   }, svg);
   expect(exported).toEqual({ parsed: 'svg', bad: 0 });
   // Opening an example puts the hostile diff and review into the workbench, still as text.
+  await researchView(page, 'explore');
   await page.getByTestId('example-row').filter({ hasText: MARK }).first().click();
   await expect(page).toHaveURL(/#workbench/);
   await expect(page.getByTestId('review-sentences')).toContainText(MARK);
@@ -373,7 +377,10 @@ test('the API key: not stored unless opted in, never in exports, URLs or the con
   });
   await expect(page.getByTestId('bootstrap-status')).toHaveAttribute('data-status', 'done');
   const tables = ['systems', 'agreement'].flatMap((t) => ['csv', 'markdown', 'latex'].map((f) => `export-${t}-${f}`));
+  // Each export where it lives: the files in Exports, the system table in the overview, the agreement table in Explore.
+  const viewOf = (id: string) => (id.startsWith('export-systems') ? 'overview' : id.startsWith('export-agreement') ? 'explore' : 'exports');
   for (const id of ['export-json', 'export-csv', 'export-correlations', 'export-svg', ...tables]) {
+    if ((await page.getByTestId('research').getAttribute('data-view')) !== viewOf(id)) await researchView(page, viewOf(id));
     const d = page.waitForEvent('download');
     await page.getByTestId(id).click();
     exports.push(await saved(d));

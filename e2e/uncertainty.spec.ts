@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
 const SEED = 7;
@@ -40,9 +41,13 @@ async function scoreFixture(page: Page) {
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
 }
 
+/** The intervals of this τ are on screen: the system table's in the overview, the agreement table's in Explore. */
 async function intervalsSettled(page: Page) {
-  await expect(page.getByTestId('bootstrap-status')).toHaveAttribute('data-status', 'done');
-  await expect(page.getByTestId('system-ci')).toHaveAttribute('data-stale', 'false');
+  await expect(page.getByTestId('research')).toHaveAttribute('data-view', /overview|explore/);
+  if ((await page.getByTestId('research').getAttribute('data-view')) === 'overview') {
+    await expect(page.getByTestId('bootstrap-status')).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('system-ci')).toHaveAttribute('data-stale', 'false');
+  } else await expect(page.getByTestId('agreement-ci')).toHaveAttribute('data-stale', 'false');
 }
 
 const num = async (page: Page, testid: string, attr: string) => Number(await page.getByTestId(testid).getAttribute(attr));
@@ -63,6 +68,31 @@ test('intervals and paired comparisons equal the CLI with the same seed; exports
     for (const d of ['con', 'comp', 'rel'] as const)
       for (const k of ['mean', 'lo', 'hi'] as const)
         expect(await num(page, `sysci-${s.system}-${d}`, `data-${k}`), `${s.system} ${d} ${k}`).toBeCloseTo(s[d][k], 12);
+  // Sortable: by system name, then by Rel again (best first).
+  const firstRow = () => page.getByTestId('system-ci-table').locator('tbody tr').first().locator('th');
+  await page.getByTestId('sort-system').click();
+  await expect(firstRow()).toHaveText([...ref.systems.map((s) => s.system)].sort()[0]);
+  await page.getByTestId('sort-rel').click();
+  await expect(firstRow()).toHaveText([...ref.systems].sort((a, b) => b.rel.mean - a.rel.mean)[0].system);
+
+  // Table exports: three formats each, with the configuration and the bootstrap settings, and nothing key-like.
+  const exportsOf = async (which: 'systems' | 'agreement') => {
+    for (const f of ['csv', 'markdown', 'latex']) {
+      const dl = page.waitForEvent('download');
+      await page.getByTestId(`export-${which}-${f}`).click();
+      const body = await text(await dl);
+      expect(body, `${which} ${f}`).toContain('research-mini.jsonl');
+      expect(body).toContain(`"seed":${SEED}`);
+      expect(body).toMatch(/tau: 0\.\d+/);
+      expect(body).toContain('splitting: reference');
+      expect(body).not.toMatch(/api[_-]?key|authorization|bearer|sk-[a-z0-9]/i);
+      if (which === 'systems') expect(body).toContain(f === 'latex' ? 'good\\_pred' : 'good_pred');
+    }
+  };
+  await exportsOf('systems');
+
+  // Explore: the agreement table with intervals and the pairwise matrix.
+  await researchView(page, 'explore');
   for (const d of ['con', 'comp', 'rel'] as const) {
     const c = ref.correlations[d];
     expect(await num(page, `agree-${d}-spearman`, 'data-mean')).toBeCloseTo(c.spearman, 12);
@@ -81,33 +111,15 @@ test('intervals and paired comparisons equal the CLI with the same seed; exports
     expect(await num(page, id, 'data-hi'), id).toBeCloseTo(p.hi, 12);
     await expect(page.getByTestId(id)).toHaveAttribute('data-significant', String(p.significant));
   }
-
-  // Sortable: by system name, then by Rel again (best first).
-  const firstRow = () => page.getByTestId('system-ci-table').locator('tbody tr').first().locator('th');
-  await page.getByTestId('sort-system').click();
-  await expect(firstRow()).toHaveText([...ref.systems.map((s) => s.system)].sort()[0]);
-  await page.getByTestId('sort-rel').click();
-  await expect(firstRow()).toHaveText([...ref.systems].sort((a, b) => b.rel.mean - a.rel.mean)[0].system);
-
-  // Table exports: three formats each, with the configuration and the bootstrap settings, and nothing key-like.
-  for (const which of ['systems', 'agreement'])
-    for (const f of ['csv', 'markdown', 'latex']) {
-      const dl = page.waitForEvent('download');
-      await page.getByTestId(`export-${which}-${f}`).click();
-      const body = await text(await dl);
-      expect(body, `${which} ${f}`).toContain('research-mini.jsonl');
-      expect(body).toContain(`"seed":${SEED}`);
-      expect(body).toMatch(/tau: 0\.\d+/);
-      expect(body).toContain('splitting: reference');
-      expect(body).not.toMatch(/api[_-]?key|authorization|bearer|sk-[a-z0-9]/i);
-      if (which === 'systems') expect(body).toContain(f === 'latex' ? 'good\\_pred' : 'good_pred');
-    }
+  await exportsOf('agreement');
 });
 
 test('every chart exports as a figure that stands alone (title, axes, legend, caption), SVG and PNG', async ({ page }) => {
   await page.goto('/#research');
   await scoreFixture(page);
   await intervalsSettled(page);
+  // The Exports view shows every figure it downloads.
+  await researchView(page, 'exports');
   const charts = await page.locator('figure[data-chart]').evaluateAll((fs) =>
     fs.filter((f) => f.querySelector('.recharts-wrapper > svg, svg.r-export-svg, canvas')).map((f) => (f as HTMLElement).dataset.chart),
   );
@@ -163,6 +175,7 @@ test('a pinned baseline: paired difference in correlation, 0 against itself, kep
   await scoreFixture(page);
   await page.getByTestId('bootstrap-resamples').fill('200');
   await intervalsSettled(page);
+  await researchView(page, 'explore');
   await page.getByTestId('baseline-name').fill('lexical at calibrated τ');
   await page.getByTestId('baseline-pin').click();
   await expect(page.getByTestId('baseline-label')).toHaveText('lexical at calibrated τ');
@@ -174,7 +187,7 @@ test('a pinned baseline: paired difference in correlation, 0 against itself, kep
   // Another τ, set by hand: the current run's correlations move; the baseline's stay.
   const base = cli(['--calibrate-on', 'good_pred', '--bootstrap', '0']);
   // The intervals of the old τ are marked stale until the new ones arrive (a MutationObserver sees every state).
-  await page.getByTestId('system-ci').evaluate((el) => {
+  await page.getByTestId('agreement-ci').evaluate((el) => {
     const w = window as unknown as { __stale: string[] };
     w.__stale = [];
     new MutationObserver(() => w.__stale.push(el.getAttribute('data-stale') ?? '')).observe(el, { attributeFilter: ['data-stale'] });
@@ -192,7 +205,9 @@ test('a pinned baseline: paired difference in correlation, 0 against itself, kep
   expect(hi).toBeGreaterThanOrEqual(diff);
 
   await page.reload();
+  await researchView(page, 'overview');
   await scoreFixture(page);
+  await researchView(page, 'explore');
   await expect(page.getByTestId('baseline-label')).toHaveText('lexical at calibrated τ');
   // A hand-set τ is remembered per similarity across reloads (research-models.spec.ts): the run comes back at 0.05,
   // still different from the baseline; back at the calibrated τ it is the pinned run again.

@@ -1,9 +1,11 @@
 // The shell: header, tab bar (keyboard: arrow keys), and the active tab. The tab lives in the URL hash.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { DEFAULT_TAB, tabs } from './tabs';
+import { DEFAULT_TAB, TAB_ALIASES, tabs } from './tabs';
 
 function tabFromHash(): string {
-  const id = location.hash.replace(/^#\/?/, '');
+  // A tab's own views follow a slash (#research/lab).
+  const hash = location.hash.replace(/^#\/?/, '').split('/')[0];
+  const id = TAB_ALIASES[hash] ?? hash;
   return tabs.some((t) => t.id === id) ? id : DEFAULT_TAB;
 }
 

@@ -18,12 +18,6 @@ export const tabs: TabDef[] = [
     load: () => import('./WorkbenchTab'),
   },
   {
-    id: 'github',
-    label: 'Pull request',
-    blurb: 'Score the review comments of a GitHub pull request.',
-    load: () => import('../features/github/GithubView'),
-  },
-  {
     id: 'research',
     label: 'Research',
     blurb: 'Score datasets, correlate with human judgments, study τ.',
@@ -44,3 +38,6 @@ export const tabs: TabDef[] = [
 ];
 
 export const DEFAULT_TAB = 'workbench';
+
+/** Addresses that open inside another tab: a pull request is a source of cases in Research's first step. */
+export const TAB_ALIASES: Record<string, string> = { github: 'research' };

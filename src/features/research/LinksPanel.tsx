@@ -244,7 +244,7 @@ export function LinksPanel() {
             {stage.report.overall.reviews} reviews with recorded links ({stage.report.unrecorded}{' '}
             without, left out; a <code>-</code> counts as “links none”)
             {stage.report.resamples > 0
-              ? ` · 95% percentile bootstrap intervals over ${stage.report.changes} changes, ${stage.report.resamples} resamples, seed ${stage.report.seed} (the settings of “Systems, with uncertainty”)`
+              ? ` · 95% percentile bootstrap intervals over ${stage.report.changes} changes, ${stage.report.resamples} resamples, seed ${stage.report.seed} (the settings of the Overview’s “Systems” table)`
               : ' · no bootstrap'}
             {ms !== null && ` · computed in ${ms.toFixed(0)} ms`}. The oracle's rows in the
             agreement table score Con, Comp and Rel from the annotators' links: the ceiling for any

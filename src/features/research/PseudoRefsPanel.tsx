@@ -49,7 +49,7 @@ export function PseudoRefsPanel() {
   const needsLlm = usesLlm(b.source);
   return (
     <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel">
-      <h2 id="r-prefs-h">Pseudo-references</h2>
+      <h2 id="r-prefs-h">2 · Pseudo-references</h2>
       <div className="r-controls" role="radiogroup" aria-label="Pseudo-references from">
         {SOURCES.map((s) => (
           <label key={s.id} className="r-source" title={s.hint}>

@@ -65,7 +65,7 @@ export function RunPanel() {
   const llmLinks = config.similarity === 'llm-links';
   return (
     <section className="panel r-run" aria-labelledby="r-run-h">
-      <h2 id="r-run-h">2 · Batch scoring</h2>
+      <h2 id="r-run-h">3 · Scoring</h2>
       <div className="r-controls">
         <label>
           Similarity{' '}

@@ -1,9 +1,11 @@
-// The research view's tables: metrics vs humans (seed 000 Table 2 style), the per-system leaderboard, and
+// The research view's tables: metrics vs humans (the style of Naik et al. 2025, Table 2), the per-system leaderboard, and
 // results by language. Cells carry their full-precision value in data-value for tests and the parity check.
 import { useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { leaderboard, oracle, systemGroups } from '../../store/researchAnalysis';
 import type { Correlation } from '../../core/types';
+import type { BootstrapReport } from '../../core/bootstrap';
+import { fmtInterval } from '../../core/researchTables';
 
 const DIMS = [
   ['con', 'Con'],
@@ -15,11 +17,17 @@ export function fmt(x: number, d = 4): string {
   return Number.isFinite(x) ? x.toFixed(d) : '—';
 }
 
-function Corr({ c, testid }: { c: Correlation; testid?: string }) {
+function Corr({ c, testid, ci }: { c: Correlation; testid?: string; ci?: readonly [number, number] }) {
   const sig = Number.isFinite(c.p) && c.p < 0.05;
   return (
     <td className={`num ${sig ? '' : 'insig'}`} data-testid={testid} data-value={c.r} title={`p = ${Number.isFinite(c.p) ? c.p.toExponential(2) : '—'}`}>
       {fmt(c.r)}
+      {ci && (
+        <span className="r-ci" data-testid={testid && `${testid}-ci`}>
+          {' '}
+          {fmtInterval(ci[0], ci[1])}
+        </span>
+      )}
     </td>
   );
 }
@@ -29,7 +37,11 @@ function usePending(): boolean {
   return useResearch((s) => s.correlationsPending);
 }
 
-export function CorrelationTable() {
+/**
+ * The one agreement table: every metric's Con, Comp and Rel against the people's, the oracle's rows beside them, and
+ * (once the bootstrap has run for this τ) 95% intervals on CRScore's own dimension.
+ */
+export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] | null }) {
   const results = useResearch((s) => s.results)!;
   // The agreement and the rows change when the correlations are recomputed, not on every τ step.
   const agreement = useResearch((s) => s.analysis!.agreement);
@@ -38,15 +50,22 @@ export function CorrelationTable() {
   const sr = agreement.systemRanking;
   // The ceiling next to the metric: the same ranking from the annotators' links (none without them).
   const orc = useMemo(() => oracle(results.prepared.items), [results]);
+  // The reference-based metrics (BLEU, chrF, …) are one click away: the metric lab compares every family.
+  const [showRef, setShowRef] = useState(false);
+  const isRef = (id: string) => !id.startsWith('crscore') && !id.startsWith('oracle');
+  const refCount = rows.filter((r) => isRef(r.id)).length;
   return (
     <figure className={`panel r-fig r-wide${pending ? ' r-pending' : ''}`} data-testid="correlation-table" data-chart="correlations" data-pending={pending}>
       <figcaption>
         <h3>Agreement with human judgment</h3>{' '}
         <span className="muted small">
           Spearman r<sub>s</sub> and Kendall τ<sub>b</sub> against the human Likert scores (n = {agreement.n}; <code>msg</code> left out). Grey: p ≥ 0.05.
+          {ci ? ' Brackets: 95% bootstrap interval over changes.' : ''}
           {!results.prepared.hasReference && ' This dataset has no reference review (msg), so there are no reference-based metrics.'}
         </span>
       </figcaption>
+      {/* A wide table (long labels, intervals) scrolls inside its panel, never the page sideways. */}
+      <div className="r-scroll-x">
       <table className="r-table">
         <thead>
           <tr>
@@ -63,18 +82,24 @@ export function CorrelationTable() {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {rows.filter((r) => showRef || !isRef(r.id)).map((r) => (
             <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : r.id.startsWith('oracle') ? 'oracle' : ''}>
               <th scope="row">{r.label}</th>
               {DIMS.map(([d]) => [
-                <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} />,
-                <Corr key={`${d}k`} c={r.byDim[d].kendall} testid={`corr-${r.id}-${d}-kendall`} />,
+                <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} ci={ci && r.id === `crscore-${d}` ? ci[d].spearmanCi : undefined} />,
+                <Corr key={`${d}k`} c={r.byDim[d].kendall} testid={`corr-${r.id}-${d}-kendall`} ci={ci && r.id === `crscore-${d}` ? ci[d].kendallCi : undefined} />,
               ])}
               <td className="num">{r.n}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
+      {refCount > 0 && (
+        <button type="button" className="linklike small" aria-expanded={showRef} onClick={() => setShowRef(!showRef)} data-testid="corr-show-reference">
+          {showRef ? 'Hide' : 'Show'} the {refCount} reference-based metrics (against the reference review, <code>msg</code>)
+        </button>
+      )}
       <p className="small">
         System ranking (mean Rel per system vs mean human Rel, {sr.systems.length} systems): Spearman{' '}
         <strong data-testid="ranking-spearman" data-value={sr.spearman.r}>
@@ -109,7 +134,7 @@ export function Leaderboard() {
       {rows.length === 0 ? (
         // A dataset without human scores (predictions, a pull request) has its per-system means in the table with intervals.
         <p className="muted small" data-testid="leaderboard-empty">
-          No review here has a human score. The mean CRScore of each system is in “Systems, with uncertainty”.
+          No review here has a human score. The mean CRScore of each system, with intervals, is in the Overview’s “Systems” table.
         </p>
       ) : (
         <table className="r-table">

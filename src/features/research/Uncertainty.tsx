@@ -5,7 +5,7 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { useUncertainty } from '../../store/uncertainty';
 import { reviewRecords } from '../../core/evalRecords';
-import type { BootstrapReport, Dim, Estimate, SystemSummary } from '../../core/bootstrap';
+import type { BootstrapReport, Dim, Estimate, ReviewRecord, SystemSummary } from '../../core/bootstrap';
 import { fmtInterval, fmtNum, formatAgreementTable, formatSystemTable } from '../../core/researchTables';
 import { exportConfig } from './exports';
 import { TableExports as TableExportButtons } from './TableExports';
@@ -151,7 +151,8 @@ function Settings() {
   );
 }
 
-export function Uncertainty() {
+/** The bootstrap report for this run: requested once per run and τ (in a worker), read by every table below. */
+export function useUncertaintyRun(): { records: ReviewRecord[]; report: BootstrapReport | null; stale: boolean } {
   const results = useResearch((s) => s.results)!;
   const analysis = useResearch((s) => s.analysis)!;
   const records = useMemo(() => reviewRecords(results.prepared.items, analysis.scores), [results, analysis]);
@@ -159,65 +160,85 @@ export function Uncertainty() {
   useEffect(() => void useUncertainty.getState().restore(), []);
   const report = useUncertainty((s) => s.report);
   const of = useUncertainty((s) => s.of);
-  const stale = of !== records;
-  const note = report
+  return { records, report, stale: of !== records };
+}
+
+function intervalNote(report: BootstrapReport | null): string {
+  return report
     ? `${Math.round(report.level * 100)}% percentile bootstrap intervals: ${report.resamples} resamples of the ${report.changes} changes (a change keeps all its reviews), seed ${report.seed}.`
     : '';
+}
+
+interface Run {
+  report: BootstrapReport | null;
+  stale: boolean;
+}
+
+/** The one system table: per-system means with intervals, sortable, with its exports. */
+export function SystemsCi({ report, stale }: Run) {
   return (
-    <>
-      <figure className="panel r-fig r-wide" data-testid="system-ci" data-chart="system-table" data-stale={stale}>
-        <figcaption>
-          <h3>Systems, with uncertainty</h3>{' '}
-          <span className="muted small">
-            Mean CRScore per system over all its reviews, and the human means (Likert normalised to [0, 1]). Click a column to sort. {note}
-          </span>
-        </figcaption>
-        <Settings />
-        {report ? (
-          <div className={stale ? 'r-ci-stale' : ''}>
-            <SystemTable report={report} />
-            <TableExports report={report} which="systems" />
-          </div>
-        ) : (
-          <p className="muted small">Computing intervals…</p>
-        )}
-      </figure>
-      {report && (
-        <figure
-          className="panel r-fig"
-          data-testid="pairwise"
-          data-chart="pairwise-significance"
-          data-stale={stale}
-          data-legend={JSON.stringify(PAIR_LEGEND)}
-          data-x-label="system (subtracted)"
-          data-y-label="system"
-        >
-          <figcaption>
-            <h3>Pairwise differences in mean Rel</h3>{' '}
-            <span className="muted small">
-              Row minus column, paired bootstrap over changes; green: the row is significantly higher (interval above 0), red: lower, grey: the interval includes 0.{' '}
-              {report.pairs.filter((p) => p.significant).length / 2} of {report.pairs.length / 2} pairs differ.
-            </span>
-          </figcaption>
-          <div className={`r-pairs-wrap ${stale ? 'r-ci-stale' : ''}`}>
-            <PairMatrix report={report} />
-          </div>
-          <PairLegend />
-        </figure>
+    <figure className="panel r-fig r-wide" data-testid="system-ci" data-chart="system-table" data-stale={stale}>
+      <figcaption>
+        <h3>Systems</h3>{' '}
+        <span className="muted small">
+          Mean CRScore per system over all its reviews, and the human means (Likert normalised to [0, 1]). Click a column to sort. {intervalNote(report)}
+        </span>
+      </figcaption>
+      <Settings />
+      {report ? (
+        <div className={stale ? 'r-ci-stale' : ''}>
+          <SystemTable report={report} />
+          <TableExports report={report} which="systems" />
+        </div>
+      ) : (
+        <p className="muted small">Computing intervals…</p>
       )}
-      {report && (
-        <figure className="panel r-fig" data-testid="agreement-ci" data-chart="agreement-table" data-stale={stale}>
-          <figcaption>
-            <h3>Agreement with humans, with intervals</h3>{' '}
-            <span className="muted small">Each CRScore dimension against the same human dimension. {note}</span>
-          </figcaption>
-          <div className={stale ? 'r-ci-stale' : ''}>
-            <AgreementCi report={report} />
-            <TableExports report={report} which="agreement" />
-          </div>
-          <BaselineCompare records={records} stale={stale} />
-        </figure>
-      )}
-    </>
+    </figure>
+  );
+}
+
+/** Which systems differ significantly in mean Rel (paired bootstrap). */
+export function Pairwise({ report, stale }: Run) {
+  if (!report) return null;
+  return (
+    <figure
+      className="panel r-fig"
+      data-testid="pairwise"
+      data-chart="pairwise-significance"
+      data-stale={stale}
+      data-legend={JSON.stringify(PAIR_LEGEND)}
+      data-x-label="system (subtracted)"
+      data-y-label="system"
+    >
+      <figcaption>
+        <h3>Pairwise differences in mean Rel</h3>{' '}
+        <span className="muted small">
+          Row minus column, paired bootstrap over changes; green: the row is significantly higher (interval above 0), red: lower, grey: the interval includes 0.{' '}
+          {report.pairs.filter((p) => p.significant).length / 2} of {report.pairs.length / 2} pairs differ.
+        </span>
+      </figcaption>
+      <div className={`r-pairs-wrap ${stale ? 'r-ci-stale' : ''}`}>
+        <PairMatrix report={report} />
+      </div>
+      <PairLegend />
+    </figure>
+  );
+}
+
+/** CRScore's three dimensions against the people's, with intervals, and the run against a pinned baseline. */
+export function AgreementWithIntervals({ report, stale, records }: Run & { records: readonly ReviewRecord[] }) {
+  if (!report) return null;
+  return (
+    <figure className="panel r-fig" data-testid="agreement-ci" data-chart="agreement-table" data-stale={stale}>
+      <figcaption>
+        <h3>Agreement with humans, with intervals</h3>{' '}
+        <span className="muted small">Each CRScore dimension against the same human dimension. {intervalNote(report)}</span>
+      </figcaption>
+      <div className={stale ? 'r-ci-stale' : ''}>
+        <AgreementCi report={report} />
+        <TableExports report={report} which="agreement" />
+      </div>
+      <BaselineCompare records={records} stale={stale} />
+    </figure>
   );
 }

@@ -1,0 +1,116 @@
+// Step 1 of Research: the dataset, from files, the project's sample, or a GitHub pull request (one system per author).
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useResearch } from '../../store/research';
+import { FORMAT_LABELS, type ImportFile } from '../../core/importers/index';
+
+// A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.
+const GithubView = lazy(() => import('../github/GithubView'));
+
+/** Open when the address is #github (the old tab's address, and the link the docs give). */
+function PullRequestSource() {
+  const [open, setOpen] = useState(() => location.hash === '#github');
+  useEffect(() => {
+    const on = () => location.hash === '#github' && setOpen(true);
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  return (
+    <details className="r-pr" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="research-pr-source">
+      <summary>A GitHub pull request</summary>
+      <p className="muted small">
+        Its review comments become cases: send them all here (one system per author), or open some in the workbench.
+      </p>
+      {open && (
+        <Suspense fallback={<p className="muted small">Loading…</p>}>
+          <GithubView />
+        </Suspense>
+      )}
+    </details>
+  );
+}
+
+export function ImportPanel() {
+  const imported = useResearch((s) => s.imported);
+  const name = useResearch((s) => s.datasetName);
+  const importFiles = useResearch((s) => s.importFiles);
+  const [reading, setReading] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const onFiles = async (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    setReading(true);
+    const files: ImportFile[] = await Promise.all(Array.from(list).map(async (f) => ({ name: f.name, text: await f.text() })));
+    importFiles(files);
+    setReading(false);
+  };
+  const stats = useMemo(() => {
+    if (!imported) return null;
+    const reviews = imported.rows.reduce((a, r) => a + r.reviews.length, 0);
+    const scored = imported.rows.reduce((a, r) => a + r.reviews.filter((x) => x.rel != null).length, 0);
+    const withRefs = imported.rows.filter((r) => r.pseudoRefs.length > 0).length;
+    return { reviews, scored, withRefs };
+  }, [imported]);
+  const errors = imported?.errors ?? [];
+  return (
+    <section className="panel r-import" aria-labelledby="r-import-h">
+      <h2 id="r-import-h">1 · Dataset</h2>
+      <p className="muted small">
+        The CRScore human-study CSVs (one or both annotators), <code>dev.jsonl</code>, CodeReviewer JSONL (<code>patch</code>, <code>msg</code>,{' '}
+        <code>oldf</code>), or a plain CSV/JSONL with <code>diff</code>, <code>review</code>, <code>system</code>, <code>pseudo_refs</code>,{' '}
+        <code>con</code>/<code>comp</code>/<code>rel</code> (Likert 1–5). Files stay in this browser.
+      </p>
+      <div className="r-controls">
+        <label className="file-pick">
+          <input type="file" multiple accept=".csv,.jsonl,.json,text/csv,application/json" data-testid="research-file" onChange={(e) => void onFiles(e.target.files)} />
+          {reading && <span className="muted small"> Reading…</span>}
+        </label>
+        <button type="button" className="small" onClick={() => useResearch.getState().loadSample()} data-testid="research-sample">
+          Try it with a sample dataset
+        </button>
+        <span className="muted small">36 made-up changes in Python, Java and JavaScript, four reviewing systems, human-style scores</span>
+      </div>
+      <PullRequestSource />
+      {imported && stats && (
+        <div className="r-import-summary" data-testid="import-summary">
+          <p>
+            <strong>{name}</strong> — {imported.formats.map((f) => FORMAT_LABELS[f]).join(', ') || 'no readable format'}:{' '}
+            <span data-testid="import-rows">{imported.rows.length}</span> changes ({stats.withRefs} with pseudo-references), {stats.reviews} reviews, {stats.scored} with
+            human scores; <span data-testid="import-errors">{errors.length}</span> bad row{errors.length === 1 ? '' : 's'} left out.
+          </p>
+          {imported.notes.map((n) => (
+            <p key={n} className="muted small">
+              {n}
+            </p>
+          ))}
+          {errors.length > 0 && (
+            <details open={errors.length <= 10} className="r-errors">
+              <summary>Bad rows ({errors.length})</summary>
+              <table className="r-table" data-testid="import-error-table">
+                <thead>
+                  <tr>
+                    <th>File</th>
+                    <th>Line</th>
+                    <th>Why it was left out</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(showAll ? errors : errors.slice(0, 50)).map((e, i) => (
+                    <tr key={i}>
+                      <td>{e.file}</td>
+                      <td className="num">{e.line}</td>
+                      <td>{e.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {errors.length > 50 && !showAll && (
+                <button type="button" className="linklike small" onClick={() => setShowAll(true)}>
+                  Show all {errors.length}
+                </button>
+              )}
+            </details>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
