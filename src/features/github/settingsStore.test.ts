@@ -22,7 +22,8 @@ const saved = () => data.get(m.GITHUB_SETTINGS_KEY) ?? '';
 describe('GitHub settings store', () => {
   it('persists the API base but keeps the token in memory unless remembered', async () => {
     const s = m.useGithubSettings.getState();
-    s.set({ apiBase: 'https://ghe.example/api/v3', token: TOKEN });
+    s.set({ apiBase: 'https://ghe.example/api/v3' });
+    s.setToken(TOKEN);
     expect(saved()).toContain('ghe.example');
     expect(saved()).not.toContain(TOKEN);
     s.set({ rememberToken: true });
