@@ -79,7 +79,7 @@ export class GithubClient {
     const signal = this.signal ? anySignal([this.signal, timer.signal]) : timer.signal;
     const failed = (e: unknown): GithubError => {
       if (this.signal?.aborted) return new GithubError('cancelled', 'Cancelled.');
-      if (timer.signal.aborted) return new GithubError('timeout', `${new URL(this.apiBase).host} did not answer within ${Math.round(this.timeoutMs / 1000)} s (${what}). Try again, or check the API base URL and your connection.`);
+      if (timer.signal.aborted) return new GithubError('timeout', `${new URL(this.apiBase).host} did not answer within ${+(this.timeoutMs / 1000).toFixed(1)} s (${what}). Try again, or check the API base URL and your connection.`);
       if (e instanceof GithubError) return e;
       return new GithubError(
         'network',
@@ -107,7 +107,7 @@ export class GithubClient {
   }
 
   private tooLarge(what: string): GithubError {
-    return new GithubError('too-large', `The answer for ${what} is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB; refused (it would freeze the page). Is the API base a GitHub API?`);
+    return new GithubError('too-large', `The answer for ${what} is larger than ${this.maxBytes >= 1024 * 1024 ? `${+(this.maxBytes / 1024 / 1024).toFixed(1)} MB` : `${this.maxBytes} bytes`}; refused (it would freeze the page). Is the API base a GitHub API?`);
   }
 
   /** The body, stopping as soon as it passes the cap (a Content-Length above it is refused before reading). */
