@@ -90,7 +90,7 @@ export default function GithubView() {
           <div className="alert error" role="alert" data-testid="gh-error" data-kind={st.error.kind}>
             {st.error.message}
             {st.error.kind === 'token-host' && (
-              <div className="gh-row">
+              <div className="gh-row gh-alert-actions">
                 <button
                   type="button"
                   data-testid="gh-token-confirm"
