@@ -83,7 +83,7 @@ export class GithubClient {
       if (e instanceof GithubError) return e;
       return new GithubError(
         'network',
-        `Could not reach ${new URL(this.apiBase).host} (${what}): the network failed, or the server does not allow this page to call it (CORS). Check the API base URL and your connection.`,
+        `Could not reach ${new URL(this.apiBase).host} (${what}): the network failed, or the server does not allow this page to call it (CORS), or this build's Content-Security-Policy does not list it (docs/security.md). Check the API base URL and your connection.`,
       );
     };
     try {
