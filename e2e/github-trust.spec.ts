@@ -141,6 +141,13 @@ test('hostile answers: javascript: and foreign links stay text, a traversal path
     expect(paths.every((p) => p.startsWith('/repos/octo-org/shop-service/'))).toBe(true);
     await page.getByTestId('gh-pull-link-text').click();
     expect(dialogs).toBe(0);
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: test.info().outputPath(`hostile-links-${size.width}.png`), fullPage: true });
+    }
 
     // Real links still work: the stub's own github.com pages.
     hostile.hostile = {};
