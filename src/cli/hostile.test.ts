@@ -131,12 +131,10 @@ describe('output paths are checked before the work; a late failure loses nothing
     // root ignores permissions: the read-only case only means something for other users.
     if (process.getuid?.() !== 0) cases.push([['eval', '--dataset', mini, '--links-out', path.join(ro, 'links.jsonl')], /--links-out .*: the folder .*ro is not writable/]);
     for (const [args, message] of cases) {
-      const t0 = Date.now();
       const r = crscore(args);
       expect(r.stderr, args.join(' ')).toMatch(message);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(Date.now() - t0).toBeLessThan(30_000);
     }
     chmodSync(ro, 0o700);
   });
