@@ -37,12 +37,17 @@ export default defineConfig({
       ],
     },
   },
+  // The preview serves dist/ built with `vite build --mode e2e` (the test pages included); a production build
+  // lacks them, and the setup says so instead of letting specs fail on a 404.
+  globalSetup: dev ? undefined : './e2e/global-setup.ts',
   webServer: {
     command: dev
       ? `npx vite --port ${port} --strictPort`
       : `npx vite preview --port ${port} --strictPort`,
     url: `http://localhost:${port}`,
-    reuseExistingServer: !process.env.CI,
+    // Never reuse a server already on the port: a stray one (another worktree's build, an old dev server) would
+    // make the run test something else, and a pass would mean nothing.
+    reuseExistingServer: false,
     timeout: 120_000,
   },
 });

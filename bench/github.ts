@@ -24,7 +24,7 @@ async function run(page: Page, apiBase: string, metric: 'lexical' | 'plus' | 'em
   await page.goto(`http://localhost:${port}/#github`);
   await page.getByTestId('gh-api-base').fill(apiBase);
   const t0 = performance.now();
-  await page.getByTestId('gh-url').fill('https://github.com/octo-org/shop-service/pull/42');
+  await page.getByTestId('gh-url').fill('octo-org/shop-service#42');
   await page.getByTestId('gh-load').click();
   await page.getByTestId('gh-summary').waitFor();
   const listed = performance.now() - t0;

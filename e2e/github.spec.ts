@@ -8,7 +8,8 @@ import { startLlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
 
 const TOKEN = 'ghp_E2E0SECRET0TOKEN0qwerty0123456789';
-const URL_42 = 'https://github.com/octo-org/shop-service/pull/42';
+// A link on the stub's own host: the app never picks the API from a link, so a link must be on the API base's host.
+const url42 = () => `${stub.web}/octo-org/shop-service/pull/42`;
 
 // Not the sample: another owner and repository, Java and a new Python file, a reply by the pull request's author.
 const other: FixturePr = {
@@ -67,7 +68,7 @@ async function load(page: Page, input: string, apiBase: string, token = '') {
 
 test('a private pull request: paste, pick two comments, see them scored in the workbench', async ({ page }) => {
   stub.token = TOKEN;
-  await load(page, URL_42, stub.apiBase, TOKEN);
+  await load(page, url42(), stub.apiBase, TOKEN);
   await expect(page.getByTestId('gh-summary')).toContainText('8 review comments (1 reply) by 5 authors');
   const items = page.getByTestId('gh-item');
   await expect(items).toHaveCount(8);
@@ -118,9 +119,9 @@ test('each error is answered clearly and the input is kept', async ({ page }) =>
   for (const [mode, token, message] of cases) {
     stub.mode = mode === 'private' || mode === 'bad-token' ? 'ok' : mode;
     stub.token = mode === 'private' || mode === 'bad-token' ? TOKEN : null;
-    await load(page, URL_42, stub.apiBase, token);
+    await load(page, url42(), stub.apiBase, token);
     await expect(page.getByTestId('gh-error'), mode).toHaveText(message);
-    await expect(page.getByTestId('gh-url')).toHaveValue(URL_42);
+    await expect(page.getByTestId('gh-url')).toHaveValue(url42());
     await expect(page.getByTestId('gh-api-base')).toHaveValue(stub.apiBase);
   }
   stub.mode = 'ok';
@@ -136,7 +137,7 @@ test('each error is answered clearly and the input is kept', async ({ page }) =>
 });
 
 test('GitHub Enterprise base URL, replies scored, and the whole pull request to Research, one system per author', async ({ page }) => {
-  await load(page, 'https://ghe.acme.example/acme/billing.core/pull/318', ghe.apiBase);
+  await load(page, `${ghe.web}/acme/billing.core/pull/318`, ghe.apiBase);
   await expect(page.getByTestId('gh-summary')).toContainText('3 review comments (1 reply) by 2 authors');
   expect(ghe.requests.every((r) => r.url.startsWith('/api/v3/repos/acme/billing.core/'))).toBe(true);
   await expect(page.getByTestId('gh-item').first()).toContainText('java');
@@ -152,7 +153,7 @@ test('GitHub Enterprise base URL, replies scored, and the whole pull request to 
 test("an imported comment gets the LLM's claims with one click, and the analyzers' issue only once", async ({ page }) => {
   const llm = await startLlmStub('openai');
   try {
-    await load(page, URL_42, stub.apiBase);
+    await load(page, url42(), stub.apiBase);
     await page.getByRole('button', { name: 'none' }).click();
     await page.getByRole('checkbox', { name: 'Score the comment by alice on cache/store.py' }).check();
     await page.getByTestId('gh-open').click();

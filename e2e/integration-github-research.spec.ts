@@ -22,7 +22,7 @@ test.beforeEach(async ({ context }) => {
 test('a pull request to Research, analyzer pseudo-references in batch, scored: one system per author', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/#github');
-  await page.getByTestId('gh-url').fill('https://github.com/octo-org/shop-service/pull/42');
+  await page.getByTestId('gh-url').fill(`${stub.web}/octo-org/shop-service/pull/42`);
   await page.getByTestId('gh-api-base').fill(stub.apiBase);
   await page.getByTestId('gh-load').click();
   await expect(page.getByTestId('gh-summary')).toContainText('8 review comments (1 reply) by 5 authors');

@@ -6,6 +6,55 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Connect, Plugin } from 'vite';
 
+/**
+ * Where the page may connect: its own origin (models under /models/), GitHub's API, the LLM providers the app
+ * ships (src/claims/providers.ts), the Hugging Face hub and its download hosts (cdn-lfs.hf.co, cas-bridge.xethub.hf.co
+ * and the like, any depth under *.hf.co), and servers on this machine (Ollama, LM Studio, llama.cpp, a proxy), over
+ * http or https on any port.
+ */
+export const CONNECT_SRC = [
+  "'self'",
+  'https://api.github.com',
+  'https://api.openai.com',
+  'https://api.anthropic.com',
+  'https://openrouter.ai',
+  'https://huggingface.co',
+  'https://*.huggingface.co',
+  'https://*.hf.co',
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+  'https://localhost:*',
+  'https://127.0.0.1:*',
+];
+
+/**
+ * CRSCORE_CONNECT_SRC: more origins, separated by spaces or commas, for a build that must reach them (a GitHub
+ * Enterprise server, an LLM server elsewhere on the network): https://ghe.corp.example http://gpu-box:8080 or a
+ * wildcard host https://*.corp.example. Anything that is not an origin is refused at build time, so a typo never
+ * widens the policy (no bare "https:", no paths, no quotes).
+ */
+export function extraConnectSources(value = process.env.CRSCORE_CONNECT_SRC ?? ''): string[] {
+  const out: string[] = [];
+  for (const item of value.split(/[\s,]+/).filter(Boolean)) {
+    if (!/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?\/?$/i.test(item))
+      throw new Error(`CRSCORE_CONNECT_SRC: "${item}" is not an origin (expected e.g. https://ghe.corp.example or http://gpu-box:8080)`);
+    out.push(item.replace(/\/$/, '').toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * Headers beside the CSP for every page and file the servers send (a static host should send the same:
+ * docs/security.md): no MIME sniffing, no Referer to other sites (a pull-request URL in the address bar stays
+ * here), and no powerful features the app does not use.
+ */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy':
+    'accelerometer=(), autoplay=(), bluetooth=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
+};
+
 const DIRECTIVES: [string, string[]][] = [
   ['default-src', ["'self'"]],
   // 'wasm-unsafe-eval': ORT and TF.js compile WebAssembly; nothing may eval JavaScript.
@@ -17,21 +66,9 @@ const DIRECTIVES: [string, string[]][] = [
   // data: for the favicon, blob: for the PNG export (an SVG drawn through an <img>).
   ['img-src', ["'self'", 'data:', 'blob:']],
   ['font-src', ["'self'", 'data:']],
-  // The LLM base URL is the user's choice (any https host, or a local server); so is the GitHub API base
-  // (api.github.com, or https://HOST/api/v3 for GitHub Enterprise), which `https:` covers. The Hugging Face hub
-  // and its CDN are https too, and are listed to say so.
-  [
-    'connect-src',
-    [
-      "'self'",
-      'https:',
-      'http://localhost:*',
-      'http://127.0.0.1:*',
-      'https://huggingface.co',
-      'https://*.huggingface.co',
-      'https://*.hf.co',
-    ],
-  ],
+  // Only the hosts the app knows: see CONNECT_SRC. Other servers (a GitHub Enterprise host, the user's own LLM
+  // server on another machine) are added at build time with CRSCORE_CONNECT_SRC (docs/security.md).
+  ['connect-src', [...CONNECT_SRC, ...extraConnectSources()]],
   ['object-src', ["'none'"]],
   ['base-uri', ["'none'"]],
   ['form-action', ["'self'"]],
@@ -78,6 +115,17 @@ export function cspReports(): Plugin {
     name: 'crscore:csp-reports',
     configureServer: (server) => void server.middlewares.use(collect),
     configurePreviewServer: (server) => void server.middlewares.use(collect),
+  };
+}
+
+/** Writes the policy (with any CRSCORE_CONNECT_SRC origins) into every HTML entry's <meta>, in dev and build. */
+export function cspMeta(): Plugin {
+  return {
+    name: 'crscore:csp-meta',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")/, `$1${CSP_META}$2`),
+    },
   };
 }
 

@@ -3,6 +3,7 @@
 // pagination, x-ratelimit-* headers, GitHub's error bodies, and the CORS headers api.github.com sends.
 // Used by the Vitest client and CLI tests and by the Playwright specs.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { diffHunk, patchText, type FixturePr } from './githubFixture';
 
@@ -26,9 +27,24 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** What a hostile or broken server sends instead of GitHub's own values (issue 27's attacker tests). */
+export interface StubHostile {
+  /** The pull request's html_url (e.g. javascript:alert(1)). */
+  prHtmlUrl?: string;
+  /** Every review comment's html_url. */
+  commentHtmlUrl?: string;
+  /** The rel="next" link of every list page that has a next page (another origin, another endpoint). */
+  nextLink?: string;
+  /** Pads every JSON answer with this many bytes of spaces (an oversize answer). */
+  padBytes?: number;
+}
+
 export interface GithubStub {
   /** e.g. http://127.0.0.1:40123 or, with a prefix, http://127.0.0.1:40123/api/v3 (Enterprise). */
   apiBase: string;
+  /** The stub's origin, where its pull-request pages would be: http://127.0.0.1:40123 (a link to paste). */
+  web: string;
+  hostile: StubHostile;
   requests: RecordedRequest[];
   pulls: FixturePr[];
   mode: StubMode;
@@ -51,11 +67,14 @@ const DOCS = 'https://docs.github.com/rest';
 const EXPOSE = 'ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset';
 const ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, X-GitHub-Api-Version';
 
-export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr[] } = {}): Promise<GithubStub> {
+/** `tls`: serve HTTPS with this key and certificate (a host the way a real Enterprise server is reached). */
+export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr[]; tls?: { key: string; cert: string } } = {}): Promise<GithubStub> {
   const prefix = opts.prefix ?? '';
   const sockets = new Set<Socket>();
   const stub: GithubStub = {
     apiBase: '',
+    web: '',
+    hostile: {},
     requests: [],
     pulls: opts.pulls ?? [],
     mode: 'ok',
@@ -71,10 +90,11 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
       }),
   };
 
-  const server: Server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (stub.delayMs > 0 && req.method !== 'OPTIONS') setTimeout(() => handle(req, res), stub.delayMs);
     else handle(req, res);
-  });
+  };
+  const server: Server = opts.tls ? createHttpsServer(opts.tls, listener) : createServer(listener);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const cors = stub.mode === 'no-cors' && applies(stub, req) ? {} : { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSE };
     const base = { ...cors, 'Cross-Origin-Resource-Policy': 'cross-origin' };
@@ -88,7 +108,7 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
     const given = /^(?:Bearer|token) (.+)$/.exec(auth)?.[1] ?? null;
     const rate = { 'X-RateLimit-Limit': given ? '5000' : '60', 'X-RateLimit-Remaining': given ? '4990' : '50', 'X-RateLimit-Reset': String(stub.resetAt), 'X-RateLimit-Used': '10', 'X-RateLimit-Resource': 'core' };
     const send = (status: number, body: unknown, extra: Record<string, string> = {}) => {
-      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      const text = typeof body === 'string' ? body : JSON.stringify(body) + ' '.repeat(stub.hostile.padBytes ?? 0);
       res.writeHead(status, { ...base, ...rate, 'Content-Type': typeof body === 'string' ? 'application/vnd.github.raw+json; charset=utf-8' : 'application/json; charset=utf-8', 'X-GitHub-Media-Type': 'github.v3; format=json', ...extra });
       res.end(text);
     };
@@ -135,20 +155,23 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
     }
     const user = (login: string) => ({ login, id: login.length * 1000, type: 'User', site_admin: false, html_url: `https://github.com/${login}` });
     if (m[5] === undefined)
-      return send(200, { url: `${api}/pulls/${pr.number}`, id: pr.number * 10, number: pr.number, state: 'open', title: pr.title, body: 'Please review.', user: user(pr.author), html_url: `${html}/pull/${pr.number}`, head: { ref: 'feature', sha: pr.headSha, label: `${pr.owner}:feature` }, base: { ref: 'main', sha: pr.baseSha, label: `${pr.owner}:main` }, draft: false, merged: false, comments: 0, review_comments: pr.comments.length, changed_files: pr.files.length });
+      return send(200, { url: `${api}/pulls/${pr.number}`, id: pr.number * 10, number: pr.number, state: 'open', title: pr.title, body: 'Please review.', user: user(pr.author), html_url: stub.hostile.prHtmlUrl ?? `${html}/pull/${pr.number}`, head: { ref: 'feature', sha: pr.headSha, label: `${pr.owner}:feature` }, base: { ref: 'main', sha: pr.baseSha, label: `${pr.owner}:main` }, draft: false, merged: false, comments: 0, review_comments: pr.comments.length, changed_files: pr.files.length });
     let list: unknown[];
     if (m[5] === 'files')
       list = pr.files.map((f) => ({ sha: 'e'.repeat(40), filename: f.path, status: f.before === null ? 'added' : f.after === null ? 'removed' : f.previousPath ? 'renamed' : 'modified', previous_filename: f.previousPath, additions: 1, deletions: 1, changes: 2, patch: patchText(f), blob_url: `${html}/blob/${pr.headSha}/${f.path}`, raw_url: `${html}/raw/${pr.headSha}/${f.path}`, contents_url: `${api}/contents/${f.path}?ref=${pr.headSha}` }));
     else if (m[5] === 'comments')
       list = pr.comments.map((c) => {
-        const file = pr.files.find((f) => f.path === c.path)!;
-        return { url: `${api}/pulls/comments/${c.id}`, id: c.id, node_id: `PRRC_${c.id}`, pull_request_review_id: c.reviewId ?? null, diff_hunk: diffHunk(file, c.line), path: c.path, position: 1, original_position: 1, commit_id: pr.headSha, original_commit_id: pr.headSha, in_reply_to_id: c.replyTo, user: user(c.user), body: c.body, created_at: '2025-03-01T10:00:00Z', updated_at: '2025-03-01T10:00:00Z', html_url: `${html}/pull/${pr.number}#discussion_r${c.id}`, pull_request_url: `${api}/pulls/${pr.number}`, author_association: 'MEMBER', line: c.line, original_line: c.line, side: 'RIGHT', start_line: null, subject_type: 'line' };
+        const file = pr.files.find((f) => f.path === c.path);
+        // A comment on a path the pull request does not change (a hostile server's "../../user") gets a bare hunk.
+        const hunk = file ? diffHunk(file, c.line) : '@@ -1,1 +1,1 @@\n-a\n+b';
+        return { url: `${api}/pulls/comments/${c.id}`, id: c.id, node_id: `PRRC_${c.id}`, pull_request_review_id: c.reviewId ?? null, diff_hunk: hunk, path: c.path, position: 1, original_position: 1, commit_id: pr.headSha, original_commit_id: pr.headSha, in_reply_to_id: c.replyTo, user: user(c.user), body: c.body, created_at: '2025-03-01T10:00:00Z', updated_at: '2025-03-01T10:00:00Z', html_url: stub.hostile.commentHtmlUrl ?? `${html}/pull/${pr.number}#discussion_r${c.id}`, pull_request_url: `${api}/pulls/${pr.number}`, author_association: 'MEMBER', line: c.line, original_line: c.line, side: 'RIGHT', start_line: null, subject_type: 'line' };
       });
     else list = pr.reviews.map((r) => ({ id: r.id, node_id: `PRR_${r.id}`, user: user(r.user), body: r.body, state: r.state, html_url: `${html}/pull/${pr.number}#pullrequestreview-${r.id}`, commit_id: pr.headSha, submitted_at: '2025-03-01T10:00:00Z' }));
     const per = Math.min(stub.pageSize, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30), 100);
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
     const last = Math.max(1, Math.ceil(list.length / per));
     const link = (p: number, rel: string) => {
+      if (rel === 'next' && stub.hostile.nextLink) return `<${stub.hostile.nextLink}>; rel="next"`;
       const u = new URL(`${stub.apiBase}${path}`);
       u.searchParams.set('per_page', String(per));
       u.searchParams.set('page', String(p));
@@ -162,7 +185,8 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stub.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`;
+  stub.web = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.apiBase = `${stub.web}${prefix}`;
   return stub;
 }
 

@@ -8,9 +8,9 @@ import {
   DIMENSIONS,
 } from '../core/evaluate.ts';
 import type { Calibration } from '../core/types.ts';
-import { CliError, oneOf, parseTau, warn } from './io.ts';
+import { checkWritable, CliError, oneOf, parseTau, warn } from './io.ts';
 import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
-import { evalPlus, renderPlus } from './evalPlus.ts';
+import { evalPlus, parseCv, renderPlus } from './evalPlus.ts';
 import { evalLearned, renderLearned } from './evalLearned.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
@@ -95,6 +95,9 @@ export async function runEval(argv: string[]): Promise<number> {
   if (!values.dataset) throw new CliError(`--dataset FILE is required\n\n${EVAL_USAGE}`);
   const tauOption = parseTau(values.tau);
   const intervals = parseIntervalOptions(values);
+  parseCv(values.cv);
+  // Output files are checked before the work starts: a typo in a path must not cost the run.
+  if (values['links-out']) await checkWritable(values['links-out'], '--links-out');
   if (tauOption !== undefined && values['calibrate-on'])
     throw new CliError('give either --tau or --calibrate-on, not both');
   const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';

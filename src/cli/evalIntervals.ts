@@ -21,13 +21,14 @@ export interface IntervalOptions {
 }
 
 export function parseIntervalOptions(v: { bootstrap?: string; seed?: string }): IntervalOptions {
-  const int = (s: string | undefined, name: string, dflt: number) => {
+  const int = (s: string | undefined, name: string, dflt: number, max: number) => {
     if (s === undefined) return dflt;
     const n = Number(s);
-    if (!Number.isInteger(n) || n < 0) throw new CliError(`${name}: expected a whole number ≥ 0, got "${s}"`);
+    if (s.trim() === '' || !Number.isInteger(n) || n < 0 || n > max) throw new CliError(`${name}: expected a whole number from 0 to ${max}, got "${s}"`);
     return n;
   };
-  return { resamples: int(v.bootstrap, '--bootstrap', DEFAULT_RESAMPLES), seed: int(v.seed, '--seed', DEFAULT_SEED) };
+  // 0 resamples turns the intervals off; above 100,000 the run takes hours for no visible gain.
+  return { resamples: int(v.bootstrap, '--bootstrap', DEFAULT_RESAMPLES, 100_000), seed: int(v.seed, '--seed', DEFAULT_SEED, 2 ** 32 - 1) };
 }
 
 type Ci = [number, number];

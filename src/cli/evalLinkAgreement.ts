@@ -1,6 +1,6 @@
 // `crscore eval`'s link-level results: the metric's links against the annotators' (`links`) and the oracle's
 // agreement with the humans (`oracle`), from the same core stage Research runs (src/core/research/links.ts).
-import { writeFileSync } from 'node:fs';
+import { writeOutputSync } from './io.ts';
 import { bootstrap } from '../core/bootstrap.ts';
 import { reviewRecords } from '../core/evalRecords.ts';
 import type { EvalItem } from '../core/evaluate.ts';
@@ -135,5 +135,5 @@ export const LINKS_OUT_USAGE = `  --links-out FILE          write every review's
 /** `--links-out FILE`: the links themselves, one review a line, for any analysis outside this tool. */
 export function writeLinks(file: string, items: readonly EvalItem[], matrices: readonly SimilarityMatrix[], rule: LinkRule): void {
   const lines = reviewLinkResults(items, matrices, rule).map((r) => JSON.stringify({ ...r, rule }));
-  writeFileSync(file, lines.length ? `${lines.join('\n')}\n` : '');
+  writeOutputSync(file, lines.length ? `${lines.join('\n')}\n` : '', '--links-out');
 }

@@ -54,6 +54,15 @@ export async function plusScores(items: EvalItem[], o: Pick<PlusEvalOptions, 'ta
   return { inputs, cal, calibrated, ramp, scores: scorePlusItems(inputs, ramp, PLUS_OPTIONS) };
 }
 
+/** --cv: 'language', or a whole number of folds from 2 (checked before any work; the upper bound needs the data). */
+export function parseCv(v: string | undefined): number | 'language' | undefined {
+  if (v === undefined) return undefined;
+  if (v === 'language') return v;
+  const k = Number(v);
+  if (v.trim() === '' || !Number.isInteger(k) || k < 2) throw new CliError(`--cv: expected a whole number of folds ≥ 2 or 'language', got "${v}"`);
+  return k;
+}
+
 export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
   const { inputs, cal, calibrated, ramp, scores } = await plusScores(items, o);
   const a = agreement(items, scores);
@@ -70,9 +79,11 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
         o.system,
       );
     else {
-      const k = Number(o.cv);
-      if (!Number.isInteger(k) || k < 2)
-        throw new CliError(`--cv: expected a number of folds ≥ 2 or 'language', got "${o.cv}"`);
+      const k = parseCv(o.cv) as number;
+      // More folds than changes leaves folds empty: their figures would be NaN, reported as a result.
+      const changes = new Set(items.map((it) => it.rowId)).size;
+      if (k > changes)
+        throw new CliError(`--cv ${k}: only ${changes} changes have scorable reviews, so at most ${changes} folds (or --cv language)`);
       crossValidation = crossValidatePlus(
         items,
         inputs,

@@ -56,7 +56,7 @@ beforeEach(() => {
 describe('crscore github', () => {
   it('writes one row per review comment, across pages, with replies and the head-commit file', async () => {
     stub.pageSize = 2;
-    const r = await run(['github', 'https://github.com/octo-org/shop-service/pull/42', '--api-base', stub.apiBase]);
+    const r = await run(['github', `${stub.web}/octo-org/shop-service/pull/42`, '--api-base', stub.apiBase]);
     expect(r.stderr).toMatch(/octo-org\/shop-service#42: 9 review comments \(1 replies\) from 5 authors/);
     expect(r.code).toBe(0);
     const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
@@ -95,7 +95,7 @@ describe('crscore github', () => {
   });
 
   it('answers each error clearly, with exit code 1 (remote) or 2 (input), never with the token', async () => {
-    const url = 'https://github.com/octo-org/shop-service/pull/42';
+    const url = `${stub.web}/octo-org/shop-service/pull/42`;
     const cases: [Partial<GithubStub>, Record<string, string>, RegExp][] = [
       [{ mode: 'not-found' }, {}, /Not found: pull request octo-org\/shop-service#42.*private, add a token/],
       [{ token: TOKEN }, { GITHUB_TOKEN: 'ghp_wrong_one' }, /refused the token \(401/],

@@ -1,5 +1,9 @@
-// Small Node helpers shared by the crscore commands.
-import { readFile } from 'node:fs/promises';
+// Small Node helpers shared by the crscore commands: reading files as people have them (BOM, UTF-16, bad bytes),
+// numeric flags in range, output paths checked before the work, and terminal output made inert.
+import { constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { access, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** An error that ends the command with a message (no stack) and an exit code. */
 export class CliError extends Error {
@@ -11,17 +15,21 @@ export class CliError extends Error {
   }
 }
 
-/** Read a file, or stdin when `file` is undefined or "-". A missing file is a CliError naming it. */
+/**
+ * Read a file, or stdin when `file` is undefined or "-", as UTF-8 text (decodeText). A missing file is a CliError
+ * naming it.
+ */
 export async function readText(file: string | undefined): Promise<string> {
   if (file === undefined || file === '-') {
     if (process.stdin.isTTY)
       throw new CliError('no input: pass --input FILE or pipe JSONL on stdin');
     const chunks: Buffer[] = [];
     for await (const c of process.stdin) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return decodeText(Buffer.concat(chunks), 'stdin');
   }
+  let bytes: Buffer;
   try {
-    return await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why =
@@ -29,9 +37,74 @@ export async function readText(file: string | undefined): Promise<string> {
         ? 'no such file'
         : code === 'EISDIR'
           ? 'is a directory'
-          : (e as Error).message;
-    throw new CliError(`cannot read ${file}: ${why}`);
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (e as Error).message;
+    throw new CliError(`cannot read ${inert(file)}: ${why}`);
   }
+  return decodeText(bytes, file);
+}
+
+/**
+ * Bytes → text the way people save files: a UTF-8 byte-order mark is dropped (else line 1 would not parse);
+ * UTF-16, NUL bytes (a binary file), invalid UTF-8 and an empty file are refused with a message naming the
+ * problem, never read as garbage rows.
+ */
+export function decodeText(bytes: Uint8Array, name: string): string {
+  const who = inert(name);
+  const resave = 'save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8, or "Save as UTF-8" in the editor) and try again';
+  if (bytes.length === 0) throw new CliError(`${who} is empty (0 bytes)`);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) throw new CliError(`${who} is UTF-16 (little-endian byte-order mark FF FE), not UTF-8; ${resave}`);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw new CliError(`${who} is UTF-16 (big-endian byte-order mark FE FF), not UTF-8; ${resave}`);
+  const nul = bytes.subarray(0, 65536).indexOf(0);
+  if (nul >= 0) {
+    const head = bytes.subarray(0, 4096);
+    let nuls = 0;
+    for (const b of head) if (b === 0) nuls++;
+    throw new CliError(
+      nuls > head.length / 4
+        ? `${who} looks like UTF-16 (every other byte is NUL), not UTF-8; ${resave}`
+        : `${who} contains NUL bytes (first at byte ${nul}): a binary file, not UTF-8 text`,
+    );
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const body = bytes.subarray(start);
+  const bad = firstInvalidUtf8(body);
+  if (bad >= 0) {
+    let line = 1;
+    for (let i = 0; i < bad; i++) if (body[i] === 0x0a) line++;
+    throw new CliError(`${who} is not valid UTF-8: byte 0x${body[bad].toString(16).toUpperCase().padStart(2, '0')} at line ${line} (offset ${bad + start}) is not UTF-8 (Latin-1 or Windows-1252?); ${resave.replace('-f UTF-16', '-f WINDOWS-1252')}`);
+  }
+  const text = new TextDecoder('utf-8').decode(body);
+  if (text.trim() === '') throw new CliError(`${who} has no content (only whitespace)`);
+  return text;
+}
+
+/** The offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(b: Uint8Array): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number;
+    let min: number;
+    if (c >= 0xc2 && c <= 0xdf) [n, min] = [1, 0x80];
+    else if (c >= 0xe0 && c <= 0xef) [n, min] = [2, 0x800];
+    else if (c >= 0xf0 && c <= 0xf4) [n, min] = [3, 0x10000];
+    else return i;
+    let cp = c & (0x3f >> n);
+    for (let k = 1; k <= n; k++) {
+      const x = b[i + k];
+      if (x === undefined || (x & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (x & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += n + 1;
+  }
+  return -1;
 }
 
 export interface JsonlLine {
@@ -57,8 +130,43 @@ export function parseJsonl(text: string): {
   return { values, errors };
 }
 
+// Control characters from data (a system named "\u001b[2J", a review with "\r", an LLM answer with bidi overrides)
+// would drive the terminal: clear it, move the cursor, hide or reorder text. inert() writes each as a \uNNNN escape;
+// guardTerminal() passes everything the commands print through it. The escape is also JSON's: raw C0 characters
+// never occur in JSON.stringify output and DEL, C1 and bidi controls sit only inside strings, so JSON and JSONL
+// output stay the same data.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text safe for a terminal: newlines and tabs stay; every other control character is shown as \uNNNN. */
+export function inert(text: string): string {
+  return String(text).replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+}
+
+let rawStderr: ((s: string) => boolean) | null = null;
+
+/**
+ * Every string written to stdout or stderr from now on passes inert(): the one gate for every printer (tables,
+ * JSONL, warnings, errors, progress), including ones added later. Called by the launcher, not by main(), so
+ * tests that import main() keep their own streams.
+ */
+export function guardTerminal(): void {
+  if (rawStderr) return;
+  const errWrite = process.stderr.write.bind(process.stderr);
+  rawStderr = (s) => errWrite(s);
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? inert(chunk) : chunk, ...rest)) as typeof stream.write;
+  }
+}
+
+/** One line on stderr (progress, summaries), inert. */
+export function say(line: string): void {
+  process.stderr.write(`${inert(line)}\n`);
+}
+
 export function warn(message: string): void {
-  process.stderr.write(`warning: ${message}\n`);
+  say(`warning: ${message}`);
 }
 
 /** Progress on stderr: one rewriting line on a terminal, a line every ~10% otherwise (logs stay short). */
@@ -67,21 +175,86 @@ export function progress(label: string): (done: number, total: number) => void {
   return (done, total) => {
     const pct = total > 0 ? Math.floor((100 * done) / total) : 100;
     if (process.stderr.isTTY) {
-      process.stderr.write(`\r${label} ${done}/${total} (${pct}%)${done >= total ? '\n' : ''}`);
+      // The carriage return that rewrites the line is ours: written past the guard, the label still inert.
+      (rawStderr ?? ((t: string) => process.stderr.write(t)))(`\r${inert(label)} ${done}/${total} (${pct}%)${done >= total ? '\n' : ''}`);
     } else if (Math.floor(pct / 10) !== lastDecile || done >= total) {
       lastDecile = Math.floor(pct / 10);
-      process.stderr.write(`${label} ${done}/${total} (${pct}%)\n`);
+      say(`${label} ${done}/${total} (${pct}%)`);
     }
   };
 }
 
-/** Parse a τ option: a finite number. */
+/** Parse a τ option: a number from 0 to 1 (τ is a cosine-similarity threshold; the paper's is 0.7314). */
 export function parseTau(v: string | undefined, name = '--tau'): number | undefined {
   if (v === undefined) return undefined;
   const t = Number(v);
   if (v.trim() === '' || !Number.isFinite(t))
-    throw new CliError(`${name} must be a number, got "${v}"`);
+    throw new CliError(`${name} must be a number from 0 to 1, got "${inert(v)}"`);
+  if (t < 0 || t > 1)
+    throw new CliError(`${name} must be from 0 to 1 (a similarity threshold), got ${t}`);
   return t;
+}
+
+/** A number in [min, max] (integer when `integer`), or undefined when the flag is absent. */
+export function numberIn(v: string | undefined, name: string, min: number, max: number, integer = false): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  const what = integer ? 'a whole number' : 'a number';
+  if (v.trim() === '' || !Number.isFinite(x) || (integer && !Number.isInteger(x)) || x < min || x > max)
+    throw new CliError(`${name} must be ${what} from ${min} to ${max}, got "${inert(v)}"`);
+  return x;
+}
+
+/** A number > 0 (e.g. seconds), or undefined when the flag is absent. */
+export function positiveNumber(v: string | undefined, name: string, max = 86_400): number | undefined {
+  if (v === undefined) return undefined;
+  const x = Number(v);
+  if (v.trim() === '' || !Number.isFinite(x) || x <= 0 || x > max)
+    throw new CliError(`${name} must be a number above 0 (at most ${max}), got "${inert(v)}"`);
+  return x;
+}
+
+/**
+ * Checks, before any work, that `file` can be written: its folder exists and is writable, and the file (if it
+ * exists) is a writable file. A report must not be computed for minutes and then lost to a typo in --out.
+ */
+export async function checkWritable(file: string, flag: string): Promise<void> {
+  const dir = path.dirname(path.resolve(file));
+  const st = await stat(dir).catch(() => null);
+  if (!st) throw new CliError(`${flag} ${inert(file)}: the folder ${inert(dir)} does not exist`);
+  if (!st.isDirectory()) throw new CliError(`${flag} ${inert(file)}: ${inert(dir)} is not a folder`);
+  const existing = await stat(file).catch(() => null);
+  if (existing?.isDirectory()) throw new CliError(`${flag} ${inert(file)}: is a folder; give a file name`);
+  try {
+    await access(existing ? file : dir, constants.W_OK);
+  } catch {
+    throw new CliError(`${flag} ${inert(file)}: ${existing ? 'the file' : `the folder ${inert(dir)}`} is not writable`);
+  }
+}
+
+let lateFailures = 0;
+
+/** How many output files could not be written where asked (main() then exits 1 even when the command said 0). */
+export function lateFailureCount(): number {
+  return lateFailures;
+}
+
+/**
+ * Writes an output file while the report is still to be printed: when the write fails late (disk full, folder
+ * removed), the text goes to a fallback file in the system's temporary folder, a warning says where, the report
+ * still prints, and the command exits 1.
+ */
+export function writeOutputSync(file: string, text: string, flag: string): string {
+  try {
+    writeFileSync(file, text);
+    return file;
+  } catch (e) {
+    const fallback = path.join(mkdtempSync(path.join(tmpdir(), 'crscore-')), path.basename(file) || 'output');
+    writeFileSync(fallback, text);
+    lateFailures++;
+    warn(`${flag} ${inert(file)}: could not write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); saved to ${fallback} instead`);
+    return fallback;
+  }
 }
 
 export function oneOf<T extends string>(

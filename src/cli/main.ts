@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `crscore`: a small dispatcher; each command lives in its own file and is loaded only when used.
-import { CliError } from './io.ts';
+import { CliError, guardTerminal, inert, lateFailureCount } from './io.ts';
 
 const USAGE = `crscore <command> [options]
 
@@ -39,21 +39,21 @@ export async function main(argv: string[]): Promise<number> {
   }
   const load = COMMANDS[command];
   if (!load) {
-    process.stderr.write(`crscore: unknown command "${command}"\n\n${USAGE}`);
+    process.stderr.write(`crscore: unknown command "${inert(command)}"\n\n${USAGE}`);
     return 2;
   }
   try {
-    return await (
-      await load()
-    )(rest);
+    const code = await (await load())(rest);
+    // An output file that had to go to a fallback place is a failure, even with the report printed.
+    return code === 0 && lateFailureCount() > 0 ? 1 : code;
   } catch (e) {
     if (e instanceof CliError) {
-      process.stderr.write(`crscore ${command}: ${e.message}\n`);
+      process.stderr.write(`crscore ${command}: ${inert(e.message)}\n`);
       return e.exitCode;
     }
     // parseArgs reports unknown or malformed options with this code: a usage error, not a crash.
     if ((e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`crscore ${command}: ${(e as Error).message}\n`);
+      process.stderr.write(`crscore ${command}: ${inert((e as Error).message)}\n`);
       return 2;
     }
     throw e;
@@ -63,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
 // Run when executed directly (tsx src/cli/main.ts or bin/crscore.mjs), not when imported by tests.
 const entry = process.argv[1] ?? '';
 if (/main\.ts$/.test(entry) || process.env.CRSCORE_CLI === '1') {
+  guardTerminal();
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

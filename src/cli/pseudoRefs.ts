@@ -21,7 +21,7 @@ import {
 } from '../pseudorefs/dataset.ts';
 import { DEFAULT_CACHE_DIR, openFolderCache } from './answerCacheFs.ts';
 import { rememberingCache } from '../llmbatch/cache.ts';
-import { CliError, oneOf, progress, readText, warn } from './io.ts';
+import { CliError, numberIn, oneOf, progress, readText, warn } from './io.ts';
 import { importCodeReviewerPredictions, importFiles } from '../core/importers/index.ts';
 import { interruptible } from './interrupt.ts';
 
@@ -64,13 +64,7 @@ export function pseudoRefUsage(defaultSource: PseudoRefSource): string {
 `;
 }
 
-function num(v: string | undefined, name: string, min: number, max: number): number | undefined {
-  if (v === undefined) return undefined;
-  const x = Number(v);
-  if (v.trim() === '' || !Number.isFinite(x) || x < min || x > max)
-    throw new CliError(`${name} must be a number from ${min} to ${max}, got "${v}"`);
-  return x;
-}
+const num = numberIn;
 
 export interface PseudoRefPlan {
   source: PseudoRefSource;
@@ -112,7 +106,7 @@ export function readLlmSettings(values: PseudoRefValues): { settings: LlmSetting
 
 /** --concurrency, --llm-timeout and --cache-dir. */
 export function readBatchOptions(values: PseudoRefValues): { concurrency: number; timeoutMs: number; cacheDir: string } {
-  const concurrency = num(values.concurrency, '--concurrency', 1, 64) ?? 4;
+  const concurrency = num(values.concurrency, '--concurrency', 1, 64, true) ?? 4;
   const timeoutMs = (num(values['llm-timeout'], '--llm-timeout', 0.1, 3600) ?? 60) * 1000;
   return { concurrency, timeoutMs, cacheDir: values['cache-dir'] ?? DEFAULT_CACHE_DIR };
 }

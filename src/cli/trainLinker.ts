@@ -1,12 +1,11 @@
 // `crscore train-linker`: train the learned linker on any dataset with annotator links and print its
 // cross-validation report beside the baselines'.
-import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectEvalItems } from '../core/evaluate.ts';
 import { datasetFeatures, learnedBaselines, NoLinksError, renderCvMarkdown, renderCvText, trainLinker } from '../core/learned/index.ts';
 import { loadBackgroundIdf } from './background.ts';
-import { CliError, progress } from './io.ts';
+import { checkWritable, CliError, progress, writeOutputSync } from './io.ts';
 import { evalMatrices } from './evalStages.ts';
 import { loadDataset } from './pseudoRefs.ts';
 
@@ -53,9 +52,13 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
   if (!Number.isInteger(folds) || folds < 2) throw new CliError(`--folds: expected a whole number ≥ 2 or 'language', got "${values.folds}"`);
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isInteger(seed)) throw new CliError(`--seed: expected a whole number, got "${values.seed}"`);
+  // The weights file is checked before the training: a minutes-long run must not end on a bad path.
+  await checkWritable(values.out, '--out');
   const { rows } = await loadDataset(values.dataset);
   const { items } = collectEvalItems(rows);
   if (items.length === 0) throw new CliError(`${values.dataset}: no reviews to learn from (no change has pseudo-references)`);
+  const changes = new Set(items.map((it) => it.rowId)).size;
+  if (scheme === 'changes' && folds > changes) throw new CliError(`--folds ${folds}: only ${changes} changes have reviews to learn from, so at most ${changes} folds`);
   const idf = await loadBackgroundIdf();
   const extra = values.encoder ? (await evalMatrices(items, { similarity: 'embedding', scoring: 'hard', encoder: values.encoder })).m : null;
   // Timed from here: features, the baselines' matrices, cross-validation and the final fit (not the encoder).
@@ -79,13 +82,13 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
     throw e;
   }
   const seconds = (performance.now() - started) / 1000;
-  await writeFile(values.out, `${JSON.stringify(trained.weights, null, 2)}\n`);
+  const wrote = writeOutputSync(values.out, `${JSON.stringify(trained.weights, null, 2)}\n`, '--out');
   if (values.json) process.stdout.write(`${JSON.stringify({ ...trained, seconds }, null, 2)}\n`);
   else {
     const w = trained.weights;
     process.stdout.write(values.markdown ? renderCvMarkdown(trained.report) : renderCvText(trained.report));
     process.stdout.write(
-      `\nTrained on ${w.training.reviews} reviews of ${w.training.changes} changes (${w.training.pairs} pairs, ${w.training.linked} linked) in ${seconds.toFixed(1)} s; default rule ${w.scoring}, hard threshold ${w.threshold}.\nWrote ${values.out}\n`,
+      `\nTrained on ${w.training.reviews} reviews of ${w.training.changes} changes (${w.training.pairs} pairs, ${w.training.linked} linked) in ${seconds.toFixed(1)} s; default rule ${w.scoring}, hard threshold ${w.threshold}.\nWrote ${wrote}\n`,
     );
   }
   return 0;

@@ -95,8 +95,8 @@ describe('fetchPullRequest', () => {
     expect(notApi.kind).toBe('not-found');
   });
 
-  it('never sends a request (or the token) to another host a next link names', async () => {
-    const pr = { number: 1, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
+  it('never sends a request (or the token) to another host a next link names: the import stops and says so', async () => {
+    const pr = { number: 1, title: 't', html_url: 'h', state: 'open', head: { sha: 'a'.repeat(40) } };
     const seen: string[] = [];
     const f = async (url: string) => {
       seen.push(url);
@@ -104,14 +104,15 @@ describe('fetchPullRequest', () => {
         return new Response('[]', { status: 200, headers: { link: '<https://evil.example/repos/octo-org/shop-service/pulls/42/files?page=2>; rel="next"' } });
       return new Response(url.includes('/pulls/42?') || url.endsWith('/pulls/42') ? JSON.stringify(pr) : '[]', { status: 200 });
     };
-    await fetchPullRequest(ref, { fetch: f, token: TOKEN });
+    const e = await fetchPullRequest(ref, { fetch: f, token: TOKEN }).catch((x: unknown) => x as GithubError);
+    expect(e).toBeInstanceOf(GithubError);
+    expect((e as GithubError).message).toMatch(/next-page link for the files of octo-org\/shop-service#42 points away from api\.github\.com .*evil\.example/);
     expect(seen.some((u) => u.includes('evil.example'))).toBe(false);
-    expect(seen).toContain('https://api.github.com/repos/octo-org/shop-service/pulls/42/files?page=2');
     expect(seen.every((u) => u.startsWith('https://api.github.com/'))).toBe(true);
   });
 
   it('follows relative next links, and a server without review summaries costs a note only', async () => {
-    const pr = { number: 42, title: 't', html_url: 'h', state: 'open', head: { sha: 'abc' } };
+    const pr = { number: 42, title: 't', html_url: 'h', state: 'open', head: { sha: 'b'.repeat(40) } };
     const comment = (id: number) => ({ id, diff_hunk: '@@ -1 +1 @@\n-a\n+b', path: 'x.js', body: `c${id}`, user: { login: 'u' }, html_url: `h#${id}`, line: 1 });
     const urls: string[] = [];
     const f = async (url: string) => {

@@ -3,7 +3,7 @@
 import { errorForResponse, GithubError } from './errors.ts';
 import { parseLinkHeader } from './link.ts';
 import type { GhContent, GhFile, GhPullRequest, GhReview, GhReviewComment, PullRequestData } from './types.ts';
-import { normaliseApiBase, type PullRequestRef } from './url.ts';
+import { checkPullRequestRef, encodeRepoPath, isCommitSha, normaliseApiBase, type PullRequestRef } from './url.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -16,7 +16,14 @@ export interface GithubOptions {
   onProgress?: (p: FetchProgress) => void;
   /** At most this many pages per list (100 items a page); a cap keeps a huge pull request from draining the rate limit. */
   maxPages?: number;
+  /** Each request (headers and body) must finish within this many ms (default 30 s). */
+  timeoutMs?: number;
+  /** An answer larger than this many bytes is refused (default 20 MB). */
+  maxBytes?: number;
 }
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 
 export interface FetchProgress {
   step: 'pull request' | 'files' | 'review comments' | 'reviews' | 'file contents';
@@ -38,6 +45,8 @@ export class GithubClient {
   private readonly token: string;
   private readonly fetchImpl: FetchLike;
   private readonly signal?: AbortSignal;
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
 
   constructor(opts: GithubOptions = {}) {
     this.apiBase = normaliseApiBase(opts.apiBase ?? '');
@@ -45,6 +54,8 @@ export class GithubClient {
     this.token = (opts.token ?? '').trim();
     this.fetchImpl = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.signal = opts.signal;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   }
 
   get hasToken(): boolean {
@@ -57,75 +68,155 @@ export class GithubClient {
     return h;
   }
 
-  /** One request; `what` names it in errors ("pull request octo/repo#4"). */
-  async request(url: string, what: string, accept = ACCEPT): Promise<Response> {
-    let res: Response;
-    try {
-      res = await this.fetchImpl(url, { headers: this.headers(accept), signal: this.signal, credentials: 'omit', redirect: 'follow' });
-    } catch (e) {
-      if ((e as Error)?.name === 'AbortError') throw new GithubError('cancelled', 'Cancelled.');
-      throw new GithubError(
+  /**
+   * One request, with its body read in full under the time limit and the size cap; `what` names it in errors
+   * ("pull request octo/repo#4"). Only URLs on the API base's origin are asked: the token never leaves it.
+   */
+  async request(url: string, what: string, accept = ACCEPT): Promise<{ res: Response; body: Uint8Array }> {
+    if (new URL(url).origin !== this.origin) throw new GithubError('bad-response', `Refused to ask ${new URL(url).host} for ${what}: only ${new URL(this.apiBase).host} is asked.`);
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(), this.timeoutMs);
+    const signal = this.signal ? anySignal([this.signal, timer.signal]) : timer.signal;
+    const failed = (e: unknown): GithubError => {
+      if (this.signal?.aborted) return new GithubError('cancelled', 'Cancelled.');
+      if (timer.signal.aborted) return new GithubError('timeout', `${new URL(this.apiBase).host} did not answer within ${+(this.timeoutMs / 1000).toFixed(1)} s (${what}). Try again, or check the API base URL and your connection.`);
+      if (e instanceof GithubError) return e;
+      return new GithubError(
         'network',
-        `Could not reach ${new URL(this.apiBase).host} (${what}): the network failed, or the server does not allow this page to call it (CORS). Check the API base URL and your connection.`,
+        `Could not reach ${new URL(this.apiBase).host} (${what}): the network failed, or the server does not allow this page to call it (CORS), or this build's Content-Security-Policy does not list it (docs/security.md). Check the API base URL and your connection.`,
       );
+    };
+    try {
+      let res: Response;
+      try {
+        res = await this.fetchImpl(url, { headers: this.headers(accept), signal, credentials: 'omit', redirect: 'follow' });
+      } catch (e) {
+        throw failed(e);
+      }
+      // Redirects stay on the API's origin (GitHub's own redirect a renamed repository there); browsers and Node drop
+      // the Authorization header on a cross-origin hop, and the answer from another origin is not used.
+      if (res.url && new URL(res.url).origin !== this.origin) throw new GithubError('bad-response', `${new URL(this.apiBase).host} redirected ${what} to another host (${new URL(res.url).host}); refused.`);
+      if (!res.ok) throw errorForResponse(res, what, this.hasToken);
+      const body = await this.readCapped(res, what).catch((e: unknown) => {
+        throw failed(e);
+      });
+      return { res, body };
+    } finally {
+      clearTimeout(timeout);
     }
-    if (!res.ok) throw errorForResponse(res, what, this.hasToken);
-    return res;
+  }
+
+  private tooLarge(what: string): GithubError {
+    return new GithubError('too-large', `The answer for ${what} is larger than ${this.maxBytes >= 1024 * 1024 ? `${+(this.maxBytes / 1024 / 1024).toFixed(1)} MB` : `${this.maxBytes} bytes`}; refused (it would freeze the page). Is the API base a GitHub API?`);
+  }
+
+  /** The body, stopping as soon as it passes the cap (a Content-Length above it is refused before reading). */
+  private async readCapped(res: Response, what: string): Promise<Uint8Array> {
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > this.maxBytes) {
+      void res.body?.cancel().catch(() => {});
+      throw this.tooLarge(what);
+    }
+    if (!res.body) return new Uint8Array(await res.arrayBuffer());
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > this.maxBytes) {
+        void reader.cancel().catch(() => {});
+        throw this.tooLarge(what);
+      }
+      chunks.push(value);
+    }
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.byteLength;
+    }
+    return out;
   }
 
   async json<T>(url: string, what: string): Promise<T> {
-    const res = await this.request(url, what);
-    try {
-      return (await res.json()) as T;
-    } catch {
-      throw new GithubError('bad-response', `GitHub's answer for ${what} is not JSON. Is ${this.apiBase} a GitHub API (https://HOST/api/v3 for Enterprise)?`);
-    }
+    return parseJson<T>((await this.request(url, what)).body, () => new GithubError('bad-response', `GitHub's answer for ${what} is not JSON. Is ${this.apiBase} a GitHub API (https://HOST/api/v3 for Enterprise)?`));
   }
 
-  /** Every page of a list, following the Link header's rel="next". */
+  /**
+   * Every page of a list, following the Link header's rel="next". A next link is followed only when it stays on the
+   * API base's origin and path and names the same list (GitHub may spell the repository /repositories/ID/...): a
+   * link elsewhere stops the import with a message, never carries the token away.
+   */
   async paginate<T>(path: string, what: string, onPage?: (items: number) => void, maxPages = Infinity): Promise<{ items: T[]; truncated: boolean }> {
     const items: T[] = [];
     let url: string | undefined = `${this.apiBase}${path}${path.includes('?') ? '&' : '?'}per_page=${PER_PAGE}`;
+    const basePath = new URL(this.apiBase).pathname.replace(/\/+$/, '');
+    const tail = /\/pulls\/\d+\/[a-z]+$/.exec(path.split('?')[0])?.[0];
     let pages = 0;
     while (url) {
       if (pages >= maxPages) return { items, truncated: true };
-      const res = await this.request(url, what);
-      let page: unknown;
-      try {
-        page = await res.json();
-      } catch {
-        page = null;
-      }
+      const { res, body } = await this.request(url, what);
+      const page = parseJson<unknown>(body, () => null);
       if (!Array.isArray(page)) throw new GithubError('bad-response', `GitHub's answer for ${what} is not a list. Is ${this.apiBase} a GitHub API?`);
       items.push(...(page as T[]));
       pages++;
       onPage?.(items.length);
       const next = parseLinkHeader(res.headers.get('link')).next;
-      // RFC 8288 allows a relative reference; resolve it against the page it came with. A link to another origin
-      // (a proxy that rewrites hosts, a mirror that copies api.github.com's links) is asked of the API base's own
-      // origin: the token never goes to a host the user did not name.
-      if (next) {
-        const u: URL = new URL(next, url);
-        url = u.origin === this.origin ? u.href : `${this.origin}${u.pathname}${u.search}`;
-      } else url = undefined;
+      if (!next) break;
+      let u: URL;
+      try {
+        // RFC 8288 allows a relative reference: resolved against the page it came with.
+        u = new URL(next, url);
+      } catch {
+        throw new GithubError('bad-response', `GitHub's next-page link for ${what} is not a URL; stopped.`);
+      }
+      const samePlace = u.origin === this.origin && !u.username && !u.password && u.pathname.startsWith(`${basePath}/`) && (!tail || u.pathname.endsWith(tail));
+      if (!samePlace) throw new GithubError('bad-response', `GitHub's next-page link for ${what} points away from ${new URL(this.apiBase).host}${basePath} (to ${u.host}${u.pathname.slice(0, 60)}); stopped, and nothing was sent there.`);
+      url = u.href;
     }
     return { items, truncated: false };
   }
 
   /** A file's text at a commit, or null (a directory, a submodule, not UTF-8 text). */
   async fileAt(owner: string, repo: string, path: string, ref: string): Promise<string | null> {
-    const url = `${this.apiBase}/repos/${enc(owner)}/${enc(repo)}/contents/${path.split('/').map(enc).join('/')}?ref=${enc(ref)}`;
+    checkPullRequestRef({ owner, repo, number: 1 });
+    if (!isCommitSha(ref)) throw new GithubError('bad-response', `"${String(ref).slice(0, 20)}" is not a commit id.`);
+    // The path comes from a review comment (server data): encodeRepoPath refuses "..", "." and empty parts.
+    const url = `${this.apiBase}/repos/${enc(owner)}/${enc(repo)}/contents/${encodeRepoPath(path)}?ref=${enc(ref)}`;
     const what = `${path} at ${ref.slice(0, 7)}`;
     const c = await this.json<GhContent>(url, what);
     if (!c || c.type !== 'file') return null;
     if (c.encoding === 'base64' && typeof c.content === 'string') return decodeBase64Utf8(c.content);
-    // Files of 1–100 MB come without content ("encoding": "none"); the raw media type gives the bytes.
-    const raw = await this.request(url, what, RAW);
-    return utf8OrNull(new Uint8Array(await raw.arrayBuffer()));
+    // Files of 1–100 MB come without content ("encoding": "none"); the raw media type gives the bytes (up to the cap).
+    return utf8OrNull((await this.request(url, what, RAW)).body);
   }
 }
 
 const enc = encodeURIComponent;
+
+function parseJson<T>(bytes: Uint8Array, fail: () => GithubError | null): T {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as T;
+  } catch {
+    const e = fail();
+    if (e) throw e;
+    return null as T;
+  }
+}
+
+/** AbortSignal.any where it exists (Node 20, Chrome 116), else a small equivalent. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  const any = (AbortSignal as unknown as { any?: (s: AbortSignal[]) => AbortSignal }).any;
+  if (any) return any(signals);
+  const ac = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) ac.abort();
+    else s.addEventListener('abort', () => ac.abort(), { once: true });
+  }
+  return ac.signal;
+}
 
 function utf8OrNull(bytes: Uint8Array): string | null {
   try {
@@ -151,7 +242,7 @@ export function decodeBase64Utf8(b64: string): string | null {
  */
 export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions = {}): Promise<PullRequestData> {
   const gh = new GithubClient(opts);
-  const { owner, repo, number } = ref;
+  const { owner, repo, number } = checkPullRequestRef(ref);
   const base = `/repos/${enc(owner)}/${enc(repo)}/pulls/${number}`;
   const name = `${owner}/${repo}#${number}`;
   const progress = opts.onProgress ?? (() => {});
@@ -159,7 +250,7 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
 
   progress({ step: 'pull request', done: 0, total: 1 });
   const pr = await gh.json<GhPullRequest>(`${gh.apiBase}${base}`, `pull request ${name}`);
-  if (!pr || typeof pr !== 'object' || !pr.head?.sha) throw new GithubError('bad-response', `GitHub's answer for pull request ${name} has no head commit. Is ${gh.apiBase} a GitHub API?`);
+  if (!pr || typeof pr !== 'object' || !isCommitSha(pr.head?.sha)) throw new GithubError('bad-response', `GitHub's answer for pull request ${name} has no head commit. Is ${gh.apiBase} a GitHub API?`);
   progress({ step: 'pull request', done: 1, total: 1 });
 
   const max = opts.maxPages ?? 30;
@@ -196,7 +287,7 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
         if (contents[p] === null) notes.push(`${p}: not a text file at the head commit; the analyzers use the diff hunk.`);
       } catch (e) {
         // A file that cannot be read costs its analyzer context, not the import; rate limits and bad tokens stop it.
-        if (e instanceof GithubError && (e.kind === 'rate-limit' || e.kind === 'auth' || e.kind === 'cancelled')) throw e;
+        if (e instanceof GithubError && (e.kind === 'rate-limit' || e.kind === 'auth' || e.kind === 'cancelled' || e.kind === 'timeout')) throw e;
         contents[p] = null;
         notes.push(`${p}: could not be read at the head commit (${(e as Error).message}); the analyzers use the diff hunk.`);
       }

@@ -4,6 +4,12 @@
 export type GithubErrorKind =
   | 'not-a-pr'
   | 'bad-api-base'
+  /** A pasted link on a host the API base does not serve. */
+  | 'wrong-host'
+  /** The token was entered for another API host; it is not sent until the user says so. */
+  | 'token-host'
+  | 'timeout'
+  | 'too-large'
   | 'not-found'
   | 'auth'
   | 'rate-limit'

@@ -1,7 +1,7 @@
 // The "Pull request" tab: paste a pull request, read its review comments, pick some and score them in the
 // workbench, or send the whole pull request to Research. All GitHub text is rendered as text.
 import { useId } from 'react';
-import type { FetchProgress } from '../../github';
+import { apiHost, tokenMayGoTo, type FetchProgress } from '../../github';
 import { useGithubImport } from './importStore';
 import { ItemList } from './ItemList';
 import { useGithubSettings } from './settingsStore';
@@ -12,6 +12,8 @@ export default function GithubView() {
   const settings = useGithubSettings();
   const id = useId();
   const loading = st.status === 'loading';
+  const tokenHost = hostOr(settings.tokenApiBase || 'https://api.github.com');
+  const tokenHeld = settings.token.trim() !== '' && !tokenMayGoTo(settings.tokenApiBase, settings.apiBase);
   return (
     <div className="gh-view" data-testid="github-view">
       <section className="gh-panel" aria-labelledby={`${id}-h`}>
@@ -54,7 +56,7 @@ export default function GithubView() {
               spellCheck={false}
               placeholder="for private repositories and more than 60 requests an hour"
               value={settings.token}
-              onChange={(e) => settings.set({ token: e.target.value })}
+              onChange={(e) => settings.setToken(e.target.value)}
             />
             <label className="gh-check">
               <input type="checkbox" checked={settings.rememberToken} onChange={(e) => settings.set({ rememberToken: e.target.checked })} /> Remember on this
@@ -67,12 +69,19 @@ export default function GithubView() {
             ) : (
               <p className="gh-hint">Kept in memory only, sent to GitHub in the Authorization header, and gone when you close the tab. A read-only token is enough.</p>
             )}
+            {settings.token.trim() !== '' && (
+              <p className={tokenHeld ? 'gh-warning' : 'gh-hint'} data-testid="gh-token-host">
+                {tokenHeld
+                  ? `This token was entered for ${tokenHost}; it is not sent to ${hostOr(settings.apiBase)} unless you confirm (or enter it again).`
+                  : `Sent only to ${tokenHost}.`}
+              </p>
+            )}
           </div>
 
           <label htmlFor={`${id}-api`}>API base URL</label>
           <div>
             <input id={`${id}-api`} data-testid="gh-api-base" spellCheck={false} value={settings.apiBase} onChange={(e) => settings.set({ apiBase: e.target.value })} />
-            <p className="gh-hint">https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise Server.</p>
+            <p className="gh-hint">https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise Server. A pasted link never changes it.</p>
           </div>
         </form>
 
@@ -80,6 +89,23 @@ export default function GithubView() {
         {st.status === 'error' && st.error && (
           <div className="alert error" role="alert" data-testid="gh-error" data-kind={st.error.kind}>
             {st.error.message}
+            {st.error.kind === 'token-host' && (
+              <div className="gh-row gh-alert-actions">
+                <button
+                  type="button"
+                  data-testid="gh-token-confirm"
+                  onClick={() => {
+                    settings.bindTokenToApiBase();
+                    void st.load();
+                  }}
+                >
+                  Send my token to {hostOr(settings.apiBase)}
+                </button>
+                <button type="button" data-testid="gh-token-skip" onClick={() => void st.load({ withoutToken: true })}>
+                  Load without the token
+                </button>
+              </div>
+            )}
           </div>
         )}
         {st.message && (
@@ -112,9 +138,15 @@ function PullPanel() {
     <section className="gh-panel" aria-labelledby="gh-pull-h" data-testid="gh-pull">
       <h2 id="gh-pull-h">
         {pull.owner}/{pull.repo}#{pull.number}: {pull.title}{' '}
-        <a href={pull.url} target="_blank" rel="noopener noreferrer" className="small">
-          on GitHub ↗
-        </a>
+        {pull.url ? (
+          <a href={pull.url} target="_blank" rel="noopener noreferrer" className="small" data-testid="gh-pull-link">
+            on GitHub ↗
+          </a>
+        ) : (
+          <span className="small muted" data-testid="gh-pull-link-text" title="Not a link on GitHub, so shown as text">
+            {pull.rawUrl}
+          </span>
+        )}
       </h2>
       <p className="muted small" data-testid="gh-summary">
         {items.length} review comment{items.length === 1 ? '' : 's'} ({replies} repl{replies === 1 ? 'y' : 'ies'}) by {authors} author{authors === 1 ? '' : 's'} · head{' '}
@@ -143,4 +175,12 @@ function PullPanel() {
       {items.length === 0 ? <p className="alert info">This pull request has no review comments on its code.</p> : <ItemList />}
     </section>
   );
+}
+
+function hostOr(apiBase: string): string {
+  try {
+    return apiHost(apiBase);
+  } catch {
+    return apiBase;
+  }
 }

@@ -1,6 +1,6 @@
 // The review comments of a pull request, one thread each: pick which to score, see the hunk, follow the link.
 // Replies sit under the comment they answer; whether they can be picked is the user's choice.
-import type { ReviewItem } from '../../github';
+import { safeWebLink, type ReviewItem } from '../../github';
 import { DiffLines } from '../../ui/DiffLines';
 import { Segmented } from '../../ui/Segmented';
 import { itemsInScope, useGithubImport, type SessionMetric } from './importStore';
@@ -18,6 +18,7 @@ export function ItemList() {
   const picked = scope.filter((i) => selected[i.id]).length;
   const byId = new Map(items.map((i) => [i.id, i]));
   const roots = items.filter((i) => !i.inReplyTo);
+  const apiBase = useGithubImport((s) => s.pull?.apiBase);
 
   return (
     <>
@@ -68,14 +69,14 @@ export function ItemList() {
       <ol className="gh-items" data-testid="gh-items">
         {roots.map((it) => (
           <li key={it.id} className="gh-thread">
-            <Item item={it} checked={!!selected[it.id]} onToggle={(on) => toggle(it.id, on)} />
+            <Item item={it} apiBase={apiBase} checked={!!selected[it.id]} onToggle={(on) => toggle(it.id, on)} />
             {it.replies.length > 0 && (
               <ol className="gh-replies" aria-label={`Replies to ${it.author}`}>
                 {it.replies.map((rid) => {
                   const r = byId.get(rid);
                   return r ? (
                     <li key={rid}>
-                      <Item item={r} checked={includeReplies && !!selected[rid]} disabled={!includeReplies} onToggle={(on) => toggle(rid, on)} reply />
+                      <Item item={r} apiBase={apiBase} checked={includeReplies && !!selected[rid]} disabled={!includeReplies} onToggle={(on) => toggle(rid, on)} reply />
                     </li>
                   ) : null;
                 })}
@@ -88,7 +89,9 @@ export function ItemList() {
   );
 }
 
-function Item({ item, checked, disabled, onToggle, reply }: { item: ReviewItem; checked: boolean; disabled?: boolean; onToggle(on: boolean): void; reply?: boolean }) {
+function Item({ item, apiBase, checked, disabled, onToggle, reply }: { item: ReviewItem; apiBase?: string; checked: boolean; disabled?: boolean; onToggle(on: boolean): void; reply?: boolean }) {
+  // Only https pages on github.com or the configured host become links; anything else a server sends is text.
+  const href = safeWebLink(item.url, apiBase);
   return (
     <article className={`gh-item${reply ? ' reply' : ''}`} data-testid="gh-item" data-id={item.id}>
       <header>
@@ -104,9 +107,17 @@ function Item({ item, checked, disabled, onToggle, reply }: { item: ReviewItem; 
         <span className="badge">{item.language === 'unknown' ? item.lang || 'no language' : item.language}</span>
         {item.outdated && <span className="badge" title="Written on an older commit; the hunk is the one the reviewer saw">outdated</span>}
         {!item.newCode && <span className="badge" title="The file could not be read at the head commit; the analyzers see the hunk only">no head file</span>}
-        <a href={item.url} target="_blank" rel="noopener noreferrer" className="small">
-          on GitHub ↗
-        </a>
+        {href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" className="small" data-testid="gh-item-link">
+            on GitHub ↗
+          </a>
+        ) : (
+          item.url && (
+            <span className="small muted gh-url-text" data-testid="gh-item-link-text" title="Not a link on GitHub, so shown as text">
+              {item.url}
+            </span>
+          )
+        )}
       </header>
       <p className="gh-body">{item.review}</p>
       <details>

@@ -2,7 +2,7 @@
 // picked comments to the workbench (one session each) or the whole pull request to Research (a dataset).
 import { create } from 'zustand';
 import type { PseudoReference } from '../../core/types';
-import { apiBaseForHost, DEFAULT_API_BASE, fetchPullRequest, GithubError, normaliseApiBase, parsePullRequestRef, toJsonl, toReviewItems, type FetchProgress, type GithubErrorKind, type ReviewItem } from '../../github';
+import { apiHost, checkRefHost, fetchPullRequest, GithubError, normaliseApiBase, parsePullRequestRef, safeWebLink, tokenMayGoTo, toJsonl, toReviewItems, type FetchProgress, type GithubErrorKind, type ReviewItem } from '../../github';
 import { LEXICAL_TAU } from '../../store/bundledEncoder';
 import { blankSession, toItems, type Session } from '../../store/session';
 import { useSessions } from '../../store/sessions';
@@ -21,7 +21,12 @@ export interface PullSummary {
   repo: string;
   number: number;
   title: string;
-  url: string;
+  /** The pull request's page when it is https on github.com or the configured host, else null (shown as text). */
+  url: string | null;
+  /** The page address as GitHub gave it, shown as text when it is not a safe link. */
+  rawUrl: string;
+  /** The API base it was read from: its web host's links are clickable. */
+  apiBase: string;
   headSha: string;
   reviews: { id: number; author: string; state: string; body: string; url?: string }[];
   notes: string[];
@@ -48,7 +53,8 @@ interface ImportState {
   message: string | null;
   setInput(input: string): void;
   setMetric(metric: SessionMetric): void;
-  load(): Promise<void>;
+  /** `withoutToken`: this once, read without the token (it was entered for another host). */
+  load(opts?: { withoutToken?: boolean }): Promise<void>;
   cancel(): void;
   toggle(id: string, on?: boolean): void;
   selectAll(on: boolean): void;
@@ -98,7 +104,7 @@ export const useGithubImport = create<ImportState>()((set, get) => ({
   setInput: (input) => set({ input }),
   setMetric: (metric) => set({ metric }),
 
-  async load() {
+  async load(opts = {}) {
     controller?.abort();
     const ac = new AbortController();
     controller = ac;
@@ -107,23 +113,31 @@ export const useGithubImport = create<ImportState>()((set, get) => ({
     try {
       const ref = parsePullRequestRef(get().input);
       const settings = useGithubSettings.getState();
-      let apiBase = normaliseApiBase(settings.apiBase);
-      // An Enterprise page URL with the default API base: the API is on that host.
-      if (ref.host && apiBase === DEFAULT_API_BASE && apiBaseForHost(ref.host) !== DEFAULT_API_BASE) {
-        apiBase = apiBaseForHost(ref.host);
-        settings.set({ apiBase });
+      // The API base is the user's setting, never the link's host: a link elsewhere is refused, not followed.
+      const apiBase = normaliseApiBase(settings.apiBase);
+      checkRefHost(ref, apiBase);
+      let token = settings.token.trim();
+      if (token && !tokenMayGoTo(settings.tokenApiBase, apiBase)) {
+        if (!opts.withoutToken)
+          throw new GithubError(
+            'token-host',
+            `Your token was entered for ${apiHost(settings.tokenApiBase || 'https://api.github.com')}, and the API base is now ${apiHost(apiBase)}. A token is never sent to another host without your say: send it to ${apiHost(apiBase)}, load without it, or enter a token for ${apiHost(apiBase)}.`,
+          );
+        token = '';
       }
-      const data = await fetchPullRequest(ref, { apiBase, token: settings.token, signal: ac.signal, onProgress: (progress) => controller === ac && set({ progress }) });
+      const data = await fetchPullRequest(ref, { apiBase, token, signal: ac.signal, onProgress: (progress) => controller === ac && set({ progress }) });
       if (controller !== ac) return;
       const items = toReviewItems(data);
       const pull: PullSummary = {
         owner: data.owner,
         repo: data.repo,
         number: data.pr.number,
-        title: data.pr.title,
-        url: data.pr.html_url,
+        title: String(data.pr.title ?? ''),
+        url: safeWebLink(data.pr.html_url, apiBase),
+        rawUrl: String(data.pr.html_url ?? ''),
+        apiBase,
         headSha: data.pr.head.sha,
-        reviews: data.reviews.filter((r) => (r.body ?? '').trim()).map((r) => ({ id: r.id, author: r.user?.login ?? 'ghost', state: r.state, body: r.body ?? '', url: r.html_url })),
+        reviews: data.reviews.filter((r) => (r.body ?? '').trim()).map((r) => ({ id: r.id, author: r.user?.login ?? 'ghost', state: r.state, body: r.body ?? '', url: safeWebLink(r.html_url, apiBase) ?? undefined })),
         notes: data.notes,
         ms: performance.now() - t0,
       };

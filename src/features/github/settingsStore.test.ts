@@ -22,7 +22,8 @@ const saved = () => data.get(m.GITHUB_SETTINGS_KEY) ?? '';
 describe('GitHub settings store', () => {
   it('persists the API base but keeps the token in memory unless remembered', async () => {
     const s = m.useGithubSettings.getState();
-    s.set({ apiBase: 'https://ghe.example/api/v3', token: TOKEN });
+    s.set({ apiBase: 'https://ghe.example/api/v3' });
+    s.setToken(TOKEN);
     expect(saved()).toContain('ghe.example');
     expect(saved()).not.toContain(TOKEN);
     s.set({ rememberToken: true });
@@ -40,5 +41,22 @@ describe('GitHub settings store', () => {
     data.set(m.GITHUB_SETTINGS_KEY, JSON.stringify({ state: { token: TOKEN, rememberToken: true }, version: 1 }));
     await m.useGithubSettings.persist.rehydrate();
     expect(m.useGithubSettings.getState().token).toBe(TOKEN);
+  });
+
+  it('binds the token to the API base it was entered for; changing the base never moves it', async () => {
+    const { tokenMayGoTo } = await import('../../github/url');
+    const s = m.useGithubSettings.getState();
+    s.setToken(TOKEN);
+    expect(m.useGithubSettings.getState().tokenApiBase).toBe('https://api.github.com');
+    s.set({ apiBase: 'https://ghe.example/api/v3/' });
+    const after = m.useGithubSettings.getState();
+    expect(after.tokenApiBase).toBe('https://api.github.com');
+    expect(tokenMayGoTo(after.tokenApiBase, after.apiBase)).toBe(false);
+    m.useGithubSettings.getState().bindTokenToApiBase();
+    expect(m.useGithubSettings.getState().tokenApiBase).toBe('https://ghe.example/api/v3');
+    // The binding is stored with the token only (remembered), never on its own.
+    expect(saved()).not.toContain('tokenApiBase');
+    m.useGithubSettings.getState().set({ rememberToken: true });
+    expect(JSON.parse(saved()).state).toMatchObject({ token: TOKEN, tokenApiBase: 'https://ghe.example/api/v3' });
   });
 });
