@@ -4,7 +4,9 @@
 import { renderCvMarkdown, fmtCv, type LinkerWeights } from '../../core/learned/index';
 import { useLinker } from '../../store/linker';
 import { useResearch } from '../../store/research';
+import { setAside } from '../../store/quarantine';
 import { download } from '../../ui/download';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { CvTable } from './CvTable';
 import { useTraining } from './useTraining';
 import './linker.css';
@@ -27,11 +29,28 @@ export function WeightsSummary({ weights, name }: { weights: LinkerWeights; name
   );
 }
 
+/** The panel inside its own boundary: Reset sets the weights in use aside (downloadable) and goes back to the shipped ones. */
 export function LinkerPanel() {
+  return (
+    <ErrorBoundary name="panel-linker" label="the learned linker panel" onReset={resetLinker} resetHint="Reset sets the linker weights in use aside (you can download them) and uses the shipped weights.">
+      <LinkerPanelBody />
+    </ErrorBoundary>
+  );
+}
+
+function resetLinker(): string | null {
+  const { source, weights, name, reset } = useLinker.getState();
+  if (source === 'shipped') return null;
+  const item = setAside(`the linker weights “${name}”`, 'set aside by Reset after the linker panel stopped drawing', JSON.stringify(weights, null, 2), 'crscore-linker-weights-set-aside.json');
+  reset();
+  return `The linker weights “${name}” were set aside (${item.kept ? 'download them from the notice at the top of the page' : 'download them from the notice at the top; they last until this tab closes'}); the shipped weights are in use.`;
+}
+
+function LinkerPanelBody() {
   const imported = useResearch((s) => s.imported);
   const split = useResearch((s) => s.config.split);
   const datasetName = useResearch((s) => s.datasetName);
-  const { weights, name, source, error, use, loadFile, reset } = useLinker();
+  const { weights, name, source, error, saveError, use, loadFile, reset } = useLinker();
   const { state, start, cancel } = useTraining();
   const rows = imported?.rows ?? [];
   const trainedName = `trained on ${datasetName || 'this dataset'}`;
@@ -80,6 +99,11 @@ export function LinkerPanel() {
       {error && (
         <p className="r-error" role="alert" data-testid="linker-error">
           {error}
+        </p>
+      )}
+      {saveError && (
+        <p className="r-error" role="alert" data-testid="linker-save-error">
+          {saveError}
         </p>
       )}
       {state.phase === 'training' && (

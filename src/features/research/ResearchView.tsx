@@ -13,9 +13,11 @@ import { LlmLinksTauNote } from './LlmLinksPanel';
 import { Uncertainty } from './Uncertainty';
 import { LinksPanel } from './LinksPanel';
 import { PredictionsImport } from './PredictionsImport';
+import { ImportNotices } from './ImportNotices';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
 import { LabView } from './lab/LabView';
 import { LinkerPanel } from '../linker/LinkerPanel';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -28,13 +30,26 @@ export default function ResearchView() {
   useEffect(() => void useResearch.getState().restore(), []);
   return (
     <div className="research" data-testid="research">
-      <ImportPanel />
-      <PredictionsImport />
-      <PseudoRefsPanel />
-      <RunPanel />
+      {/* A boundary per panel: one that throws shows its message, the others keep working. */}
+      <ErrorBoundary name="panel-dataset" label="the dataset panel">
+        <ImportPanel />
+      </ErrorBoundary>
+      <ErrorBoundary name="panel-predictions" label="the predictions import">
+        <PredictionsImport />
+      </ErrorBoundary>
+      <ErrorBoundary name="panel-pseudo-refs" label="the pseudo-references panel">
+        <PseudoRefsPanel />
+      </ErrorBoundary>
+      <ErrorBoundary name="panel-run" label="the run panel">
+        <RunPanel />
+      </ErrorBoundary>
       <LinkerPanel />
-      <Results />
-      <LabView />
+      <ErrorBoundary name="panel-results" label="the results">
+        <Results />
+      </ErrorBoundary>
+      <ErrorBoundary name="panel-lab" label="the lab">
+        <LabView />
+      </ErrorBoundary>
     </div>
   );
 }
@@ -78,6 +93,7 @@ function ImportPanel() {
         </button>
         <span className="muted small">36 made-up changes in Python, Java and JavaScript, four reviewing systems, human-style scores</span>
       </div>
+      <ImportNotices />
       {imported && stats && (
         <div className="r-import-summary" data-testid="import-summary">
           <p>
