@@ -90,7 +90,7 @@ describe('a weights file with each field wrong in turn', () => {
     [['l2'], -1],
     [['scale', 4], 0],
     [['scale', 4], -2],
-    [['intercept'], 1e400],
+    [['intercept'], Number.POSITIVE_INFINITY],
     [['training', 'reviews'], -1],
     [['training', 'pairs'], 2.5],
     [['crossValidation', 'folds'], 1],
