@@ -2,6 +2,7 @@
 // cross-validated figures, and "Train a linker on this dataset" (off the main thread, with progress), whose report
 // and weights can be downloaded and put to use.
 import { renderCvMarkdown, fmtCv, type LinkerWeights } from '../../core/learned/index';
+import { mdCell } from '../../core/researchTables';
 import { useLinker } from '../../store/linker';
 import { useResearch } from '../../store/research';
 import { setAside } from '../../store/quarantine';
@@ -143,7 +144,7 @@ function LinkerPanelBody() {
               onClick={() =>
                 download(
                   'linker-cv.md',
-                  `Linker cross-validation on ${datasetName || 'dataset'} (split ${split}, ${state.trained.report.folds} folds of changes, seed ${state.trained.report.seed})\n\n${renderCvMarkdown(state.trained.report)}`,
+                  `Linker cross-validation on ${mdCell(datasetName || 'dataset')} (split ${split}, ${state.trained.report.folds} folds of changes, seed ${state.trained.report.seed})\n\n${renderCvMarkdown(state.trained.report)}`,
                   'text/markdown',
                 )
               }
