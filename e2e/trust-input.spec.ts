@@ -220,3 +220,31 @@ test('CSV exports prefix cells a spreadsheet would run as formulas, and keep neg
   expect(corr).not.toMatch(/'[-+]?\d/);
   expect(csv).not.toMatch(/'[-+]?\d/);
 });
+
+test('a damaged session in browser storage is set aside; the workbench opens with the others', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await expect(page.getByTestId('session-item').first()).toBeVisible();
+  const count = await page.getByTestId('session-item').count();
+  await page.evaluate(
+    () =>
+      new Promise<void>((res, rej) => {
+        const r = indexedDB.open('crscore-studio');
+        r.onsuccess = () => {
+          const tx = r.result.transaction('sessions', 'readwrite');
+          tx.objectStore('sessions').put({ id: 's-broken', name: 'Broken', review: 5, input: 'diff', pseudoReferences: {} });
+          tx.oncomplete = () => res();
+          tx.onerror = () => rej(tx.error);
+        };
+      }),
+  );
+  await page.reload();
+  await expect(page.getByTestId('session-item')).toHaveCount(count);
+  await expect(page.getByTestId('diff-input')).toBeVisible();
+  await expect(page.getByTestId('set-aside-item')).toContainText('a saved workbench session “Broken”');
+  await expect(page.getByTestId('set-aside-item')).toContainText('"review" is not a text');
+  // Set aside once, not on every load.
+  await page.reload();
+  await expect(page.getByTestId('set-aside-item')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});

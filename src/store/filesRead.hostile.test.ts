@@ -10,7 +10,7 @@ import { caseLink, decodeCase, encodeCase, toBase64Url } from './caseLink';
 import { useSetAside } from './quarantine';
 import { checkSaved, markLatest } from './researchPersist';
 import { exampleSessions } from './session';
-import { exportSession, importSession, SESSION_FORMAT, SessionFileError } from './sessionFile';
+import { exportSession, importSession, SESSION_FORMAT, SessionFileError, storedSessionProblem } from './sessionFile';
 
 const good = () => JSON.parse(exportSession(exampleSessions()[0])) as { format: string; session: Record<string, unknown> };
 const withField = (k: string, v: unknown) => {
@@ -126,5 +126,24 @@ describe('the saved Research dataset after a reload', () => {
     const c = checkSaved({ dataset: { files: [{ name: 1, text: null }] as never } });
     expect(c.files).toBeNull();
     expect(useSetAside.getState().items[0]?.what).toMatch(/Research dataset/);
+  });
+});
+
+describe('sessions as browser storage gives them back', () => {
+  const s = () => JSON.parse(JSON.stringify(exampleSessions()[0])) as Record<string, unknown>;
+  it('the sessions the app makes pass', () => {
+    for (const x of exampleSessions()) expect(storedSessionProblem(x)).toBeNull();
+  });
+  it.each([
+    ['not an object', () => 'x', /not an object/],
+    ['no id', () => ({ ...s(), id: undefined }), /"id"/],
+    ['review a number', () => ({ ...s(), review: 3 }), /"review"/],
+    ['tau out of range', () => ({ ...s(), tau: 7 }), /"tau"/],
+    ['input missing', () => ({ ...s(), input: null }), /"input"/],
+    ['diff missing', () => ({ ...s(), input: { mode: 'diff' } }), /"input\.diff"/],
+    ['pseudo-references a text', () => ({ ...s(), pseudoReferences: 'x' }), /"pseudoReferences"/],
+    ['a pseudo-reference without text', () => ({ ...s(), pseudoReferences: [{ id: 'p' }] }), /pseudo-reference 1/],
+  ] as [string, () => unknown, RegExp][])('%s', (_, make, message) => {
+    expect(storedSessionProblem(make())).toMatch(message);
   });
 });

@@ -147,3 +147,24 @@ export function importSession(text: string): Session {
     ...readAnnotatorLinks(s.annotatorLinks),
   };
 }
+
+/**
+ * What is wrong with a session as browser storage gave it back (null when the workbench can draw it): a damaged
+ * or foreign record is set aside by the caller instead of breaking the workbench on every load.
+ */
+export function storedSessionProblem(v: unknown): string | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'it is not an object';
+  const s = v as Record<string, unknown>;
+  // Only what every build has saved is required; the rest, when present, must have its type.
+  for (const k of ['id', 'name', 'review'] as const) if (typeof s[k] !== 'string') return `"${k}" is not a text`;
+  for (const k of ['similarity', 'splitMode', 'note', 'tauFor'] as const) if (s[k] !== undefined && typeof s[k] !== 'string') return `"${k}" is not a text`;
+  if (!(typeof s.tau === 'number' && s.tau >= 0 && s.tau <= 1)) return '"tau" is not a number from 0 to 1';
+  const input = s.input as Record<string, unknown> | null;
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return '"input" is not an object';
+  if (typeof input.diff !== 'string') return '"input.diff" is not a text';
+  for (const k of ['oldCode', 'newCode', 'fileName', 'language'] as const) if (input[k] !== undefined && typeof input[k] !== 'string') return `"input.${k}" is not a text`;
+  if (!Array.isArray(s.pseudoReferences)) return '"pseudoReferences" is not a list';
+  const bad = s.pseudoReferences.findIndex((p) => !p || typeof p !== 'object' || typeof (p as Record<string, unknown>).id !== 'string' || typeof (p as Record<string, unknown>).text !== 'string');
+  if (bad >= 0) return `pseudo-reference ${bad + 1} has no id or text`;
+  return null;
+}
