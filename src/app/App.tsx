@@ -1,6 +1,10 @@
 // The shell: header, tab bar (keyboard: arrow keys), and the active tab. The tab lives in the URL hash.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { DEFAULT_TAB, TAB_ALIASES, tabs } from './tabs';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { SetAsideList } from '../ui/SetAsideList';
+import { discardSetAside, useSetAside } from '../store/quarantine';
+import { viewResets } from '../store/viewReset';
 
 function tabFromHash(): string {
   // A tab's own views follow a slash (#research/lab).
@@ -25,6 +29,7 @@ export function App() {
   };
   const Tab = tabComponents[active] ?? null;
   const def = tabs.find((t) => t.id === active)!;
+  const setAsideItems = useSetAside((s) => s.items);
 
   return (
     <div className="app">
@@ -67,11 +72,15 @@ export function App() {
           ))}
         </nav>
       </header>
+      <SetAsideList items={setAsideItems} onDiscard={discardSetAside} />
       <main id="tabpanel" role="tabpanel" aria-labelledby={`tab-${active}`} className="app-main">
         {Tab ? (
-          <Suspense fallback={<p className="muted pad">Loading {def.label}…</p>}>
-            <Tab />
-          </Suspense>
+          // One boundary per tab (keyed, so another tab starts clean): a view that throws shows a message and Reset.
+          <ErrorBoundary key={active} name={`tab-${active}`} label={`the ${def.label} tab`} onReset={viewResets[active]?.reset} resetHint={viewResets[active]?.hint}>
+            <Suspense fallback={<p className="muted pad">Loading {def.label}…</p>}>
+              <Tab />
+            </Suspense>
+          </ErrorBoundary>
         ) : (
           <div className="empty-state">
             <h2>{def.label}</h2>

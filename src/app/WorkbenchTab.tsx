@@ -5,6 +5,8 @@ import { SessionSidebar } from '../features/workbench/SessionSidebar';
 import { Workbench } from '../features/workbench/Workbench';
 import { WorkbenchSlotsContext, type ClaimsSlotProps, type WorkbenchSlots } from '../features/workbench/slots';
 import { embeddingPort } from './embeddingPort';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { viewResets } from '../store/viewReset';
 
 const ModelPanel = lazy(() => import('../features/model/ModelPanel').then((m) => ({ default: m.ModelPanel })));
 const ClaimsPanel = lazy(() =>
@@ -16,10 +18,16 @@ const slots: WorkbenchSlots = { ModelPanel, ClaimsPanel, embedding: embeddingPor
 export default function WorkbenchTab() {
   return (
     <WorkbenchSlotsContext.Provider value={slots}>
-      <SharedCasePrompt />
+      <ErrorBoundary name="panel-shared-case" label="the shared-link prompt">
+        <SharedCasePrompt />
+      </ErrorBoundary>
       <div className="with-sidebar">
-        <SessionSidebar />
-        <Workbench />
+        <ErrorBoundary name="panel-sessions" label="the session list">
+          <SessionSidebar />
+        </ErrorBoundary>
+        <ErrorBoundary name="panel-workbench" label="the open session" onReset={viewResets.workbench.reset} resetHint={viewResets.workbench.hint}>
+          <Workbench />
+        </ErrorBoundary>
       </div>
     </WorkbenchSlotsContext.Provider>
   );

@@ -2,9 +2,9 @@
 // the published human-study CSV (one annotator a file), plus two trailing columns that format has no room for,
 // `accuracy` (the stage-1 code) and `added` (1 for a pseudo-reference the annotator added). Readers of the
 // published format ignore unknown columns, so an export opens anywhere the study's files do.
-import Papa from 'papaparse';
 import type { DatasetRow } from './dataset.ts';
 import { formatAddressed, parseAddressed } from './links/annotator.ts';
+import { toCsv } from './csvSafe.ts';
 import { readCsv } from './importers/csv.ts';
 import { humanStudyFileInfo, parseHumanStudyCsv } from './importers/humanStudy.ts';
 import type { ImportFile, ImportIssue } from './importers/types.ts';
@@ -224,7 +224,7 @@ export function writeAnnotationCsv(items: readonly AnnotationItem[]): string {
       ]);
     }
   }
-  return Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\n', quotes: false });
+  return toCsv({ fields: [...CSV_COLUMNS], data }, { newline: '\n', quotes: false });
 }
 
 /** The published naming, so the annotator's name and the language come back on import. */

@@ -2,6 +2,7 @@
 // (Spearman and Kendall with intervals) as CSV, Markdown, LaTeX and plain text. One implementation for the
 // browser's exports and `crscore eval`; every format records the configuration it was computed with.
 import type { BootstrapReport, Dim, Estimate } from './bootstrap.ts';
+import { safeCell } from './csvSafe.ts';
 
 export type TableFormat = 'csv' | 'markdown' | 'latex' | 'text';
 export type TableConfig = Record<string, unknown>;
@@ -99,11 +100,19 @@ export function agreementTable(r: BootstrapReport): Table {
 }
 
 function csvCell(v: string | number): string {
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+  const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : safeCell(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-const mdCell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** Markdown cell: pipes and backslashes escaped, and HTML too (a renderer would otherwise run a system's name as markup). */
+export const mdCell = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n|\r/g, ' ');
 
 /** LaTeX special characters escaped, so system names like gpt3.5_pred typeset. */
 export function latexEscape(s: string): string {

@@ -4,7 +4,9 @@
 // older than the debounce.
 import { openDB, type IDBPDatabase } from 'idb';
 import { create } from 'zustand';
+import { annotationItemsProblem } from '../core/annotationCheck';
 import { useAnnotation, type Cursor, type Project } from './annotation';
+import { setAside } from './quarantine';
 
 const DB_NAME = 'crscore-annotate';
 const STORE = 'workspace';
@@ -45,20 +47,43 @@ function readBackup(): Saved | null {
   }
 }
 
-const stamp = (s: Saved | null | undefined) => s?.savedAt ?? -1;
+const stamp = (s: Saved | null | undefined) => (typeof s?.savedAt === 'number' ? s.savedAt : -1);
+
+/** What is wrong with a saved workspace, or null when the app can draw from it. */
+function savedProblem(s: unknown): string | null {
+  if (!s || typeof s !== 'object' || Array.isArray(s)) return 'it is not an object';
+  const { project, cursor } = s as Record<string, unknown>;
+  if (cursor != null && (typeof cursor !== 'object' || Array.isArray(cursor))) return 'its cursor is not an object';
+  if (project === null || project === undefined) return null;
+  if (typeof project !== 'object' || Array.isArray(project)) return 'its project is not an object';
+  const p = project as Record<string, unknown>;
+  if (typeof p.annotator !== 'string' || typeof p.source !== 'string') return 'its project has no annotator or source';
+  return annotationItemsProblem(p.items);
+}
+
+/** A saved copy the app cannot draw from is set aside (downloadable from the notice at the top), never used. */
+function usable(s: Saved | null | undefined, where: string): Saved | null {
+  if (s == null) return null;
+  const problem = savedProblem(s);
+  if (!problem) return s;
+  setAside(`the saved annotation workspace (${where})`, problem, s, 'crscore-annotation-set-aside.json');
+  return null;
+}
 
 /** Loads the saved workspace (the newer of IndexedDB and the unload copy). Idempotent. */
 let restoring: Promise<void> | null = null;
 export function restoreAnnotation(): Promise<void> {
   restoring ??= (async () => {
     let fromDb: Saved | undefined;
+    // Checked before use: a damaged save must not break the view on every visit.
     try {
       fromDb = (await (await db()).get(STORE, KEY)) as Saved | undefined;
     } catch (e) {
       useAnnotationSave.setState({ state: 'error', message: `Cannot open browser storage (${errText(e)}). Your work stays only until the tab closes: export it.` });
     }
-    const backup = readBackup();
-    const best = stamp(backup) > stamp(fromDb) ? backup : (fromDb ?? backup);
+    const dbCopy = usable(fromDb, 'browser storage');
+    const backup = usable(readBackup(), 'the copy made on leaving the page');
+    const best = stamp(backup) > stamp(dbCopy) ? backup : (dbCopy ?? backup);
     useAnnotation.getState().hydrate(best?.project ?? null, best?.cursor ?? null);
     startAutosave();
   })();

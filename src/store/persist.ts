@@ -4,7 +4,9 @@
 // writes) also leaves a synchronous copy of its unsaved sessions in localStorage, merged back on the next load.
 import { openDB, type IDBPDatabase } from 'idb';
 import { create } from 'zustand';
+import { setAside } from './quarantine';
 import { exampleSessions, type Session } from './session';
+import { storedSessionProblem } from './sessionFile';
 import { useSessions } from './sessions';
 
 const DB_NAME = 'crscore-studio';
@@ -47,10 +49,23 @@ function stashUnsaved(): void {
 function readUnsaved(): Unsaved | null {
   try {
     const u = JSON.parse(localStorage.getItem(UNSAVED_KEY) ?? 'null') as Unsaved | null;
-    return u && Array.isArray(u.sessions) && Array.isArray(u.order) ? u : null;
+    return u && Array.isArray(u.sessions) && Array.isArray(u.order) ? { ...u, sessions: drawable(u.sessions, 'the copy made on leaving the page') } : null;
   } catch {
     return null;
   }
+}
+
+/** Only sessions the workbench can draw: a damaged record is set aside (downloadable), never used or lost. */
+function drawable(list: unknown[], where: string, setAsideIds: string[] = []): Session[] {
+  return list.filter((s): s is Session => {
+    const problem = storedSessionProblem(s);
+    if (!problem) return true;
+    const id = s && typeof s === 'object' ? (s as { id?: unknown }).id : undefined;
+    if (typeof id === 'string' || typeof id === 'number') setAsideIds.push(String(id));
+    const name = s && typeof s === 'object' && typeof (s as Session).name === 'string' ? `“${(s as Session).name}”` : '(no name)';
+    setAside(`a saved workbench session ${name} (${where})`, problem, s, 'crscore-session-set-aside.json');
+    return false;
+  });
 }
 
 /** The stored sessions with the unsaved copies on top (the newer of the two wins). */
@@ -78,7 +93,10 @@ export async function restoreSessions(): Promise<void> {
       await d.put('meta', true, 'seeded');
       return;
     }
-    const all = withUnsaved(list, order ?? [], activeId ?? null, unsaved);
+    const badIds: string[] = [];
+    const all = withUnsaved(drawable(list, 'browser storage', badIds), Array.isArray(order) ? order : [], typeof activeId === 'string' ? activeId : null, unsaved);
+    // Set aside (kept in the notice), so not set aside again on every load.
+    await Promise.all(badIds.map((id) => d.delete('sessions', id).catch(() => undefined)));
     useSessions.getState().hydrate(all.sessions, all.order, all.activeId);
   } catch (e) {
     // No IndexedDB (e.g. some private modes): work in memory and say so.

@@ -2,7 +2,7 @@
 // keeps their state: the imported dataset, the run's progress (Cancel and Resume), the results and the τ in force.
 // A τ step re-scores from the run's index at once; the correlations follow once the slider rests.
 import { create } from 'zustand';
-import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
+import { importFiles, type ImportFile, type ImportIssue, type ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { agreement } from '../core/evaluate';
 import {
@@ -26,7 +26,7 @@ import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { useLinker } from './linker';
 import { embedStats, isUnreachable, type RunEngine } from './researchEmbed';
-import { recall, remember, type SavedRun } from './researchPersist';
+import { checkSaved, markLatest, recall, remember, type SavedRun } from './researchPersist';
 import { curveInSlices, recalibrated, runStages, type Results } from './researchRun';
 import { cacheSize, clearVectors, type CacheSize } from './researchCache';
 import pkg from '../../package.json';
@@ -62,6 +62,10 @@ export interface RunProgress {
 export interface ResearchState {
   datasetName: string | null;
   imported: ImportResult | null;
+  /** The last file(s) that gave no usable row: said, and the dataset on screen (and its results) kept. */
+  importRejected: { name: string; issues: ImportIssue[]; total: number } | null;
+  /** After a reload: why the dataset shown is not the last one opened (its save failed), or null. */
+  restoreNote: string | null;
   config: RunConfig;
   /** The model folder picked for similarity 'local' (kept in memory only). */
   localModel: { name: string; files: LocalModelFile[] } | null;
@@ -85,7 +89,8 @@ export interface ResearchState {
   cache: CacheSize | null;
   /** Texts per embedding call: progress and Cancel act between calls. */
   batchSize: number;
-  importFiles(files: ImportFile[]): void;
+  /** Opens files as the dataset; false (and importRejected set, nothing else changed) when no row is usable. */
+  importFiles(files: ImportFile[]): boolean;
   loadSample(): void;
   /** After a reload: brings back the last dataset, its results (from the cache), and says so when a run was cut off. */
   restore(): Promise<void>;
@@ -112,6 +117,12 @@ let corrTimer: ReturnType<typeof setTimeout> | undefined;
 let curveToken = 0;
 /** The engine each encoder similarity last ran with (see EmbedHooks.known). */
 let engines: Record<string, RunEngine> = {};
+/** The files of the dataset on screen and its generation (see researchPersist's LatestDataset). */
+let currentFiles: ImportFile[] = [];
+let generation = 0;
+/** The files of the dataset on screen (Reset sets them aside rather than deleting them). */
+export const researchDatasetFiles = (): readonly ImportFile[] => currentFiles;
+
 const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
@@ -139,13 +150,14 @@ export const useResearch = create<ResearchState>()((set, get) => {
     curveInSlices(r, CURVE_TAUS, () => token === curveToken && get().results === r, (curve) => set({ curve }));
   };
 
-  const loadDataset = (files: ImportFile[]) => {
-    const imported = importFiles(files);
+  const loadDataset = (files: ImportFile[], imported: ImportResult = importFiles(files)) => {
+    currentFiles = files;
     const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
     const cal = get().config.calibrationSystem;
     runToken++;
     set({
       imported,
+      importRejected: null,
       datasetName: files.map((f) => f.name).join(' + '),
       results: null,
       analysis: null,
@@ -163,6 +175,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
   return {
     datasetName: null,
     imported: null,
+    importRejected: null,
+    restoreNote: null,
     config: DEFAULT_CONFIG,
     localModel: null,
     progress: initialProgress,
@@ -180,9 +194,21 @@ export const useResearch = create<ResearchState>()((set, get) => {
     batchSize: 64,
 
     importFiles(files) {
-      remember('dataset', { files });
+      // Validated before anything is replaced or saved: a file with no usable row (empty, binary, other columns)
+      // leaves the dataset on screen, its results and its saved copy as they were.
+      const imported = importFiles(files);
+      const name = files.map((f) => f.name).join(' + ');
+      if (imported.rows.length === 0) {
+        const issues = imported.errors.length ? imported.errors : files.map((f) => ({ file: f.name, line: 1, reason: 'no row in this file' }));
+        set({ importRejected: { name, issues: issues.slice(0, 50), total: issues.length } });
+        return false;
+      }
+      generation = markLatest(name, generation);
+      remember('dataset', { files, generation, savedAt: Date.now() });
       remember('run', null);
-      loadDataset(files);
+      loadDataset(files, imported);
+      set({ restoreNote: null });
+      return true;
     },
 
     loadSample() {
@@ -195,9 +221,12 @@ export const useResearch = create<ResearchState>()((set, get) => {
       const saved = await recall();
       if (saved.tau) set({ tauMemory: saved.tau });
       if (saved.engines) engines = saved.engines;
-      const run = saved.run;
-      if (!saved.dataset?.files?.length || get().imported) return;
-      loadDataset(saved.dataset.files);
+      const check = checkSaved(saved);
+      generation = check.generation;
+      if (check.note) set({ restoreNote: check.note });
+      const run = check.run;
+      if (!check.files || get().imported) return;
+      loadDataset(check.files);
       if (!run?.config) return;
       set({ config: { ...DEFAULT_CONFIG, ...run.config } });
       if (run.state === 'finished') return get().run({ cacheOnly: true });
@@ -236,7 +265,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
       const key = keyOf(config);
       // The engine a similarity ran with depends on the backend asked for (WebGPU fp16/fp32 or WASM q8).
       const engineKey = usesEncoder(config.similarity) && config.similarity !== 'use-lite' ? `${key}\u0000${config.backend}` : key;
-      const marker = (done: number, total: number, state: SavedRun['state'] = 'running', engine?: RunEngine | null): SavedRun => ({ state, config, done, total, engine });
+      const gen = generation;
+      const marker = (done: number, total: number, state: SavedRun['state'] = 'running', engine?: RunEngine | null): SavedRun => ({ state, config, done, total, engine, generation: gen });
       const progress = (p: Partial<RunProgress>) => live() && set({ progress: { ...get().progress, ...p, elapsedMs: performance.now() - t0 } });
       set({ stale: get().results !== null, progress: { phase: 'scoring', done: 0, total: 0, cached: 0 } });
       try {
@@ -388,9 +418,11 @@ export const useResearch = create<ResearchState>()((set, get) => {
 
     reset() {
       runToken++;
+      currentFiles = [];
+      generation = markLatest(null, generation);
       remember('dataset', null);
       remember('run', null);
-      set({ imported: null, datasetName: null, results: null, analysis: null, correlations: [], curve: null, stale: false, progress: initialProgress });
+      set({ imported: null, importRejected: null, restoreNote: null, datasetName: null, results: null, analysis: null, correlations: [], curve: null, stale: false, progress: initialProgress });
     },
   };
 });

@@ -75,6 +75,23 @@ function readAnnotatorLinks(v: unknown): { annotatorLinks: SessionAnnotatorLinks
   return { annotatorLinks: { state: a.state, review: str(a.review) } };
 }
 
+/** Fields that, when present, must have their type: a wrong one is named rather than silently replaced. */
+function checkFields(s: Record<string, unknown>): void {
+  const wrong = (field: string, want: string): never => {
+    throw new SessionFileError(`"${field}" must be ${want} (it is ${JSON.stringify(s[field] ?? null)?.slice(0, 40)}).`);
+  };
+  for (const k of ['name', 'review', 'note', 'similarity', 'tauFor'] as const) if (s[k] !== undefined && typeof s[k] !== 'string') wrong(k, 'a text');
+  for (const k of ['tau', 'plusTau', 'learnedTau'] as const)
+    if (s[k] !== undefined && !(typeof s[k] === 'number' && (s[k] as number) >= 0 && (s[k] as number) <= 1)) wrong(k, 'a number from 0 to 1');
+  if (s.pseudoReferences !== undefined && !Array.isArray(s.pseudoReferences)) wrong('pseudoReferences', 'a list');
+  if (s.input !== undefined) {
+    if (!s.input || typeof s.input !== 'object' || Array.isArray(s.input)) wrong('input', 'an object');
+    const input = s.input as Record<string, unknown>;
+    for (const k of ['diff', 'oldCode', 'newCode', 'fileName', 'language'] as const)
+      if (input[k] !== undefined && typeof input[k] !== 'string') throw new SessionFileError(`"input.${k}" must be a text.`);
+  }
+}
+
 export function importSession(text: string): Session {
   let raw: unknown;
   try {
@@ -84,11 +101,14 @@ export function importSession(text: string): Session {
   }
   const top = obj(raw);
   if (top.format !== SESSION_FORMAT) throw new SessionFileError(`Not a CRScore Studio session (expected "format": "${SESSION_FORMAT}").`);
+  if (!top.session || typeof top.session !== 'object' || Array.isArray(top.session)) throw new SessionFileError('The file has no "session" object.');
   const s = obj(stripSecrets(top.session));
+  checkFields(s);
   const base = blankSession(str(s.name, 'Imported session') || 'Imported session');
   const input = obj(s.input);
   const refs = Array.isArray(s.pseudoReferences) ? s.pseudoReferences : [];
   const pseudoReferences: PseudoReferenceItem[] = refs.map((r, i) => {
+    if (!r || typeof r !== 'object' || Array.isArray(r)) throw new SessionFileError(`Pseudo-reference ${i + 1} is not an object.`);
     const o = obj(r);
     const kind = KINDS.includes(o.kind as PseudoReferenceKind) ? (o.kind as PseudoReferenceKind) : 'manual';
     if (typeof o.text !== 'string') throw new SessionFileError(`Pseudo-reference ${i + 1} has no text.`);
@@ -126,4 +146,25 @@ export function importSession(text: string): Session {
     note: typeof s.note === 'string' ? s.note : undefined,
     ...readAnnotatorLinks(s.annotatorLinks),
   };
+}
+
+/**
+ * What is wrong with a session as browser storage gave it back (null when the workbench can draw it): a damaged
+ * or foreign record is set aside by the caller instead of breaking the workbench on every load.
+ */
+export function storedSessionProblem(v: unknown): string | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'it is not an object';
+  const s = v as Record<string, unknown>;
+  // Only what every build has saved is required; the rest, when present, must have its type.
+  for (const k of ['id', 'name', 'review'] as const) if (typeof s[k] !== 'string') return `"${k}" is not a text`;
+  for (const k of ['similarity', 'splitMode', 'note', 'tauFor'] as const) if (s[k] !== undefined && typeof s[k] !== 'string') return `"${k}" is not a text`;
+  if (!(typeof s.tau === 'number' && s.tau >= 0 && s.tau <= 1)) return '"tau" is not a number from 0 to 1';
+  const input = s.input as Record<string, unknown> | null;
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return '"input" is not an object';
+  if (typeof input.diff !== 'string') return '"input.diff" is not a text';
+  for (const k of ['oldCode', 'newCode', 'fileName', 'language'] as const) if (input[k] !== undefined && typeof input[k] !== 'string') return `"input.${k}" is not a text`;
+  if (!Array.isArray(s.pseudoReferences)) return '"pseudoReferences" is not a list';
+  const bad = s.pseudoReferences.findIndex((p) => !p || typeof p !== 'object' || typeof (p as Record<string, unknown>).id !== 'string' || typeof (p as Record<string, unknown>).text !== 'string');
+  if (bad >= 0) return `pseudo-reference ${bad + 1} has no id or text`;
+  return null;
 }

@@ -1,5 +1,6 @@
 // CSV records with header, through papaparse, each with the line where it starts and any parse error.
 import Papa from 'papaparse';
+import { unsafeCell } from '../csvSafe.ts';
 import { lineIndex } from './lines.ts';
 
 export interface CsvRecord {
@@ -30,6 +31,8 @@ export function readCsv(raw: string): CsvTable {
       let s = rowStart;
       while (s < text.length && (text[s] === '\n' || text[s] === '\r')) s++;
       const error = res.errors.length ? res.errors.map((e) => e.message).join('; ') : undefined;
+      // Cells this app (or a careful spreadsheet export) quoted against formula injection read back as written.
+      for (const k of Object.keys(res.data)) if (typeof res.data[k] === 'string') res.data[k] = unsafeCell(res.data[k]);
       records.push({ line: toLine(s), data: res.data, ...(error ? { error } : {}) });
     },
   });

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { fuzzText, RUNS } from '../../testing/fuzz.ts';
 import ann1 from './fixtures/synthetic-py-ann1.csv?raw';
 import ann2 from './fixtures/synthetic-py-ann2.csv?raw';
-import { importFiles, type ImportResult } from './index.ts';
+import { readAnnotationCsv } from '../annotation.ts';
+import { annotationItemsProblem } from '../annotationCheck.ts';
+import { importCodeReviewerPredictions, importFiles, readPseudoRefs, type ImportResult } from './index.ts';
 
 const cell = (unit: string[], max = 20) =>
   fc.string({ unit: fc.constantFrom(...unit), maxLength: max });
@@ -457,6 +459,57 @@ describe('importers, fuzzed', () => {
         check(b, crBreakers, 'patch');
       }),
       { numRuns: RUNS / 8 },
+    );
+  });
+});
+
+// The other files the app reads as data: CodeReviewer predictions beside their test file (Research), one
+// annotator's CSV with its codes (Annotate), and a pseudo_refs cell. Mutated copies never throw, and every issue
+// names a file the user gave and a line that exists.
+describe('every other importer, fuzzed', () => {
+  const testFile = [
+    JSON.stringify({ id: 7, patch: '@@ -1 +1 @@\n-a\n+b', msg: 'ref one', oldf: 'a\n', lang: 'py' }),
+    JSON.stringify({ id: 8, patch: '@@ -1 +1 @@\n-c\n+d', msg: 'ref two', oldf: 'c\n', lang: 'py' }),
+  ].join('\n');
+  const predsText = 'first review\nsecond review\n';
+  const predsJsonl = [JSON.stringify({ id: 7, review: 'x' }), JSON.stringify({ id: 8, review: 'y' })].join('\n');
+  const lineCount = (t: string) => t.split(/\r\n|\r|\n/).length;
+
+  it(`CodeReviewer predictions: ${RUNS / 4} mutated test and predictions files never throw; issues name a given file and a real line`, () => {
+    fc.assert(
+      fc.property(fuzzText([testFile]), fuzzText([predsText, predsJsonl]), (t, p) => {
+        const test = { name: 'msg-test.jsonl', text: t };
+        const preds = { name: 'sys.jsonl', text: p };
+        const r = importCodeReviewerPredictions(test, [preds]);
+        for (const e of r.errors) {
+          expect(['msg-test.jsonl', 'sys.jsonl']).toContain(e.file);
+          expect(e.line).toBeGreaterThanOrEqual(1);
+          expect(e.line).toBeLessThanOrEqual(lineCount(e.file === 'sys.jsonl' ? p : t) + 1);
+        }
+        for (const row of r.rows) expect(typeof row.diff).toBe('string');
+      }),
+      { numRuns: RUNS / 4 },
+    );
+  });
+
+  it(`annotation CSV (Annotate's import): ${RUNS / 8} mutated annotator files never throw and give well-formed items`, () => {
+    fc.assert(
+      fc.property(fuzzText([ann1, ann2]), (text) => {
+        const r = readAnnotationCsv({ name: 'py_someone_review_qual_final.csv', text });
+        expect(annotationItemsProblem(r.items)).toBeNull();
+        for (const e of r.errors) expect(e.line).toBeLessThanOrEqual(lineCount(text) + 1);
+      }),
+      { numRuns: RUNS / 8 },
+    );
+  });
+
+  it(`pseudo_refs cells: ${RUNS / 4} arbitrary JSON values give a list of references or a reason, never a throw`, () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.string(), fuzzText(['[{"no": 1, "type": "claim", "text": "A."}]', 'A.\nB.'])), (v) => {
+        const r = readPseudoRefs(v);
+        if (typeof r !== 'string') for (const p of r) expect(typeof p.text).toBe('string');
+      }),
+      { numRuns: RUNS / 4 },
     );
   });
 });

@@ -178,7 +178,7 @@ describe('weights files are validated on load', () => {
     ['a newer version', bad({ version: 9 }), /version 9/],
     ['other features', bad({ features: ['a', 'b'] }), /made for other features/],
     ['short coefficients', bad({ coefficients: [1, 2] }), /"coefficients" must be/],
-    ['NaN in mean', bad({ mean: good.mean.map(() => 'x') }), /"mean" must be/],
+    ['NaN in mean', bad({ mean: good.mean.map(() => 'x') }), /"mean\[0\]" must be a finite number \(feature tfidf_max\) \(it is "x"\)/],
     ['threshold 1.5', bad({ threshold: 1.5 }), /"threshold"/],
     ['unknown scoring', bad({ scoring: 'soft' }), /"scoring"/],
     ['no training record', bad({ training: null }), /"training"/],

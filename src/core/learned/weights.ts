@@ -58,8 +58,16 @@ export function modelOf(w: LinkerWeights): LogisticModel {
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const shown = (v: unknown) => (v === undefined ? 'missing' : `${JSON.stringify(v)?.slice(0, 40) ?? String(v)}`);
+const CV_FIGURES = ['linkF1', 'auc', 'relSpearman', 'conSpearman', 'compSpearman', 'systemSpearman'] as const;
+const TRAINING_COUNTS = ['reviews', 'pairs', 'linked', 'changes'] as const;
 
-/** Parse and check a weights file's text (or an already parsed value). Throws WeightsError with the reason. */
+/**
+ * Parse and check a weights file's text (or an already parsed value): every field the app reads, so nothing
+ * downstream (the scorer, the summary on screen) meets a value of the wrong kind. Throws WeightsError naming
+ * the field and what it holds.
+ */
 export function parseWeights(input: string | unknown, name = 'the weights file'): LinkerWeights {
   let v: unknown = input;
   if (typeof input === 'string') {
@@ -69,29 +77,49 @@ export function parseWeights(input: string | unknown, name = 'the weights file')
       throw new WeightsError(`${name} is not JSON (${(e as Error).message}); expected a linker weights file from 'crscore train-linker' or Research's "Train a linker"`);
     }
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new WeightsError(`${name} is not a linker weights file (expected a JSON object)`);
-  const o = v as Record<string, unknown>;
+  if (!isObj(v)) throw new WeightsError(`${name} is not a linker weights file (expected a JSON object)`);
+  const o = v;
+  const fail = (field: string, want: string): never => {
+    const value = field.split(/[.[\]]+/).filter(Boolean).reduce<unknown>((a, k) => (isObj(a) || Array.isArray(a) ? (a as Record<string, unknown>)[k] : undefined), o);
+    throw new WeightsError(`${name}: "${field}" must be ${want} (it is ${shown(value)})`);
+  };
   if (o.format !== WEIGHTS_FORMAT)
     throw new WeightsError(`${name} is not a linker weights file (its "format" is ${JSON.stringify(o.format ?? null)}, expected "${WEIGHTS_FORMAT}")`);
   if (o.version !== WEIGHTS_VERSION)
     throw new WeightsError(`${name} has version ${JSON.stringify(o.version)}; this build reads version ${WEIGHTS_VERSION}`);
   const features = o.features;
-  if (!Array.isArray(features) || features.join('\n') !== FEATURE_NAMES.join('\n'))
+  if (!Array.isArray(features) || !features.every((f) => typeof f === 'string') || features.join('\n') !== FEATURE_NAMES.join('\n'))
     throw new WeightsError(`${name} was made for other features (${Array.isArray(features) ? features.length : 0} named; this build computes ${FEATURE_NAMES.length}: ${FEATURE_NAMES.join(', ')}); retrain it with this version`);
   for (const key of ['mean', 'scale', 'coefficients'] as const) {
     const a = o[key];
-    if (!Array.isArray(a) || a.length !== FEATURE_NAMES.length || !a.every(isNum))
-      throw new WeightsError(`${name}: "${key}" must be ${FEATURE_NAMES.length} finite numbers`);
+    if (!Array.isArray(a) || a.length !== FEATURE_NAMES.length) fail(key, `${FEATURE_NAMES.length} finite numbers, one per feature`);
+    const bad = (a as unknown[]).findIndex((x) => !isNum(x) || (key === 'scale' && x <= 0));
+    if (bad >= 0) fail(`${key}[${bad}]`, key === 'scale' ? `a positive number (feature ${FEATURE_NAMES[bad]})` : `a finite number (feature ${FEATURE_NAMES[bad]})`);
   }
-  if ((o.scale as number[]).some((s) => s <= 0)) throw new WeightsError(`${name}: "scale" must be positive`);
-  if (!isNum(o.intercept)) throw new WeightsError(`${name}: "intercept" must be a finite number`);
-  if (!isNum(o.l2) || o.l2 < 0) throw new WeightsError(`${name}: "l2" must be a number ≥ 0`);
-  if (!isNum(o.threshold) || o.threshold <= 0 || o.threshold >= 1)
-    throw new WeightsError(`${name}: "threshold" must be a probability between 0 and 1`);
-  if (o.scoring !== 'graded' && o.scoring !== 'hard') throw new WeightsError(`${name}: "scoring" must be "graded" or "hard"`);
-  if (o.spread !== 'attributed' && o.spread !== 'uniform') throw new WeightsError(`${name}: "spread" must be "attributed" or "uniform"`);
-  const t = o.training as Record<string, unknown> | undefined;
-  if (!t || typeof t.dataset !== 'string' || !['reviews', 'pairs', 'linked', 'changes'].every((k) => isNum(t[k])))
-    throw new WeightsError(`${name}: "training" must describe the data (dataset, reviews, pairs, linked, changes)`);
-  return v as LinkerWeights;
+  if (!isNum(o.intercept)) fail('intercept', 'a finite number');
+  if (!isNum(o.l2) || o.l2 < 0) fail('l2', 'a number ≥ 0');
+  if (!isNum(o.threshold) || o.threshold <= 0 || o.threshold >= 1) fail('threshold', 'a probability between 0 and 1');
+  if (o.scoring !== 'graded' && o.scoring !== 'hard') fail('scoring', '"graded" or "hard"');
+  if (o.spread !== 'attributed' && o.spread !== 'uniform') fail('spread', '"attributed" or "uniform"');
+  const t = o.training;
+  if (!isObj(t)) fail('training', 'an object describing the data (dataset, reviews, pairs, linked, changes)');
+  const tr = t as Record<string, unknown>;
+  if (typeof tr.dataset !== 'string') fail('training.dataset', 'a text');
+  for (const k of TRAINING_COUNTS) if (!isNum(tr[k]) || !Number.isInteger(tr[k]) || (tr[k] as number) < 0) fail(`training.${k}`, 'a whole number ≥ 0');
+  const cv = o.crossValidation;
+  if (cv !== null) {
+    if (!isObj(cv)) fail('crossValidation', 'null or an object with the cross-validation figures');
+    const c = cv as Record<string, unknown>;
+    if (!isNum(c.folds) || !Number.isInteger(c.folds) || c.folds < 2) fail('crossValidation.folds', 'a whole number ≥ 2');
+    if (c.scheme !== undefined && c.scheme !== 'changes' && c.scheme !== 'language') fail('crossValidation.scheme', '"changes" or "language" when present');
+    if (!isNum(c.seed)) fail('crossValidation.seed', 'a finite number');
+    for (const k of CV_FIGURES) {
+      if (!isObj(c[k])) fail(`crossValidation.${k}`, 'an object with "mean" and "sd"');
+      const f = c[k] as Record<string, unknown>;
+      // null: not computable on that data (JSON writes NaN as null), shown as a dash.
+      if (f.mean !== null && !isNum(f.mean)) fail(`crossValidation.${k}.mean`, 'a finite number or null');
+      if (isNum(f.mean) ? !isNum(f.sd) || f.sd < 0 : f.sd !== null && !isNum(f.sd)) fail(`crossValidation.${k}.sd`, 'a finite number ≥ 0');
+    }
+  }
+  return v as unknown as LinkerWeights;
 }

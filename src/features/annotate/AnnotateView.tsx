@@ -3,6 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useAnnotation } from '../../store/annotation';
 import { restoreAnnotation } from '../../store/annotationPersist';
+import { viewResets } from '../../store/viewReset';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { AgreementView } from './AgreementView';
 import { MetricView } from './MetricView';
 import { Sidebar, type AnnotateViewId } from './Sidebar';
@@ -37,11 +39,15 @@ export default function AnnotateView() {
   if (!hydrated) return <p className="muted pad">Restoring your annotation…</p>;
   return (
     <div className="with-sidebar annotate" data-testid="annotate">
-      <Sidebar view={view} onView={setView} />
+      <ErrorBoundary name="panel-annotate-sidebar" label="the annotation sidebar">
+        <Sidebar view={view} onView={setView} />
+      </ErrorBoundary>
       <div className="an-main">
-        {view === 'work' && (hasProject ? <Workspace /> : <StartPanel />)}
-        {view === 'agreement' && <AgreementView />}
-        {view === 'metric' && <MetricView onStart={() => setView('work')} />}
+        <ErrorBoundary key={view} name={`panel-annotate-${view}`} label={`the ${view} view`} onReset={viewResets.annotate.reset} resetHint={viewResets.annotate.hint}>
+          {view === 'work' && (hasProject ? <Workspace /> : <StartPanel />)}
+          {view === 'agreement' && <AgreementView />}
+          {view === 'metric' && <MetricView onStart={() => setView('work')} />}
+        </ErrorBoundary>
       </div>
     </div>
   );

@@ -2,9 +2,12 @@
 // cross-validated figures, and "Train a linker on this dataset" (off the main thread, with progress), whose report
 // and weights can be downloaded and put to use.
 import { renderCvMarkdown, fmtCv, type LinkerWeights } from '../../core/learned/index';
+import { mdCell } from '../../core/researchTables';
 import { useLinker } from '../../store/linker';
 import { useResearch } from '../../store/research';
+import { setAside } from '../../store/quarantine';
 import { download } from '../../ui/download';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { CvTable } from './CvTable';
 import { useTraining } from './useTraining';
 import './linker.css';
@@ -27,11 +30,28 @@ export function WeightsSummary({ weights, name }: { weights: LinkerWeights; name
   );
 }
 
+/** The panel inside its own boundary: Reset sets the weights in use aside (downloadable) and goes back to the shipped ones. */
 export function LinkerPanel() {
+  return (
+    <ErrorBoundary name="panel-linker" label="the learned linker panel" onReset={resetLinker} resetHint="Reset sets the linker weights in use aside (you can download them) and uses the shipped weights.">
+      <LinkerPanelBody />
+    </ErrorBoundary>
+  );
+}
+
+function resetLinker(): string | null {
+  const { source, weights, name, reset } = useLinker.getState();
+  if (source === 'shipped') return null;
+  const item = setAside(`the linker weights “${name}”`, 'set aside by Reset after the linker panel stopped drawing', JSON.stringify(weights, null, 2), 'crscore-linker-weights-set-aside.json');
+  reset();
+  return `The linker weights “${name}” were set aside (${item.kept ? 'download them from the notice at the top of the page' : 'download them from the notice at the top; they last until this tab closes'}); the shipped weights are in use.`;
+}
+
+function LinkerPanelBody() {
   const imported = useResearch((s) => s.imported);
   const split = useResearch((s) => s.config.split);
   const datasetName = useResearch((s) => s.datasetName);
-  const { weights, name, source, error, use, loadFile, reset } = useLinker();
+  const { weights, name, source, error, saveError, use, loadFile, reset } = useLinker();
   const { state, start, cancel } = useTraining();
   const rows = imported?.rows ?? [];
   const trainedName = `trained on ${datasetName || 'this dataset'}`;
@@ -82,6 +102,11 @@ export function LinkerPanel() {
           {error}
         </p>
       )}
+      {saveError && (
+        <p className="r-error" role="alert" data-testid="linker-save-error">
+          {saveError}
+        </p>
+      )}
       {state.phase === 'training' && (
         <div className="r-progress" data-testid="linker-progress">
           <div className="bar" role="progressbar" aria-valuemin={0} aria-valuemax={1} aria-valuenow={state.total ? state.done / state.total : 0} aria-label="Linker training progress">
@@ -119,7 +144,7 @@ export function LinkerPanel() {
               onClick={() =>
                 download(
                   'linker-cv.md',
-                  `Linker cross-validation on ${datasetName || 'dataset'} (split ${split}, ${state.trained.report.folds} folds of changes, seed ${state.trained.report.seed})\n\n${renderCvMarkdown(state.trained.report)}`,
+                  `Linker cross-validation on ${mdCell(datasetName || 'dataset')} (split ${split}, ${state.trained.report.folds} folds of changes, seed ${state.trained.report.seed})\n\n${renderCvMarkdown(state.trained.report)}`,
                   'text/markdown',
                 )
               }

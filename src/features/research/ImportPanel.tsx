@@ -2,6 +2,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { FORMAT_LABELS, type ImportFile } from '../../core/importers/index';
+import { ImportNotices } from './ImportNotices';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.
 const GithubView = lazy(() => import('../github/GithubView'));
@@ -68,6 +69,7 @@ export function ImportPanel() {
         </button>
         <span className="muted small">36 made-up changes in Python, Java and JavaScript, four reviewing systems, human-style scores</span>
       </div>
+      <ImportNotices />
       <PullRequestSource />
       {imported && stats && (
         <div className="r-import-summary" data-testid="import-summary">

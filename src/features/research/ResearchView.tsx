@@ -9,6 +9,7 @@ import { ImportPanel } from './ImportPanel';
 import { Explore, Exports, LinksAudit, Overview } from './ResearchResults';
 import { LabView } from './lab/LabView';
 import { LinkerPanel } from '../linker/LinkerPanel';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -28,11 +29,11 @@ interface View {
 // { id: 'meta', label: 'Meta-evaluation', needsRun: true, render: () => <MetaEvaluation /> } before 'exports'.
 const VIEWS: View[] = [
   { id: 'overview', label: 'Overview', needsRun: false, render: () => <Flow /> },
-  { id: 'explore', label: 'Explore', needsRun: true, render: () => <Explore /> },
-  { id: 'links', label: 'Links audit', needsRun: true, render: () => <LinksAudit /> },
+  { id: 'explore', label: 'Explore', needsRun: true, render: () => <Panel name="panel-explore" label="Explore"><Explore /></Panel> },
+  { id: 'links', label: 'Links audit', needsRun: true, render: () => <Panel name="panel-links" label="the links audit"><LinksAudit /></Panel> },
   { id: 'linker', label: 'Learned linker', needsRun: false, render: () => <LinkerPanel /> },
-  { id: 'lab', label: 'Metric lab', needsRun: true, render: () => <LabView /> },
-  { id: 'exports', label: 'Exports', needsRun: true, render: () => <Exports /> },
+  { id: 'lab', label: 'Metric lab', needsRun: true, render: () => <Panel name="panel-lab" label="the metric lab"><LabView /></Panel> },
+  { id: 'exports', label: 'Exports', needsRun: true, render: () => <Panel name="panel-exports" label="the exports"><Exports /></Panel> },
 ];
 
 function viewFromHash(): string {
@@ -84,11 +85,32 @@ function Flow() {
   const hasRun = useResearch((s) => !!s.results && !!s.analysis);
   return (
     <>
-      <ImportPanel />
-      <PredictionsImport />
-      <PseudoRefsPanel />
-      <RunPanel />
-      {hasRun && <Overview />}
+      {/* A boundary per panel: one that throws shows its message, the others keep working. */}
+      <Panel name="panel-dataset" label="the dataset panel">
+        <ImportPanel />
+      </Panel>
+      <Panel name="panel-predictions" label="the predictions import">
+        <PredictionsImport />
+      </Panel>
+      <Panel name="panel-pseudo-refs" label="the pseudo-references panel">
+        <PseudoRefsPanel />
+      </Panel>
+      <Panel name="panel-run" label="the run panel">
+        <RunPanel />
+      </Panel>
+      {hasRun && (
+        <Panel name="panel-results" label="the results">
+          <Overview />
+        </Panel>
+      )}
     </>
+  );
+}
+
+function Panel({ name, label, children }: { name: string; label: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary name={name} label={label}>
+      {children}
+    </ErrorBoundary>
   );
 }

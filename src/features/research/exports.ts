@@ -1,6 +1,6 @@
 // Exports of the research view. Every file carries the full configuration; nothing key-like is ever written
 // (the research state holds no key, and stripSecrets drops any key-like field on the way out regardless).
-import Papa from 'papaparse';
+import { toCsv } from '../../core/csvSafe';
 import { stripSecrets } from '../../store/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research';
 import { crscoreRows, type CorrRow } from '../../store/researchAnalysis';
@@ -73,7 +73,7 @@ function withConfigHeader(csv: string, config: Record<string, unknown>): string 
 }
 
 export function scoresCsv(st: ResearchState): string {
-  return withConfigHeader(Papa.unparse(perReviewRows(st)), exportConfig(st));
+  return withConfigHeader(toCsv(perReviewRows(st)), exportConfig(st));
 }
 
 export function scoresJson(st: ResearchState): string {
@@ -92,7 +92,7 @@ export function correlationCsv(st: ResearchState): string {
       kendall_p: row.byDim[d].kendall.p,
     })),
   );
-  return withConfigHeader(Papa.unparse(rows), exportConfig(st));
+  return withConfigHeader(toCsv(rows), exportConfig(st));
 }
 
 /** PNG of an SVG string at 2× (the PNG also carries the configuration in a tEXt chunk: see ExportBar). */
