@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';
 import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
-import { datasetFeatures, parseWeights, scoreLearned, shippedWeights, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
+import { datasetFeatureStream, parseWeights, scoreLearned, shippedWeights, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
 import { resampledFigures } from './evalResamples.ts';
 import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
@@ -42,7 +42,7 @@ export async function evalLearned(
   o: { linker?: string; scoring?: LinkerScoring; intervals: IntervalOptions; base: { counts: EvalResult['counts']; dataset: string; split: SplitMode } },
 ) {
   const { weights, name } = await loadLinker(o.linker);
-  const features = datasetFeatures(rows, items, await loadBackgroundIdf());
+  const features = datasetFeatureStream(rows, items, await loadBackgroundIdf());
   const scoring = o.scoring ?? weights.scoring;
   const { scores, matrices: links } = scoreLearned(weights, features, scoring);
   const a = agreement(items, scores);
