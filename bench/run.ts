@@ -2,20 +2,21 @@
 // the headline figures against their targets. Prints figures; never fails on a missed target.
 //   npm run bench                       # all
 //   BENCH_ONLY=bundle,slider npm run bench
+//   BENCH_ONLY=eval-scale BENCH_N=2000 npm run bench   # eval at scale on a smaller generated study
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SummaryRow } from './summary.ts';
 
-const ALL = ['bundle', 'slider', 'scale', 'research', 'research-slider', 'research-embed', 'bootstrap', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github'];
+const ALL = ['bundle', 'slider', 'scale', 'research', 'research-slider', 'research-embed', 'bootstrap', 'eval-scale', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github'];
 const only = process.env.BENCH_ONLY?.split(',') ?? ALL;
 const summary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-bench-')), 'summary.jsonl');
 const failed: string[] = [];
 
 for (const name of ALL.filter((n) => only.includes(n))) {
   console.log(`\n===== bench:${name} =====`);
-  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', `bench/${name}.ts`], {
+  const r = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', `bench/${name === 'eval-scale' ? 'evalScale' : name}.ts`], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_SUMMARY: summary },
   });

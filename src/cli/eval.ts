@@ -18,10 +18,11 @@ import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
 import { SCORING_RULES } from '../core/research/scoring.ts';
 import { evalLinks, LINKS_OPTIONS, LINKS_USAGE } from './evalLinks.ts';
 import { LLM_LINKS_SD, LLM_LINKS_TAU } from '../core/research/similarity.ts';
-import { evalLinkAgreement, LINKS_OUT_USAGE, renderLinks, writeLinks } from './evalLinkAgreement.ts';
+import { LINKS_OUT_USAGE, renderLinks, writeLinks } from './evalLinkAgreement.ts';
+import { resampledFigures } from './evalResamples.ts';
 import { linkRuleFor } from '../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
-import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals, withIntervals } from './evalIntervals.ts';
+import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
 
 export type { EvalResult } from './evalReport.ts';
@@ -243,7 +244,7 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
   if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);
-  const out = { ...withIntervals(base, items, scores, intervals), ...evalLinkAgreement(items, matrices, rule, intervals) };
+  const out = await resampledFigures(base, items, scores, matrices, rule, intervals);
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
   return failedCode;
 }

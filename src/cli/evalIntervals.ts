@@ -51,7 +51,14 @@ export function withIntervals<T extends WithCorrelations>(
   scores: readonly ItemScore[],
   o: IntervalOptions,
 ): T & IntervalFields & { correlations: Record<string, CorrelationWithCi> } {
-  const r = bootstrap(reviewRecords(items, scores), { resamples: o.resamples, seed: o.seed });
+  return intervalFields(out, bootstrap(reviewRecords(items, scores), { resamples: o.resamples, seed: o.seed }));
+}
+
+/** The same fields from a finished bootstrap report (evalResamples.ts runs the resamples for every figure at once). */
+export function intervalFields<T extends WithCorrelations>(
+  out: T,
+  r: BootstrapReport,
+): T & IntervalFields & { correlations: Record<string, CorrelationWithCi> } {
   const ci = (x: Ci): Ci | null => (r.resamples > 0 ? x : null);
   const correlations: Record<string, CorrelationWithCi> = Object.fromEntries(
     Object.entries(out.correlations).map(([d, c]) => {

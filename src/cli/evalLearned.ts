@@ -2,11 +2,11 @@
 import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';
 import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
-import { datasetFeatures, parseWeights, scoreLearned, shippedWeights, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
-import { evalLinkAgreement } from './evalLinkAgreement.ts';
+import { datasetFeatureStream, parseWeights, scoreLearned, shippedWeights, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
+import { resampledFigures } from './evalResamples.ts';
 import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
-import { withIntervals, type IntervalOptions } from './evalIntervals.ts';
+import type { IntervalOptions } from './evalIntervals.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from './io.ts';
 
@@ -42,7 +42,7 @@ export async function evalLearned(
   o: { linker?: string; scoring?: LinkerScoring; intervals: IntervalOptions; base: { counts: EvalResult['counts']; dataset: string; split: SplitMode } },
 ) {
   const { weights, name } = await loadLinker(o.linker);
-  const features = datasetFeatures(rows, items, await loadBackgroundIdf());
+  const features = datasetFeatureStream(rows, items, await loadBackgroundIdf());
   const scoring = o.scoring ?? weights.scoring;
   const { scores, matrices: links } = scoreLearned(weights, features, scoring);
   const a = agreement(items, scores);
@@ -70,7 +70,7 @@ export async function evalLearned(
   // Link agreement on the linker's own links: probabilities above the threshold (hard) or as strengths (graded).
   const matrices = links.map((l) => ({ rows: l.rows, cols: l.cols, data: Float32Array.from(l.data) }));
   const rule = scoring === 'hard' ? ({ rule: 'hard', tau: weights.threshold } as const) : ({ rule: 'graded', ramp: { low: 0, high: 1 } } as const);
-  return { ...withIntervals(out, items, scores, o.intervals), ...evalLinkAgreement(items, matrices, rule, o.intervals) };
+  return resampledFigures(out, items, scores, matrices, rule, o.intervals);
 }
 
 export function renderLearned(r: LearnedEvalResult): string {

@@ -1,13 +1,13 @@
 // `crscore eval`'s link-level results: the metric's links against the annotators' (`links`) and the oracle's
 // agreement with the humans (`oracle`), from the same core stage Research runs (src/core/research/links.ts).
 import { writeOutputSync } from './io.ts';
-import { bootstrap } from '../core/bootstrap.ts';
+import { bootstrap, type BootstrapReport } from '../core/bootstrap.ts';
 import { reviewRecords } from '../core/evalRecords.ts';
 import type { EvalItem } from '../core/evaluate.ts';
 import { formatLinkTable, linkRuleText } from '../core/linkTables.ts';
 import type { LinkAgreementReport, LinkAgreementRow } from '../core/links/agreement.ts';
 import type { LinkRule } from '../core/links/links.ts';
-import { metricLinkStage, oracle, reviewLinkResults, type LinkCase } from '../core/research/links.ts';
+import { metricLinkStage, oracle, reviewLinkResults, type LinkCase, type LinkStage, type Oracle } from '../core/research/links.ts';
 import type { SimilarityMatrix } from '../core/types.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { flat } from './evalReport.ts';
@@ -46,7 +46,15 @@ export function evalLinkAgreement(
   rule: LinkRule,
   o: IntervalOptions,
 ): EvalLinks {
-  const st = metricLinkStage(items, matrices, rule, { resamples: o.resamples, seed: o.seed, worst: 10 });
+  const st = metricLinkStage(items, matrices, rule, linkStageOptions(o));
+  const or = oracle(items);
+  return linkFigures(st, or, or && bootstrap(reviewRecords(or.items, or.scores), { resamples: o.resamples, seed: o.seed, correlationsOnly: true }));
+}
+
+export const linkStageOptions = (o: IntervalOptions) => ({ resamples: o.resamples, seed: o.seed, worst: 10 });
+
+/** The JSON-ready figures from a finished link stage and the oracle with its (correlations-only) bootstrap. */
+export function linkFigures(st: LinkStage, or: Oracle | null, b: BootstrapReport | null): EvalLinks {
   const row = (x: LinkAgreementRow): Row => {
     const ci = (c: [number, number]): Ci => (st.available && st.report.resamples > 0 && Number.isFinite(c[0]) ? c : null);
     return { ...x, precisionCi: ci(x.precisionCi), recallCi: ci(x.recallCi), f1Ci: ci(x.f1Ci) };
@@ -54,7 +62,7 @@ export function evalLinkAgreement(
   const links: EvalLinks['links'] = st.available
     ? {
         available: true,
-        rule,
+        rule: st.rule,
         bootstrap: { resamples: st.report.resamples, seed: st.report.seed, level: st.report.level, changes: st.report.changes },
         unrecorded: st.report.unrecorded,
         overall: row(st.report.overall),
@@ -64,10 +72,8 @@ export function evalLinkAgreement(
         worst: st.worst,
       }
     : { available: false, reason: st.reason };
-  const or = oracle(items);
   let oracleOut: EvalLinks['oracle'] = null;
-  if (or) {
-    const b = bootstrap(reviewRecords(or.items, or.scores), { resamples: o.resamples, seed: o.seed });
+  if (or && b) {
     const ci = (c: [number, number]): Ci => (b.resamples > 0 ? c : null);
     const a = or.agreement;
     oracleOut = {

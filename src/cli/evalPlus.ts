@@ -16,8 +16,9 @@ import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from './io.ts';
-import { withIntervals, type IntervalOptions } from './evalIntervals.ts';
-import { evalLinkAgreement, writeLinks } from './evalLinkAgreement.ts';
+import type { IntervalOptions } from './evalIntervals.ts';
+import { writeLinks } from './evalLinkAgreement.ts';
+import { resampledFigures } from './evalResamples.ts';
 
 export interface PlusEvalResult extends EvalResult {
   plus: {
@@ -125,9 +126,8 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
   };
   // Links under the same graded credit the scores used, against the annotators' (issue 22).
   const matrices = inputs.map((x) => x.matrix);
-  const links = evalLinkAgreement(items, matrices, { rule: 'graded', ramp: out.plus.ramp }, o.intervals);
   if (o.linksOut) writeLinks(o.linksOut, items, matrices, { rule: 'graded', ramp: out.plus.ramp });
-  return { ...withIntervals(out, items, scores, o.intervals), ...links };
+  return resampledFigures(out, items, scores, matrices, { rule: 'graded', ramp: out.plus.ramp }, o.intervals);
 }
 
 export function renderPlus(r: PlusEvalResult): string {

@@ -4,7 +4,8 @@
 // the same resamples, which is what makes the pairwise comparisons paired. Pure and seeded: the browser and
 // `crscore eval` give the same intervals for the same records, resamples and seed.
 import { kendallTauB, spearman } from './stats.ts';
-import { rankPlan, weightedKendall, weightedSpearman, type RankPlan } from './weightedRank.ts';
+import { bootstrapKernel, drawWeights, mulberry32, runSpecs, type BootstrapSpec } from './resampling.ts';
+import { corrPlan, rankPlan, weightedKendall, weightedSpearman, type RankPlan } from './weightedRank.ts';
 
 export type Dim = 'con' | 'comp' | 'rel';
 export const DIMS: readonly Dim[] = ['con', 'comp', 'rel'];
@@ -79,17 +80,7 @@ export interface BootstrapReport {
   correlations: Record<Dim, CorrelationCi> & { n: number };
 }
 
-/** mulberry32 (Tommy Ettinger's 32-bit generator): small, fast, and the same stream in every JS engine. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { drawWeights, mulberry32 } from './resampling.ts';
 
 /** The q-quantile of sorted values by linear interpolation (numpy's default, Hyndman–Fan type 7). */
 export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
@@ -105,13 +96,6 @@ export function percentileInterval(values: ArrayLike<number>, level = 0.95): [nu
   const v = Float64Array.from(Array.from(values).filter(Number.isFinite)).sort();
   const a = (1 - level) / 2;
   return [quantileSorted(v, a), quantileSorted(v, 1 - a)];
-}
-
-/** Draws one resample of `clusters` clusters with replacement: how many times each is drawn. */
-export function drawWeights(clusters: number, rng: () => number, out = new Uint32Array(clusters)): Uint32Array {
-  out.fill(0);
-  for (let i = 0; i < clusters; i++) out[Math.floor(rng() * clusters)]++;
-  return out;
 }
 
 /** Change ids in a fixed order (sorted), so the resamples do not depend on the order of the records. */
@@ -172,20 +156,34 @@ function resampleCorrelation(plan: RankPlan, clusterOf: Int32Array, w: Uint32Arr
   return { s: weightedSpearman(plan, scratch), k: weightedKendall(plan, scratch) };
 }
 
-/** Per-system means, pairwise Rel differences and correlations with humans, with bootstrap intervals. */
-export function createBootstrap(records: readonly ReviewRecord[], o: BootstrapOptions = {}): SteppedBootstrap<BootstrapReport> {
+/** What a bootstrap's report needs besides the draws: the spec the kernel runs, and the point estimates. */
+export interface BootstrapPlan {
+  spec: BootstrapSpec;
+  systems: string[];
+  level: number;
+  seed: number;
+  /** The draws' resamples: the options' count. */
+  resamples: number;
+  finish(draws: Float64Array, done: number): BootstrapReport;
+}
+
+/**
+ * Plans a bootstrap: the kernel's spec (plain typed arrays: it runs on any thread) and the report built from the
+ * kernel's draws. `correlationsOnly` leaves the system means out (no table needs them, e.g. the oracle's).
+ */
+export function planBootstrap(records: readonly ReviewRecord[], o: BootstrapOptions & { correlationsOnly?: boolean } = {}): BootstrapPlan {
   const level = o.level ?? 0.95;
+  const seed = o.seed ?? DEFAULT_SEED;
   const { ids, of } = clusterIndex(records);
   const C = ids.length;
   const systems = [...new Set(records.map((r) => r.system))].sort();
   const S = systems.length;
   const sysOf = new Map(systems.map((s, k) => [s, k]));
-  // Sums per (system, change): a resample's system mean is then O(systems × changes), not O(reviews).
-  // Layout: [s][c][field] with fields con, comp, rel, n, hcon, hcomp, hrel, hn.
+  // Sums per (change, system): a resample's system mean is then O(systems × changes), not O(reviews).
   const F = 8;
   const sums = new Float64Array(S * C * F);
   records.forEach((r, k) => {
-    const o8 = (sysOf.get(r.system)! * C + of[k]) * F;
+    const o8 = (of[k] * S + sysOf.get(r.system)!) * F;
     sums[o8] += r.con;
     sums[o8 + 1] += r.comp;
     sums[o8 + 2] += r.rel;
@@ -197,100 +195,91 @@ export function createBootstrap(records: readonly ReviewRecord[], o: BootstrapOp
       sums[o8 + 7] += 1;
     }
   });
-  const means = (w: Uint32Array | null) => {
-    const m = new Float64Array(S * 6).fill(NaN);
-    for (let s = 0; s < S; s++) {
-      const acc = new Float64Array(F);
-      for (let c = 0; c < C; c++) {
-        const wc = w ? w[c] : 1;
-        if (wc === 0) continue;
-        const o8 = (s * C + c) * F;
-        for (let f = 0; f < F; f++) acc[f] += wc * sums[o8 + f];
-      }
-      for (let f = 0; f < 3; f++) {
-        if (acc[3] > 0) m[s * 6 + f] = acc[f] / acc[3];
-        if (acc[7] > 0) m[s * 6 + 3 + f] = acc[4 + f] / acc[7];
-      }
-    }
-    return m;
-  };
+  const KS = o.correlationsOnly ? 0 : S;
   const scored = records.map((r, k) => (r.human ? k : -1)).filter((k) => k >= 0);
-  const corr = (idx: readonly number[]) =>
-    Object.fromEntries(
-      DIMS.map((d) => [d, corrPoint(idx.map((k) => records[k][d]), idx.map((k) => records[k].human![d]))]),
-    ) as Record<Dim, { s: number; k: number }>;
-  const plans = Object.fromEntries(
-    DIMS.map((d) => [d, rankPlan(scored.map((k) => records[k][d]), scored.map((k) => records[k].human![d]))]),
-  ) as Record<Dim, RankPlan>;
-  const scoredCluster = Int32Array.from(scored, (k) => of[k]);
-  const scratch = new Float64Array(scored.length);
+  const spec: BootstrapSpec = {
+    kind: 'bootstrap',
+    clusterIds: ids,
+    systems: KS,
+    sums: KS > 0 ? sums : new Float64Array(0),
+    scoredCluster: Int32Array.from(scored, (k) => of[k]),
+    plans: DIMS.map((d) => corrPlan(scored.map((k) => records[k][d]), scored.map((k) => records[k].human![d]))),
+  };
+  const point = new Float64Array(S * 6).fill(NaN);
+  for (let s = 0; s < S; s++) {
+    const acc = new Float64Array(F);
+    for (let c = 0; c < C; c++) for (let f = 0; f < F; f++) acc[f] += sums[(c * S + s) * F + f];
+    for (let f = 0; f < 3; f++) {
+      if (acc[3] > 0) point[s * 6 + f] = acc[f] / acc[3];
+      if (acc[7] > 0) point[s * 6 + 3 + f] = acc[4 + f] / acc[7];
+    }
+  }
+  const K = KS * 6 + 2 * DIMS.length;
+  const finish = (draws: Float64Array, B: number): BootstrapReport => {
+    const column = (j: number) => {
+      const v = new Float64Array(B);
+      for (let b = 0; b < B; b++) v[b] = draws[b * K + j];
+      return v;
+    };
+    const interval = (j: number): [number, number] => (B > 0 ? percentileInterval(column(j), level) : [NaN, NaN]);
+    const summaries: SystemSummary[] = systems.map((system, s) => {
+      const n = records.filter((r) => r.system === system).length;
+      const hn = records.filter((r) => r.system === system && r.human).length;
+      const dimEst = (off: number) =>
+        Object.fromEntries(
+          DIMS.map((d, f) => {
+            const [lo, hi] = KS > 0 ? interval(s * 6 + off + f) : [NaN, NaN];
+            return [d, { mean: point[s * 6 + off + f], lo, hi }];
+          }),
+        ) as Record<Dim, Estimate>;
+      return { system, n, ...dimEst(0), human: hn > 0 ? { ...dimEst(3), n: hn } : null };
+    });
+    const pairs: PairDifference[] = [];
+    for (let a = 0; a < S; a++)
+      for (let bb = 0; bb < S; bb++) {
+        if (a === bb) continue;
+        const diff = point[a * 6 + 2] - point[bb * 6 + 2];
+        let lo = NaN;
+        let hi = NaN;
+        if (B > 0 && KS > 0) {
+          const v = new Float64Array(B);
+          for (let b = 0; b < B; b++) v[b] = draws[b * K + a * 6 + 2] - draws[b * K + bb * 6 + 2];
+          [lo, hi] = percentileInterval(v, level);
+        }
+        pairs.push({ a: systems[a], b: systems[bb], diff, lo, hi, significant: lo > 0 || hi < 0 });
+      }
+    const correlations = Object.fromEntries(
+      DIMS.map((d, j) => {
+        const p = corrPoint(scored.map((k) => records[k][d]), scored.map((k) => records[k].human![d]));
+        return [d, { spearman: p.s, spearmanCi: interval(KS * 6 + 2 * j), kendall: p.k, kendallCi: interval(KS * 6 + 2 * j + 1) }];
+      }),
+    ) as Record<Dim, CorrelationCi>;
+    return { resamples: B, seed, level, changes: C, systems: summaries, pairs, correlations: { ...correlations, n: scored.length } };
+  };
+  return { spec, systems, level, seed, resamples: Math.max(0, Math.floor(o.resamples ?? DEFAULT_RESAMPLES)), finish };
+}
 
-  const total = Math.max(0, Math.floor(o.resamples ?? DEFAULT_RESAMPLES));
-  const sysMeans: Float64Array[] = [];
-  const corrs: Record<Dim, { s: Float64Array; k: Float64Array }> = Object.fromEntries(
-    DIMS.map((d) => [d, { s: new Float64Array(total), k: new Float64Array(total) }]),
-  ) as Record<Dim, { s: Float64Array; k: Float64Array }>;
-
+/** Per-system means, pairwise Rel differences and correlations with humans, with bootstrap intervals. */
+export function createBootstrap(records: readonly ReviewRecord[], o: BootstrapOptions = {}): SteppedBootstrap<BootstrapReport> {
+  const plan = planBootstrap(records, o);
+  const kernel = bootstrapKernel(plan.spec);
+  const draws = new Float64Array(plan.resamples * kernel.outputs);
+  let done = 0;
   return stepper(
-    C,
+    plan.spec.clusterIds.length,
     o,
     (b, w) => {
-      sysMeans.push(means(w));
-      for (const d of DIMS) {
-        const c = resampleCorrelation(plans[d], scoredCluster, w, scratch);
-        corrs[d].s[b] = c.s;
-        corrs[d].k[b] = c.k;
-      }
+      kernel.run(w, draws, b * kernel.outputs);
+      done = b + 1;
     },
-    () => {
-      const B = sysMeans.length;
-      const point = means(null);
-      const ci = (pick: (m: Float64Array) => number, est: number): Estimate => {
-        const [lo, hi] = B > 0 ? percentileInterval(sysMeans.map(pick), level) : [NaN, NaN];
-        return { mean: est, lo, hi };
-      };
-      const summaries: SystemSummary[] = systems.map((system, s) => {
-        const n = records.filter((r) => r.system === system).length;
-        const hn = records.filter((r) => r.system === system && r.human).length;
-        const dimEst = (off: number) =>
-          Object.fromEntries(DIMS.map((d, f) => [d, ci((m) => m[s * 6 + off + f], point[s * 6 + off + f])])) as Record<Dim, Estimate>;
-        return { system, n, ...dimEst(0), human: hn > 0 ? { ...dimEst(3), n: hn } : null };
-      });
-      const pairs: PairDifference[] = [];
-      for (let a = 0; a < S; a++)
-        for (let bb = 0; bb < S; bb++) {
-          if (a === bb) continue;
-          const diff = point[a * 6 + 2] - point[bb * 6 + 2];
-          const [lo, hi] = B > 0 ? percentileInterval(sysMeans.map((m) => m[a * 6 + 2] - m[bb * 6 + 2]), level) : [NaN, NaN];
-          pairs.push({ a: systems[a], b: systems[bb], diff, lo, hi, significant: lo > 0 || hi < 0 });
-        }
-      const pc = corr(scored);
-      const correlations = Object.fromEntries(
-        DIMS.map((d) => [
-          d,
-          {
-            spearman: pc[d].s,
-            spearmanCi: B > 0 ? percentileInterval(corrs[d].s.subarray(0, B), level) : [NaN, NaN],
-            kendall: pc[d].k,
-            kendallCi: B > 0 ? percentileInterval(corrs[d].k.subarray(0, B), level) : [NaN, NaN],
-          },
-        ]),
-      ) as Record<Dim, CorrelationCi>;
-      return {
-        resamples: B,
-        seed: o.seed ?? DEFAULT_SEED,
-        level,
-        changes: C,
-        systems: summaries,
-        pairs,
-        correlations: { ...correlations, n: scored.length },
-      };
-    },
+    () => plan.finish(draws, done),
   );
 }
 
-export function bootstrap(records: readonly ReviewRecord[], o: BootstrapOptions = {}): BootstrapReport {
-  return runAll(createBootstrap(records, o));
+/** The whole bootstrap in one call; `correlationsOnly` skips the system means where no table shows them. */
+export function bootstrap(records: readonly ReviewRecord[], o: BootstrapOptions & { correlationsOnly?: boolean } = {}): BootstrapReport {
+  const plan = planBootstrap(records, o);
+  return plan.finish(runSpecs([plan.spec], plan.seed, plan.resamples)[0], plan.resamples);
 }
 
 /** Correlation of configuration a minus that of configuration b on the same reviews, with its paired interval. */

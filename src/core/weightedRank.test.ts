@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './bootstrap.ts';
 import { kendallTauB, spearman } from './stats.ts';
-import { rankPlan, weightedKendall, weightedSpearman } from './weightedRank.ts';
+import { corrPlan, corrScratch, rankPlan, resampleCorrelations, weightedKendall, weightedSpearman } from './weightedRank.ts';
 
 /** The sample where index i appears w[i] times, built out in full. */
 function expand(x: number[], y: number[], w: number[]) {
@@ -47,5 +47,27 @@ describe('weighted rank correlations equal the expanded sample', () => {
     // Dropping the two swapped pairs' first members leaves a perfectly ordered sample.
     expect(weightedKendall(p, [0, 1, 0, 1, 1])).toBeCloseTo(1, 12);
     expect(weightedSpearman(p, [0, 0, 0, 0, 3])).toBeNaN();
+  });
+});
+
+describe('resampleCorrelations (the bootstrap fast path)', () => {
+  it('gives weightedSpearman and weightedKendall bit for bit, with ties, zero weights and constant samples', () => {
+    const rng = mulberry32(7);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 1 + Math.floor(rng() * 300);
+      const kinds = Math.floor(rng() * 4);
+      const x = Array.from({ length: n }, () => (kinds === 0 ? rng() : Math.floor(rng() * (2 + kinds * 3)) / 7));
+      const y = Array.from({ length: n }, () => (trial % 17 === 0 ? 0.5 : Math.floor(rng() * 5) / 4));
+      const p = rankPlan(x, y);
+      const c = corrPlan(x, y);
+      const s = corrScratch(c);
+      const out = new Float64Array(2);
+      for (let r = 0; r < 5; r++) {
+        const w = Array.from({ length: n }, () => Math.floor(rng() * rng() * 4));
+        resampleCorrelations(c, w, s, out, 0);
+        expect(Object.is(out[0], weightedSpearman(p, w)) || out[0] === weightedSpearman(p, w)).toBe(true);
+        expect(Object.is(out[1], weightedKendall(p, w)) || out[1] === weightedKendall(p, w)).toBe(true);
+      }
+    }
   });
 });

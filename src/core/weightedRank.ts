@@ -127,3 +127,167 @@ export function weightedKendall(p: RankPlan, w: ArrayLike<number>, tree = new Fl
   const s = tot - xtie - ytie + ntie - 2 * dis;
   return Math.max(-1, Math.min(1, s / Math.sqrt(tot - xtie) / Math.sqrt(tot - ytie)));
 }
+
+/**
+ * The bootstrap's fast path for Spearman and Kendall together: every statistic of a resample depends on the
+ * reviews only through their distinct x values, distinct y values and distinct (x, y) cells, so those get dense
+ * ids once, and a resample sums weights per cell (one pass), derives the marginals, ranks and ties from the cells
+ * (shared by Spearman and Kendall), and makes one more pass for Spearman's products. It gives bit for bit what
+ * weightedSpearman and weightedKendall give: every count, rank and tie sum is an integer or half-integer (exact
+ * in any order), and the only sums that round (Spearman's centred products) run over the reviews in index order
+ * with the same operations. Plain typed arrays, so a plan posts to a worker as it is.
+ */
+export interface CorrPlan {
+  n: number;
+  /** Dense id of each review's x value (ids in ascending x), y value, and (x, y) cell (ids in (x, y) order). */
+  xId: Int32Array;
+  yId: Int32Array;
+  cellId: Int32Array;
+  /** Per cell (in (x, y) order): its x id and y id. */
+  cellX: Int32Array;
+  cellY: Int32Array;
+  kx: number;
+  ky: number;
+}
+
+function denseIds(v: Float64Array, order: Int32Array, out: Int32Array): number {
+  let k = -1;
+  for (let t = 0; t < order.length; t++) {
+    if (t === 0 || v[order[t]] !== v[order[t - 1]]) k++;
+    out[order[t]] = k;
+  }
+  return k + 1;
+}
+
+export function corrPlan(x: ArrayLike<number>, y: ArrayLike<number>): CorrPlan {
+  const n = x.length;
+  const xs = Float64Array.from(x);
+  const ys = Float64Array.from(y);
+  const idx = () => Int32Array.from({ length: n }, (_, i) => i);
+  const xId = new Int32Array(n);
+  const yId = new Int32Array(n);
+  const kx = denseIds(xs, idx().sort((a, b) => xs[a] - xs[b]), xId);
+  const ky = denseIds(ys, idx().sort((a, b) => ys[a] - ys[b]), yId);
+  const byCell = idx().sort((a, b) => xId[a] - xId[b] || yId[a] - yId[b]);
+  const cellId = new Int32Array(n);
+  const cx: number[] = [];
+  const cy: number[] = [];
+  for (let t = 0; t < n; t++) {
+    const i = byCell[t];
+    if (t === 0 || xId[i] !== xId[byCell[t - 1]] || yId[i] !== yId[byCell[t - 1]]) {
+      cx.push(xId[i]);
+      cy.push(yId[i]);
+    }
+    cellId[i] = cx.length - 1;
+  }
+  return { n, xId, yId, cellId, cellX: Int32Array.from(cx), cellY: Int32Array.from(cy), kx, ky };
+}
+
+/** Scratch for resampleCorrelations, allocated once per plan (no allocation per resample). */
+export interface CorrScratch {
+  wc: Float64Array;
+  wx: Float64Array;
+  wy: Float64Array;
+  rx: Float64Array;
+  ry: Float64Array;
+  tree: Float64Array;
+}
+
+export function corrScratch(p: CorrPlan): CorrScratch {
+  return {
+    wc: new Float64Array(p.cellX.length),
+    wx: new Float64Array(p.kx),
+    wy: new Float64Array(p.ky),
+    rx: new Float64Array(p.kx),
+    ry: new Float64Array(p.ky),
+    tree: new Float64Array(p.ky + 1),
+  };
+}
+
+const pairsOf = (W: number) => (W * (W - 1)) / 2;
+
+/**
+ * Spearman's ρ and Kendall's τ-b of the sample where review i appears w[i] times, written to out[at] and
+ * out[at + 1]; equal to weightedSpearman and weightedKendall on the same weights, to the last bit.
+ */
+export function resampleCorrelations(p: CorrPlan, w: ArrayLike<number>, s: CorrScratch, out: Float64Array, at: number): void {
+  const { wc, wx, wy, rx, ry, tree } = s;
+  const C = p.cellX.length;
+  wc.fill(0);
+  for (let i = 0; i < p.n; i++) {
+    const wi = w[i];
+    if (wi !== 0) wc[p.cellId[i]] += wi;
+  }
+  wx.fill(0);
+  wy.fill(0);
+  tree.fill(0);
+  // Kendall's joint ties and discordant pairs from the cells in (x, y) order (Fenwick tree over y ids).
+  let ntie = 0;
+  let seen = 0;
+  let dis = 0;
+  for (let c = 0; c < C; c++) {
+    const W = wc[c];
+    if (W === 0) continue;
+    const yr = p.cellY[c];
+    wx[p.cellX[c]] += W;
+    wy[yr] += W;
+    ntie += pairsOf(W);
+    let atMost = 0;
+    for (let r = yr + 1; r > 0; r -= r & -r) atMost += tree[r];
+    dis += (seen - atMost) * W;
+    for (let r = yr + 1; r <= p.ky; r += r & -r) tree[r] += W;
+    seen += W;
+  }
+  // Average ranks per distinct value, and the ties in x and in y.
+  let cum = 0;
+  let xtie = 0;
+  let sx = 0;
+  for (let k = 0; k < p.kx; k++) {
+    const W = wx[k];
+    rx[k] = cum + (W + 1) / 2;
+    cum += W;
+    xtie += pairsOf(W);
+    sx += W * rx[k];
+  }
+  const N = cum;
+  cum = 0;
+  let ytie = 0;
+  let sy = 0;
+  for (let k = 0; k < p.ky; k++) {
+    const W = wy[k];
+    ry[k] = cum + (W + 1) / 2;
+    cum += W;
+    ytie += pairsOf(W);
+    sy += W * ry[k];
+  }
+  if (N < 2) {
+    out[at] = NaN;
+    out[at + 1] = NaN;
+    return;
+  }
+  // Spearman: Pearson on the ranks; the centred products are summed over reviews in index order, as
+  // weightedSpearman does, so they round the same.
+  const mx = sx / N;
+  const my = sy / N;
+  for (let k = 0; k < p.kx; k++) rx[k] -= mx;
+  for (let k = 0; k < p.ky; k++) ry[k] -= my;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < p.n; i++) {
+    const wi = w[i];
+    if (wi === 0) continue;
+    const dx = rx[p.xId[i]];
+    const dy = ry[p.yId[i]];
+    sxy += wi * dx * dy;
+    sxx += wi * dx * dx;
+    syy += wi * dy * dy;
+  }
+  out[at] = sxx === 0 || syy === 0 ? NaN : Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
+  const tot = (N * (N - 1)) / 2;
+  if (xtie === tot || ytie === tot) out[at + 1] = NaN;
+  else {
+    const S = tot - xtie - ytie + ntie - 2 * dis;
+    out[at + 1] = Math.max(-1, Math.min(1, S / Math.sqrt(tot - xtie) / Math.sqrt(tot - ytie)));
+  }
+}

@@ -163,7 +163,8 @@ export function referenceColumns(
   names: readonly ReferenceMetricName[],
   o: { embedCos?: (review: string, reference: string) => number; encoder?: string; pooling?: string | null } = {},
 ): LabMetric[] {
-  const v = refMetricValues(p, o.embedCos);
+  const ids = names.map((n) => (n === 'embed-ref' ? 'embedCos' : n));
+  const v = refMetricValues(p, o.embedCos, ids);
   const or = (x: (number | null)[] | undefined) => x ?? p.items.map(() => null);
   return names.map((n) =>
     n === 'bleu'

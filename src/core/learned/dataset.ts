@@ -14,9 +14,14 @@ import { linkerInputs, linkerScores, type LinkerScoring } from './linker.ts';
 import { modelOf, type LinkerWeights } from './weights.ts';
 
 export function datasetFeatures(rows: readonly DatasetRow[], items: readonly EvalItem[], idf: Idf): ReviewFeatures[] {
+  return [...datasetFeatureStream(rows, items, idf)];
+}
+
+/** The same features one item at a time, for a caller that scores each and lets it go (86k reviews' are ~200 MB). */
+export function* datasetFeatureStream(rows: readonly DatasetRow[], items: readonly EvalItem[], idf: Idf): Generator<ReviewFeatures> {
   const diffs = new Map(rows.map((r) => [r.id, r.diff]));
   const cache = featureCache(idf);
-  return linkerInputs(items, (id) => diffs.get(id) ?? '').map((input) => reviewFeatures(input, cache));
+  for (const input of linkerInputs(items, (id) => diffs.get(id) ?? '')) yield reviewFeatures(input, cache);
 }
 
 /** The encoder-free baselines: the paper's hard τ on lexical overlap, and plus. */
@@ -30,7 +35,7 @@ export function learnedBaselines(items: readonly EvalItem[], idf: Idf): Baseline
 /** Con, Comp and Rel of every item under the weights' rule (or the one asked for), with the probability matrices behind them. */
 export function scoreLearned(
   weights: LinkerWeights,
-  features: readonly ReviewFeatures[],
+  features: Iterable<ReviewFeatures>,
   scoring?: LinkerScoring,
 ): { scores: ItemScore[]; matrices: LinkMatrix[] } {
   const { scores, matrices } = linkerScores(modelOf(weights), features, { ...weights, scoring: scoring ?? weights.scoring });

@@ -6,7 +6,7 @@ import { jaccard, lexicalTokens } from '../lexical.ts';
 import type { Idf } from '../plus/idf.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../plus/preset.ts';
 import { credit, rampFromCalibration } from '../plus/score.ts';
-import { plusTextCache, type PlusText } from '../plus/similarity.ts';
+import { plusTextCache, plusTextOfTokens, type PlusText } from '../plus/similarity.ts';
 import { plusTokens } from '../plus/tokens.ts';
 import type { PseudoReferenceKind } from '../types.ts';
 
@@ -62,7 +62,6 @@ export const FEATURE_GROUPS = {
 
 export type FeatureGroup = keyof typeof FEATURE_GROUPS;
 export const FEATURE_NAMES: readonly string[] = Object.values(FEATURE_GROUPS).flat();
-const FEATURE_INDEX: ReadonlyMap<string, number> = new Map(FEATURE_NAMES.map((n, k) => [n, k]));
 export const GROUP_OF: Readonly<Record<string, FeatureGroup>> = Object.fromEntries(
   Object.entries(FEATURE_GROUPS).flatMap(([g, names]) => names.map((n) => [n, g as FeatureGroup])),
 );
@@ -96,6 +95,21 @@ export interface FeatureCache {
   stems: (text: string) => ReadonlySet<string>;
   identifiers: (text: string) => ReadonlySet<string>;
   diffWords: (diff: string) => ReadonlySet<string>;
+  /** What depends on the change alone (its diff and pseudo-references), computed once for all its reviews. */
+  change: (input: LinkerInput) => ChangeFeatures;
+}
+
+/** The pseudo-reference side of the features: the same for every review of a change. */
+export interface ChangeFeatures {
+  refs: PlusText[];
+  refLex: ReadonlySet<string>[];
+  refIds: ReadonlySet<string>[];
+  refStems: ReadonlySet<string>[];
+  redundancy: Float64Array;
+  refDiffCover: Float64Array;
+  diffWords: ReadonlySet<string>;
+  diffText: string;
+  diffLower: string;
 }
 
 function memo<T>(f: (s: string) => T): (s: string) => T {
@@ -108,14 +122,39 @@ function memo<T>(f: (s: string) => T): (s: string) => T {
 }
 
 export function featureCache(idf: Idf): FeatureCache {
-  return {
-    idf,
-    plus: plusTextCache(idf),
-    lexical: memo((t) => new Set(lexicalTokens(t))),
-    stems: memo((t) => new Set(plusTokens(t))),
-    identifiers: memo(codeIdentifiers),
-    diffWords: memo((d) => new Set(plusTokens(changedLines(d)))),
+  const plus = plusTextCache(idf);
+  const lexical = memo((t) => new Set(lexicalTokens(t)));
+  const stems = memo((t) => new Set(plusTokens(t)));
+  const identifiers = memo(codeIdentifiers);
+  const diffWords = memo((d) => new Set(plusTokens(changedLines(d))));
+  // Reviews of one change arrive together: keep the last change's work (a map would hold every change's).
+  let lastInput: LinkerInput | null = null;
+  let last: ChangeFeatures | null = null;
+  const sameChange = (a: LinkerInput, b: LinkerInput) =>
+    a.diff === b.diff &&
+    a.pseudoReferences.length === b.pseudoReferences.length &&
+    a.pseudoReferences.every((p, i) => p.text === b.pseudoReferences[i].text && p.kind === b.pseudoReferences[i].kind);
+  const change = (input: LinkerInput): ChangeFeatures => {
+    if (last && lastInput && sameChange(input, lastInput)) return last;
+    const refs = input.pseudoReferences.map((p) => plus(p.text));
+    const refStems = input.pseudoReferences.map((p) => stems(p.text));
+    const dw = diffWords(input.diff);
+    const diffText = changedLines(input.diff);
+    lastInput = input;
+    last = {
+      refs,
+      refLex: input.pseudoReferences.map((p) => lexical(p.text)),
+      refIds: input.pseudoReferences.map((p) => identifiers(p.text)),
+      refStems,
+      redundancy: Float64Array.from(refs, (_, i) => redundancy(refs, i)),
+      refDiffCover: Float64Array.from(refStems, (st) => (st.size > 0 ? overlap(st, dw) / st.size : 0)),
+      diffWords: dw,
+      diffText,
+      diffLower: diffText.toLowerCase(),
+    };
+    return last;
   };
+  return { idf, plus, lexical, stems, identifiers, diffWords, change };
 }
 
 /** The text of the diff's changed lines (added and removed), without file headers. */
@@ -148,9 +187,8 @@ export function codeIdentifiers(text: string): Set<string> {
 }
 
 /** True when the review quotes code: backticks, or an identifier that the diff's changed lines contain. */
-function quotesCode(review: string, reviewIds: ReadonlySet<string>, diffText: string): boolean {
+function quotesCode(review: string, reviewIds: ReadonlySet<string>, lower: string): boolean {
   if (/`[^`\n]+`/.test(review)) return true;
-  const lower = diffText.toLowerCase();
   for (const id of reviewIds) if (lower.includes(id)) return true;
   return false;
 }
@@ -176,6 +214,10 @@ function redundancy(refs: readonly PlusText[], i: number): number {
   return r;
 }
 
+// Each feature's column, looked up once (the loop below writes by position, not by name).
+const IX = Object.fromEntries(FEATURE_NAMES.map((n, k) => [n, k])) as Record<string, number>;
+const POOLED_IX = POOLED.map((n) => [IX[n], IX[`${n}_best`], IX[`${n}_mean`]] as const);
+
 /** The features of one review against each pseudo-reference of its change. */
 export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewFeatures {
   const P = input.pseudoReferences.length;
@@ -184,102 +226,105 @@ export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewF
   const x = new Float64Array(P * F);
   const cell = new Float64Array(P * S);
   const reviewText = input.sentences.join(' ');
-  const blankSentence = Uint8Array.from(input.sentences, (s) => (cache.lexical(s).size === 0 ? 1 : 0));
+  // The review's own texts are met once: computed here rather than kept in the batch's caches.
+  const sentLex = input.sentences.map((s) => new Set(lexicalTokens(s)));
+  const blankSentence = Uint8Array.from(sentLex, (l) => (l.size === 0 ? 1 : 0));
   const blank = blankSentence.every((b) => b === 1);
   if (blank || P === 0) return { x, rows: P, cell, cols: S, blankSentence, blank: true };
 
-  const refs = input.pseudoReferences.map((p) => cache.plus(p.text));
-  const sents = input.sentences.map((s) => cache.plus(s));
-  const review = cache.plus(reviewText);
-  const reviewLex = cache.lexical(reviewText);
-  const reviewStems = cache.stems(reviewText);
-  const reviewIds = cache.identifiers(reviewText);
-  const diffWords = cache.diffWords(input.diff);
-  const diffText = changedLines(input.diff);
-  const quotes = quotesCode(reviewText, reviewIds, diffText) ? 1 : 0;
+  const ch = cache.change(input);
+  const refs = ch.refs;
+  const sents = input.sentences.map((s) => plusTextOfTokens(plusTokens(s), cache.idf));
+  const reviewLexTokens = lexicalTokens(reviewText);
+  const reviewLex = new Set(reviewLexTokens);
+  const reviewPlusTokens = plusTokens(reviewText);
+  const review = plusTextOfTokens(reviewPlusTokens, cache.idf);
+  const reviewStems = new Set(reviewPlusTokens);
+  const reviewIds = codeIdentifiers(reviewText);
+  const diffWords = ch.diffWords;
+  const quotes = quotesCode(reviewText, reviewIds, ch.diffLower) ? 1 : 0;
   const reviewDiffCover = reviewStems.size > 0 ? overlap(reviewStems, diffWords) / reviewStems.size : 0;
-  const reviewTokens = Math.log1p(lexicalTokens(reviewText).length);
+  const reviewTokens = Math.log1p(reviewLexTokens.length);
   const nonBlank = blankSentence.filter((b) => b === 0).length;
 
   const whole = refs.map((r) => cosine(r.vector, review.vector));
   const best = Math.max(...whole);
   const total = whole.reduce((a, b) => a + b, 0);
+  const perSentence = new Float64Array(S);
 
   for (let i = 0; i < P; i++) {
     const ref = input.pseudoReferences[i];
-    const perSentence: number[] = [];
     let jacMax = 0;
-    const refLex = cache.lexical(ref.text);
+    const refLex = ch.refLex[i];
     for (let j = 0; j < S; j++) {
       const c = blankSentence[j] ? 0 : cosine(refs[i].vector, sents[j].vector);
       cell[i * S + j] = c;
-      perSentence.push(c);
-      jacMax = Math.max(jacMax, jaccard(refLex, cache.lexical(input.sentences[j])));
+      perSentence[j] = c;
+      jacMax = Math.max(jacMax, jaccard(refLex, sentLex[j]));
     }
-    perSentence.sort((a, b) => b - a);
-    const top2 = perSentence.length > 1 ? (perSentence[0] + perSentence[1]) / 2 : (perSentence[0] ?? 0);
+    perSentence.sort().reverse();
+    const top2 = S > 1 ? (perSentence[0] + perSentence[1]) / 2 : (perSentence[0] ?? 0);
     let rank = 0;
     for (let k = 0; k < P; k++) if (whole[k] > whole[i]) rank++;
-    const refIds = cache.identifiers(ref.text);
-    const refStems = cache.stems(ref.text);
+    const refIds = ch.refIds[i];
+    const refStems = ch.refStems[i];
     let sharedDiff = 0;
     for (const t of refStems) if (reviewStems.has(t) && diffWords.has(t)) sharedDiff++;
-    const values: Record<string, number> = {
-      tfidf_max: perSentence[0] ?? 0,
-      tfidf_top2: top2,
-      tfidf_review: whole[i],
-      jaccard_max: jacMax,
-      jaccard_review: jaccard(refLex, reviewLex),
-      rank_recip: 1 / (1 + rank),
-      gap_to_best: whole[i] - best,
-      share_of_review: total > 0 ? whole[i] / total : 0,
-      identifiers_shared: Math.log1p(overlap(refIds, reviewIds)),
-      identifiers_covered: refIds.size > 0 ? overlap(refIds, reviewLex) / refIds.size : 0,
-      diff_words_shared: Math.log1p(sharedDiff),
-      ref_diff_cover: refStems.size > 0 ? overlap(refStems, diffWords) / refStems.size : 0,
-      review_diff_cover: reviewDiffCover,
-      is_issue: ref.kind === 'issue' ? 1 : 0,
-      review_tokens: reviewTokens,
-      ref_tokens: Math.log1p(refStems.size),
-      sentences: Math.log1p(nonBlank),
-      pseudo_references: Math.log1p(P),
-      quotes_code: quotes,
-      plus_credit: credit(perSentence[0] ?? 0, DEFAULT_RAMP),
-      issue_credit: ref.kind === 'issue' ? credit(perSentence[0] ?? 0, DEFAULT_RAMP) : 0,
-      redundancy: redundancy(refs, i),
-      ref_information: Math.log1p(refs[i].weight),
-    };
-    const t = values.tfidf_max;
-    values.tfidf_x_rank = t * values.rank_recip;
-    values.tfidf_x_issue = t * values.is_issue;
-    values.credit_x_rank = values.plus_credit * values.rank_recip;
-    values.tfidf_squared = t * t;
-    values.tfidf_x_share = t * values.share_of_review;
-    values.tfidf_x_diff_cover = t * values.review_diff_cover;
-    values.tfidf_x_review_tokens = t * values.review_tokens;
-    values.jaccard_x_rank = values.jaccard_max * values.rank_recip;
-    for (const [name, v] of Object.entries(values)) x[i * F + FEATURE_INDEX.get(name)!] = v;
+    const isIssue = ref.kind === 'issue' ? 1 : 0;
+    const t = perSentence[0] ?? 0;
+    const rankRecip = 1 / (1 + rank);
+    const share = total > 0 ? whole[i] / total : 0;
+    const plusCredit = credit(t, DEFAULT_RAMP);
+    const reviewTok = reviewTokens;
+    const o = i * F;
+    x[o + IX.tfidf_max] = t;
+    x[o + IX.tfidf_top2] = top2;
+    x[o + IX.tfidf_review] = whole[i];
+    x[o + IX.jaccard_max] = jacMax;
+    x[o + IX.jaccard_review] = jaccard(refLex, reviewLex);
+    x[o + IX.rank_recip] = rankRecip;
+    x[o + IX.gap_to_best] = whole[i] - best;
+    x[o + IX.share_of_review] = share;
+    x[o + IX.identifiers_shared] = Math.log1p(overlap(refIds, reviewIds));
+    x[o + IX.identifiers_covered] = refIds.size > 0 ? overlap(refIds, reviewLex) / refIds.size : 0;
+    x[o + IX.diff_words_shared] = Math.log1p(sharedDiff);
+    x[o + IX.ref_diff_cover] = ch.refDiffCover[i];
+    x[o + IX.review_diff_cover] = reviewDiffCover;
+    x[o + IX.is_issue] = isIssue;
+    x[o + IX.review_tokens] = reviewTok;
+    x[o + IX.ref_tokens] = Math.log1p(refStems.size);
+    x[o + IX.sentences] = Math.log1p(nonBlank);
+    x[o + IX.pseudo_references] = Math.log1p(P);
+    x[o + IX.quotes_code] = quotes;
+    x[o + IX.plus_credit] = plusCredit;
+    x[o + IX.issue_credit] = ref.kind === 'issue' ? credit(t, DEFAULT_RAMP) : 0;
+    x[o + IX.redundancy] = ch.redundancy[i];
+    x[o + IX.ref_information] = Math.log1p(refs[i].weight);
+    x[o + IX.tfidf_x_rank] = t * rankRecip;
+    x[o + IX.tfidf_x_issue] = t * isIssue;
+    x[o + IX.credit_x_rank] = plusCredit * rankRecip;
+    x[o + IX.tfidf_squared] = t * t;
+    x[o + IX.tfidf_x_share] = t * share;
+    x[o + IX.tfidf_x_diff_cover] = t * reviewDiffCover;
+    x[o + IX.tfidf_x_review_tokens] = t * reviewTok;
+    x[o + IX.jaccard_x_rank] = jacMax * rankRecip;
   }
   // Review-level features, once the pair features of every candidate are known.
-  const reviewLevel: Record<string, number> = {
-    asks_question: reviewText.includes('?') ? 1 : 0,
-    stock_phrases: Math.log1p((reviewText.match(STOCK_PHRASES) ?? []).length),
-    words: Math.log1p(reviewText.split(/\s+/).filter(Boolean).length),
+  const fill = (k: number, v: number) => {
+    for (let i = 0; i < P; i++) x[i * F + k] = v;
   };
-  for (const n of POOLED) {
-    const k = FEATURE_INDEX.get(n)!;
-    let best = 0;
+  fill(IX.asks_question, reviewText.includes('?') ? 1 : 0);
+  fill(IX.stock_phrases, Math.log1p((reviewText.match(STOCK_PHRASES) ?? []).length));
+  fill(IX.words, Math.log1p(reviewText.split(/\s+/).filter(Boolean).length));
+  for (const [k, kb, km] of POOLED_IX) {
+    let mx = 0;
     let sum = 0;
     for (let i = 0; i < P; i++) {
-      best = Math.max(best, x[i * F + k]);
+      mx = Math.max(mx, x[i * F + k]);
       sum += x[i * F + k];
     }
-    reviewLevel[`${n}_best`] = best;
-    reviewLevel[`${n}_mean`] = sum / P;
-  }
-  for (const [name, v] of Object.entries(reviewLevel)) {
-    const k = FEATURE_INDEX.get(name)!;
-    for (let i = 0; i < P; i++) x[i * F + k] = v;
+    fill(kb, mx);
+    fill(km, sum / P);
   }
   return { x, rows: P, cell, cols: S, blankSentence, blank: false };
 }

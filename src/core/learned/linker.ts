@@ -61,12 +61,20 @@ export function ruleLinks(l: LinkMatrix, scoring: LinkerScoring, threshold: numb
 
 export function linkerScores(
   model: LogisticModel,
-  features: readonly ReviewFeatures[],
+  features: Iterable<ReviewFeatures>,
   o: { scoring: LinkerScoring; threshold: number; spread: LinkerSpread },
 ): { scores: LinkScores[]; probabilities: Float64Array[]; matrices: LinkMatrix[] } {
-  const probabilities = features.map((f) => reviewProbabilities(model, f));
+  // One pass, so a stream of features (datasetFeatureStream) is dropped review by review, never held whole.
+  const scores: LinkScores[] = [];
+  const probabilities: Float64Array[] = [];
   // The probability matrices before the rule: the heatmap, Research's index and link agreement read these.
-  const matrices = features.map((f, k) => probabilityMatrix(probabilities[k], f, o.spread));
-  const scores = matrices.map((l) => scoresFromLinks(ruleLinks(l, o.scoring, o.threshold)));
+  const matrices: LinkMatrix[] = [];
+  for (const f of features) {
+    const p = reviewProbabilities(model, f);
+    const m = probabilityMatrix(p, f, o.spread);
+    probabilities.push(p);
+    matrices.push(m);
+    scores.push(scoresFromLinks(ruleLinks(m, o.scoring, o.threshold)));
+  }
   return { scores, probabilities, matrices };
 }

@@ -2,7 +2,8 @@
 // overall and per system, language and pseudo-reference type, with percentile bootstrap intervals over changes
 // (a change keeps its reviews together, as in every other interval of the app). Pure and seeded, so the browser
 // and `crscore eval` give the same table for the same records and seed.
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, drawWeights, mulberry32, percentileInterval } from '../bootstrap.ts';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, percentileInterval } from '../bootstrap.ts';
+import { runSpecs, type LinkSpec } from '../resampling.ts';
 import { linkCounts, prf, reviewAgreement, type LinkCounts, type Prf } from './links.ts';
 
 /** One review: its predicted review-level link strengths and the annotators' links, over one change's pseudo-references. */
@@ -69,7 +70,26 @@ export function pseudoReferenceType(kind: string | undefined): PseudoReferenceTy
   return kind === 'issue' ? 'issue' : 'claim';
 }
 
-export function linkAgreement(records: readonly LinkRecord[], o: LinkAgreementOptions = {}): LinkAgreementReport {
+/** A link agreement planned: the kernel's spec (null without changes: no resamples) and the report from its draws. */
+export interface LinkAgreementPlan {
+  spec: LinkSpec | null;
+  seed: number;
+  resamples: number;
+  finish(draws: Float64Array | null): LinkAgreementReport;
+}
+
+export function linkAgreement(
+  records: readonly LinkRecord[],
+  o: LinkAgreementOptions = {},
+): LinkAgreementReport {
+  const plan = planLinkAgreement(records, o);
+  return plan.finish(plan.spec ? runSpecs([plan.spec], plan.seed, plan.resamples)[0] : null);
+}
+
+export function planLinkAgreement(
+  records: readonly LinkRecord[],
+  o: LinkAgreementOptions = {},
+): LinkAgreementPlan {
   const level = o.level ?? 0.95;
   const seed = o.seed ?? DEFAULT_SEED;
   const resamples = Math.max(0, Math.floor(o.resamples ?? DEFAULT_RESAMPLES));
@@ -119,53 +139,48 @@ export function linkAgreement(records: readonly LinkRecord[], o: LinkAgreementOp
     const a = reviewAgreement(r.pred, gold);
     reviews.push({ index: k, changeId: r.changeId, system: r.system, ...a });
   }
-  const totals = (w: Uint32Array | null) => {
-    const t = new Float64Array(G * F);
-    for (let c = 0; c < C; c++) {
-      const wc = w ? w[c] : 1;
-      if (wc === 0) continue;
-      for (let x = 0; x < G * F; x++) t[x] += wc * sums[c * G * F + x];
-    }
-    return t;
-  };
-  const point = totals(null);
-  const draws: Float64Array[] = [];
-  if (C > 0) {
-    const rng = mulberry32(seed);
-    const w = new Uint32Array(C);
-    for (let b = 0; b < resamples; b++) draws.push(totals(drawWeights(C, rng, w)));
-  }
-  const ci = (g: number, pick: (p: Prf) => number | null): [number, number] => {
-    if (draws.length === 0) return [NaN, NaN];
-    const vals = draws.map((t) => pick(prf({ tp: t[g * F], fp: t[g * F + 1], fn: t[g * F + 2] })) ?? NaN);
-    return percentileInterval(vals, level);
-  };
-  const rows = groups.map(({ group, key }, g): LinkAgreementRow => {
-    const cnt = { tp: point[g * F], fp: point[g * F + 1], fn: point[g * F + 2] };
-    return {
-      group,
-      key,
-      ...cnt,
-      ...prf(cnt),
-      reviews: point[g * F + 3],
-      pairs: point[g * F + 4],
-      precisionCi: ci(g, (p) => p.precision),
-      recallCi: ci(g, (p) => p.recall),
-      f1Ci: ci(g, (p) => p.f1),
+  const point = new Float64Array(G * F);
+  for (let c = 0; c < C; c++) for (let x = 0; x < G * F; x++) point[x] += sums[c * G * F + x];
+  const spec: LinkSpec | null = C > 0 ? { kind: 'links', clusterIds: ids, groups: G, sums } : null;
+  const finish = (draws: Float64Array | null): LinkAgreementReport => {
+    const B = draws ? draws.length / (G * F) : 0;
+    const ci = (g: number, pick: (p: Prf) => number | null): [number, number] => {
+      if (B === 0) return [NaN, NaN];
+      const vals = new Float64Array(B);
+      for (let b = 0; b < B; b++) {
+        const t = b * G * F + g * F;
+        vals[b] = pick(prf({ tp: draws![t], fp: draws![t + 1], fn: draws![t + 2] })) ?? NaN;
+      }
+      return percentileInterval(vals, level);
     };
-  });
-  return {
-    resamples: draws.length,
-    seed,
-    level,
-    changes: C,
-    overall: rows[0],
-    bySystem: rows.filter((r) => r.group === 'system'),
-    byLanguage: rows.filter((r) => r.group === 'language'),
-    byType: rows.filter((r) => r.group === 'type' && r.pairs > 0),
-    reviews,
-    unrecorded: records.length - kept.length,
+    const rows = groups.map(({ group, key }, g): LinkAgreementRow => {
+      const cnt = { tp: point[g * F], fp: point[g * F + 1], fn: point[g * F + 2] };
+      return {
+        group,
+        key,
+        ...cnt,
+        ...prf(cnt),
+        reviews: point[g * F + 3],
+        pairs: point[g * F + 4],
+        precisionCi: ci(g, (p) => p.precision),
+        recallCi: ci(g, (p) => p.recall),
+        f1Ci: ci(g, (p) => p.f1),
+      };
+    });
+    return {
+      resamples: B,
+      seed,
+      level,
+      changes: C,
+      overall: rows[0],
+      bySystem: rows.filter((r) => r.group === 'system'),
+      byLanguage: rows.filter((r) => r.group === 'language'),
+      byType: rows.filter((r) => r.group === 'type' && r.pairs > 0),
+      reviews,
+      unrecorded: records.length - kept.length,
+    };
   };
+  return { spec, seed, resamples, finish };
 }
 
 /** The worst-agreeing reviews first (lowest F1; among equals, the most links wrong). */

@@ -31,6 +31,11 @@ export interface PlusText {
   weight: number;
 }
 
+/** A text's PlusText from its plusTokens, for callers that need the tokens too (one tokenisation for both). */
+export function plusTextOfTokens(tokens: readonly string[], idf: Idf): PlusText {
+  return { vector: vectorOfTokens(tokens, idf), weight: weightOfTokens(tokens, idf) };
+}
+
 /**
  * Tokenises, stems and weights each distinct text once. A batch repeats texts (a change's pseudo-references
  * for each of its reviews, the same review from several systems), so callers that score many items share

@@ -33,13 +33,23 @@ function ngramCounts(words: readonly string[], n: number): Map<string, number> {
   return counts;
 }
 
-/** Smoothed BLEU-4 of a candidate against one reference, from already-split word lists (see splitPuncts). */
-export function smoothBleuTokens(reference: readonly string[], candidate: readonly string[]): number {
+/** A reference's side of BLEU, built once for every candidate scored against it: NIST tokens and n-gram counts. */
+export interface BleuReference {
+  length: number;
+  counts: Map<string, number>[];
+}
+
+export function bleuReference(reference: readonly string[]): BleuReference {
   const ref = nistNormalize(reference.join(' '));
+  return { length: ref.length, counts: Array.from({ length: MAX_N }, (_, k) => ngramCounts(ref, k + 1)) };
+}
+
+/** Smoothed BLEU-4 of a candidate's split words against a reference side. */
+export function smoothBleuAgainst(ref: BleuReference, candidate: readonly string[]): number {
   const test = nistNormalize(candidate.join(' '));
   let logBleu = 0;
   for (let n = 1; n <= MAX_N; n++) {
-    const refCounts = ngramCounts(ref, n);
+    const refCounts = ref.counts[n - 1];
     let correct = 0;
     for (const [g, c] of ngramCounts(test, n)) correct += Math.min(refCounts.get(g) ?? 0, c);
     const guess = Math.max(test.length - n + 1, 0);
@@ -50,6 +60,14 @@ export function smoothBleuTokens(reference: readonly string[], candidate: readon
   const brevity = Math.min(0, 1 - (ref.length + 1) / (test.length + 1));
   return Math.exp(logBleu + brevity);
 }
+
+/** Smoothed BLEU-4 of a candidate against one reference, from already-split word lists (see splitPuncts). */
+export function smoothBleuTokens(reference: readonly string[], candidate: readonly string[]): number {
+  return smoothBleuAgainst(bleuReference(reference), candidate);
+}
+
+/** CodeReviewer's evaluator drops these from both sides for BLEU without stopwords. */
+export const keepWord = (t: string) => !STOPWORDS.has(t);
 
 /** BLEU as CodeReviewer's evaluator computes it for one review, in [0, 1]. */
 export function smoothBleu(reference: string, candidate: string): number {
@@ -62,6 +80,5 @@ export function smoothBleu(reference: string, candidate: string): number {
  * the rest of CRScore uses, so the figure is comparable across the app but not identical to theirs.
  */
 export function smoothBleuNoStopwords(reference: string, candidate: string): number {
-  const keep = (t: string) => !STOPWORDS.has(t);
-  return smoothBleuTokens(splitPuncts(reference).filter(keep), splitPuncts(candidate).filter(keep));
+  return smoothBleuTokens(splitPuncts(reference).filter(keepWord), splitPuncts(candidate).filter(keepWord));
 }

@@ -44,14 +44,58 @@ function wordNgrams(words: readonly string[], n: number): Map<string, number> {
   return counts(out);
 }
 
-function stats(hyp: Map<string, number>, ref: Map<string, number>): [number, number, number] {
-  let h = 0;
-  let r = 0;
+function total(m: Map<string, number>): number {
+  let t = 0;
+  for (const c of m.values()) t += c;
+  return t;
+}
+
+function stats(hyp: Map<string, number>, ref: Map<string, number>, refTotal = total(ref)): [number, number, number] {
   let m = 0;
-  for (const c of hyp.values()) h += c;
-  for (const c of ref.values()) r += c;
   for (const [g, c] of hyp) m += Math.min(c, ref.get(g) ?? 0);
-  return [h, r, m];
+  return [total(hyp), refTotal, m];
+}
+
+/** One side's n-grams: character orders 1…charOrder, word orders 1…wordOrder, with their totals. */
+export interface ChrfSide {
+  chars: Map<string, number>[];
+  charTotals: number[];
+  words: Map<string, number>[];
+  wordTotals: number[];
+}
+
+/** A text's n-grams, built once: a reference is scored against every system's review with it. */
+export function chrfSide(text: string, charOrder = 6, wordOrder = 2): ChrfSide {
+  const chars = Array.from({ length: charOrder }, (_, k) => charNgrams(text ?? '', k + 1));
+  const w = wordOrder > 0 ? chrfWords(text ?? '') : [];
+  const words = Array.from({ length: wordOrder }, (_, k) => wordNgrams(w, k + 1));
+  return { chars, charTotals: chars.map(total), words, wordTotals: words.map(total) };
+}
+
+function fScore(all: readonly [number, number, number][], factor: number): number {
+  let effective = 0;
+  let prec = 0;
+  let rec = 0;
+  for (const [h, r, m] of all) {
+    prec += h > 0 ? m / h : EPS;
+    rec += r > 0 ? m / r : EPS;
+    if (h > 0 && r > 0) effective++;
+  }
+  if (effective === 0) return 0;
+  prec /= effective;
+  rec /= effective;
+  return prec + rec > 0 ? ((1 + factor) * prec * rec) / (factor * prec + rec) : 0;
+}
+
+/**
+ * chrF and chrF++ of a candidate against a reference side, from one set of character n-grams (chrF++ only adds
+ * the word orders): each equals chrf / chrfPlusPlus on the texts, with β = 2.
+ */
+export function chrfBoth(ref: ChrfSide, candidate: string): { chrf: number; chrfpp: number } {
+  const hyp = chrfSide(candidate, ref.chars.length, ref.words.length);
+  const chars = hyp.chars.map((h, k): [number, number, number] => stats(h, ref.chars[k], ref.charTotals[k]));
+  const words = hyp.words.map((h, k): [number, number, number] => stats(h, ref.words[k], ref.wordTotals[k]));
+  return { chrf: fScore(chars, 4), chrfpp: fScore([...chars, ...words], 4) };
 }
 
 export function chrf(reference: string, candidate: string, opts: ChrfOptions = {}): number {
@@ -66,18 +110,7 @@ export function chrf(reference: string, candidate: string, opts: ChrfOptions = {
     const rw = chrfWords(reference ?? '');
     for (let n = 1; n <= wordOrder; n++) all.push(stats(wordNgrams(hw, n), wordNgrams(rw, n)));
   }
-  let effective = 0;
-  let prec = 0;
-  let rec = 0;
-  for (const [h, r, m] of all) {
-    prec += h > 0 ? m / h : EPS;
-    rec += r > 0 ? m / r : EPS;
-    if (h > 0 && r > 0) effective++;
-  }
-  if (effective === 0) return 0;
-  prec /= effective;
-  rec /= effective;
-  return prec + rec > 0 ? ((1 + factor) * prec * rec) / (factor * prec + rec) : 0;
+  return fScore(all, factor);
 }
 
 /** chrF++: chrF with word unigrams and bigrams. */

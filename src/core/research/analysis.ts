@@ -2,7 +2,7 @@
 // `crscore eval` report the same figures), Seed 000 Table 2's correlation rows, the correlation-vs-τ curve, the
 // system leaderboard, per-language figures and the similarity histogram.
 import { agreement, DIMENSIONS, type Agreement, type Dimension, type EvalItem, type ItemScore } from '../evaluate.ts';
-import { lexicalRefMetrics, REF_METRICS, type RefMetricId } from '../refmetrics/index.ts';
+import { REF_METRICS, refMetricScorer, type RefMetricId } from '../refmetrics/index.ts';
 import { kendallTauB, mean, spearman } from '../stats.ts';
 import type { Correlation } from '../types.ts';
 import type { PreparedDataset } from './prepare.ts';
@@ -16,15 +16,20 @@ export interface CorrRow {
   n: number;
 }
 
-/** Reference-based metric values per item (null where the change has no reference review). */
+/**
+ * Reference-based metric values per item (null where the change has no reference review): every metric, or only
+ * those in `ids` (a view that shows BLEU does not pay for chrF).
+ */
 export function refMetricValues(
   p: PreparedDataset,
   embedCos?: (review: string, reference: string) => number,
+  ids?: readonly RefMetricId[],
 ): Partial<Record<RefMetricId, (number | null)[]>> {
   const out: Partial<Record<RefMetricId, (number | null)[]>> = {};
-  for (const m of REF_METRICS) if (m.fn || (m.id === 'embedCos' && embedCos)) out[m.id] = [];
+  for (const m of REF_METRICS) if ((!ids || ids.includes(m.id)) && (m.fn || (m.id === 'embedCos' && embedCos))) out[m.id] = [];
+  const score = refMetricScorer(ids);
   p.reviews.forEach((r) => {
-    const vals = r.reference ? lexicalRefMetrics(r.reference, r.review.review ?? '') : null;
+    const vals = r.reference ? score(r.reference, r.review.review ?? '') : null;
     for (const m of REF_METRICS) {
       const arr = out[m.id];
       if (!arr) continue;

@@ -6,13 +6,14 @@
 import { agreement, type Agreement, type EvalItem, type ItemScore } from '../evaluate.ts';
 import { annotatorVector } from '../links/annotator.ts';
 import {
-  linkAgreement,
+  planLinkAgreement,
   worstReviews,
   type LinkAgreementOptions,
   type LinkAgreementReport,
   type LinkRecord,
 } from '../links/agreement.ts';
 import { metricLinks, oracleScores, reviewLinks, type LinkRule, type LinkScores } from '../links/links.ts';
+import { runSpecs, type LinkSpec } from '../resampling.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import { correlate, type CorrRow } from './analysis.ts';
 import type { Scorer, ScoringRule } from './scoring.ts';
@@ -148,6 +149,24 @@ export function linkCase(items: readonly EvalItem[], k: number, pred: ArrayLike<
   return { item: k, changeId: it.rowId, system: it.system, lang: it.lang, f1, agreement: agreementValue, review: it.sentences, metricOnly, annotatorOnly };
 }
 
+/** A link stage planned: the resampling spec (null when there is nothing to resample) and the stage from its draws. */
+export interface LinkStagePlan {
+  spec: LinkSpec | null;
+  seed: number;
+  resamples: number;
+  finish(draws: Float64Array | null): LinkStage;
+}
+
+const unavailable = (): LinkStagePlan => ({
+  spec: null,
+  seed: 0,
+  resamples: 0,
+  finish: () => ({ available: false, reason: NO_ANNOTATOR_LINKS }),
+});
+
+const runLocal = <R>(p: { spec: LinkSpec | null; seed: number; resamples: number; finish(d: Float64Array | null): R }): R =>
+  p.finish(p.spec ? runSpecs([p.spec], p.seed, p.resamples)[0] : null);
+
 /**
  * Link agreement of any linker's strengths with the annotators, and the worst-agreeing reviews. A dataset without
  * annotator links gives no table (and says so) rather than a table of zeros.
@@ -158,11 +177,26 @@ export function linkStage(
   rule: LinkRule,
   o: LinkAgreementOptions & { worst?: number } = {},
 ): LinkStage {
-  if (!hasAnnotatorLinks(items)) return { available: false, reason: NO_ANNOTATOR_LINKS };
+  return runLocal(planLinkStage(items, strengths, rule, o));
+}
+
+export function planLinkStage(
+  items: readonly EvalItem[],
+  strengths: readonly ArrayLike<number>[],
+  rule: LinkRule,
+  o: LinkAgreementOptions & { worst?: number } = {},
+): LinkStagePlan {
+  if (!hasAnnotatorLinks(items)) return unavailable();
   const gold = goldLinks(items);
-  const report = linkAgreement(linkRecords(items, strengths, gold), o);
-  const worst = worstReviews(report, o.worst ?? 20).map((r) => linkCase(items, r.index, strengths[r.index], gold[r.index]!, r.f1, r.agreement));
-  return { available: true, rule, report, worst };
+  const plan = planLinkAgreement(linkRecords(items, strengths, gold), o);
+  return {
+    ...plan,
+    finish(draws) {
+      const report = plan.finish(draws);
+      const worst = worstReviews(report, o.worst ?? 20).map((r) => linkCase(items, r.index, strengths[r.index], gold[r.index]!, r.f1, r.agreement));
+      return { available: true, rule, report, worst };
+    },
+  };
 }
 
 /** The whole stage from a run's matrices and scoring rule: the metric's links, then their agreement. */
@@ -172,20 +206,35 @@ export function metricLinkStage(
   rule: LinkRule,
   o: LinkAgreementOptions & { worst?: number } = {},
 ): LinkStage {
-  if (!hasAnnotatorLinks(items)) return { available: false, reason: NO_ANNOTATOR_LINKS };
-  const st = linkStage(items, itemLinkStrengths(items, matrices, rule), rule, o);
-  if (!st.available) return st;
-  // Name the sentence behind each metric-only link of the listed reviews (sentence-level links, as the metric made them).
-  for (const w of st.worst) {
-    if (w.metricOnly.length === 0) continue;
-    const l = metricLinks(matrices[w.item], rule, items[w.item].sentences);
-    for (const d of w.metricOnly) {
-      let best = -1;
-      for (let j = 0; j < l.cols; j++) if (best < 0 || l.data[d.index * l.cols + j] > l.data[d.index * l.cols + best]) best = j;
-      if (best >= 0 && l.data[d.index * l.cols + best] > 0) d.sentence = items[w.item].sentences[best];
-    }
-  }
-  return st;
+  return runLocal(planMetricLinkStage(items, matrices, rule, o));
+}
+
+export function planMetricLinkStage(
+  items: readonly EvalItem[],
+  matrices: readonly SimilarityMatrix[],
+  rule: LinkRule,
+  o: LinkAgreementOptions & { worst?: number } = {},
+): LinkStagePlan {
+  if (!hasAnnotatorLinks(items)) return unavailable();
+  const plan = planLinkStage(items, itemLinkStrengths(items, matrices, rule), rule, o);
+  return {
+    ...plan,
+    finish(draws) {
+      const st = plan.finish(draws);
+      if (!st.available) return st;
+      // Name the sentence behind each metric-only link of the listed reviews (sentence-level links, as the metric made them).
+      for (const w of st.worst) {
+        if (w.metricOnly.length === 0) continue;
+        const l = metricLinks(matrices[w.item], rule, items[w.item].sentences);
+        for (const d of w.metricOnly) {
+          let best = -1;
+          for (let j = 0; j < l.cols; j++) if (best < 0 || l.data[d.index * l.cols + j] > l.data[d.index * l.cols + best]) best = j;
+          if (best >= 0 && l.data[d.index * l.cols + best] > 0) d.sentence = items[w.item].sentences[best];
+        }
+      }
+      return st;
+    },
+  };
 }
 
 /** Per item: Con, Comp and Rel from the annotators' links; null where they recorded none. */
