@@ -47,6 +47,8 @@ export interface LinkerWeights {
     pairs: number;
     linked: number;
     changes: number;
+    /** changeKey of each training change (inSample.ts): a dataset that overlaps them gives in-sample figures. */
+    changeKeys?: string[];
   };
   crossValidation: CvSummary | null;
 }
@@ -93,5 +95,7 @@ export function parseWeights(input: string | unknown, name = 'the weights file')
   const t = o.training as Record<string, unknown> | undefined;
   if (!t || typeof t.dataset !== 'string' || !['reviews', 'pairs', 'linked', 'changes'].every((k) => isNum(t[k])))
     throw new WeightsError(`${name}: "training" must describe the data (dataset, reviews, pairs, linked, changes)`);
+  if (t.changeKeys !== undefined && (!Array.isArray(t.changeKeys) || t.changeKeys.some((k) => typeof k !== 'string')))
+    throw new WeightsError(`${name}: "training.changeKeys" must be a list of strings`);
   return v as LinkerWeights;
 }
