@@ -125,7 +125,8 @@ function SessionWorkbench({ session }: { session: Session }) {
     });
   const ClaimsPanel = slots.ClaimsPanel;
   const ModelPanel = slots.ModelPanel;
-  const modelTau = embedding ? calibrated : null;
+  const lexical = scoring.metric.similarity === 'lexical';
+  const modelTau = embedding || lexical ? calibrated : null;
 
   return (
     <div className="workbench" data-testid="workbench">
@@ -199,6 +200,7 @@ function SessionWorkbench({ session }: { session: Session }) {
             tau={tau}
             modelTau={modelTau}
             modelLabel={model ?? engine?.model ?? 'model'}
+            modelButton={lexical ? 'Lexical τ' : 'Model τ'}
             onChange={onTau}
             plus={scoring.plus ? { defaultTau: tfidf ? PLUS_DEFAULT_CALIBRATION.tau : PAPER_TAU, ramp: scoring.plus.ramp, label: tfidf ? 'plus' : 'paper' } : undefined}
           />
