@@ -67,7 +67,7 @@ export function LabView() {
       <p className="muted small">
         Every family of review metric against the same human scores, with the same statistics:
         CRScore (the run above), BLEU and chrF against the reference review, embedding similarity to
-        it, an LLM grade against it (seed 003) and a reference-free LLM judge (seed 004). Reviews of
+        it, an LLM grade against it (Jiang et al. 2025, GradedReviews) and a reference-free LLM judge (Guo et al. 2025, CodeFuse-CR-Bench). Reviews of
         a change without a reference review are not applicable to the reference metrics (never 0).
       </p>
       <LabPicker disabled={phase === 'running'} />
