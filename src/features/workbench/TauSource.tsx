@@ -51,7 +51,7 @@ export function TauSource({ session, model, calibrated, notice }: { session: Ses
   if (model === LEXICAL_KEY)
     text =
       line.kind === 'calibrated'
-        ? `τ ${t}: lexical overlap's calibrated τ (the paper's method on the human study's gpt3.5 reviews). Word overlap runs far below cosine similarity, so the paper's ${PAPER_TAU} would score almost every review 0.`
+        ? `τ ${t}: lexical overlap's calibrated τ. The paper's ${PAPER_TAU} is for embeddings; word overlap runs far lower.`
         : `τ ${t}: set for lexical overlap (its calibrated τ is ${formatTau(calibrated ?? 0)}); kept for lexical when you switch similarity and come back.`;
   else switch (line.kind) {
     case 'paper':

@@ -164,33 +164,9 @@ function SessionWorkbench({ session }: { session: Session }) {
         </section>
       </div>
 
+      {/* The scores and the matrix first: with the diff and the review they make the first screen (issue 28); the
+          metric's settings follow them. */}
       <div className="wb-results">
-        <section className="panel" aria-labelledby="h-metric">
-          <MetricSettings metric={scoring.metric} set={set} />
-          {scoring.idfError && (
-            <div className="alert error" role="alert" data-testid="plus-error">
-              {scoring.idfError}. Check your connection to this app's server and pick the setting again, or use CRScore (paper).
-            </div>
-          )}
-          {embedding && (
-            <EmbeddingBar
-              hasPort={!!slots.embedding}
-              stale={stale}
-              run={run}
-              engine={engine}
-              matrixSource={session.embedding?.encoderId}
-              onRun={() => void start()}
-              onLexical={() => set((s) => withMetric(s, { similarity: 'lexical' }))}
-            />
-          )}
-          {ModelPanel && embedding && (
-            <details className="model-details" open={engine?.status !== 'ready'}>
-              <summary>Model settings</summary>
-              <ModelPanel />
-            </details>
-          )}
-        </section>
-
         <section className="panel results" aria-labelledby="h-scores" data-testid="results">
           <div className="panel-head">
             <h2 id="h-scores">Scores</h2>
@@ -237,6 +213,31 @@ function SessionWorkbench({ session }: { session: Session }) {
               </Suspense>
               {deferredScores && <Feedback scores={deferredScores} refs={refs} sentences={sentences} />}
             </>
+          )}
+        </section>
+        <section className="panel" aria-labelledby="h-metric">
+          <MetricSettings metric={scoring.metric} set={set} />
+          {scoring.idfError && (
+            <div className="alert error" role="alert" data-testid="plus-error">
+              {scoring.idfError}. Check your connection to this app's server and pick the setting again, or use CRScore (paper).
+            </div>
+          )}
+          {embedding && (
+            <EmbeddingBar
+              hasPort={!!slots.embedding}
+              stale={stale}
+              run={run}
+              engine={engine}
+              matrixSource={session.embedding?.encoderId}
+              onRun={() => void start()}
+              onLexical={() => set((s) => withMetric(s, { similarity: 'lexical' }))}
+            />
+          )}
+          {ModelPanel && embedding && (
+            <details className="model-details" open={engine?.status !== 'ready'}>
+              <summary>Model settings</summary>
+              <ModelPanel />
+            </details>
           )}
         </section>
       </div>
