@@ -80,3 +80,39 @@ test('the metric lab says what is missing before any request, and a failure ever
     await stub.close();
   }
 });
+
+// The learned preset on the linker's own training data: labelled in-sample in Research and the metric lab, with the
+// cross-validated figure beside it. The training data here: weights that record research-mini's changes as theirs.
+test('a learned run on the linker’s training changes is labelled in-sample, with the cross-validated figure', async ({ page }, testInfo) => {
+  const { changeKey } = await import('../src/core/learned/inSample.ts');
+  const shipped = JSON.parse(fs.readFileSync(path.resolve('src/core/learned/weights.json'), 'utf8'));
+  const lines = fs.readFileSync(path.resolve('e2e/fixtures/research-mini.jsonl'), 'utf8').split('\n');
+  const diffs = lines.flatMap((l) => {
+    try {
+      const o = JSON.parse(l) as { diff?: string; pseudo_refs?: unknown[] | null };
+      return o.diff && o.pseudo_refs?.length ? [o.diff] : [];
+    } catch {
+      return [];
+    }
+  });
+  const weights = testInfo.outputPath('mini-weights.json');
+  fs.writeFileSync(weights, JSON.stringify({ ...shipped, training: { ...shipped.training, dataset: 'research-mini.jsonl', changeKeys: diffs.slice(0, 3).map(changeKey) } }));
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles(path.resolve('e2e/fixtures/research-mini.jsonl'));
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await page.getByTestId('linker-file').setInputFiles(weights);
+  await expect(page.getByTestId('linker-summary')).toContainText('mini-weights.json');
+  await page.getByTestId('research-preset-learned').click();
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  const notes = page.getByTestId('in-sample-note');
+  await expect(notes.first()).toContainText(`In-sample: 3 of ${diffs.length} changes of this dataset trained the linker (research-mini.jsonl)`);
+  await expect(notes.first()).toContainText('cross-validated (5 folds of changes) Rel ρ 0.623 ± 0.041');
+  await expect(page.getByTestId('correlation-table').getByTestId('in-sample-tag').first()).toBeVisible();
+  await expect(page.getByTestId('lab').getByTestId('in-sample-note')).toBeVisible();
+  // The shipped weights never saw these changes: no label.
+  await page.getByTestId('linker-reset').click();
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(page.getByTestId('in-sample-note')).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 // The research view's tables: metrics vs humans (seed 000 Table 2 style), the per-system leaderboard, and
 // results by language. Cells carry their full-precision value in data-value for tests and the parity check.
 import { useMemo, useState } from 'react';
+import { InSampleNote, useInSample } from '../linker/InSampleNote';
 import { useResearch } from '../../store/research';
 import { leaderboard, oracle, systemGroups } from '../../store/researchAnalysis';
 import type { Correlation } from '../../core/types';
@@ -38,6 +39,7 @@ export function CorrelationTable() {
   const sr = agreement.systemRanking;
   // The ceiling next to the metric: the same ranking from the annotators' links (none without them).
   const orc = useMemo(() => oracle(results.prepared.items), [results]);
+  const inSample = useInSample(results);
   return (
     <figure className={`panel r-fig r-wide${pending ? ' r-pending' : ''}`} data-testid="correlation-table" data-chart="correlations" data-pending={pending}>
       <figcaption>
@@ -47,6 +49,7 @@ export function CorrelationTable() {
           {!results.prepared.hasReference && ' This dataset has no reference review (msg), so there are no reference-based metrics.'}
         </span>
       </figcaption>
+      <InSampleNote note={inSample} />
       <table className="r-table">
         <thead>
           <tr>
@@ -65,7 +68,10 @@ export function CorrelationTable() {
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : r.id.startsWith('oracle') ? 'oracle' : ''}>
-              <th scope="row">{r.label}</th>
+              <th scope="row">
+                {r.label}
+                {inSample && r.id.startsWith('crscore') && <span className="muted small" data-testid="in-sample-tag"> · in-sample</span>}
+              </th>
               {DIMS.map(([d]) => [
                 <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} />,
                 <Corr key={`${d}k`} c={r.byDim[d].kendall} testid={`corr-${r.id}-${d}-kendall`} />,
