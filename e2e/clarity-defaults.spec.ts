@@ -116,3 +116,36 @@ test('a learned run on the linker’s training changes is labelled in-sample, wi
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
   await expect(page.getByTestId('in-sample-note')).toHaveCount(0);
 });
+
+test('an LLM error belongs to its provider: switching provider clears it', async ({ page }) => {
+  await page.goto('/');
+  const claims = page.getByRole('region', { name: 'Generate pseudo-references' });
+  // A server that is not there: the request fails with a network error.
+  await claims.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
+  await claims.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
+  await claims.getByLabel('Model').fill('stub-model');
+  await claims.getByRole('button', { name: 'Generate pseudo-references' }).click();
+  await expect(page.getByTestId('claims-error')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('claims-summary')).toContainText('LLM: failed');
+  await claims.getByLabel('Provider').selectOption({ label: 'Ollama (local)' });
+  await expect(page.getByTestId('claims-error')).toHaveCount(0);
+  await expect(page.getByTestId('claims-summary')).not.toContainText('LLM: failed');
+});
+
+test('Teach: the stopword remark matches the live similarity, and the tour says why Rel differs from the paper’s 0', async ({ page }) => {
+  await page.goto('/#teach');
+  await page.getByTestId('tc-sim-lexical').click();
+  const note = page.getByTestId('tc-note');
+  await expect(page.getByTestId('tc-note-rel')).toBeVisible();
+  const rel = Number(await page.getByTestId('tc-note-rel').textContent());
+  // The tour's example: the paper scored it Rel 0; a live Rel above 0 comes with the reason.
+  await expect(note).toContainText('in the paper CRScore scored this review Rel 0');
+  await expect(page.getByTestId('tc-note-why')).toHaveCount(rel > 0 ? 1 : 0);
+  if (rel > 0) await expect(page.getByTestId('tc-note-why')).toContainText('mxbai-embed-large at τ 0.7314');
+  await page.getByTestId('tc-mode-lessons').click();
+  await expect(page.getByTestId('tc-stopwords')).toContainText('the lexical similarity sees only');
+  await expect(page.getByTestId('tc-stopwords')).not.toContainText('USE-lite');
+  await page.getByTestId('tc-sim-use-lite').click();
+  await expect(page.getByTestId('tc-stopwords')).toContainText("the paper's pooling sees only");
+  await expect(page.getByTestId('tc-stopwords')).toContainText('USE-lite, the live encoder here, embeds the raw text');
+});
