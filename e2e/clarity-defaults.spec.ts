@@ -149,3 +149,32 @@ test('Teach: the stopword remark matches the live similarity, and the tour says 
   await expect(page.getByTestId('tc-stopwords')).toContainText("the paper's pooling sees only");
   await expect(page.getByTestId('tc-stopwords')).toContainText('USE-lite, the live encoder here, embeds the raw text');
 });
+
+test('workbench at 1024×768: the paper-τ label is never under the current-τ label, the score strip never hides the last pseudo-reference', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/');
+  await page.getByTestId('similarity-lexical').click();
+  await page.getByLabel('τ exact value').fill('0.7314');
+  await expect(page.getByTestId('tau-value')).toHaveText('0.7314');
+  const paper = page.locator('.recharts-wrapper text').filter({ hasText: /^paper$/ }).first();
+  const current = page.locator('.chart-tau span').first();
+  await current.scrollIntoViewIfNeeded();
+  await expect(paper).toBeVisible();
+  const a = (await paper.boundingBox())!;
+  const b = (await current.boundingBox())!;
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap, `paper label ${JSON.stringify(a)} vs τ label ${JSON.stringify(b)}`).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('chart-labels-1024.png') });
+  // Scrolled to the end of the pseudo-references, the floating strip is up and the last item is clear of it.
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  const strip = page.getByTestId('score-strip');
+  await expect(strip).toBeVisible();
+  const last = page.getByTestId('pref-item').last();
+  await last.scrollIntoViewIfNeeded();
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  const s = (await strip.boundingBox())!;
+  const l = (await last.boundingBox())!;
+  const covered = l.x < s.x + s.width && s.x < l.x + l.width && l.y < s.y + s.height && s.y < l.y + l.height;
+  expect(covered, `last pseudo-reference ${JSON.stringify(l)} vs strip ${JSON.stringify(s)}`).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('score-strip-1024.png') });
+});
