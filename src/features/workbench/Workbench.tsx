@@ -182,6 +182,18 @@ function SessionWorkbench({ session }: { session: Session }) {
           />
           <TauSource session={session} model={model} calibrated={calibrated} notice={engine?.notice ?? null} />
           <Problems scoring={scoring} stale={stale} />
+          {/* Where the scores will be: what the embedding needs before there are any. */}
+          {embedding && (
+            <EmbeddingBar
+              hasPort={!!slots.embedding}
+              stale={stale}
+              run={run}
+              engine={engine}
+              matrixSource={session.embedding?.encoderId}
+              onRun={() => void start()}
+              onLexical={() => set((s) => withMetric(s, { similarity: 'lexical' }))}
+            />
+          )}
           {scores && matrix && scores.scorable && (
             <>
               <ScoreStrip con={scores.con} comp={scores.comp} rel={scores.rel} tau={tau}>
@@ -221,17 +233,6 @@ function SessionWorkbench({ session }: { session: Session }) {
             <div className="alert error" role="alert" data-testid="plus-error">
               {scoring.idfError}. Check your connection to this app's server and pick the setting again, or use CRScore (paper).
             </div>
-          )}
-          {embedding && (
-            <EmbeddingBar
-              hasPort={!!slots.embedding}
-              stale={stale}
-              run={run}
-              engine={engine}
-              matrixSource={session.embedding?.encoderId}
-              onRun={() => void start()}
-              onLexical={() => set((s) => withMetric(s, { similarity: 'lexical' }))}
-            />
           )}
           {ModelPanel && embedding && (
             <details className="model-details" open={engine?.status !== 'ready'}>
