@@ -21,25 +21,31 @@ test('the app loads and scores a hand-typed example with lexical similarity', as
 
   // The expectation, from the core functions on the same texts.
   const sentences = splitReview(SAMPLE_REVIEW, 'reference');
-  const expected = scoreAt(lexicalSimilarityMatrix(SAMPLE_PREFS, sentences), 0.7314, { sentences });
-  // The paper's τ is the default; it shows exactly even though the slider's steps are 0.001.
-  await expect(page.getByTestId('tau-value')).toHaveText('0.7314');
-  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-tau', '0.7314');
+  const expected = scoreAt(lexicalSimilarityMatrix(SAMPLE_PREFS, sentences), 0.149, { sentences });
+  // Issue 28: lexical takes its own calibrated τ (the embedding's 0.7314 scored every review 0), and says so.
+  await expect(page.getByTestId('tau-value')).toHaveText('0.149');
+  await expect(page.getByTestId('tau-source')).toContainText("lexical overlap's calibrated τ");
+  await expect(page.getByTestId('heatmap')).toHaveAttribute('data-tau', '0.149');
   await expect(page.getByTestId('score-rel')).toHaveAttribute('data-value', String(expected.rel));
+  expect(expected.rel).toBeGreaterThan(0);
   await page.getByTestId('tau-slider').focus();
-  // Move τ down to where lexical overlaps register, from the keyboard (PageDown: a tenth of the range).
-  for (let k = 0; k < 6; k++) await page.keyboard.press('PageDown');
+  // Move τ up from the keyboard (PageUp: a tenth of the range): fewer matches, and the line says it was set by hand.
+  for (let k = 0; k < 2; k++) await page.keyboard.press('PageUp');
   const tau2 = Number(await page.getByTestId('tau-slider').inputValue());
-  expect(tau2).toBeLessThan(0.2);
+  expect(tau2).toBeCloseTo(0.349, 3);
   const exp2 = scoreAt(lexicalSimilarityMatrix(SAMPLE_PREFS, sentences), tau2, { sentences });
   await expect(page.getByTestId('score-con')).toHaveAttribute('data-value', String(exp2.con));
   await expect(page.getByTestId('score-comp')).toHaveAttribute('data-value', String(exp2.comp));
   await expect(page.getByTestId('score-rel')).toHaveAttribute('data-value', String(exp2.rel));
   await expect(page.getByTestId('score-con')).toContainText(`Con = ${exp2.sentencesAbove} of ${sentences.length} review sentences above τ`);
   await expect(page.getByTestId('score-comp')).toContainText(`Comp = ${exp2.pseudoReferencesAbove} of ${SAMPLE_PREFS.length} pseudo-references above τ`);
-  // Something is matched at the lower τ, and the τ=0.7314 scores were different or both zero (sanity).
-  expect(exp2.rel).toBeGreaterThan(0);
-  expect(expected.rel).toBeLessThanOrEqual(exp2.rel);
+  await expect(page.getByTestId('tau-source')).toHaveAttribute('data-kind', 'hand');
+  expect(exp2.rel).toBeLessThanOrEqual(expected.rel);
+  // Each similarity keeps its own τ: the embedding gets the paper's back, lexical its hand-set one.
+  await page.getByTestId('similarity-embedding').click();
+  await expect(page.getByTestId('tau-value')).toHaveText('0.7314');
+  await page.getByTestId('similarity-lexical').click();
+  await expect(page.getByTestId('tau-value')).toHaveText(String(tau2));
   expect(errors).toEqual([]);
 });
 

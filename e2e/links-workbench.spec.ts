@@ -63,6 +63,8 @@ test('workbench: metric and annotator links on a dataset case, a disagreement fi
   // The filter opens on disagreements; Next and Previous step through them, with a count.
   await expect(page.getByTestId('link-filter')).toHaveValue('disagreements');
   await expect(page.getByTestId('link-count')).toHaveAttribute('data-total', '2');
+  // Before a row is picked: how many, never "– of 2".
+  await expect(page.getByTestId('link-count')).toHaveText('2 rows: Next to step through');
   await page.getByTestId('link-next').click();
   await expect(page.getByTestId('link-count')).toHaveText('1 of 2');
   await expect(page.getByTestId('link-current')).toHaveAttribute('data-agreement', 'metric-only');

@@ -202,6 +202,11 @@ test('a hub model: the size comes from the hub listing, and an unreachable hub i
   await expect(page.getByTestId('local-llm-error')).toContainText('The model could not be loaded', {
     timeout: 60_000,
   });
+  // Not the browser's bare "Failed to fetch": the host could not be reached, and a model folder is offered.
+  await expect(page.getByTestId('local-llm-error')).toContainText('could not be reached');
+  await expect(page.getByTestId('local-llm-error')).not.toContainText('Failed to fetch');
+  await page.getByTestId('local-llm-use-folder').click();
+  await expect(page.getByRole('combobox', { name: 'Model', exact: true })).toHaveValue('folder');
 });
 
 test('a model folder on this computer: its size from the files, read in the browser, never fetched', async ({

@@ -39,7 +39,7 @@ test('plus preset: graded credit, both thresholds on the slider, scores equal th
   await newSession(page);
   await typeInputs(page);
   await page.getByTestId('similarity-lexical').click();
-  await expect(page.getByTestId('tau-value')).toHaveText('0.7314');
+  await expect(page.getByTestId('tau-value')).toHaveText('0.149');
   await page.getByTestId('preset-plus').click();
   await expect(page.getByTestId('metric-note')).toHaveAttribute('data-shortcut', 'plus');
   await expect(page.getByTestId('score-cards')).toHaveAttribute('data-preset', 'plus');

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
+import { researchView } from './helpers-research';
 import { findChromium } from '../scripts/chromium.mjs';
 import { hubUnreachable } from './hub';
 
@@ -22,8 +23,8 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function openResearch(page: Page) {
-  await page.goto('/#research');
+async function openResearch(page: Page, view = '') {
+  await page.goto(view ? `/#research/${view}` : '/#research');
   await expect(page.getByTestId('research')).toBeVisible();
 }
 
@@ -40,7 +41,8 @@ const BAD_WEIGHTS: [string, string, RegExp][] = [
 
 test('each bad weights file gives a clear message and changes nothing; a saved bad one is set aside, not fatal, and reload works', async ({ page }) => {
   const errors = watchErrors(page);
-  await openResearch(page);
+  // The learned linker is a view of its own; the address keeps it through the reloads below.
+  await openResearch(page, 'linker');
   const summary = page.getByTestId('linker-summary');
   await expect(summary).toContainText('shipped');
   const before = await summary.textContent();
@@ -208,6 +210,7 @@ test('CSV exports prefix cells a spreadsheet would run as formulas, and keep neg
   await page.getByTestId('research-calibration-system').selectOption('good_pred');
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
+  await researchView(page, 'exports');
   const dl = page.waitForEvent('download');
   await page.getByTestId('export-csv').click();
   const csv = fs.readFileSync(await (await dl).path(), 'utf8');

@@ -172,7 +172,8 @@ test('the paper examples open ready to score, and text stays text', async ({ pag
   await expect(page.getByTestId('pref-item')).toHaveCount(3);
   await expect(page.getByTestId('language-select')).toHaveValue('python');
   await page.getByTestId('similarity-lexical').click();
-  await expect(page.getByTestId('score-rel')).toHaveAttribute('data-value', '0');
+  await expect(page.getByTestId('tau-value')).toHaveText('0.149');
+  await expect(page.getByTestId('score-rel')).toHaveAttribute('data-value', /^[0-9.]+$/);
 
   // A hostile review renders as text: no element injected, no script run.
   await page.evaluate(() => ((window as unknown as { __xss: number }).__xss = 0));

@@ -79,6 +79,16 @@ export function validateSettings(settings: LlmSettings): void {
   }
 }
 
+/** What is missing before any request can succeed, in words (null when the settings are complete). */
+export function settingsProblem(settings: LlmSettings): string | null {
+  try {
+    validateSettings(settings);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
 export function buildRequest(settings: LlmSettings, prompt: string): ProviderRequest {
   return PROVIDERS[settings.provider].protocol === 'anthropic'
     ? anthropicRequest(settings, prompt)

@@ -48,8 +48,8 @@ Options:
   --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
   --pooling crscore|model   token pooling for the encoder (default: the encoder's)
   --preset paper|plus|learned   paper: CRScore as published (default); plus: a shortcut for
-                            --similarity tfidf --scoring graded (issue 8), with --cv and --idf;
-                            learned: links from the learned linker (issue 24), its rule unless --scoring
+                            --similarity tfidf --scoring graded, with --cv and --idf;
+                            learned: links from the learned linker, its rule unless --scoring
   --linker FILE             learned only: weights from 'crscore train-linker' (default: the shipped ones)
   --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
                             leave one language out), re-choosing among the plus candidates per fold

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';
 import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
-import { datasetFeatureStream, parseWeights, scoreLearned, shippedWeights, WeightsError, type LinkerScoring, type LinkerWeights } from '../core/learned/index.ts';
+import { datasetFeatureStream, inSampleNote, parseWeights, scoreLearned, shippedWeights, trainingOverlap, WeightsError, type LinkerScoring, type LinkerWeights, type TrainingOverlap } from '../core/learned/index.ts';
 import { resampledFigures } from './evalResamples.ts';
 import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
@@ -17,6 +17,8 @@ export interface LearnedEvalResult extends EvalResult {
     threshold: number;
     training: LinkerWeights['training'];
     crossValidation: LinkerWeights['crossValidation'];
+    /** Set when changes of this dataset trained the linker: its figures here are in-sample. */
+    inSample: (TrainingOverlap & { note: string }) | null;
   };
 }
 
@@ -65,7 +67,7 @@ export async function evalLearned(
       preset: 'learned',
       scoring,
     },
-    learned: { linker: name, scoring, threshold: weights.threshold, training: weights.training, crossValidation: weights.crossValidation },
+    learned: { linker: name, scoring, threshold: weights.threshold, training: trainingRecord(weights), crossValidation: weights.crossValidation, inSample: inSampleOf(weights, rows) },
   };
   // Link agreement on the linker's own links: probabilities above the threshold (hard) or as strengths (graded).
   const matrices = links.map((l) => ({ rows: l.rows, cols: l.cols, data: Float32Array.from(l.data) }));
@@ -73,10 +75,22 @@ export async function evalLearned(
   return resampledFigures(out, items, scores, matrices, rule, o.intervals);
 }
 
+function inSampleOf(weights: LinkerWeights, rows: readonly DatasetRow[]): LearnedEvalResult['learned']['inSample'] {
+  const o = trainingOverlap(weights, rows.map((r) => r.diff));
+  return o && { ...o, note: inSampleNote(o, weights) };
+}
+
+/** The training record without its change keys (a list of hashes nobody reads in a report). */
+function trainingRecord(weights: LinkerWeights): LinkerWeights['training'] {
+  const { dataset, reviews, pairs, linked, changes } = weights.training;
+  return { dataset, reviews, pairs, linked, changes };
+}
+
 export function renderLearned(r: LearnedEvalResult): string {
   const l = r.learned;
   const cv = l.crossValidation;
   const lines = [
+    ...(l.inSample ? [`${l.inSample.note}.`, ''] : []),
     renderTable(r).trimEnd(),
     '',
     `learned: linker ${l.linker}, trained on ${l.training.dataset} (${l.training.reviews} reviews, ${l.training.changes} changes, ${l.training.pairs} pairs); ${l.scoring === 'graded' ? 'link probabilities as credit' : `links where the probability exceeds ${fmt(l.threshold, 2)}`}`,

@@ -56,7 +56,7 @@ export const METRICS_USAGE = `Metric lab (compare every family of review metric 
   --metrics LIST            comma-separated, any of ${LAB_METRICS.join(', ')}:
                             crscore (as configured above: Con, Comp, Rel), crscore-plus (the plus preset),
                             bleu, chrf (against the reference review 'msg'), embed-ref (cosine of review and
-                            reference on --encoder, default ${DEFAULT_ENCODER}), llm-grade (seed 003: 1–5 against the
+                            reference on --encoder, default ${DEFAULT_ENCODER}), llm-grade (Jiang et al. 2025: 1–5 against the
                             reference, 3 calls, majority/median, 5→4, exact match without a call), llm-judge
                             (reference-free: relevance, conciseness, comprehensiveness from the diff)
   --baseline METRIC         paired differences against it (default crscore.rel, else the first metric)

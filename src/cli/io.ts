@@ -276,6 +276,7 @@ export function fmt(x: number, digits = 4): string {
 /** p-values: small ones in exponent form so they do not print as 0.0000. */
 export function fmtP(p: number): string {
   if (!Number.isFinite(p)) return 'n/a';
-  if (p === 0) return '0';
+  // Below double precision's resolution the test returns 0: say how small, never 'p 0'.
+  if (p === 0) return '< 1e-16';
   return p < 1e-4 ? p.toExponential(1) : p.toFixed(4);
 }

@@ -7,7 +7,7 @@ describe('crscore score', () => {
   const input = readFileSync(path.join(FIXTURES, 'score.jsonl'), 'utf8');
 
   it('scores JSONL from stdin, one line out per good line in, with matches', () => {
-    const r = crscore(['score', '--tau', '0.6'], input);
+    const r = crscore(['score', '--similarity', 'lexical', '--tau', '0.6'], input);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/stdin line 4: not valid JSON/);
     const out = r.stdout
@@ -47,7 +47,7 @@ describe('crscore score', () => {
   });
 
   it('reads --input FILE and reports a missing one', () => {
-    const ok = crscore(['score', '--tau', '0.9', '--input', path.join(FIXTURES, 'score.jsonl')]);
+    const ok = crscore(['score', '--similarity', 'lexical', '--tau', '0.9', '--input', path.join(FIXTURES, 'score.jsonl')]);
     expect(ok.stdout.trim().split('\n')).toHaveLength(4);
     const missing = crscore(['score', '--input', 'nope.jsonl']);
     expect(missing.code).toBe(2);

@@ -14,6 +14,7 @@ export function crscore(
     input,
     encoding: 'utf8',
     timeout: 60_000,
+    maxBuffer: 256 * 1024 * 1024,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

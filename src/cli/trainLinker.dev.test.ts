@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDatasetJsonl } from '../core/dataset.ts';
 import { collectEvalItems } from '../core/evaluate.ts';
 import { backgroundIdf, type WordCount } from '../core/plus/idf.ts';
-import { datasetFeatures, learnedBaselines, shippedWeights, trainLinker } from '../core/learned/index.ts';
+import { datasetFeatures, diffOfRows, learnedBaselines, shippedWeights, trainLinker } from '../core/learned/index.ts';
 
 const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
 const have = fs.existsSync(DEV);
@@ -17,7 +17,7 @@ describe.skipIf(!have)('the shipped linker weights', () => {
     const rows = parseDatasetJsonl(fs.readFileSync(DEV, 'utf8')).rows;
     const { items } = collectEvalItems(rows);
     const idf = backgroundIdf(subtlex as WordCount[]);
-    const { weights } = trainLinker(items, datasetFeatures(rows, items, idf), { dataset: 'dev.jsonl', baselines: learnedBaselines(items, idf) });
+    const { weights } = trainLinker(items, datasetFeatures(rows, items, idf), { dataset: 'dev.jsonl', diffOf: diffOfRows(rows), baselines: learnedBaselines(items, idf) });
     expect(weights).toEqual(shippedWeights());
   }, 120_000);
 });

@@ -3,7 +3,7 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectEvalItems } from '../core/evaluate.ts';
-import { datasetFeatures, learnedBaselines, NoLinksError, renderCvMarkdown, renderCvText, trainLinker } from '../core/learned/index.ts';
+import { datasetFeatures, diffOfRows, learnedBaselines, NoLinksError, renderCvMarkdown, renderCvText, trainLinker } from '../core/learned/index.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { checkWritable, CliError, progress, writeOutputSync } from './io.ts';
 import { evalMatrices } from './evalStages.ts';
@@ -73,6 +73,7 @@ export async function runTrainLinker(argv: string[]): Promise<number> {
       scheme,
       seed,
       dataset: basename(values.dataset),
+      diffOf: diffOfRows(rows),
       baselines,
       ablations: !values['no-ablations'],
       onProgress: values.json ? undefined : progress('cross-validation folds (ablations included)'),

@@ -19,3 +19,14 @@ describe('classifyLlmError', () => {
     expect(explainLlmError('device-lost', '')).toMatch(/smaller model or WASM.*kept/);
   });
 });
+
+// Issue 28: "Failed to fetch" from the in-browser model said nothing a person could act on.
+describe('an unreachable model host', () => {
+  it('says the host could not be reached and offers a model folder', () => {
+    const m = explainLlmError(classifyLlmError('TypeError: Failed to fetch'), 'TypeError: Failed to fetch');
+    expect(m).toMatch(/^The model could not be loaded: the model host \(the Hugging Face hub\) could not be reached/);
+    expect(m).toContain('A model folder on this computer');
+    expect(m).not.toContain('Failed to fetch');
+    expect(explainLlmError('load', 'HTTP 404 for model.onnx')).toBe('The model could not be loaded: HTTP 404 for model.onnx');
+  });
+});

@@ -58,8 +58,17 @@ export function explainLlmError(kind: LlmFailure, detail: string): string {
     case 'worker-crashed':
       return `${detail} Press Retry: a new worker loads the model again. Your diff and settings are kept.`;
     case 'load':
-      return `The model could not be loaded: ${detail}`;
+      // "Failed to fetch" says nothing a person can act on: the model host was out of reach.
+      return unreachable(detail)
+        ? 'The model could not be loaded: the model host (the Hugging Face hub) could not be reached — offline, blocked by a firewall or proxy, or down. ' +
+            'Try again when it is reachable, or download the model’s files once and choose “A model folder on this computer” under Model.'
+        : `The model could not be loaded: ${detail}`;
     default:
       return `The in-browser model failed: ${detail}`;
   }
+}
+
+/** A network failure before any answer (the browser's "Failed to fetch", Firefox's NetworkError, Node's fetch failed). */
+export function unreachable(detail: string): boolean {
+  return /Failed to fetch|NetworkError|fetch failed|ERR_(INTERNET|NAME|CONNECTION)/i.test(detail);
 }

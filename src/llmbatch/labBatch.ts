@@ -88,7 +88,7 @@ export function llmMetricConfig(settings: LlmSettings, kind: 'grade' | 'judge', 
     samples: o.samples ?? (kind === 'grade' ? DEFAULT_GRADE_SAMPLES : DEFAULT_JUDGE_SAMPLES),
     reasks: o.reaskTimes ?? DEFAULT_REASKS,
     scale: '1-5',
-    ...(kind === 'judge' ? { withPseudoRefs: o.withPseudoRefs ?? false } : { rules: 'seed 003 §5.2: exact match 5 without a call, majority else median, 5→4 unless identical' }),
+    ...(kind === 'judge' ? { withPseudoRefs: o.withPseudoRefs ?? false } : { rules: 'Jiang et al. 2025 (GradedReviews) §5.2: exact match 5 without a call, majority else median, 5→4 unless identical' }),
     prompt: o.template ?? (kind === 'grade' ? DEFAULT_GRADE_PROMPT : DEFAULT_JUDGE_PROMPT),
   };
 }

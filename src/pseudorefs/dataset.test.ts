@@ -33,3 +33,22 @@ describe("the annotators' links with generated pseudo-references", () => {
     expect(row.reviews[0].claimsAddressed).toBe('2');
   });
 });
+
+// Issue 28: a dataset where 144 of 150 changes carry their own pseudo-references planned 150 LLM requests.
+describe('a dataset that carries pseudo-references keeps them', () => {
+  const bare: DatasetRow = { ...row, id: 'c2', pseudoRefs: [], reviews: [{ ...row.reviews[0], claimsAddressed: null }] };
+  it('generates only for the changes without, and keeps the others with their links', async () => {
+    const { keptIds } = await import('../store/pseudoRefsBatch');
+    const keep = keptIds([row, bare], true);
+    expect([...keep]).toEqual(['c1']);
+    // Every change carries its own: picking a generating source replaces them all (nothing to fill).
+    expect(keptIds([row], true).size).toBe(0);
+    expect(keptIds([row, bare], false).size).toBe(0);
+    const claims: ChangeClaims[] = [{ id: 'c2', refs: [{ text: 'generated claim', kind: 'claim', source: 'llm' }], cached: false }];
+    const m = mergePseudoRefs([row, bare], 'claims', claims, null, { requests: 1 }, keep);
+    expect(m.rows[0].pseudoRefs.map((p) => p.text)).toEqual(['dataset claim one', 'dataset claim two']);
+    expect(m.rows[0].reviews[0].claimsAddressed).toBe('2');
+    expect(m.rows[1].pseudoRefs.map((p) => p.text)).toEqual(['generated claim']);
+    expect(m.stats).toMatchObject({ kept: 1, claims: 3, notScorable: 0 });
+  });
+});

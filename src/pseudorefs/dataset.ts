@@ -34,6 +34,8 @@ export interface PseudoRefsStats {
   failed: number;
   /** Changes left without any pseudo-reference: counted, shown, never scored. */
   notScorable: number;
+  /** Changes that kept the dataset's own pseudo-references (generation filled only the others). */
+  kept?: number;
 }
 
 export interface ChangeReport {
@@ -54,15 +56,22 @@ export function mergePseudoRefs(
   claims: readonly ChangeClaims[] | null,
   issues: readonly ChangeIssues[] | null,
   sent: { requests: number },
+  /** Ids of changes whose own pseudo-references are kept as they are (their annotators' links stay valid). */
+  keep?: ReadonlySet<string>,
 ): { rows: DatasetRow[]; stats: PseudoRefsStats; reports: ChangeReport[] } {
   const byIdC = new Map(claims?.map((c) => [c.id, c]));
   const byIdI = new Map(issues?.map((c) => [c.id, c]));
   const stats: PseudoRefsStats = { source, changes: rows.length, claims: 0, issues: 0, requests: sent.requests, cached: 0, failed: 0, notScorable: 0 };
   const reports: ChangeReport[] = [];
+  if (keep?.size) stats.kept = 0;
   const out = rows.map((row) => {
     let refs: DatasetPseudoReference[];
     const failures: ChangeFailure[] = [];
-    if (source === 'dataset') refs = row.pseudoRefs;
+    const own = source === 'dataset' || !!keep?.has(row.id);
+    if (own) {
+      refs = row.pseudoRefs;
+      if (source !== 'dataset') stats.kept!++;
+    }
     else {
       const c = byIdC.get(row.id);
       const i = byIdI.get(row.id);
@@ -78,7 +87,7 @@ export function mergePseudoRefs(
     if (failures.some((f) => f.kind !== 'cancelled')) stats.failed++;
     if (refs.length === 0) stats.notScorable++;
     reports.push({ id: row.id, claims: nClaims, issues: refs.length - nClaims, failures });
-    if (source === 'dataset') return { ...row, pseudoRefs: refs };
+    if (own) return { ...row, pseudoRefs: refs };
     // claims_addressed numbers the dataset's own pseudo-references: against generated ones they would name the
     // wrong claims, so the annotators' links are left unrecorded (out of link agreement and the workbench's marks).
     return { ...row, pseudoRefs: refs, reviews: row.reviews.map((r) => (r.claimsAddressed === null ? r : { ...r, claimsAddressed: null })) };

@@ -3,7 +3,7 @@
 // Vectors are cached by text, so editing one sentence embeds one sentence.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
-import { lexicalSimilarityMatrix } from '../core/lexical';
+import { LEXICAL_TAU, lexicalSimilarityMatrix } from '../core/lexical';
 import { similarityMatrix } from '../core/similarity';
 import type { SimilarityMatrix } from '../core/types';
 import { Embedder } from '../embed/client';
@@ -11,13 +11,7 @@ import { USE_LITE_TAU } from '../embed/models';
 
 export type SimilarityKind = 'use-lite' | 'lexical';
 
-/**
- * Lexical τ by the paper's calibration (mean best similarity of the review sentences) on the dev split's
- * gpt3.5_pred reviews, reference splitting:
- *   npm run crscore -- eval --dataset ../shared/data/crscore-human-study/dev.jsonl --similarity lexical --calibrate-on gpt3.5_pred
- * → τ = 0.1490 (403 sentences, sd 0.1453).
- */
-export const LEXICAL_TAU = 0.149;
+export { LEXICAL_TAU };
 
 export const DEFAULT_TAU: Record<SimilarityKind, number> = { 'use-lite': USE_LITE_TAU, lexical: LEXICAL_TAU };
 

@@ -55,13 +55,17 @@ export interface BatchResult {
 
 interface BatchState {
   source: PseudoRefSource;
+  /** Generate only for changes without their own pseudo-references, and keep the dataset's own for the rest. */
+  keepOwn: boolean;
   concurrency: number;
   phase: BatchPhase;
-  plan: (ClaimsPlan & { analyzerChanges: number }) | null;
+  /** `kept`: changes that keep their own pseudo-references and are not asked about. */
+  plan: (ClaimsPlan & { analyzerChanges: number; kept: number }) | null;
   progress: BatchProgress | null;
   result: BatchResult | null;
   message: string | null;
   setSource(s: PseudoRefSource): void;
+  setKeepOwn(keep: boolean): void;
   setConcurrency(n: number): void;
   /** Counts requests and tokens for the current rows (nothing is sent). */
   refreshPlan(): Promise<void>;
@@ -103,6 +107,15 @@ function sourceRows(): DatasetRow[] {
   return useResearch.getState().imported?.rows ?? [];
 }
 
+/**
+ * The changes that keep their own pseudo-references: with keepOwn, those that carry some, when others lack them
+ * (a dataset where every change carries its own is generated in full only when a person picks a generating source).
+ */
+export function keptIds(rows: readonly DatasetRow[], keepOwn: boolean): Set<string> {
+  const own = rows.filter((r) => r.pseudoRefs.length > 0);
+  return new Set(keepOwn && own.length < rows.length ? own.map((r) => r.id) : []);
+}
+
 function configFor(source: PseudoRefSource): PseudoRefsConfig {
   const s = useClaimsSettings.getState();
   const c: PseudoRefsConfig = { source, generatedAt: new Date().toISOString() };
@@ -127,6 +140,7 @@ async function analyzeInWorker(req: AnalyzeRequest): Promise<AnalyzerResult[]> {
 
 export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
   source: 'generate',
+  keepOwn: true,
   concurrency: 4,
   phase: 'idle',
   plan: null,
@@ -138,22 +152,29 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     set({ source, plan: null });
     void get().refreshPlan();
   },
+  setKeepOwn(keepOwn) {
+    set({ keepOwn, plan: null });
+    void get().refreshPlan();
+  },
   setConcurrency(n) {
     set({ concurrency: Math.max(1, Math.min(64, Math.floor(n) || 1)) });
   },
 
   async refreshPlan() {
-    const rows = sourceRows();
-    const { source } = get();
-    if (!rows.length || source === 'dataset') return set({ plan: null });
+    const all = sourceRows();
+    const { source, keepOwn } = get();
+    if (!all.length || source === 'dataset') return set({ plan: null });
+    const keep = keptIds(all, keepOwn);
+    const rows = all.filter((r) => !keep.has(r.id));
+    const kept = keep.size;
     const analyzerChanges = usesAnalyzers(source) ? rows.filter((r) => ['javascript', 'python', 'java'].includes(changeLanguage(r))).length : 0;
-    if (!usesLlm(source)) return set({ plan: { changes: rows.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [], analyzerChanges } });
+    if (!usesLlm(source)) return set({ plan: { changes: rows.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [], analyzerChanges, kept } });
     const s = useClaimsSettings.getState();
     const plan = await planClaims(
       rows.map((r) => ({ id: r.id, diff: r.diff })),
       { settings: llmSettings(s), format: s.format, cache: answerCache },
     );
-    set({ plan: { ...plan, analyzerChanges } });
+    set({ plan: { ...plan, analyzerChanges, kept } });
   },
 
   async start() {
@@ -167,15 +188,16 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
 
   async run(only) {
     const all = sourceRows();
-    const { source, concurrency } = get();
+    const { source, concurrency, keepOwn } = get();
     if (!all.length) return;
+    const keep = keptIds(all, keepOwn);
     if (lastRowsKey !== all) {
       lastClaims.clear();
       lastIssues.clear();
       lastRowsKey = all;
     }
     const wanted = only ? new Set(only) : null;
-    const rows = wanted ? all.filter((r) => wanted.has(r.id)) : all;
+    const rows = all.filter((r) => !keep.has(r.id) && (!wanted || wanted.has(r.id)));
     controller?.abort();
     const ctrl = new AbortController();
     controller = ctrl;
@@ -236,6 +258,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
       usesLlm(source) ? all.map((r) => lastClaims.get(r.id) ?? { id: r.id, refs: [], cached: false, failure: { id: r.id, kind: 'cancelled', reason: 'not asked yet' } }) : null,
       usesAnalyzers(source) ? [...lastIssues.values()] : null,
       { requests },
+      keep,
     );
     const cancelled = ctrl.signal.aborted;
     mark(cancelled ? { state: 'cancelled', source, total: rows.length } : null);

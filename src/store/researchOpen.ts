@@ -1,20 +1,57 @@
 // Opens one scored review of the research dataset in the workbench, as a new session built by sessionFromRow
-// (the same session the pseudo-references panel opens), with the run's similarity, rule, split and τ.
+// (the same session the pseudo-references panel opens), with the run's similarity, scoring rule, split and τ, so
+// the disagreements the workbench shows are the ones Research listed. An encoder's (or the LLM's links') matrix
+// travels with the session: the workbench shows Research's similarities without embedding again with its own model.
+import { LEXICAL_TAU } from '../core/lexical';
+import { PAPER_MODEL_ID } from '../core/research/similarity';
 import type { Results } from './researchRun';
+import type { Session } from './session';
 import { sessionFromRow } from './sessionFromRow';
 import { useSessions } from './sessions';
 
-export function openInWorkbench(r: Results, k: number, tau: number, datasetName: string | null): void {
+/** The name a matrix from Research goes under in the workbench (what τ is kept for). */
+export function matrixSourceOf(c: Results['config']): string | null {
+  switch (c.similarity) {
+    case 'paper':
+      return PAPER_MODEL_ID;
+    case 'use-lite':
+      return 'use-lite';
+    case 'hub':
+      return c.hubId.trim();
+    case 'local':
+      return `local model ${c.localName ?? ''}`.trim();
+    case 'llm-links':
+      return "an LLM's links (Research)";
+    default:
+      return null;
+  }
+}
+
+export function researchSession(r: Pick<Results, 'config' | 'prepared' | 'matrices' | 'label'>, k: number, tau: number, datasetName: string | null): Session {
   const { row, review } = r.prepared.reviews[k];
-  const s = {
-    ...sessionFromRow(row, review, {
-      tau,
-      note: `From the research dataset ${datasetName ?? ''}: ${row.id}, review by ${review.system}.`,
-    }),
-    similarity: r.config.similarity === 'lexical' ? ('lexical' as const) : ('embedding' as const),
-    ...(r.config.similarity === 'tfidf' && r.config.scoring === 'graded' ? { preset: 'plus' as const } : {}),
-    splitMode: r.config.split,
+  const c = r.config;
+  const base = sessionFromRow(row, review, {
+    note: `From the research dataset ${datasetName ?? ''}: ${row.id}, review by ${review.system}; Research's ${r.label}, ${c.scoring === 'graded' ? 'graded credit' : "the paper's hard τ"}, τ ${Number(tau.toFixed(4))}.`,
+  });
+  const common = { ...base, splitMode: c.split, scoring: c.scoring, preset: c.similarity === 'tfidf' && c.scoring === 'graded' ? ('plus' as const) : ('paper' as const) };
+  if (c.similarity === 'lexical')
+    return { ...common, similarity: 'lexical', tau, tauFor: 'lexical', ...(Math.abs(tau - LEXICAL_TAU) > 1e-9 ? { tauBy: { lexical: tau } } : {}) };
+  if (c.similarity === 'tfidf') return { ...common, similarity: 'tfidf', plusTau: tau };
+  if (c.similarity === 'learned') return { ...common, similarity: 'learned', learnedTau: tau };
+  const source = matrixSourceOf(c) ?? 'research';
+  const m = r.matrices[k];
+  const item = r.prepared.items[k];
+  return {
+    ...common,
+    similarity: 'embedding',
+    tau,
+    tauFor: source,
+    tauBy: { [source]: tau },
+    embedding: { encoderId: source, pTexts: [...item.pseudoReferences], rTexts: [...item.sentences], rows: m.rows, cols: m.cols, data: Array.from(m.data) },
   };
-  useSessions.getState().add(s);
+}
+
+export function openInWorkbench(r: Results, k: number, tau: number, datasetName: string | null): void {
+  useSessions.getState().add(researchSession(r, k, tau, datasetName));
   if (typeof location !== 'undefined') location.hash = '#workbench';
 }

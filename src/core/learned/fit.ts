@@ -5,7 +5,8 @@ import type { ReviewFeatures } from './features.ts';
 import { FEATURE_NAMES } from './features.ts';
 import { crossValidateLinker, cvSummary, type CvOptions, type CvReport } from './cv.ts';
 import { DEFAULT_L2 } from './logistic.ts';
-import { fitModel, hasLinks, trainingSet } from './train.ts';
+import { changeKey } from './inSample.ts';
+import { fitModel, goldOf, hasLinks, trainingSet } from './train.ts';
 import { WEIGHTS_FORMAT, WEIGHTS_VERSION, type LinkerWeights } from './weights.ts';
 
 export class NoLinksError extends Error {}
@@ -21,7 +22,7 @@ export interface TrainedLinker {
 export function trainLinker(
   items: readonly EvalItem[],
   features: readonly ReviewFeatures[],
-  o: CvOptions & { dataset: string },
+  o: CvOptions & { dataset: string; diffOf?: (rowId: string) => string },
 ): TrainedLinker {
   if (!hasLinks(items)) throw new NoLinksError(NO_LINKS_MESSAGE);
   const changes = new Set(items.map((it) => it.rowId)).size;
@@ -44,10 +45,16 @@ export function trainLinker(
     threshold: report.threshold,
     scoring: report.chosen.scoring,
     spread: report.chosen.spread,
-    training: { dataset: o.dataset, reviews: set.reviews, pairs: set.y.length, linked: set.linked, changes: set.changes },
+    training: { dataset: o.dataset, reviews: set.reviews, pairs: set.y.length, linked: set.linked, changes: set.changes, ...(o.diffOf ? { changeKeys: trainingKeys(items, features, o.diffOf) } : {}) },
     crossValidation: cvSummary(report),
   };
   return { weights, report };
+}
+
+/** The changes whose reviews the weights were fitted on (trainingSet's rule: recorded links, a review with text), sorted. */
+function trainingKeys(items: readonly EvalItem[], features: readonly ReviewFeatures[], diffOf: (rowId: string) => string): string[] {
+  const ids = new Set(items.filter((it, k) => goldOf(it) && !features[k].blank).map((it) => it.rowId));
+  return [...new Set([...ids].map((id) => changeKey(diffOf(id))))].sort();
 }
 
 /** 10 significant digits: a readable file, and the same numbers whether the browser or Node wrote it. */

@@ -10,3 +10,4 @@ export * from './report.ts';
 export * from './dataset.ts';
 export * from './shipped.ts';
 export * from './research.ts';
+export * from './inSample.ts';

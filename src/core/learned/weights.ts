@@ -47,6 +47,8 @@ export interface LinkerWeights {
     pairs: number;
     linked: number;
     changes: number;
+    /** changeKey of each training change (inSample.ts): a dataset that overlaps them gives in-sample figures. */
+    changeKeys?: string[];
   };
   crossValidation: CvSummary | null;
 }
@@ -106,6 +108,7 @@ export function parseWeights(input: string | unknown, name = 'the weights file')
   const tr = t as Record<string, unknown>;
   if (typeof tr.dataset !== 'string') fail('training.dataset', 'a text');
   for (const k of TRAINING_COUNTS) if (!isNum(tr[k]) || !Number.isInteger(tr[k]) || (tr[k] as number) < 0) fail(`training.${k}`, 'a whole number ≥ 0');
+  if (tr.changeKeys !== undefined && (!Array.isArray(tr.changeKeys) || tr.changeKeys.some((k) => typeof k !== 'string'))) fail('training.changeKeys', 'a list of texts when present');
   const cv = o.crossValidation;
   if (cv !== null) {
     if (!isObj(cv)) fail('crossValidation', 'null or an object with the cross-validation figures');

@@ -2,7 +2,7 @@
 // language. Shows the exact prompt and the raw answer; hands the parsed pseudo-references to the
 // parent (onAdd), where the user edits them. All untrusted text is rendered as text.
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PseudoReference } from '../../core/types';
 import type { ClaimsErrorKind } from '../../claims/errors';
 import { validateSettings } from '../../claims/generate';
@@ -49,6 +49,14 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
     [onAdd],
   );
   const { run, start, cancel } = useLlmClaims(diff, onLlmRefs);
+  // The LLM's line in the summary belongs to the provider that wrote it, like its error (useLlmClaims).
+  const provider = settings.provider;
+  const summaryFor = useRef(provider);
+  useEffect(() => {
+    if (summaryFor.current === provider) return;
+    summaryFor.current = provider;
+    setSummary((s) => Object.fromEntries(Object.entries(s).filter(([name]) => name !== 'LLM')));
+  }, [provider]);
 
   const llmReady = (() => {
     try {

@@ -207,6 +207,11 @@ export function LocalModelSettings() {
                 Use the smaller model (0.5B)
               </button>
             )}{' '}
+            {llm.error.kind === 'load' && /could not be reached/.test(llm.error.message) && !s.model.startsWith(LOCAL_FOLDER_PREFIX) && (
+              <button type="button" onClick={() => pick('folder')} data-testid="local-llm-use-folder">
+                Use a model folder on this computer
+              </button>
+            )}{' '}
             {(gpuTrouble || llm.error.kind === 'no-webgpu') && s.backend !== 'wasm' && (
               <button type="button" onClick={() => s.update({ backend: 'wasm' })}>
                 Run on WASM (CPU)

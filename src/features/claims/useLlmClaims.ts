@@ -125,6 +125,16 @@ export function useLlmClaims(diff: string, onSuccess: (refs: PseudoReference[]) 
     }
   }, []);
 
+  // An error belongs to the provider that gave it: switching provider clears it (a run in flight, or one waiting for
+  // its Retry-After, goes on and reports itself).
+  const provider = useClaimsSettings((s) => s.provider);
+  const errorFor = useRef(provider);
+  useEffect(() => {
+    if (errorFor.current === provider) return;
+    errorFor.current = provider;
+    if (!waiting.current) setRun((r) => (r.status === 'failed' ? { status: 'idle' } : r));
+  }, [provider]);
+
   const cancel = useCallback(() => controller.current?.abort(), []);
 
   useEffect(() => () => controller.current?.abort(), []);

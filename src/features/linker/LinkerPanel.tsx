@@ -18,7 +18,7 @@ export function WeightsSummary({ weights, name }: { weights: LinkerWeights; name
   return (
     <p className="small" data-testid="linker-summary">
       Linker in use: <strong>{name}</strong>. Trained on {t.dataset}: {t.reviews} reviews of {t.changes} changes, {t.pairs} (review, pseudo-reference) pairs of which{' '}
-      {t.linked} linked by the annotators. Default rule: {weights.scoring === 'graded' ? 'link probabilities as credit' : `links above probability ${weights.threshold}`}.
+      {t.linked} linked by the annotators. <span data-testid="linker-count-why">(Only reviews with recorded links and some text train it: an empty review links nothing by rule, so the link tables, which count empty reviews too, show more reviews with recorded links.)</span> Default rule: {weights.scoring === 'graded' ? 'link probabilities as credit' : `links above probability ${weights.threshold}`}.
       {cv && (
         <>
           {' '}

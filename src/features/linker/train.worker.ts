@@ -2,7 +2,7 @@
 // features, grouped cross-validation beside lexical and plus, then the weights. Posts progress per fold.
 import type { DatasetRow } from '../../core/dataset';
 import { collectEvalItems } from '../../core/evaluate';
-import { datasetFeatures, learnedBaselines, NoLinksError, trainLinker, type TrainedLinker } from '../../core/learned/index';
+import { datasetFeatures, diffOfRows, learnedBaselines, NoLinksError, trainLinker, type TrainedLinker } from '../../core/learned/index';
 import type { SplitMode } from '../../core/types';
 import { loadPlusIdf } from '../../store/plusIdf';
 
@@ -33,6 +33,7 @@ self.onmessage = async (e: MessageEvent<TrainRequest>) => {
       folds,
       seed,
       dataset,
+      diffOf: diffOfRows(rows),
       baselines: learnedBaselines(items, idf),
       onProgress: (done, total) => post({ type: 'progress', done, total }),
     });

@@ -64,6 +64,7 @@ export function PseudoRefsPanel() {
         </p>
       ) : (
         <>
+          <KeepOwn rows={rows} disabled={running} />
           <ClaimsSettingsForm disabled={running} llm={needsLlm} />
           <div className="r-controls">
             {needsLlm && (
@@ -104,13 +105,27 @@ export function PseudoRefsPanel() {
   );
 }
 
+/** A dataset where some changes carry pseudo-references: generate only for the others unless asked to replace them. */
+function KeepOwn({ rows, disabled }: { rows: DatasetRow[]; disabled: boolean }) {
+  const keepOwn = usePseudoRefsBatch((s) => s.keepOwn);
+  const own = rows.filter((r) => r.pseudoRefs.length > 0).length;
+  if (own === 0 || own === rows.length) return null;
+  return (
+    <label className="small r-keep-own">
+      <input type="checkbox" checked={keepOwn} disabled={disabled} onChange={(e) => usePseudoRefsBatch.getState().setKeepOwn(e.currentTarget.checked)} data-testid="prefs-keep-own" />{' '}
+      Keep the dataset&apos;s own pseudo-references ({own} of {rows.length} changes carry them, with the annotators&apos; links); generate only for the {rows.length - own}{' '}
+      without
+    </label>
+  );
+}
+
 function PlanLine() {
   const plan = usePseudoRefsBatch((s) => s.plan);
   const source = usePseudoRefsBatch((s) => s.source);
   if (!plan) return null;
   return (
     <p className="small" data-testid="prefs-plan" data-requests={plan.requests}>
-      {plan.changes} changes
+      {plan.changes} {plan.changes === 1 ? 'change' : 'changes'} to generate for{plan.kept > 0 && ` (${plan.kept} keep their own)`}
       {usesLlm(source) && (
         <>
           {' '}· <strong>{plan.requests}</strong> LLM request{plan.requests === 1 ? '' : 's'} to send ({plan.cached} answered from the cache) · about {plan.inputTokens.toLocaleString('en')} input tokens

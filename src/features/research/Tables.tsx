@@ -1,6 +1,7 @@
 // The research view's tables: metrics vs humans (the style of Naik et al. 2025, Table 2), the per-system leaderboard, and
 // results by language. Cells carry their full-precision value in data-value for tests and the parity check.
 import { useMemo, useState } from 'react';
+import { InSampleNote, useInSample } from '../linker/InSampleNote';
 import { useResearch } from '../../store/research';
 import { leaderboard, oracle, systemGroups } from '../../store/researchAnalysis';
 import type { Correlation } from '../../core/types';
@@ -54,6 +55,7 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
   const [showRef, setShowRef] = useState(false);
   const isRef = (id: string) => !id.startsWith('crscore') && !id.startsWith('oracle');
   const refCount = rows.filter((r) => isRef(r.id)).length;
+  const inSample = useInSample(results);
   return (
     <figure className={`panel r-fig r-wide${pending ? ' r-pending' : ''}`} data-testid="correlation-table" data-chart="correlations" data-pending={pending}>
       <figcaption>
@@ -66,6 +68,7 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
       </figcaption>
       {/* A wide table (long labels, intervals) scrolls inside its panel, never the page sideways. */}
       <div className="r-scroll-x">
+      <InSampleNote note={inSample} />
       <table className="r-table">
         <thead>
           <tr>
@@ -84,7 +87,10 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
         <tbody>
           {rows.filter((r) => showRef || !isRef(r.id)).map((r) => (
             <tr key={r.id} data-testid={`corr-row-${r.id}`} className={r.id.startsWith('crscore') ? 'ours' : r.id.startsWith('oracle') ? 'oracle' : ''}>
-              <th scope="row">{r.label}</th>
+              <th scope="row">
+                {r.label}
+                {inSample && r.id.startsWith('crscore') && <span className="muted small" data-testid="in-sample-tag"> · in-sample</span>}
+              </th>
               {DIMS.map(([d]) => [
                 <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} ci={ci && r.id === `crscore-${d}` ? ci[d].spearmanCi : undefined} />,
                 <Corr key={`${d}k`} c={r.byDim[d].kendall} testid={`corr-${r.id}-${d}-kendall`} ci={ci && r.id === `crscore-${d}` ? ci[d].kendallCi : undefined} />,

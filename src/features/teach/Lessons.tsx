@@ -36,7 +36,7 @@ const LESSONS: Lesson[] = [
     id: 'under',
     title: 'Underestimation: brief reviews full of stopwords',
     paper:
-      'The paper finds 16 reviews (0.61%) the metric scores near 0 that humans rate 5 for relevance. They are brief, mostly stopwords, with few relevant tokens, and their changes have few pseudo-references (2.44 on average against 4.76). Stopwords are left out before similarity, so little is left to match.',
+      'The paper finds 16 reviews (0.61%) the metric scores near 0 that humans rate 5 for relevance. They are brief, mostly stopwords, with few relevant tokens, and their changes have few pseudo-references (2.44 on average against 4.76). In the paper’s pipeline the encoder’s token vectors are pooled without stopwords, so little is left to match.',
     cases: [
       { label: "The paper's case (Table 15)", ex: imports, review: imports.review, human: 5 },
       { label: 'Same question, with the words that matter', ex: imports, review: 'Why do we need the new datetime and target imports?' },
@@ -100,9 +100,11 @@ function LessonView({ l, kind, tau, onOpen, onLexical }: { l: Lesson; kind: Simi
       <p className="small">{l.paper}</p>
       {l.id === 'under' && (
         <p className="tc-hint small" data-testid="tc-stopwords" data-value={words.stopwords}>
-          “{l.cases[0].review}”: {words.words} words, {words.stopwords} of them stopwords; the similarity sees only {'{'}
+          “{l.cases[0].review}”: {words.words} words, {words.stopwords} of them stopwords;{' '}
+          {kind === 'lexical' ? 'the lexical similarity sees only' : "the paper's pooling sees only"} {'{'}
           {words.kept.join(', ')}
           {'}'}.
+          {kind !== 'lexical' && ' USE-lite, the live encoder here, embeds the raw text, stopwords included, so its numbers below need not show the effect.'}
         </p>
       )}
       <EncoderNotice kind={kind} pipes={pipes} onLexical={onLexical} />

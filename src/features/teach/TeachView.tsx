@@ -114,6 +114,13 @@ export default function TeachView() {
             <>
               {' '}
               Here, with {SIMILARITY_LABEL[kind]} at τ {tau}, it scores Rel <span data-testid="tc-note-rel">{tp.scores.rel.toFixed(3)}</span>.
+              {/Rel 0\b/.test(ex.note) && tp.scores.rel > 0 && (
+                <span data-testid="tc-note-why">
+                  {' '}
+                  Not the paper&apos;s 0: the paper scored it with mxbai-embed-large at τ 0.7314 and its own claims; this similarity, at its own calibrated τ, finds a
+                  sentence and a pseudo-reference close enough to match. Its failure cases show under &ldquo;Where it fails&rdquo;.
+                </span>
+              )}
             </>
           ) : null}
         </p>

@@ -102,7 +102,8 @@ const SweepChart = memo(function SweepChart({ matrix, sentences, plusInput }: { 
         {SERIES.map((s) => (
           <Line key={s.key} type={plusInput ? 'linear' : 'stepAfter'} dataKey={s.key} stroke={s.colour} dot={false} strokeWidth={s.width} isAnimationActive={false} />
         ))}
-        <ReferenceLine x={PAPER_TAU} stroke="#9ca3af" strokeDasharray="4 3" label={{ value: 'paper', fontSize: 10, position: 'insideTopRight' }} />
+        {/* The paper's label sits at the bottom, the current τ's at the top (the overlay): they never cover each other. */}
+        <ReferenceLine x={PAPER_TAU} stroke="#9ca3af" strokeDasharray="4 3" label={{ value: 'paper', fontSize: 10, position: 'insideBottomLeft' }} />
       </LineChart>
     </ResponsiveContainer>
   );

@@ -128,7 +128,9 @@ export function LinkedHeatmap({
         >
           {list.length === 0
             ? `none ${filter === 'all' ? 'linked' : 'here'}`
-            : `${at >= 0 ? at + 1 : '–'} of ${list.length}`}
+            : at >= 0
+              ? `${at + 1} of ${list.length}`
+              : `${list.length} ${list.length === 1 ? 'row' : 'rows'}: Next to step through`}
         </span>
         <span className="muted small" data-testid="link-summary">
           {summary(rows, annotatorLinks)}

@@ -6,6 +6,8 @@ interface Props {
   tau: number;
   modelTau: number | null;
   modelLabel: string;
+  /** The button that restores the calibrated τ of what is in force ('Model τ', 'Lexical τ'). */
+  modelButton?: string;
   onChange(tau: number): void;
   /** Plus preset: its calibrated default τ, and the ramp whose lower end (τ − sd) is marked too. */
   plus?: { defaultTau: number; ramp: Ramp; label?: string };
@@ -15,7 +17,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 /** τ as typed: three decimals from the slider, four for the paper's 0.7314. */
 export const formatTau = (x: number) => String(Number(x.toFixed(4)));
 
-export function TauSlider({ tau, modelTau, modelLabel, onChange, plus }: Props) {
+export function TauSlider({ tau, modelTau, modelLabel, modelButton = 'Model τ', onChange, plus }: Props) {
   const marks = plus
     ? [
         { at: plus.defaultTau, label: `${plus.label ?? 'plus'} ${round3(plus.defaultTau)}`, cls: 'mark-model' },
@@ -68,7 +70,7 @@ export function TauSlider({ tau, modelTau, modelLabel, onChange, plus }: Props) 
         )}
         {!plus && modelTau != null && (
           <button type="button" onClick={() => onChange(round3(modelTau))} data-testid="tau-model">
-            Model τ
+            {modelButton}
           </button>
         )}
         <input

@@ -3,15 +3,19 @@
 import { useEffect } from 'react';
 import type { Session } from '../../store/session';
 import { formatTau } from './TauSlider';
-import { calibratedTau, followModel, PAPER_MODEL, PAPER_TAU, tauLine } from './modelTau';
+import { metricOf } from './metric';
+import { calibratedTau, followModel, LEXICAL_KEY, leaveLexical, PAPER_MODEL, PAPER_TAU, tauLine } from './modelTau';
 import type { EngineView } from './slots';
 
 /**
- * The embedding model whose similarities are scored: the stored matrix's when it matches the texts, else the
- * loaded engine's (it embeds next). Null for lexical similarity, the plus preset, or before any model.
+ * What the shared τ belongs to: the embedding model whose similarities are scored (the stored matrix's when it
+ * matches the texts, else the loaded engine's, which embeds next), or lexical overlap (LEXICAL_KEY). Null for
+ * TF-IDF and the learned linker (they keep their own τ), or before any model.
  */
 export function modelInForce(session: Session, stale: boolean, engine: EngineView | undefined): string | null {
-  if (session.preset === 'plus' || session.similarity !== 'embedding') return null;
+  const { similarity } = metricOf(session);
+  if (similarity === 'lexical') return LEXICAL_KEY;
+  if (similarity !== 'embedding') return null;
   if (session.embedding && !stale) return session.embedding.encoderId;
   return engine?.status === 'ready' ? engine.model : null;
 }
@@ -24,11 +28,12 @@ export function useTauFollowsModel(
   set: (fn: (s: Session) => Session) => void,
 ): number | null {
   const calibrated = model ? calibratedTau(model, engine) : null;
-  const moves = model != null && session.tauFor !== model;
+  const embedding = metricOf(session).similarity === 'embedding';
+  const moves = model != null ? session.tauFor !== model : embedding && session.tauFor === LEXICAL_KEY;
   useEffect(() => {
-    if (!moves || !model) return;
+    if (!moves) return;
     set((s) => {
-      const next = followModel(s, model, calibrated);
+      const next = model ? followModel(s, model, calibrated) : leaveLexical(s);
       return next ? { ...s, ...next } : s;
     });
   }, [moves, model, calibrated, set]);
@@ -38,11 +43,17 @@ export function useTauFollowsModel(
 const short = (model: string) => model.split('/').pop() ?? model;
 
 export function TauSource({ session, model, calibrated, notice }: { session: Session; model: string | null; calibrated: number | null; notice: string | null }) {
-  if (session.preset === 'plus' || session.similarity !== 'embedding') return null;
+  const { similarity } = metricOf(session);
+  if (similarity !== 'embedding' && similarity !== 'lexical') return null;
   const line = tauLine(session, model, calibrated);
   const t = formatTau(line.tau);
   let text: string;
-  switch (line.kind) {
+  if (model === LEXICAL_KEY)
+    text =
+      line.kind === 'calibrated'
+        ? `τ ${t}: lexical overlap's calibrated τ. The paper's ${PAPER_TAU} is for embeddings; word overlap runs far lower.`
+        : `τ ${t}: set for lexical overlap (its calibrated τ is ${formatTau(calibrated ?? 0)}); kept for lexical when you switch similarity and come back.`;
+  else switch (line.kind) {
     case 'paper':
       text =
         line.tau === PAPER_TAU

@@ -125,7 +125,8 @@ function SessionWorkbench({ session }: { session: Session }) {
     });
   const ClaimsPanel = slots.ClaimsPanel;
   const ModelPanel = slots.ModelPanel;
-  const modelTau = embedding ? calibrated : null;
+  const lexical = scoring.metric.similarity === 'lexical';
+  const modelTau = embedding || lexical ? calibrated : null;
 
   return (
     <div className="workbench" data-testid="workbench">
@@ -163,14 +164,25 @@ function SessionWorkbench({ session }: { session: Session }) {
         </section>
       </div>
 
+      {/* The scores and the matrix first: with the diff and the review they make the first screen (issue 28); the
+          metric's settings follow them. */}
       <div className="wb-results">
-        <section className="panel" aria-labelledby="h-metric">
-          <MetricSettings metric={scoring.metric} set={set} />
-          {scoring.idfError && (
-            <div className="alert error" role="alert" data-testid="plus-error">
-              {scoring.idfError}. Check your connection to this app's server and pick the setting again, or use CRScore (paper).
-            </div>
-          )}
+        <section className="panel results" aria-labelledby="h-scores" data-testid="results">
+          <div className="panel-head">
+            <h2 id="h-scores">Scores</h2>
+            <ShareButton session={session} />
+          </div>
+          <TauSlider
+            tau={tau}
+            modelTau={modelTau}
+            modelLabel={model ?? engine?.model ?? 'model'}
+            modelButton={lexical ? 'Lexical τ' : 'Model τ'}
+            onChange={onTau}
+            plus={scoring.plus ? { defaultTau: tfidf ? PLUS_DEFAULT_CALIBRATION.tau : PAPER_TAU, ramp: scoring.plus.ramp, label: tfidf ? 'plus' : 'paper' } : undefined}
+          />
+          <TauSource session={session} model={model} calibrated={calibrated} notice={engine?.notice ?? null} />
+          <Problems scoring={scoring} stale={stale} />
+          {/* Where the scores will be: what the embedding needs before there are any. */}
           {embedding && (
             <EmbeddingBar
               hasPort={!!slots.embedding}
@@ -182,28 +194,6 @@ function SessionWorkbench({ session }: { session: Session }) {
               onLexical={() => set((s) => withMetric(s, { similarity: 'lexical' }))}
             />
           )}
-          {ModelPanel && embedding && (
-            <details className="model-details" open={engine?.status !== 'ready'}>
-              <summary>Model settings</summary>
-              <ModelPanel />
-            </details>
-          )}
-        </section>
-
-        <section className="panel results" aria-labelledby="h-scores" data-testid="results">
-          <div className="panel-head">
-            <h2 id="h-scores">Scores</h2>
-            <ShareButton session={session} />
-          </div>
-          <TauSlider
-            tau={tau}
-            modelTau={modelTau}
-            modelLabel={model ?? engine?.model ?? 'model'}
-            onChange={onTau}
-            plus={scoring.plus ? { defaultTau: tfidf ? PLUS_DEFAULT_CALIBRATION.tau : PAPER_TAU, ramp: scoring.plus.ramp, label: tfidf ? 'plus' : 'paper' } : undefined}
-          />
-          <TauSource session={session} model={model} calibrated={calibrated} notice={engine?.notice ?? null} />
-          <Problems scoring={scoring} stale={stale} />
           {scores && matrix && scores.scorable && (
             <>
               <ScoreStrip con={scores.con} comp={scores.comp} rel={scores.rel} tau={tau}>
@@ -235,6 +225,20 @@ function SessionWorkbench({ session }: { session: Session }) {
               </Suspense>
               {deferredScores && <Feedback scores={deferredScores} refs={refs} sentences={sentences} />}
             </>
+          )}
+        </section>
+        <section className="panel" aria-labelledby="h-metric">
+          <MetricSettings metric={scoring.metric} set={set} />
+          {scoring.idfError && (
+            <div className="alert error" role="alert" data-testid="plus-error">
+              {scoring.idfError}. Check your connection to this app's server and pick the setting again, or use CRScore (paper).
+            </div>
+          )}
+          {ModelPanel && embedding && (
+            <details className="model-details" open={engine?.status !== 'ready'}>
+              <summary>Model settings</summary>
+              <ModelPanel />
+            </details>
           )}
         </section>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedTau, followModel, PAPER_MODEL, setByHand, tauLine } from './modelTau';
+import { calibratedTau, followModel, LEXICAL_KEY, leaveLexical, PAPER_MODEL, setByHand, tauLine } from './modelTau';
 
 describe('τ follows the model in force', () => {
   const fresh = { tau: 0.7314 };
@@ -32,5 +32,24 @@ describe('τ follows the model in force', () => {
     expect(s.tauBy).toBeUndefined();
     expect(tauLine(s, null, null).kind).toBe('paper');
     expect(followModel(s, 'use-lite', 0.6447)?.tau).toBe(0.6447);
+  });
+  // Issue 28: Workbench → Lexical kept the embedding τ 0.7314 and every score became 0.
+  it('lexical takes its own calibrated τ, keeps a hand-set one, and gives the embedding its τ back', () => {
+    expect(calibratedTau(LEXICAL_KEY)).toBe(0.149);
+    let s: { tau: number; tauFor?: string; tauBy?: Record<string, number> } = { ...fresh, ...followModel(fresh, LEXICAL_KEY, 0.149)! };
+    expect(s).toEqual({ tau: 0.149, tauFor: LEXICAL_KEY });
+    expect(tauLine(s, LEXICAL_KEY, 0.149).kind).toBe('calibrated');
+    s = { ...s, ...setByHand(s, 0.2, LEXICAL_KEY) };
+    // Back to embeddings before any model: the paper's τ, not lexical's.
+    s = { ...s, ...leaveLexical(s)! };
+    expect(s.tau).toBe(0.7314);
+    expect(s.tauFor).toBeUndefined();
+    // Then a model: its calibrated τ; lexical again: the τ set by hand for it.
+    s = { ...s, ...followModel(s, 'use-lite', 0.6447)! };
+    expect(s.tau).toBe(0.6447);
+    s = { ...s, ...followModel(s, LEXICAL_KEY, 0.149)! };
+    expect(s.tau).toBe(0.2);
+    expect(tauLine(s, LEXICAL_KEY, 0.149).kind).toBe('hand');
+    expect(leaveLexical({ tau: 0.6, tauFor: 'use-lite' })).toBeNull();
   });
 });

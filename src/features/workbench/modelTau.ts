@@ -1,16 +1,20 @@
 // τ belongs to the model that produced the similarities: when another model comes into force (a fallback to
 // USE-lite, a re-embed with another model), the workbench moves to that model's calibrated τ, unless the
 // user set τ by hand for that model, and says which τ is in force and why.
+import { LEXICAL_TAU } from '../../core/lexical';
 import { modelCard, USE_LITE_TAU } from '../../embed/models';
 import type { Session } from '../../store/session';
 import { PAPER_TAU } from '../../store/session';
 
 export const PAPER_MODEL = 'mixedbread-ai/mxbai-embed-large-v1';
+/** Lexical overlap keeps its τ under this key, like a model: its own calibrated τ, or one set by hand for it. */
+export const LEXICAL_KEY = 'lexical';
 
 /** The τ calibrated for a model: what the engine reports for it when it is loaded, else what is known. */
 export function calibratedTau(model: string, engine?: { model: string | null; defaultTau: number | null }): number | null {
   if (engine?.model === model && engine.defaultTau != null) return engine.defaultTau;
   if (model === 'use-lite') return USE_LITE_TAU;
+  if (model === LEXICAL_KEY) return LEXICAL_TAU;
   return modelCard(model).defaultTau;
 }
 
@@ -20,6 +24,15 @@ type TauFields = Pick<Session, 'tau' | 'tauFor' | 'tauBy'>;
 export function followModel(s: TauFields, model: string, calibrated: number | null): Pick<Session, 'tau' | 'tauFor'> | null {
   if (s.tauFor === model) return null;
   return { tau: s.tauBy?.[model] ?? calibrated ?? s.tau, tauFor: model };
+}
+
+/**
+ * Back to embeddings before any model is in force, from lexical: τ returns to the paper's (or the one set by hand
+ * for the paper's model), never lexical's 0.149 left on an embedding.
+ */
+export function leaveLexical(s: TauFields): Pick<Session, 'tau' | 'tauFor'> | null {
+  if (s.tauFor !== LEXICAL_KEY) return null;
+  return { tau: s.tauBy?.[PAPER_MODEL] ?? PAPER_TAU, tauFor: undefined };
 }
 
 /** A τ the user chose: kept for the model in force, so coming back to that model restores it. */

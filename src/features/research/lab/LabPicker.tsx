@@ -16,13 +16,13 @@ import {
 
 const HINTS: Record<string, string> = {
   crscore:
-    'Con, Comp, Rel from the Research run above: its similarity, scoring rule and τ (seed 000)',
+    'Con, Comp, Rel from the Research run above: its similarity, scoring rule and τ (Naik et al. 2025)',
   bleu: 'against the human reference review',
   chrf: 'against the human reference review',
-  'embed-ref': "cosine to the reference review, on the Research run's encoder (seed 003)",
+  'embed-ref': "cosine to the reference review, on the Research run's encoder (Jiang et al. 2025, GradedReviews)",
   'llm-grade':
-    '1–5 against the reference: three calls, majority, 5→4 unless identical (seed 003 §5.2)',
-  'llm-judge': 'Con, Comp and Rel 1–5 from the diff alone (seed 004)',
+    '1–5 against the reference: three calls, majority, 5→4 unless identical (Jiang et al. 2025, GradedReviews §5.2)',
+  'llm-judge': 'Con, Comp and Rel 1–5 from the diff alone (Guo et al. 2025, CodeFuse-CR-Bench)',
 };
 
 /** Ids the baseline may be: the core's column ids of every ticked metric. */

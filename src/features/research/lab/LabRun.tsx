@@ -2,6 +2,7 @@
 // sent (requests, cached answers, input tokens; a confirmation above 50 requests), progress with Cancel and Resume,
 // and every review left without a grade with its reason.
 import { useEffect, useMemo } from 'react';
+import { settingsProblem } from '../../../claims/generate';
 import { PROVIDERS } from '../../../claims/providers';
 import { LAB_CONFIRM_ABOVE, labFailures, useLab, type LabRunArgs } from '../../../store/lab';
 import { useResearch } from '../../../store/research';
@@ -42,6 +43,9 @@ export function LabRun() {
   const withoutCall = plan?.grade?.withoutCall ?? 0;
   const p = lab.progress;
   const cap = PROVIDERS[args.settings.provider].maxConcurrency;
+  // Nothing is offered that cannot succeed: with requests to send, say what is missing before any of them.
+  const missing = requests > 0 ? settingsProblem(args.settings) : null;
+  const shared = sharedReason(failures);
   return (
     <div className="lab-run" data-testid="lab-run">
       <ClaimsSettingsForm disabled={running} claims={false} />
@@ -73,7 +77,7 @@ export function LabRun() {
         <button
           type="button"
           className="primary"
-          disabled={running || !results}
+          disabled={running || !results || !!missing}
           onClick={() => void lab.start(args)}
           data-testid="lab-llm-run"
         >
@@ -85,7 +89,17 @@ export function LabRun() {
           </button>
         )}
       </div>
-      {lab.phase === 'confirm' && (
+      {missing && (
+        <p className="alert warn small" role="status" data-testid="lab-missing">
+          Before any request: {missing} Add it above, or pick a local server (Ollama, LM Studio) or the in-browser model, which need no key.
+        </p>
+      )}
+      {shared && (
+        <div className="alert error" role="alert" data-testid="lab-shared-failure" data-count={failures.length}>
+          Every one of the {failures.length} LLM calls failed the same way: {shared} Fix it and run again; the reviews are recorded as no grade, never as 0.
+        </div>
+      )}
+      {lab.phase === 'confirm' && !missing && (
         <ConfirmRequests
           requests={requests}
           inputTokens={tokens}
@@ -126,7 +140,7 @@ export function LabRun() {
           )}
         </div>
       )}
-      {failures.length > 0 && (
+      {failures.length > 0 && !shared && (
         <details className="r-errors" data-testid="lab-failures" data-count={failures.length}>
           <summary>
             Reviews without an LLM grade ({failures.length}): recorded as no grade, never as 0
@@ -156,4 +170,11 @@ export function LabRun() {
       )}
     </div>
   );
+}
+
+/** The one reason every failure shares (a bad key, an unreachable server), shown once instead of once per review. */
+function sharedReason(failures: readonly { reason: string }[]): string | null {
+  if (failures.length < 2) return null;
+  const first = failures[0].reason;
+  return failures.every((f) => f.reason === first) ? first : null;
 }

@@ -2,6 +2,7 @@
 // statistics, on the Research run's reviews. Picker, LLM run, one agreement table, system tables and rank
 // agreement, a scatter of any metric against humans, and the LLM grades' confusion heatmap against human grades.
 import { useEffect, useMemo, useState } from 'react';
+import { InSampleNote, useInSample } from '../../linker/InSampleNote';
 import type { Dim } from '../../../core/lab/index';
 import { useLab } from '../../../store/lab';
 import { missingReason } from '../../../store/labColumns';
@@ -67,9 +68,10 @@ export function LabView() {
       <p className="muted small">
         Every family of review metric against the same human scores, with the same statistics:
         CRScore (the run above), BLEU and chrF against the reference review, embedding similarity to
-        it, an LLM grade against it (seed 003) and a reference-free LLM judge (seed 004). Reviews of
+        it, an LLM grade against it (Jiang et al. 2025, GradedReviews) and a reference-free LLM judge (Guo et al. 2025, CodeFuse-CR-Bench). Reviews of
         a change without a reference review are not applicable to the reference metrics (never 0).
       </p>
+      <LabInSample />
       <LabPicker disabled={phase === 'running'} />
       {notes.length > 0 && (
         <ul className="lab-notes" data-testid="lab-notes">
@@ -207,4 +209,10 @@ function LabResults() {
       )}
     </div>
   );
+}
+
+/** The lab's CRScore rows are the Research run's: a learned run on the linker's training data is in-sample here too. */
+function LabInSample() {
+  const results = useResearch((s) => s.results);
+  return <InSampleNote note={useInSample(results)} />;
 }

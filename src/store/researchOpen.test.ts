@@ -1,0 +1,60 @@
+// "Open in workbench" keeps Research's similarity, scoring rule and τ (issue 28): before, every similarity but
+// lexical opened as the workbench's embedding model at its own τ, graded credit opened as hard τ, and the
+// disagreements the workbench showed were not the ones Research listed.
+import { describe, expect, it } from 'vitest';
+import type { DatasetRow } from '../core/dataset';
+import { prepare } from '../core/research/prepare';
+import type { SimilarityKind } from '../core/research/similarity';
+import { DEFAULT_CONFIG } from './researchConfig';
+import { researchSession } from './researchOpen';
+import { metricOf } from '../features/workbench/metric';
+
+const row: DatasetRow = {
+  id: 'py-1',
+  lang: 'py',
+  index: null,
+  diff: '@@ -1 +1 @@\n-a = 1\n+b = 1',
+  oldFile: null,
+  newFile: 'a.py',
+  oldCode: null,
+  newCode: null,
+  pseudoRefs: [
+    { no: 1, type: 'claim', text: 'The variable a is renamed to b.', necessary: 1 },
+    { no: 2, type: 'issue', text: 'line 1, col 1, missing docstring', necessary: 0 },
+  ],
+  reviews: [{ system: 'sys', review: 'Rename a to b. Add a docstring.', claimsAddressed: '1', con: 3, comp: 3, rel: 3 }],
+  referenceAnalyzerOutput: null,
+};
+
+function results(similarity: SimilarityKind, scoring: 'hard' | 'graded') {
+  const prepared = prepare([row], 'reference');
+  const matrices = prepared.items.map((it) => ({ rows: it.pseudoReferences.length, cols: it.sentences.length, data: Float32Array.from([0.9, 0.1, 0.2, 0.8]) }));
+  return { config: { ...DEFAULT_CONFIG, similarity, scoring }, prepared, matrices, label: similarity };
+}
+
+describe('researchSession', () => {
+  it('an encoder run opens with its own matrix and τ, kept for that matrix', () => {
+    const s = researchSession(results('use-lite', 'hard'), 0, 0.612, 'dev.jsonl');
+    expect(metricOf(s)).toEqual({ similarity: 'embedding', scoring: 'hard' });
+    expect(s.tau).toBe(0.612);
+    expect(s.tauFor).toBe('use-lite');
+    expect(s.tauBy).toEqual({ 'use-lite': 0.612 });
+    expect(s.embedding).toMatchObject({ encoderId: 'use-lite', rows: 2, cols: 2, rTexts: ['Rename a to b', 'Add a docstring.'] });
+    expect(s.embedding?.data.map((x) => Number(x.toFixed(3)))).toEqual([0.9, 0.1, 0.2, 0.8]);
+    expect(s.note).toMatch(/Research's use-lite, the paper's hard τ, τ 0\.612/);
+  });
+
+  it('lexical, TF-IDF and the learned linker keep their similarity, rule and τ', () => {
+    const lex = researchSession(results('lexical', 'graded'), 0, 0.2, null);
+    expect(metricOf(lex)).toEqual({ similarity: 'lexical', scoring: 'graded' });
+    expect(lex).toMatchObject({ tau: 0.2, tauFor: 'lexical', tauBy: { lexical: 0.2 } });
+    const plus = researchSession(results('tfidf', 'graded'), 0, 0.31, null);
+    expect(metricOf(plus)).toEqual({ similarity: 'tfidf', scoring: 'graded' });
+    expect(plus.plusTau).toBe(0.31);
+    const tfidfHard = researchSession(results('tfidf', 'hard'), 0, 0.4, null);
+    expect(metricOf(tfidfHard)).toEqual({ similarity: 'tfidf', scoring: 'hard' });
+    const learned = researchSession(results('learned', 'hard'), 0, 0.3, null);
+    expect(metricOf(learned)).toEqual({ similarity: 'learned', scoring: 'hard' });
+    expect(learned.learnedTau).toBe(0.3);
+  });
+});
