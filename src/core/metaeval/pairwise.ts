@@ -54,44 +54,67 @@ export function lowerBound(a: ArrayLike<number>, t: number): number {
   return lo;
 }
 
-/** Right pairs and all pairs of the (weighted) sample at ε. */
-export function accCounts(p: AccPlan, eps: number, w?: ArrayLike<number>, tree: Float64Array = new Float64Array(p.xs.length + 1)): { right: number; pairs: number } {
-  const wt = (i: number) => (w ? w[i] : 1);
+/**
+ * What depends on ε only, not on the weights: for each position of `order`, the number of distinct metric values
+ * more than ε below it (the Fenwick query bound) and the start of its window of values within ε in its human
+ * group. A bootstrap evaluates one ε on many resamples, so it is computed once per ε.
+ */
+export interface AccKernel {
+  eps: number;
+  below: Int32Array;
+  windowStart: Int32Array;
+}
+
+export function accKernel(p: AccPlan, eps: number): AccKernel {
   const lim = eps + TIE_SLACK;
-  let right = 0;
-  let N = 0;
-  tree.fill(0);
-  const U = p.xs.length;
-  const G = p.groups.length - 1;
-  for (let g = 0; g < G; g++) {
-    const a0 = p.groups[g];
-    const b0 = p.groups[g + 1];
-    // Pairs across human groups: the earlier group is rated lower; right when x_j − x_i > ε.
-    for (let k = a0; k < b0; k++) {
-      const j = p.order[k];
-      const wj = wt(j);
-      if (wj === 0) continue;
-      let below = 0;
-      for (let r = lowerBound(p.xs, p.x[j] - lim); r > 0; r -= r & -r) below += tree[r];
-      right += below * wj;
-    }
-    // Pairs within the group (human tie): right when |x_i − x_j| ≤ ε. The group is sorted by x.
-    let lo = a0;
-    let inWindow = 0;
-    for (let k = a0; k < b0; k++) {
-      const j = p.order[k];
-      const wj = wt(j);
-      while (p.x[j] - p.x[p.order[lo]] > lim) inWindow -= wt(p.order[lo++]);
-      right += inWindow * wj + (wj * (wj - 1)) / 2;
-      inWindow += wj;
-      N += wj;
-    }
-    for (let k = a0; k < b0; k++) {
-      const j = p.order[k];
-      const wj = wt(j);
-      if (wj !== 0) for (let r = p.xRank[j] + 1; r <= U; r += r & -r) tree[r] += wj;
+  const below = new Int32Array(p.n);
+  const windowStart = new Int32Array(p.n);
+  for (let g = 0; g < p.groups.length - 1; g++) {
+    let lo = p.groups[g];
+    for (let k = p.groups[g]; k < p.groups[g + 1]; k++) {
+      const xj = p.x[p.order[k]];
+      below[k] = lowerBound(p.xs, xj - lim);
+      while (xj - p.x[p.order[lo]] > lim) lo++;
+      windowStart[k] = lo;
     }
   }
+  return { eps, below, windowStart };
+}
+
+/** Right pairs and all pairs of the (weighted) sample at the kernel's ε. */
+export function accCounts(
+  p: AccPlan,
+  eps: number | AccKernel,
+  w?: ArrayLike<number>,
+  tree: Float64Array = new Float64Array(p.xs.length + 1),
+  prefix: Float64Array = new Float64Array(p.n + 1),
+): { right: number; pairs: number } {
+  const ker = typeof eps === 'number' ? accKernel(p, eps) : eps;
+  const { order, groups, xRank } = p;
+  const U = p.xs.length;
+  let right = 0;
+  tree.fill(0);
+  // prefix[k]: weight of order[0 … k−1], for the window sums.
+  prefix[0] = 0;
+  for (let k = 0; k < p.n; k++) prefix[k + 1] = prefix[k] + (w ? w[order[k]] : 1);
+  for (let g = 0; g < groups.length - 1; g++) {
+    const a0 = groups[g];
+    const b0 = groups[g + 1];
+    for (let k = a0; k < b0; k++) {
+      const wj = prefix[k + 1] - prefix[k];
+      if (wj === 0) continue;
+      // Lower human group, metric more than ε below: ordered as the humans order them.
+      let lower = 0;
+      for (let r = ker.below[k]; r > 0; r -= r & -r) lower += tree[r];
+      // Same human group, metric within ε (earlier in the window), and copies of this review: ties on both sides.
+      right += (lower + prefix[k] - prefix[ker.windowStart[k]]) * wj + (wj * (wj - 1)) / 2;
+    }
+    for (let k = a0; k < b0; k++) {
+      const wj = prefix[k + 1] - prefix[k];
+      if (wj !== 0) for (let r = xRank[order[k]] + 1; r <= U; r += r & -r) tree[r] += wj;
+    }
+  }
+  const N = prefix[p.n];
   return { right, pairs: (N * (N - 1)) / 2 };
 }
 
@@ -101,7 +124,7 @@ export function accEq(x: ArrayLike<number>, h: ArrayLike<number>, eps = 0): numb
   return pairs > 0 ? right / pairs : NaN;
 }
 
-export function weightedAccEq(p: AccPlan, w: ArrayLike<number>, eps: number, tree?: Float64Array): number {
-  const { right, pairs } = accCounts(p, eps, w, tree);
+export function weightedAccEq(p: AccPlan, w: ArrayLike<number>, eps: number | AccKernel, tree?: Float64Array, prefix?: Float64Array): number {
+  const { right, pairs } = accCounts(p, eps, w, tree, prefix);
   return pairs > 0 ? right / pairs : NaN;
 }

@@ -8,7 +8,7 @@
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, drawWeights, mulberry32, percentileInterval, type Dim } from '../bootstrap.ts';
 import { rankPlan, weightedKendall, weightedSpearman, type RankPlan } from '../weightedRank.ts';
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
-import { accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
+import { accKernel, accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
 import { bootstrapP, permBoth, significanceClusters, swapMasks } from './significance.ts';
 import { softPairwiseAccuracy } from './spa.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
@@ -206,12 +206,14 @@ export function createMetaEval(records: readonly MetaRecord[], all: readonly Met
       const ap: AccPlan = accPlan(x, h);
       const wr = new Float64Array(x.length);
       const tree = new Float64Array(ap.xs.length + 1);
+      const prefix = new Float64Array(x.length + 1);
+      const ker = accKernel(ap, eps);
       return (w: Uint32Array, b: number) => {
         for (let i = 0; i < x.length; i++) wr[i] = w[change[i]];
         boot.pearson[b] = weightedPearson(x, h, wr);
         boot.spearman[b] = weightedSpearman(rp, wr);
         boot.kendall[b] = weightedKendall(rp, wr);
-        boot.acc_eq[b] = weightedAccEq(ap, wr, eps, tree);
+        boot.acc_eq[b] = weightedAccEq(ap, wr, ker, tree, prefix);
       };
     }
     if (g === 'item') {

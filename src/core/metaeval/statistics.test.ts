@@ -185,3 +185,12 @@ describe('soft pairwise accuracy', () => {
     expect(softPairwiseAccuracy([xa, xb], [xb, xa], { masks })).toBe(0.25);
   });
 });
+
+describe('radix sort of the pair differences', () => {
+  it('sorts non-negative doubles as the comparison sort does', async () => {
+    const { radixSortNonNegative } = await import('./ties.ts');
+    const r = mulberry32(4);
+    const a = Float64Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? 0 : i % 5 === 0 ? 1 / 3 : r() * 10 ** Math.floor(r() * 6 - 3)));
+    expect(Array.from(radixSortNonNegative(a.slice()))).toEqual(Array.from(a.slice().sort()));
+  });
+});
