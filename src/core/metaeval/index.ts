@@ -11,3 +11,5 @@ export * from './report.ts';
 export * from './ceiling.ts';
 export * from './baselines.ts';
 export * from './signature.ts';
+export * from './scoresFile.ts';
+export * from './tables.ts';
