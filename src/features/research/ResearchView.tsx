@@ -15,6 +15,7 @@ import { LinksPanel } from './LinksPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
 import { LabView } from './lab/LabView';
+import { MetaEvalView } from './metaeval/MetaEvalView';
 import { LinkerPanel } from '../linker/LinkerPanel';
 import './research.css';
 
@@ -35,6 +36,7 @@ export default function ResearchView() {
       <LinkerPanel />
       <Results />
       <LabView />
+      <MetaEvalView />
     </div>
   );
 }
