@@ -67,6 +67,13 @@ describe('metaEvaluate', () => {
     }
   });
 
+  it('ranked by system-level pairwise accuracy, a constant falls into its own cluster (paired bootstrap)', () => {
+    const rep = metaEvaluate(records, [metrics[0], { id: 'flat', label: 'Flat', values: good.map(() => 1) }], { resamples: 200, grouping: 'system', statistic: 'pairwise' });
+    expect(rep.rows.map((x) => [x.id, x.cluster])).toEqual([['good.rel', 1], ['flat', 2]]);
+    expect(rep.comparisons[0].pBoot).toBeLessThan(0.05);
+    expect(rep.comparisons[0].pPerm).toBeNaN();
+  });
+
   it('rejects a system-level statistic under another grouping, and misaligned columns', () => {
     expect(() => metaEvaluate(records, metrics, { statistic: 'spa' })).toThrow(/system-level/);
     expect(() => metaEvaluate(records, [{ id: 'bad', label: 'Bad', values: [1] }])).toThrow(/1 values/);

@@ -339,7 +339,8 @@ function finish(
   };
   const clusterOf = significanceClusters(order.length, (a, b) => {
     const t = compare(order[a], order[b]);
-    const p = c.test === 'perm-both' ? t.pPerm : t.pBoot;
+    // PERM-BOTH where it applies; system-level pairwise accuracy has the paired bootstrap only.
+    const p = c.test === 'perm-both' && Number.isFinite(t.pPerm) ? t.pPerm : t.pBoot;
     return t.delta > 0 && p < c.alpha;
   });
   order.forEach((k, r) => {
