@@ -13,3 +13,4 @@ export * from './baselines.ts';
 export * from './signature.ts';
 export * from './scoresFile.ts';
 export * from './tables.ts';
+export * from './crossval.ts';

@@ -12,6 +12,7 @@ import { accKernel, accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
 import { bootstrapP, permBoth, significanceClusters, swapMasks } from './significance.ts';
 import { softPairwiseAccuracy } from './spa.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
+import { crossValidated } from './crossval.ts';
 
 export interface MetaRecord {
   changeId: string;
@@ -139,31 +140,6 @@ function weightedPearson(x: Float64Array, y: Float64Array, w: Float64Array): num
     syy += w[i] * dy * dy;
   }
   return sxx === 0 || syy === 0 ? NaN : Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
-}
-
-/** Cross-validated acc_eq: ε fit on k−1 folds of changes, acc_eq on the held-out fold, mean over folds. */
-function crossValidated(p: Pick<Prepared, 'x' | 'h' | 'change' | 'system'>, grouping: Grouping, folds: number, seed: number) {
-  const ids = [...new Set(p.change)].sort((a, b) => a - b);
-  const rng = mulberry32(seed + 0x5eed);
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-  }
-  const foldOf = new Map(ids.map((c, k) => [c, k % folds]));
-  const pick = (keep: (i: number) => boolean) => {
-    const idx = Array.from(p.x.keys()).filter(keep);
-    const sub = (v: ArrayLike<number>) => idx.map((i) => v[i]);
-    return groupsFor(grouping, sub(p.x), sub(p.h), sub(p.change), sub(p.system));
-  };
-  const accs: number[] = [];
-  const epsCv: number[] = [];
-  for (let f = 0; f < Math.min(folds, ids.length); f++) {
-    const eps = calibrateTies(pick((i) => foldOf.get(p.change[i]) !== f), { seed }).eps;
-    const acc = groupedStatistic('acc_eq', pick((i) => foldOf.get(p.change[i]) === f), eps);
-    epsCv.push(eps);
-    if (Number.isFinite(acc)) accs.push(acc);
-  }
-  return { accCv: accs.length ? accs.reduce((a, b) => a + b, 0) / accs.length : NaN, epsCv };
 }
 
 export function createMetaEval(records: readonly MetaRecord[], all: readonly MetaMetric[], o: MetaEvalOptions = {}): SteppedMetaEval {

@@ -194,3 +194,19 @@ describe('radix sort of the pair differences', () => {
     expect(Array.from(radixSortNonNegative(a.slice()))).toEqual(Array.from(a.slice().sort()));
   });
 });
+
+describe('cross-validated acc_eq', () => {
+  it('fits ε on the other folds and judges the held-out one: a perfect metric stays perfect', async () => {
+    const { crossValidated } = await import('./crossval.ts');
+    const h = Float64Array.from({ length: 40 }, (_, i) => (i % 5) / 4);
+    const change = Int32Array.from({ length: 40 }, (_, i) => Math.floor(i / 4));
+    const system = Int32Array.from({ length: 40 }, (_, i) => i % 4);
+    const r = crossValidated({ x: h, h, change, system }, 'item', 5, 1);
+    expect(r.epsCv).toEqual([0, 0, 0, 0, 0]);
+    expect(r.accCv).toBe(1);
+    // A metric that only ever ties scores the held-out folds' share of human ties.
+    const flat = crossValidated({ x: new Float64Array(40), h, change, system }, 'none', 5, 1);
+    expect(flat.accCv).toBeGreaterThan(0);
+    expect(flat.accCv).toBeLessThan(0.5);
+  });
+});
