@@ -128,9 +128,8 @@ export async function runEval(argv: string[]): Promise<number> {
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
   // Meta-evaluation and --scores-out (issue 29): the run's columns, with what the signature records.
-  const refSig = pseudoRefSignature(plan);
   const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config']) =>
-    runMetaeval(values, { rows, split, columns, intervals, config: { ...refSig, ...config } });
+    runMetaeval(values, { rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config } });
   const crscoreColumns = (scores: readonly ItemScore[], label: string) => crscoreMetrics(scores, {}, 'crscore', label);
   const labContext = {
     values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
@@ -258,7 +257,7 @@ export async function runEval(argv: string[]): Promise<number> {
   if (lab) return runEvalMetrics(lab, { ...labContext, crscore: { scores, config: { ...base.config, tau } } });
   if (needsScores(values)) {
     const tauSource = links ? 'fixed' : calibration ? `calibration:${calibration.system}` : 'option';
-    const me = await metaeval(crscoreColumns(scores, 'CRScore'), { preset: 'paper', similarity, scoring, encoder: encoder ?? null, pooling: pooling ?? null, split, tau, tauSource, claimsModel: links ? (links.summary as { model?: string }).model ?? null : refSig.claimsModel });
+    const me = await metaeval(crscoreColumns(scores, 'CRScore'), { preset: 'paper', similarity, scoring, encoder: encoder ?? null, pooling: pooling ?? null, split, tau, tauSource, ...(links ? { claimsModel: (links.summary as { model?: string }).model ?? null } : {}) });
     if (me !== null) return me;
   }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);

@@ -81,3 +81,15 @@ describe('crscore eval --metaeval', () => {
     expect(bad.stderr).toMatch(/system-level statistic: add --grouping system/);
   });
 });
+
+describe('signature of generated pseudo-references', () => {
+  it('records the claims model, a hash of the claims prompt and the analyzers', async () => {
+    const { pseudoRefSignature } = await import('./evalMetaeval.ts');
+    const s = pseudoRefSignature({ source: 'generate', settings: { model: 'm1' }, format: 'paper' });
+    expect(s.claimsModel).toBe('m1');
+    expect(s.claimsPromptHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(pseudoRefSignature({ source: 'generate', settings: { model: 'm1' }, format: 'json' }).claimsPromptHash).not.toBe(s.claimsPromptHash);
+    expect(s.analyzers?.[0]).toMatch(/^jshint\+pmd\(/);
+    expect(pseudoRefSignature({ source: 'dataset' })).toEqual({ pseudoRefs: 'dataset', claimsModel: null, claimsPromptHash: null, analyzers: null });
+  });
+});

@@ -194,6 +194,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
   return 0;
 }
 
+const TEMPLATE_DIFF = '@@ -1 +1 @@\n-a = 1\n+a = 2';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The signature's pseudo-reference fields: the source, the claims model with a hash of its prompt, the analyzers. */
@@ -203,8 +204,8 @@ export function pseudoRefSignature(plan: { source: string; settings?: { model: s
   return {
     pseudoRefs: plan.source,
     claimsModel: llm ? (plan.settings?.model ?? null) : null,
-    // The prompt's template: built on an empty diff, so the hash changes when the prompt or its format does.
-    claimsPromptHash: llm ? sha256(buildClaimsPrompt('', plan.format ?? 'paper')) : null,
+    // The prompt's template, built on a fixed one-line diff: the hash changes when the prompt or its format does.
+    claimsPromptHash: llm ? sha256(buildClaimsPrompt(TEMPLATE_DIFF, plan.format ?? 'paper')) : null,
     analyzers: analyzers ? [`jshint+pmd(${sha256(JSON.stringify([plan.filter ?? null, plan.options ?? null])).slice(0, 8)})`] : null,
   };
 }
