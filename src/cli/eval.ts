@@ -24,6 +24,10 @@ import { linkRuleFor } from '../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
+import { linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from './evalMetaeval.ts';
+import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
+import { shippedWeights } from '../core/learned/index.ts';
+import type { ItemScore } from '../core/evaluate.ts';
 
 export type { EvalResult } from './evalReport.ts';
 
@@ -60,6 +64,7 @@ ${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object o
 
 ${LINKS_USAGE}
 ${METRICS_USAGE}
+${METAEVAL_USAGE}
 ${pseudoRefUsage('dataset')}`;
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -85,6 +90,7 @@ export async function runEval(argv: string[]): Promise<number> {
       ...PSEUDO_REF_OPTIONS,
       ...LINKS_OPTIONS,
       ...METRICS_OPTIONS,
+      ...METAEVAL_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -127,13 +133,28 @@ export async function runEval(argv: string[]): Promise<number> {
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
-  const labContext = { values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs } };
+  // Meta-evaluation and --scores-out (issue 29): the run's columns, with what the signature records.
+  const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config']) =>
+    runMetaeval(values, { rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config } });
+  const crscoreColumns = (scores: readonly ItemScore[], label: string) => crscoreMetrics(scores, {}, 'crscore', label);
+  const labContext = {
+    values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
+    metaeval: needsScores(values)
+      ? (metrics: LabMetric[], config: Record<string, unknown>) =>
+          metaeval(metrics, { preset: String(config.preset ?? 'paper'), similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? null, tauSource: config.calibrateOn ? `calibration:${String(config.calibrateOn)}` : String(config.tauSource ?? '') })
+      : undefined,
+  };
   if (values.linker && preset !== 'learned') warn('--linker applies to --preset learned only');
   if (preset === 'learned') {
     if (lab) throw new CliError('--metrics compares CRScore as --similarity and --scoring configure it; run --preset learned on its own');
     const counts = { diffs: rows.length, skippedDiffs: skippedDiffs.length, reviews: items.length, reviewsWithHumanScores: 0, badLines };
     const scoringOpt = values.scoring ? scoring : undefined;
-    const out = await evalLearned(rows, items, { linker: values.linker, scoring: scoringOpt, intervals, base: { counts, dataset: values.dataset, split } });
+    let learnedScores: ItemScore[] = [];
+    const out = await evalLearned(rows, items, { linker: values.linker, scoring: scoringOpt, intervals, base: { counts, dataset: values.dataset, split }, onScores: (s) => (learnedScores = s) });
+    if (needsScores(values)) {
+      const me = await metaeval(crscoreColumns(learnedScores, 'CRScore (learned)'), { preset: 'learned', similarity: 'learned-linker', scoring: out.learned.scoring, split, tau: out.tau, tauSource: 'linker', linkerHash: await linkerHash(values.linker, shippedWeights()) });
+      if (me !== null) return me;
+    }
     process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderLearned(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
     return 0;
   }
@@ -141,6 +162,7 @@ export async function runEval(argv: string[]): Promise<number> {
     if (lab) return runEvalMetrics(lab, { ...labContext, crscore: null });
     if (values.similarity || values.scoring || values.encoder || values.pooling)
       warn('--similarity, --scoring, --encoder and --pooling are ignored with --preset plus');
+    let plusScored: { scores: ItemScore[]; tau: number; calibrated: boolean } | null = null;
     const out = await evalPlus(items, {
       tau: tauOption,
       system: values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
@@ -148,6 +170,7 @@ export async function runEval(argv: string[]): Promise<number> {
       cv: values.cv,
       intervals,
       linksOut: values['links-out'],
+      onScores: (s) => (plusScored = s),
       base: {
         counts: {
           diffs: rows.length,
@@ -160,6 +183,11 @@ export async function runEval(argv: string[]): Promise<number> {
         split,
       },
     });
+    if (needsScores(values) && plusScored) {
+      const p: { scores: ItemScore[]; tau: number; calibrated: boolean } = plusScored;
+      const me = await metaeval(crscoreColumns(p.scores, 'CRScore (plus)'), { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split, tau: p.tau, tauSource: p.calibrated ? `calibration:${values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM}` : 'option' });
+      if (me !== null) return me;
+    }
     process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
     return 0;
   }
@@ -241,6 +269,11 @@ export async function runEval(argv: string[]): Promise<number> {
     const at = new Map(links?.kept.map((k, i) => [k, i]));
     const all = links ? asked.map((_, k) => (at.has(k) ? scores[at.get(k)!] : null)) : scores;
     return Math.max(failedCode, await runEvalMetrics(lab, { ...labContext, crscore: { scores: all, config: { ...base.config, tau } } }));
+  }
+  if (needsScores(values)) {
+    const tauSource = links ? 'fixed' : calibration ? `calibration:${calibration.system}` : 'option';
+    const me = await metaeval(crscoreColumns(scores, 'CRScore'), { preset: 'paper', similarity, scoring, encoder: encoder ?? null, pooling: pooling ?? null, split, tau, tauSource, ...(links ? { claimsModel: (links.summary as { model?: string }).model ?? null } : {}) });
+    if (me !== null) return Math.max(failedCode, me);
   }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
   if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);

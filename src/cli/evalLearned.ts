@@ -1,4 +1,5 @@
 // `crscore eval --preset learned [--linker FILE]`: CRScore with the learned linker's links (issue 24).
+import type { ItemScore } from '../core/evaluate.ts';
 import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';
 import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
@@ -41,12 +42,13 @@ export async function loadLinker(file: string | undefined): Promise<{ weights: L
 export async function evalLearned(
   rows: readonly DatasetRow[],
   items: EvalItem[],
-  o: { linker?: string; scoring?: LinkerScoring; intervals: IntervalOptions; base: { counts: EvalResult['counts']; dataset: string; split: SplitMode } },
+  o: { linker?: string; scoring?: LinkerScoring; intervals: IntervalOptions; base: { counts: EvalResult['counts']; dataset: string; split: SplitMode }; onScores?: (s: ItemScore[]) => void },
 ) {
   const { weights, name } = await loadLinker(o.linker);
   const features = datasetFeatureStream(rows, items, await loadBackgroundIdf());
   const scoring = o.scoring ?? weights.scoring;
   const { scores, matrices: links } = scoreLearned(weights, features, scoring);
+  o.onScores?.(scores);
   const a = agreement(items, scores);
   const out: LearnedEvalResult = {
     tau: weights.threshold,

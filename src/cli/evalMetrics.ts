@@ -116,6 +116,8 @@ async function template(file: string | undefined, kind: 'grade' | 'judge'): Prom
 }
 
 export interface LabEvalContext {
+  /** Issue 29: prints the meta-evaluation instead (returns the exit code) or writes --scores-out (returns null). */
+  metaeval?: (metrics: LabMetric[], crscoreConfig: Record<string, unknown>) => Promise<number | null>;
   values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string; tau?: string; 'calibrate-on'?: string; idf?: string };
   rows: DatasetRow[];
   split: SplitMode;
@@ -323,6 +325,9 @@ export function metricJson(r: LabAgreement) {
 export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Promise<number> {
   const cols = await columns(plan, ctx);
   if (!cols) return 130;
+  // Meta-evaluation / --scores-out (issue 29): every lab column, with CRScore's configuration for the signature.
+  const me = ctx.metaeval ? await ctx.metaeval(cols.metrics, ctx.crscore?.config ?? { preset: 'plus' }) : null;
+  if (me !== null) return me;
   const report = labAgreement(labRecords(cols.reviews), cols.metrics, {
     baseline: baselineColumn(plan.baseline, cols.metrics),
     resamples: ctx.intervals.resamples,

@@ -1,5 +1,5 @@
 // `crscore eval --preset plus`: the plus preset's agreement with human judgment, and its cross-validation.
-import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
+import { agreement, DIMENSIONS, type EvalItem, type ItemScore } from '../core/evaluate.ts';
 import { corpusIdf, type Idf } from '../core/plus/idf.ts';
 import { plusTokens } from '../core/plus/tokens.ts';
 import {
@@ -38,6 +38,8 @@ interface PlusEvalOptions {
   /** --links-out FILE: the links themselves, one review a line. */
   linksOut?: string;
   base: { counts: EvalResult['counts']; dataset: string; split: SplitMode };
+  /** Receives the per-review scores (issue 29's --scores-out and meta-evaluation). */
+  onScores?: (s: { scores: ItemScore[]; tau: number; calibrated: boolean }) => void;
 }
 
 /** The plus preset's scores (also the lab's 'crscore-plus' column): IDF, calibration on `system`, graded credit. */
@@ -66,6 +68,7 @@ export function parseCv(v: string | undefined): number | 'language' | undefined 
 
 export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
   const { inputs, cal, calibrated, ramp, scores } = await plusScores(items, o);
+  o.onScores?.({ scores, tau: ramp.tau, calibrated });
   const a = agreement(items, scores);
 
   let crossValidation: CrossValidation | null = null;

@@ -8,6 +8,7 @@ import { PseudoRefsPanel } from './PseudoRefsPanel';
 import { ImportPanel } from './ImportPanel';
 import { Explore, Exports, LinksAudit, Overview } from './ResearchResults';
 import { LabView } from './lab/LabView';
+import { MetaEvalView } from './metaeval/MetaEvalView';
 import { LinkerPanel } from '../linker/LinkerPanel';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import './research.css';
@@ -25,14 +26,28 @@ interface View {
   render: () => ReactNode;
 }
 
-// The views beside the overview; a new view is one entry here. The meta-evaluation's slot: an entry
-// { id: 'meta', label: 'Meta-evaluation', needsRun: true, render: () => <MetaEvaluation /> } before 'exports'.
+// The views beside the overview; a new view is one entry here.
 const VIEWS: View[] = [
   { id: 'overview', label: 'Overview', needsRun: false, render: () => <Flow /> },
   { id: 'explore', label: 'Explore', needsRun: true, render: () => <Panel name="panel-explore" label="Explore"><Explore /></Panel> },
   { id: 'links', label: 'Links audit', needsRun: true, render: () => <Panel name="panel-links" label="the links audit"><LinksAudit /></Panel> },
   { id: 'linker', label: 'Learned linker', needsRun: false, render: () => <LinkerPanel /> },
-  { id: 'lab', label: 'Metric lab', needsRun: true, render: () => <Panel name="panel-lab" label="the metric lab"><LabView /></Panel> },
+  // The meta-evaluation judges the lab's metrics (and imported ones), so it sits under the lab.
+  {
+    id: 'lab',
+    label: 'Metric lab',
+    needsRun: true,
+    render: () => (
+      <>
+        <Panel name="panel-lab" label="the metric lab">
+          <LabView />
+        </Panel>
+        <Panel name="panel-meta" label="the meta-evaluation">
+          <MetaEvalView />
+        </Panel>
+      </>
+    ),
+  },
   { id: 'exports', label: 'Exports', needsRun: true, render: () => <Panel name="panel-exports" label="the exports"><Exports /></Panel> },
 ];
 

@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { crscore, FIXTURES } from './testing.ts';
+import type { MetaEvalReport } from '../core/metaeval/index.ts';
+
+const mini = path.join(FIXTURES, 'mini.jsonl');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'crscore-metaeval-'));
+const run = (args: string[]) => crscore(['eval', '--dataset', mini, '--tau', '0.6', '--bootstrap', '100', ...args]);
+const json = (args: string[]) => {
+  const r = run([...args, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as { signature: string; metaeval: MetaEvalReport; coverage: { matched: number }[] };
+};
+
+describe('crscore eval --metaeval', () => {
+  it('judges CRScore Rel with the pooled figures eval prints, beside the baselines', () => {
+    const out = json(['--metaeval']);
+    const ids = out.metaeval.rows.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(['crscore.rel', 'baseline.length', 'baseline.random', 'baseline.constant']));
+    const rel = out.metaeval.rows.find((r) => r.id === 'crscore.rel')!;
+    // Hand-checked in eval.test.ts: pooled Spearman 0.939336, Kendall τ-b 0.886405 over 6 scored reviews.
+    expect(rel.stats.spearman.value).toBeCloseTo(0.939336, 6);
+    expect(rel.stats.kendall.value).toBeCloseTo(0.886405, 6);
+    expect(rel.n).toBe(6);
+    expect(out.signature).toMatch(/^metric:paper\|sim:lexical\|rule:hard\|.*\|tau:0\.6\(option\)\|.*group:none\|stat:spearman\|dim:rel\|boot:100\|seed:1\|ties:in-sample\+cv5\|version:/);
+  });
+
+  for (const ext of ['csv', 'jsonl']) {
+    it(`round-trips: --scores-out ${ext}, then --metric-scores gives identical statistics`, () => {
+      const file = path.join(tmp, `scores.${ext}`);
+      const w = run(['--scores-out', file]);
+      expect(w.code, w.stderr).toBe(0);
+      expect(w.stderr).toMatch(/wrote 7 reviews × 6 metric columns/);
+      const text = readFileSync(file, 'utf8');
+      if (ext === 'csv') expect(text.split('\n')[0]).toBe('id,lang,system,human.con,human.comp,human.rel,crscore.con,crscore.comp,crscore.rel,baseline.length,baseline.random,baseline.constant');
+      for (const grouping of ['none', 'item', 'system']) {
+        const out = json(['--metric-scores', `back=${file}`, '--grouping', grouping]);
+        const row = (id: string) => out.metaeval.rows.find((r) => r.id === id)!;
+        expect(row('back.crscore.rel').stats).toEqual(row('crscore.rel').stats);
+        expect(row('back.crscore.rel').ties.eps).toBe(row('crscore.rel').ties.eps);
+        expect(row('back.baseline.length').stats).toEqual(row('baseline.length').stats);
+        expect(out.coverage[0].matched).toBe(7);
+      }
+    });
+  }
+
+  it('reports coverage: missing, duplicate, non-numeric and unknown rows by number', () => {
+    const file = path.join(tmp, 'mine.csv');
+    writeFileSync(
+      file,
+      ['id,system,score,note', 'py-1,gpt3.5_pred,0.9,a', 'py-1,gpt3.5_pred,0.1,b', 'py-1,knn_pred,abc,c', 'nope-9,knn_pred,0.3,d', 'java-3,lstm_pred,0.2,e', ''].join('\n'),
+    );
+    const r = run(['--metric-scores', `mine=${file}`, '--grouping', 'item']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('mine.csv: 5 rows (csv), 3 matched; metrics: score');
+    expect(r.stderr).toContain('columns without numbers, left out: note');
+    expect(r.stderr).toMatch(/missing: 4 reviews of the dataset have no row/);
+    expect(r.stderr).toContain('duplicate id and system, first row kept, rows 3');
+    expect(r.stderr).toContain('non-numeric values, left out: row 4 score="abc"');
+    expect(r.stderr).toContain('no such review in the dataset (id and system), rows 5');
+    expect(r.stdout).toMatch(/mine score \(imported\)/);
+  });
+
+  it('refuses a file that matches nothing, naming why', () => {
+    const file = path.join(tmp, 'none.jsonl');
+    writeFileSync(file, '{"id":"x","system":"y","s":1}\n');
+    const r = run(['--metric-scores', `none=${file}`]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/no row matches a review of the dataset/);
+  });
+
+  it('--signature prints the signature alone; a system-level statistic needs --grouping system', () => {
+    const r = run(['--signature', '--grouping', 'item', '--statistic', 'acc_eq']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toContain('group:item|stat:acc_eq');
+    const bad = run(['--statistic', 'spa']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/system-level statistic: add --grouping system/);
+  });
+});
+
+describe('signature of generated pseudo-references', () => {
+  it('records the claims model, a hash of the claims prompt and the analyzers', async () => {
+    const { pseudoRefSignature } = await import('./evalMetaeval.ts');
+    const s = pseudoRefSignature({ source: 'generate', settings: { model: 'm1' }, format: 'paper' });
+    expect(s.claimsModel).toBe('m1');
+    expect(s.claimsPromptHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(pseudoRefSignature({ source: 'generate', settings: { model: 'm1' }, format: 'json' }).claimsPromptHash).not.toBe(s.claimsPromptHash);
+    expect(s.analyzers?.[0]).toMatch(/^jshint\+pmd\(/);
+    expect(pseudoRefSignature({ source: 'dataset' })).toEqual({ pseudoRefs: 'dataset', claimsModel: null, claimsPromptHash: null, analyzers: null });
+  });
+});

@@ -1,0 +1,216 @@
+// `crscore eval`'s meta-evaluation (issue 29): the run's metric columns, imported per-review scores
+// (--metric-scores NAME=FILE), the baselines and, from the annotators' CSVs (--ceiling), the human ceiling, judged
+// as the WMT metrics task judges metrics (src/core/metaeval). --scores-out writes every review's scores.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Dim } from '../core/bootstrap.ts';
+import type { DatasetRow } from '../core/dataset.ts';
+import { labReviews } from '../core/lab/index.ts';
+import { humanStudyFileInfo, parseHumanStudyCsv } from '../core/importers/humanStudy.ts';
+import {
+  baselineMetrics,
+  coverageLines,
+  formatMetaEval,
+  GROUPINGS,
+  humanCeiling,
+  metaEvalSignature,
+  metaEvaluate,
+  readMetricScores,
+  STATISTICS,
+  writeScores,
+  type AnnotatorFile,
+  type CeilingSummary,
+  type MetaEvalOptions,
+  type MetaMetric,
+  type RankStatistic,
+  type ScoresCoverage,
+  type SignatureConfig,
+} from '../core/metaeval/index.ts';
+import { prepare } from '../core/research/index.ts';
+import type { SplitMode } from '../core/types.ts';
+import type { IntervalOptions } from './evalIntervals.ts';
+import { buildClaimsPrompt, type OutputFormat } from '../claims/prompt.ts';
+import { CliError, fmt, fmtP, oneOf, readText, warn } from './io.ts';
+
+export const METAEVAL_OPTIONS = {
+  'metric-scores': { type: 'string', multiple: true },
+  'scores-out': { type: 'string' },
+  grouping: { type: 'string' },
+  statistic: { type: 'string' },
+  dim: { type: 'string' },
+  test: { type: 'string' },
+  ceiling: { type: 'string', multiple: true },
+  metaeval: { type: 'boolean', default: false },
+  signature: { type: 'boolean', default: false },
+} as const;
+
+const RANK_STATISTICS: readonly RankStatistic[] = [...STATISTICS, 'pairwise', 'spa'];
+
+export const METAEVAL_USAGE = `Meta-evaluation (judge metrics as the WMT metrics task does; any of these prints it instead of the
+usual tables):
+  --metaeval                the meta-evaluation table: Pearson, Spearman, Kendall τ-b, acc_eq (tie-calibrated
+                            in-sample, and cross-validated over 5 folds of changes) with bootstrap intervals,
+                            metrics ranked with significance clusters, baselines (length, random, constant)
+  --grouping none|item|system   none: pooled (the paper's figure, default); item: per change, then the mean;
+                            system: system means (adds pairwise accuracy and soft pairwise accuracy)
+  --statistic ${RANK_STATISTICS.join('|')}   what ranks the metrics (default spearman)
+  --dim con|comp|rel        the human score judged against (default rel)
+  --test perm-both|bootstrap   the test behind the clusters (default perm-both)
+  --metric-scores NAME=FILE per-review scores of your own metric(s), CSV or JSONL keyed by change 'id' and
+                            'system'; every numeric column is a metric (repeatable)
+  --ceiling FILE            an annotator's CSV as published (e.g. py_marcus_review_qual_final.csv; repeat for
+                            every file): the human ceiling, from reviews two annotators scored
+  --signature               print the reproducibility signature only
+  --scores-out FILE.csv|FILE.jsonl   every review's human scores and every metric's value in the run
+`;
+
+type Values = Partial<Record<'scores-out' | 'grouping' | 'statistic' | 'dim' | 'test', string>> & {
+  'metric-scores'?: string[];
+  ceiling?: string[];
+  metaeval?: boolean;
+  signature?: boolean;
+  json?: boolean;
+};
+
+/** True when the meta-evaluation replaces the usual output. */
+export function wantsMetaeval(v: Values): boolean {
+  return !!(v.metaeval || v.signature || v.grouping || v.statistic || v.dim || v.test || v.ceiling?.length || v['metric-scores']?.length);
+}
+
+/** True when the run's scores are needed (meta-evaluation or --scores-out). */
+export function needsScores(v: Values): boolean {
+  return wantsMetaeval(v) || !!v['scores-out'];
+}
+
+export interface MetaevalContext {
+  rows: DatasetRow[];
+  split: SplitMode;
+  /** The run's metric columns, aligned with the dataset's eval items (labReviews order). */
+  columns: readonly { id: string; label: string; values: readonly (number | null)[] }[];
+  intervals: IntervalOptions;
+  /** What the signature records about the metric's configuration. */
+  config: Omit<SignatureConfig, 'grouping' | 'statistic' | 'dim' | 'resamples' | 'seed' | 'ties' | 'version'>;
+}
+
+const version = (): string => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+};
+
+function metricSpec(spec: string): { name: string; file: string } {
+  const k = spec.indexOf('=');
+  if (k === 0) throw new CliError(`--metric-scores ${spec}: the metric's name before '=' is empty`);
+  if (k < 0) return { name: path.basename(spec).replace(/\.[^.]+$/, ''), file: spec };
+  return { name: spec.slice(0, k), file: spec.slice(k + 1) };
+}
+
+async function ceilingOf(files: readonly string[]): Promise<{ input: ReturnType<typeof humanCeiling>; problems: string[] }> {
+  const byAnnotator = new Map<string, AnnotatorFile & { rows: DatasetRow[] }>();
+  const problems: string[] = [];
+  for (const file of files) {
+    const { rows, errors } = parseHumanStudyCsv({ name: path.basename(file), text: await readText(file) });
+    for (const e of errors.slice(0, 5)) problems.push(`${file}:${e.line}: ${e.reason}`);
+    const who = humanStudyFileInfo(file).annotator;
+    if (!byAnnotator.has(who)) byAnnotator.set(who, { annotator: who, rows: [] });
+    byAnnotator.get(who)!.rows.push(...rows.map((r) => r.row));
+  }
+  return { input: humanCeiling([...byAnnotator.values()]), problems };
+}
+
+/**
+ * Writes --scores-out, and prints the meta-evaluation when asked (returns the exit code); null when the usual
+ * output should follow.
+ */
+export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<number | null> {
+  const reviews = labReviews(prepare(ctx.rows, ctx.split));
+  for (const c of ctx.columns)
+    if (c.values.length !== reviews.length) throw new Error(`meta-evaluation: ${c.id} has ${c.values.length} values for ${reviews.length} reviews`);
+  const imported: MetaMetric[] = [];
+  const coverage: ScoresCoverage[] = [];
+  for (const spec of v['metric-scores'] ?? []) {
+    const { name, file } = metricSpec(spec);
+    const r = readMetricScores(name, file, await readText(file), reviews);
+    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
+    if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
+    for (const l of coverageLines(r.coverage)) warn(l);
+    imported.push(...r.metrics);
+    coverage.push(r.coverage);
+  }
+  const seed = ctx.intervals.seed;
+  const all: MetaMetric[] = [...ctx.columns.map((c) => ({ ...c, kind: 'metric' as const })), ...imported, ...baselineMetrics(reviews, seed)];
+  if (v['scores-out']) {
+    const out = v['scores-out'];
+    const format = /\.jsonl$/i.test(out) ? 'jsonl' : /\.csv$/i.test(out) ? 'csv' : null;
+    if (!format) throw new CliError(`--scores-out ${out}: name a .csv or .jsonl file`);
+    await writeFile(out, writeScores(format, reviews, all));
+    warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${out}`);
+  }
+  if (!wantsMetaeval(v)) return null;
+
+  const grouping = oneOf(v.grouping, GROUPINGS, '--grouping') ?? 'none';
+  const statistic = oneOf(v.statistic, RANK_STATISTICS, '--statistic') ?? 'spearman';
+  if ((statistic === 'pairwise' || statistic === 'spa') && grouping !== 'system')
+    throw new CliError(`--statistic ${statistic} is a system-level statistic: add --grouping system`);
+  const dim = (oneOf(v.dim, ['con', 'comp', 'rel'] as const, '--dim') ?? 'rel') as Dim;
+  const test = oneOf(v.test, ['perm-both', 'bootstrap'] as const, '--test') ?? 'perm-both';
+  const opts: MetaEvalOptions = { grouping, statistic, dim, test, resamples: ctx.intervals.resamples, seed, against: all.find((m) => m.id === `crscore.${dim}`)?.id };
+  const signature = metaEvalSignature({ ...ctx.config, grouping, statistic, dim, resamples: ctx.intervals.resamples, seed, ties: 'in-sample+cv5', version: version() });
+  if (v.signature) {
+    process.stdout.write(`${signature}\n`);
+    return 0;
+  }
+  const report = metaEvaluate(reviews, all, opts);
+  let ceiling: CeilingSummary | null = null;
+  if (v.ceiling?.length) {
+    const { input, problems } = await ceilingOf(v.ceiling);
+    for (const p of problems) warn(p);
+    const row = input.records.length ? (metaEvaluate(input.records, input.metrics, { ...opts, against: undefined }).rows[0] ?? null) : null;
+    ceiling = { row, alpha: input.alpha?.[dim] ?? null, annotators: input.annotators, missing: input.missing };
+  }
+  if (v.json) {
+    const json = { signature, metaeval: report, ceiling, coverage };
+    process.stdout.write(`${JSON.stringify(json, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x), 2)}\n`);
+    return 0;
+  }
+  const lines = [formatMetaEval(report, 'text', signature, ceiling)];
+  if (!ceiling) lines.push('Human ceiling: not computed (give the annotators\' CSVs with --ceiling FILE …).');
+  const against = opts.against;
+  // Each pair once, written as metric − the reference metric.
+  const tests = report.comparisons
+    .filter((c) => against && (c.b === against || c.a === against))
+    .map((c) => (c.a === against ? { ...c, a: c.b, b: c.a, delta: -c.delta } : c))
+    .filter((c, k, all) => all.findIndex((d) => d.a === c.a) === k);
+  if (tests.length) {
+    lines.push(`Paired tests${against ? ` against ${against}` : ''} (Δ = row − other; PERM-BOTH and paired bootstrap p):`);
+    for (const c of tests) lines.push(`  ${c.a.padEnd(28)} vs ${c.b.padEnd(22)} Δ ${fmt(c.delta, 4).padStart(8)}  p_perm ${fmtP(c.pPerm).padEnd(8)} p_boot ${fmtP(c.pBoot)}`);
+  }
+  lines.push('', `signature: ${signature}`, '');
+  process.stdout.write(lines.join('\n'));
+  return 0;
+}
+
+const TEMPLATE_DIFF = '@@ -1 +1 @@\n-a = 1\n+a = 2';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The signature's pseudo-reference fields: the source, the claims model with a hash of its prompt, the analyzers. */
+export function pseudoRefSignature(plan: { source: string; settings?: { model: string }; format?: OutputFormat; filter?: unknown; options?: unknown }) {
+  const llm = plan.source === 'claims' || plan.source === 'generate';
+  const analyzers = plan.source === 'analyzers' || plan.source === 'generate';
+  return {
+    pseudoRefs: plan.source,
+    claimsModel: llm ? (plan.settings?.model ?? null) : null,
+    // The prompt's template, built on a fixed one-line diff: the hash changes when the prompt or its format does.
+    claimsPromptHash: llm ? sha256(buildClaimsPrompt(TEMPLATE_DIFF, plan.format ?? 'paper')) : null,
+    analyzers: analyzers ? [`jshint+pmd(${sha256(JSON.stringify([plan.filter ?? null, plan.options ?? null])).slice(0, 8)})`] : null,
+  };
+}
+
+/** The linker's weights hash for the signature: the file's SHA-256, or the shipped weights'. */
+export async function linkerHash(file: string | undefined, shipped: unknown): Promise<string> {
+  return sha256(file ? await readText(file) : JSON.stringify(shipped));
+}

@@ -1,0 +1,171 @@
+// Per-review metric scores in and out (issue 29): a researcher's own metric comes in as CSV or JSONL keyed by
+// change `id` and `system` (any numeric column is a metric), and every metric of a run goes out in the same shape,
+// so `--scores-out` followed by `--metric-scores` reproduces the statistics exactly. Pure: the CLI and the
+// browser's import share it, with one coverage report (matched, missing, duplicate, non-numeric, unknown rows).
+import { readCsv } from '../importers/csv.ts';
+import type { Dim } from '../bootstrap.ts';
+import type { MetaMetric } from './report.ts';
+
+export interface ScoreKey {
+  changeId: string;
+  system: string;
+}
+
+/** Columns that describe a review rather than score it. */
+const RESERVED = /^(id|system|lang|language|review|index|human[._](con|comp|rel))$/i;
+
+export interface ScoresCoverage {
+  file: string;
+  format: 'csv' | 'jsonl';
+  /** Data rows read (header and blank lines not counted). */
+  rows: number;
+  /** Rows that matched a review of the dataset. */
+  matched: number;
+  /** Dataset reviews the file has no row for (change::system), the first 20. */
+  missing: string[];
+  missingCount: number;
+  /** Row numbers (1-based lines of the file) repeating an earlier row's id and system: the first is kept. */
+  duplicate: number[];
+  /** Cells that are neither empty nor a number: row number, column, value (first 50 chars). */
+  nonNumeric: { row: number; column: string; value: string }[];
+  /** Rows whose id and system name no review of the dataset. */
+  unknown: number[];
+  /** Rows without an id or a system. */
+  noKey: number[];
+  /** The metric columns found, and the columns left out because no value in them is a number. */
+  columns: string[];
+  ignored: string[];
+  /** Parse errors (bad JSON, a broken CSV record), by row. */
+  errors: { row: number; reason: string }[];
+}
+
+export interface ImportedScores {
+  metrics: MetaMetric[];
+  coverage: ScoresCoverage;
+}
+
+const keyOf = (changeId: string, system: string) => `${changeId}::${system}`;
+
+function cellNumber(v: unknown): number | null | 'bad' {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : 'bad';
+  if (typeof v === 'boolean' || typeof v === 'object') return 'bad';
+  const s = String(v).trim();
+  if (s === '' || /^(na|nan|null|none)$/i.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : 'bad';
+}
+
+/**
+ * Reads one scores file against the dataset's reviews (`keys`, in the order the metrics' values must follow).
+ * Metric ids are `${name}.${column}`; a column ending in .con, .comp or .rel is judged against that human score.
+ */
+export function readMetricScores(name: string, file: string, text: string, keys: readonly ScoreKey[]): ImportedScores {
+  const jsonl = /\.jsonl?$/i.test(file) || /^\s*[{[]/.test(text);
+  const rows: { row: number; data: Record<string, unknown> }[] = [];
+  const errors: ScoresCoverage['errors'] = [];
+  if (jsonl) {
+    text.split(/\r?\n/).forEach((line, k) => {
+      if (!line.trim()) return;
+      try {
+        const v = JSON.parse(line) as unknown;
+        if (v && typeof v === 'object' && !Array.isArray(v)) rows.push({ row: k + 1, data: v as Record<string, unknown> });
+        else errors.push({ row: k + 1, reason: 'not a JSON object' });
+      } catch (e) {
+        errors.push({ row: k + 1, reason: `not JSON (${(e as Error).message.slice(0, 80)})` });
+      }
+    });
+  } else {
+    for (const r of readCsv(text).records) {
+      if (r.error) errors.push({ row: r.line, reason: `CSV: ${r.error}` });
+      else rows.push({ row: r.line, data: r.data });
+    }
+  }
+  const at = new Map(keys.map((k, i) => [keyOf(k.changeId, k.system), i]));
+  const allColumns = [...new Set(rows.flatMap((r) => Object.keys(r.data)))].filter((c) => !RESERVED.test(c));
+  const columns = allColumns.filter((c) => rows.some((r) => typeof cellNumber(r.data[c]) === 'number'));
+  const ignored = allColumns.filter((c) => !columns.includes(c));
+  const values = columns.map(() => new Array<number | null>(keys.length).fill(null));
+  const seen = new Set<number>();
+  const cov: ScoresCoverage = {
+    file, format: jsonl ? 'jsonl' : 'csv', rows: rows.length, matched: 0, missing: [], missingCount: 0,
+    duplicate: [], nonNumeric: [], unknown: [], noKey: [], columns, ignored, errors,
+  };
+  for (const { row, data } of rows) {
+    const id = data.id ?? data.changeId;
+    const system = data.system;
+    if (id === undefined || id === null || String(id).trim() === '' || typeof system !== 'string' || system.trim() === '') {
+      cov.noKey.push(row);
+      continue;
+    }
+    const i = at.get(keyOf(String(id).trim(), system.trim()));
+    if (i === undefined) {
+      cov.unknown.push(row);
+      continue;
+    }
+    if (seen.has(i)) {
+      cov.duplicate.push(row);
+      continue;
+    }
+    seen.add(i);
+    cov.matched++;
+    columns.forEach((c, k) => {
+      const v = cellNumber(data[c]);
+      if (v === 'bad') cov.nonNumeric.push({ row, column: c, value: String(JSON.stringify(data[c]) ?? '').slice(0, 50) });
+      else values[k][i] = v;
+    });
+  }
+  keys.forEach((k, i) => {
+    if (seen.has(i)) return;
+    cov.missingCount++;
+    if (cov.missing.length < 20) cov.missing.push(keyOf(k.changeId, k.system));
+  });
+  const metrics: MetaMetric[] = columns.map((c, k) => ({
+    id: `${name}.${c}`,
+    label: `${name} ${c}`,
+    kind: 'imported',
+    dim: (/\.(con|comp|rel)$/.exec(c)?.[1] as Dim | undefined) ?? 'rel',
+    values: values[k],
+  }));
+  return { metrics, coverage: cov };
+}
+
+/** One line per problem, naming the rows (at most 10 per kind), for the CLI and the browser alike. */
+export function coverageLines(c: ScoresCoverage): string[] {
+  const rowsOf = (r: number[]) => `${r.slice(0, 10).join(', ')}${r.length > 10 ? ` … (${r.length} in all)` : ''}`;
+  const out = [`${c.file}: ${c.rows} rows (${c.format}), ${c.matched} matched; metrics: ${c.columns.join(', ') || 'none'}`];
+  if (c.ignored.length) out.push(`  columns without numbers, left out: ${c.ignored.join(', ')}`);
+  if (c.missingCount) out.push(`  missing: ${c.missingCount} reviews of the dataset have no row (${c.missing.slice(0, 5).join(', ')}${c.missingCount > 5 ? ', …' : ''}); they are left out of this metric's statistics`);
+  if (c.duplicate.length) out.push(`  duplicate id and system, first row kept, rows ${rowsOf(c.duplicate)}`);
+  if (c.nonNumeric.length)
+    out.push(`  non-numeric values, left out: ${c.nonNumeric.slice(0, 10).map((n) => `row ${n.row} ${n.column}=${n.value}`).join('; ')}${c.nonNumeric.length > 10 ? ` … (${c.nonNumeric.length} in all)` : ''}`);
+  if (c.unknown.length) out.push(`  no such review in the dataset (id and system), rows ${rowsOf(c.unknown)}`);
+  if (c.noKey.length) out.push(`  without an id or a system, rows ${rowsOf(c.noKey)}`);
+  for (const e of c.errors.slice(0, 10)) out.push(`  row ${e.row}: ${e.reason}`);
+  return out;
+}
+
+export interface ScoreRow extends ScoreKey {
+  lang: string;
+  human: Record<Dim, number> | null;
+}
+
+const csvCell = (v: string | number | null) => {
+  if (v === null) return '';
+  const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/**
+ * Every review with its human scores (normalised (x − 1)/4 as every statistic uses them) and every metric's
+ * value: CSV or JSONL. Numbers are written in full (shortest round-trip form), so reading them back is exact.
+ */
+export function writeScores(format: 'csv' | 'jsonl', rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[]): string {
+  const head = ['id', 'lang', 'system', 'human.con', 'human.comp', 'human.rel', ...metrics.map((m) => m.id)];
+  const line = (r: ScoreRow, i: number): (string | number | null)[] => [
+    r.changeId, r.lang, r.system, r.human?.con ?? null, r.human?.comp ?? null, r.human?.rel ?? null,
+    ...metrics.map((m) => (m.values[i] === null || !Number.isFinite(m.values[i]) ? null : m.values[i])),
+  ];
+  if (format === 'jsonl') return rows.map((r, i) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, line(r, i)[k]])))).join('\n') + '\n';
+  return [head.map(csvCell).join(','), ...rows.map((r, i) => line(r, i).map(csvCell).join(','))].join('\n') + '\n';
+}

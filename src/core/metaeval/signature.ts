@@ -1,0 +1,67 @@
+// A reproducibility signature, as sacreBLEU prints one (Post 2018): one line that records everything a
+// meta-evaluation figure depends on. One pure function, so the browser and `crscore eval --signature` print the
+// same line for the same configuration. Unknown or not-applicable fields print as '-'.
+import type { Grouping } from './grouped.ts';
+import type { RankStatistic } from './report.ts';
+
+export interface SignatureConfig {
+  /** The metric and its preset: paper, plus, learned, or an imported metric's name. */
+  preset: string;
+  similarity: string | null;
+  scoring: string | null;
+  encoder?: string | null;
+  /** Encoder revision or weights hash. */
+  encoderRevision?: string | null;
+  pooling?: string | null;
+  split: string | null;
+  tau?: number | null;
+  /** calibration:<system>, option, fixed, linker. */
+  tauSource?: string | null;
+  /** Where the pseudo-references came from: dataset, generated… */
+  pseudoRefs?: string | null;
+  claimsModel?: string | null;
+  /** A hash of the claims prompt (e.g. its SHA-256). */
+  claimsPromptHash?: string | null;
+  analyzers?: readonly string[] | null;
+  linkerHash?: string | null;
+  grouping: Grouping;
+  statistic: RankStatistic;
+  dim?: string;
+  resamples: number;
+  seed: number;
+  /** How ε was chosen, e.g. 'in-sample+cv5'. */
+  ties: string;
+  version: string;
+}
+
+const field = (v: string | number | null | undefined) => {
+  if (v === null || v === undefined || v === '') return '-';
+  return String(v).replace(/[|\s]+/g, '_');
+};
+const short = (h: string | null | undefined) => (h ? h.slice(0, 12) : null);
+
+export function metaEvalSignature(c: SignatureConfig): string {
+  const tau = c.tau === null || c.tau === undefined || !Number.isFinite(c.tau) ? null : `${Number(c.tau.toFixed(4))}${c.tauSource ? `(${c.tauSource})` : ''}`;
+  const encoder = c.encoder ? `${c.encoder}${c.encoderRevision ? `@${short(c.encoderRevision)}` : ''}` : null;
+  const parts: [string, string | number | null | undefined][] = [
+    ['metric', c.preset],
+    ['sim', c.similarity],
+    ['rule', c.scoring],
+    ['enc', encoder],
+    ['pool', c.pooling],
+    ['split', c.split],
+    ['tau', tau],
+    ['prefs', c.pseudoRefs],
+    ['claims', c.claimsModel ? `${c.claimsModel}${c.claimsPromptHash ? `#${short(c.claimsPromptHash)}` : ''}` : null],
+    ['analyzers', c.analyzers && c.analyzers.length ? [...c.analyzers].sort().join('+') : null],
+    ['linker', short(c.linkerHash)],
+    ['group', c.grouping],
+    ['stat', c.statistic],
+    ['dim', c.dim ?? 'rel'],
+    ['boot', c.resamples],
+    ['seed', c.seed],
+    ['ties', c.ties],
+    ['version', c.version],
+  ];
+  return parts.map(([k, v]) => `${k}:${field(v)}`).join('|');
+}

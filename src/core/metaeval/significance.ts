@@ -1,0 +1,145 @@
+// Is metric A's statistic really above metric B's on the same reviews? Two paired tests, and the significance
+// clusters WMT reports from them.
+//  - PERM-BOTH (Deutsch et al. 2021; mt-metrics-eval's permutation test): each metric is standardised over the
+//    common reviews (z-scores, so swapping scores between metrics is meaningful; ε is rescaled with its metric);
+//    each resample swaps the two metrics' scores for every change independently with probability ½ (a change's
+//    reviews swap together, the unit the bootstrap resamples) and recomputes the difference of the statistic.
+//    p = share of resamples whose |Δ| ≥ the observed |Δ|.
+//  - Paired bootstrap over changes: both metrics' statistics on the same resamples of changes (report.ts);
+//    p = share of resamples whose difference, centred on the observed one, is at least as far from 0 (Koehn 2004).
+import { mulberry32 } from '../bootstrap.ts';
+import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
+
+export interface PairInput {
+  a: ArrayLike<number>;
+  b: ArrayLike<number>;
+  h: ArrayLike<number>;
+  /** Each review's change, 0 … C−1. */
+  change: ArrayLike<number>;
+  system: ArrayLike<number>;
+  /** acc_eq's ε for each metric, in its own units. */
+  epsA?: number;
+  epsB?: number;
+}
+
+export interface PermResult {
+  /** Statistic of A minus that of B on the common reviews. */
+  delta: number;
+  p: number;
+  resamples: number;
+}
+
+const EQ = 1e-12;
+
+function standardise(v: ArrayLike<number>): { z: Float64Array; sd: number } {
+  const n = v.length;
+  let m = 0;
+  for (let i = 0; i < n; i++) m += v[i];
+  m /= n || 1;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (v[i] - m) ** 2;
+  const sd = Math.sqrt(ss / (n || 1)) || 1;
+  return { z: Float64Array.from(v, (x) => (x - m) / sd), sd };
+}
+
+/** The swap masks of PERM-BOTH: masks[r][c] = 1 where resample r swaps change c. Seeded (mulberry32). */
+export function swapMasks(resamples: number, changes: number, seed: number): Uint8Array[] {
+  const rng = mulberry32(seed);
+  return Array.from({ length: resamples }, () => Uint8Array.from({ length: changes }, () => (rng() < 0.5 ? 1 : 0)));
+}
+
+export function permBoth(
+  input: PairInput,
+  grouping: Grouping,
+  stat: Statistic,
+  o: { resamples?: number; seed?: number; masks?: Uint8Array[] } = {},
+): PermResult {
+  const n = input.a.length;
+  let C = 0;
+  for (let i = 0; i < n; i++) C = Math.max(C, input.change[i] + 1);
+  const masks = o.masks ?? swapMasks(o.resamples ?? 1000, C, o.seed ?? 1);
+  const A = standardise(input.a);
+  const B = standardise(input.b);
+  const ea = (input.epsA ?? 0) / A.sd;
+  const eb = (input.epsB ?? 0) / B.sd;
+  const valueOf = (v: ArrayLike<number>, eps: number) =>
+    groupedStatistic(stat, groupsFor(grouping, v, input.h, input.change, input.system), eps);
+  const delta = valueOf(A.z, ea) - valueOf(B.z, eb);
+  if (!Number.isFinite(delta)) return { delta, p: NaN, resamples: masks.length };
+  let extreme = 0;
+  if (grouping === 'item') {
+    // A change's statistic is that of A or of B, whichever side it lands on: computed once per change.
+    const members: number[][] = Array.from({ length: C }, () => []);
+    for (let i = 0; i < n; i++) members[input.change[i]].push(i);
+    const per = (z: Float64Array, eps: number) =>
+      members.map((idx) => statistic(stat, idx.map((i) => z[i]), idx.map((i) => input.h[i]), eps));
+    const sa = per(A.z, ea);
+    const sb = per(B.z, eb);
+    for (const mask of masks) {
+      let ta = 0, na = 0, tb = 0, nb = 0;
+      for (let c = 0; c < C; c++) {
+        const [x, y] = mask[c] ? [sb[c], sa[c]] : [sa[c], sb[c]];
+        if (Number.isFinite(x)) {
+          ta += x;
+          na++;
+        }
+        if (Number.isFinite(y)) {
+          tb += y;
+          nb++;
+        }
+      }
+      if (Math.abs(ta / na - tb / nb) >= Math.abs(delta) - EQ) extreme++;
+    }
+  } else {
+    const xa = new Float64Array(n);
+    const xb = new Float64Array(n);
+    for (const mask of masks) {
+      for (let i = 0; i < n; i++) {
+        const s = mask[input.change[i]];
+        xa[i] = s ? B.z[i] : A.z[i];
+        xb[i] = s ? A.z[i] : B.z[i];
+      }
+      // With ε, each side keeps its metric's threshold: the swapped scores are compared as that side's.
+      const d = valueOf(xa, ea) - valueOf(xb, eb);
+      if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
+    }
+  }
+  return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length };
+}
+
+/** Paired bootstrap p of a difference: resampled differences centred on the observed one, two-sided. */
+export function bootstrapP(observed: number, resampled: ArrayLike<number>): number {
+  let k = 0;
+  let B = 0;
+  for (let i = 0; i < resampled.length; i++) {
+    const d = resampled[i];
+    if (!Number.isFinite(d)) continue;
+    B++;
+    if (Math.abs(d - observed) >= Math.abs(observed) - EQ) k++;
+  }
+  return B > 0 && Number.isFinite(observed) ? k / B : NaN;
+}
+
+/**
+ * WMT's greedy significance clusters. `ranked` runs from the best statistic down; `worse(a, b)` says whether b
+ * (ranked below a) is significantly worse than a. Walking down the ranking, a metric opens a new cluster when it
+ * is significantly worse than every metric of the current cluster; otherwise it joins it. Returns each ranked
+ * metric's cluster, 1 for the top cluster. Tests run lazily: only the pairs the walk needs.
+ */
+export function significanceClusters(count: number, worse: (a: number, b: number) => boolean): number[] {
+  const out: number[] = [];
+  let start = 0;
+  let cluster = 1;
+  for (let k = 0; k < count; k++) {
+    if (k > 0) {
+      let all = true;
+      for (let m = start; m < k && all; m++) all = worse(m, k);
+      if (all) {
+        cluster++;
+        start = k;
+      }
+    }
+    out.push(cluster);
+  }
+  return out;
+}

@@ -1,0 +1,228 @@
+// Tie calibration (Deutsch et al. 2023): the ε below which metric differences count as ties, chosen to maximise
+// acc_eq. acc_eq only changes where ε crosses the metric difference of some pair, so the candidates are the
+// distinct |Δmetric| values (and 0).
+//
+// Method. The statistic is the mean of acc_eq over groups (one group when pooled, one per change when grouped by
+// item, the system means at system level), every group with at least two reviews counting once.
+//  - Exact sweep, when the groups hold at most `maxExactPairs` pairs (the default covers 2,000 pooled reviews):
+//    every pair is an event at ε = |Δmetric|: a human tie becomes right, a pair the metric ordered correctly
+//    becomes wrong; sorting the events and sweeping gives acc_eq at every candidate, and the best ε exactly.
+//  - Candidate search, for more pairs (100,000 pooled reviews have 5·10⁹): the candidates are 48 quantiles of
+//    |Δmetric| over 200,000 seeded random pairs, each evaluated exactly in O(n log n) (pairwise.ts); then 24
+//    sampled differences between the best candidate's neighbours refine it. The ε is the best of the candidates
+//    tried (an approximation of the optimum); the acc_eq reported at it is exact.
+// Ties in the optimum go to the smallest ε.
+import { mulberry32 } from '../bootstrap.ts';
+import { accCounts, accPlan, TIE_SLACK } from './pairwise.ts';
+
+export interface Group {
+  x: ArrayLike<number>;
+  h: ArrayLike<number>;
+}
+
+export interface TieCalibration {
+  eps: number;
+  /** Mean acc_eq over the groups at eps (in-sample). */
+  acc: number;
+  /** acc_eq at ε = 0, for comparison. */
+  accAtZero: number;
+  method: 'exact' | 'candidates';
+  /** Candidates evaluated. */
+  candidates: number;
+  /** acc_eq against ε (at most ~200 points, ε ascending), for the plot. */
+  curve: { eps: number; acc: number }[];
+}
+
+export interface TieOptions {
+  maxExactPairs?: number;
+  seed?: number;
+}
+
+const MAX_EXACT_PAIRS = 2_000_000;
+const pairsOf = (n: number) => (n * (n - 1)) / 2;
+
+/** Mean acc_eq over the groups with at least two reviews at ε (NaN when there is none). */
+export function groupedAccEq(groups: readonly Group[], eps: number): number {
+  let sum = 0;
+  let k = 0;
+  for (const g of groups) {
+    if (g.x.length < 2) continue;
+    const { right, pairs } = accCounts(accPlan(g.x, g.h), eps);
+    sum += right / pairs;
+    k++;
+  }
+  return k > 0 ? sum / k : NaN;
+}
+
+export function calibrateTies(groups: readonly Group[], o: TieOptions = {}): TieCalibration {
+  const used = groups.filter((g) => g.x.length >= 2);
+  const total = used.reduce((s, g) => s + pairsOf(g.x.length), 0);
+  if (used.length === 0) return { eps: 0, acc: NaN, accAtZero: NaN, method: 'exact', candidates: 0, curve: [] };
+  if (total <= (o.maxExactPairs ?? MAX_EXACT_PAIRS)) return exactSweep(used);
+  return candidateSearch(used, o.seed ?? 1);
+}
+
+function exactSweep(groups: readonly Group[]): TieCalibration {
+  const G = groups.length;
+  const total = groups.reduce((t, g) => t + pairsOf(g.x.length), 0);
+  let base = 0;
+  // Events: the ε at which a pair changes. A human tie becomes right (+), a correctly ordered pair becomes a
+  // wrong tie (−); each pair weighs 1/(pairs of its group × groups), so the sum is the mean over groups.
+  const posD = new Float64Array(total);
+  const negD = new Float64Array(total);
+  const posW = G > 1 ? new Float64Array(total) : null;
+  const negW = G > 1 ? new Float64Array(total) : null;
+  let np = 0;
+  let nn = 0;
+  for (const g of groups) {
+    const n = g.x.length;
+    const wg = 1 / (pairsOf(n) * G);
+    for (let i = 0; i < n; i++) {
+      const xi = g.x[i];
+      const hi = g.h[i];
+      for (let j = i + 1; j < n; j++) {
+        const dx = g.x[j] - xi;
+        const dh = g.h[j] - hi;
+        const d = dx < 0 ? -dx : dx;
+        if (d <= TIE_SLACK) {
+          if (dh === 0) base += wg;
+        } else if (dh === 0) {
+          if (posW) posW[np] = wg;
+          posD[np++] = d;
+        } else if (dx > 0 === dh > 0) {
+          base += wg;
+          if (negW) negW[nn] = wg;
+          negD[nn++] = d;
+        }
+      }
+    }
+  }
+  // One group: every event weighs the same, so the two lists sort natively; several: sort with their weights.
+  const sorted = (d: Float64Array, w: Float64Array | null, m: number): [Float64Array, Float64Array | null] => {
+    if (!w) return [radixSortNonNegative(d.subarray(0, m)), null];
+    const o = Uint32Array.from({ length: m }, (_, i) => i).sort((a, b) => d[a] - d[b]);
+    return [Float64Array.from(o, (i) => d[i]), Float64Array.from(o, (i) => w[i])];
+  };
+  const [pd, pw] = sorted(posD, posW, np);
+  const [nd, nw] = sorted(negD, negW, nn);
+  const w1 = 1 / total;
+  const stepEps = new Float64Array(np + nn + 1);
+  const stepAcc = new Float64Array(np + nn + 1);
+  stepAcc[0] = base;
+  let steps = 1;
+  let cur = base;
+  let best = 0;
+  let i = 0;
+  let j = 0;
+  while (i < np || j < nn) {
+    const eps = Math.min(i < np ? pd[i] : Infinity, j < nn ? nd[j] : Infinity);
+    while (i < np && pd[i] <= eps + TIE_SLACK) cur += pw ? pw[i++] : (i++, w1);
+    while (j < nn && nd[j] <= eps + TIE_SLACK) cur -= nw ? nw[j++] : (j++, w1);
+    stepEps[steps] = eps;
+    stepAcc[steps] = cur;
+    if (cur > stepAcc[best] + 1e-12) best = steps;
+    steps++;
+  }
+  return { eps: stepEps[best], acc: stepAcc[best], accAtZero: base, method: 'exact', candidates: steps, curve: thin(stepEps.subarray(0, steps), stepAcc.subarray(0, steps), best) };
+}
+
+function candidateSearch(groups: readonly Group[], seed: number): TieCalibration {
+  const plans = groups.map((g) => accPlan(g.x, g.h));
+  const trees = plans.map((p) => new Float64Array(p.xs.length + 1));
+  const evalAt = (eps: number) => {
+    let s = 0;
+    plans.forEach((p, k) => {
+      const c = accCounts(p, eps, undefined, trees[k]);
+      s += c.right / c.pairs;
+    });
+    return s / plans.length;
+  };
+  // Seeded sample of pair differences, drawn across groups in proportion to their pairs.
+  const rng = mulberry32(seed);
+  const sizes = groups.map((g) => pairsOf(g.x.length));
+  const tot = sizes.reduce((a, b) => a + b, 0);
+  const sample = new Float64Array(200_000);
+  let m = 0;
+  for (let t = 0; t < sample.length; t++) {
+    let r = rng() * tot;
+    let g = 0;
+    while (g < groups.length - 1 && r >= sizes[g]) r -= sizes[g++];
+    const n = groups[g].x.length;
+    const i = Math.floor(rng() * n);
+    let j = Math.floor(rng() * (n - 1));
+    if (j >= i) j++;
+    const dd = Math.abs(groups[g].x[i] - groups[g].x[j]);
+    if (dd > TIE_SLACK) sample[m++] = dd;
+  }
+  const diffs = sample.subarray(0, m).sort();
+  const quantiles = (lo: number, hi: number, k: number) => {
+    const out = new Set<number>();
+    for (let q = 0; q < k; q++) if (hi > lo) out.add(diffs[lo + Math.floor(((hi - lo - 1) * q) / Math.max(1, k - 1))]);
+    return [...out];
+  };
+  const tried = new Map<number, number>();
+  const visit = (eps: number) => {
+    if (!tried.has(eps)) tried.set(eps, evalAt(eps));
+  };
+  visit(0);
+  const first = quantiles(0, m, 48).sort((a, b) => a - b);
+  first.forEach(visit);
+  const bestOf = () => [...tried].reduce((b, e) => (e[1] > b[1] + 1e-12 || (Math.abs(e[1] - b[1]) <= 1e-12 && e[0] < b[0]) ? e : b));
+  const [b0] = bestOf();
+  const at = first.indexOf(b0);
+  const lo = at <= 0 ? 0 : lowerIndex(diffs, first[at - 1]);
+  const hi = at < 0 || at >= first.length - 1 ? m : lowerIndex(diffs, first[at + 1]) + 1;
+  quantiles(lo, Math.min(m, hi), 24).forEach(visit);
+  const [eps, acc] = bestOf();
+  const curve = [...tried].sort((a, b) => a[0] - b[0]).map(([e, a]) => ({ eps: e, acc: a }));
+  return { eps, acc, accAtZero: tried.get(0)!, method: 'candidates', candidates: tried.size, curve };
+}
+
+/**
+ * Sorts non-negative doubles in place in O(n): their IEEE-754 bit patterns order as the numbers do, so an LSD
+ * radix sort on four 16-bit digits sorts them (the engine's comparison sort takes ~10× longer on 10⁶ values).
+ */
+export function radixSortNonNegative(a: Float64Array): Float64Array {
+  const n = a.length;
+  let src: Float64Array = a;
+  let dst: Float64Array = new Float64Array(n);
+  const count = new Uint32Array(65536);
+  for (let pass = 0; pass < 4; pass++) {
+    const u = new Uint32Array(src.buffer, src.byteOffset, n * 2);
+    const word = pass < 2 ? 0 : 1;
+    const shift = (pass & 1) * 16;
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[(u[2 * i + word] >>> shift) & 0xffff]++;
+    if (n === 0 || count[(u[word] >>> shift) & 0xffff] === n) continue; // one digit value: nothing to move
+    let sum = 0;
+    for (let k = 0; k < 65536; k++) {
+      const c = count[k];
+      count[k] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) dst[count[(u[2 * i + word] >>> shift) & 0xffff]++] = src[i];
+    [src, dst] = [dst, src];
+  }
+  if (src !== a) a.set(src);
+  return a;
+}
+
+function lowerIndex(a: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** At most ~200 points of a step curve, keeping its first, last and best points. */
+function thin(eps: Float64Array, acc: Float64Array, best: number): { eps: number; acc: number }[] {
+  const n = eps.length;
+  const stride = Math.max(1, Math.ceil(n / 200));
+  const out: { eps: number; acc: number }[] = [];
+  for (let k = 0; k < n; k++) if (k % stride === 0 || k === n - 1 || k === best) out.push({ eps: eps[k], acc: acc[k] });
+  return out;
+}

@@ -1,0 +1,207 @@
+// The meta-evaluation's state (issue 29): grouping, statistic and dimension, imported per-review metric scores,
+// the annotators' files for the human ceiling, and the report computed in a worker over the metric lab's columns
+// plus the baselines. The store only orchestrates: every figure comes from src/core/metaeval.
+import * as Comlink from 'comlink';
+import { create } from 'zustand';
+import type { Dim } from '../core/bootstrap';
+import { humanStudyFileInfo, parseHumanStudyCsv } from '../core/importers/humanStudy';
+import {
+  baselineMetrics,
+  humanCeiling,
+  metaEvalSignature,
+  readMetricScores,
+  type CeilingSummary,
+  type Grouping,
+  type MetaEvalReport,
+  type MetaMetric,
+  type RankStatistic,
+  type ScoresCoverage,
+} from '../core/metaeval/index';
+import type { DatasetRow } from '../core/dataset';
+import { labRowsOf } from './labColumns';
+import { useLab } from './lab';
+import { useLlmMetrics } from '../settings/llmMetrics';
+import { APP_VERSION, useResearch } from './research';
+import type { MetaEvalApi } from './metaeval.worker';
+
+export interface ImportedFile {
+  name: string;
+  file: string;
+  text: string;
+}
+
+export interface MetaEvalState {
+  grouping: Grouping;
+  statistic: RankStatistic;
+  dim: Dim;
+  imports: ImportedFile[];
+  coverage: ScoresCoverage[];
+  importError: string | null;
+  annotatorFiles: ImportedFile[];
+  status: 'idle' | 'running' | 'done' | 'error';
+  done: number;
+  total: number;
+  error: string | null;
+  ms: number | null;
+  report: MetaEvalReport | null;
+  ceiling: CeilingSummary | null;
+  signature: string;
+  set(p: Partial<Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>>): void;
+  importScores(files: File[]): Promise<void>;
+  removeImport(name: string): void;
+  importAnnotators(files: File[]): Promise<void>;
+  compute(): void;
+}
+
+let worker: Worker | null = null;
+let api: Comlink.Remote<MetaEvalApi> | null = null;
+let jobId = 0;
+
+const stem = (f: string) => f.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
+
+/** The run's configuration, in the CLI's words, so the same configuration gives the same signature. */
+function signatureOf(s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>): string {
+  const r = useResearch.getState();
+  const m = useLlmMetrics.getState();
+  const c = r.results?.config;
+  const sim = !c ? null : c.similarity === 'lexical' || c.similarity === 'tfidf' ? c.similarity : 'embedding';
+  return metaEvalSignature({
+    preset: c && c.similarity === 'tfidf' && c.scoring === 'graded' ? 'plus' : 'paper',
+    similarity: sim,
+    scoring: c?.scoring ?? null,
+    encoder: sim === 'embedding' ? (r.results?.engine?.model ?? r.results?.label ?? null) : null,
+    split: c?.split ?? null,
+    tau: r.tau,
+    tauSource: r.results ? `calibration:${r.results.calibration.system}` : null,
+    pseudoRefs: 'dataset',
+    grouping: s.grouping,
+    statistic: s.statistic,
+    dim: s.dim,
+    resamples: m.resamples,
+    seed: m.seed,
+    ties: 'in-sample+cv5',
+    version: APP_VERSION,
+  });
+}
+
+export const useMetaEval = create<MetaEvalState>()((set, get) => ({
+  grouping: 'none',
+  statistic: 'spearman',
+  dim: 'rel',
+  imports: [],
+  coverage: [],
+  importError: null,
+  annotatorFiles: [],
+  status: 'idle',
+  done: 0,
+  total: 0,
+  error: null,
+  ms: null,
+  report: null,
+  ceiling: null,
+  signature: '',
+
+  set(p) {
+    const next = { ...get(), ...p };
+    // A system-level statistic needs system grouping; leaving system level falls back to Spearman.
+    if ((next.statistic === 'pairwise' || next.statistic === 'spa') && next.grouping !== 'system') next.statistic = 'spearman';
+    set({ grouping: next.grouping, statistic: next.statistic, dim: next.dim });
+    get().compute();
+  },
+
+  async importScores(files) {
+    const added: ImportedFile[] = [];
+    for (const f of files) added.push({ name: stem(f.name), file: f.name, text: await f.text() });
+    const results = useResearch.getState().results;
+    if (results) {
+      const { reviews } = labRowsOf(results);
+      for (const a of added) {
+        const r = readMetricScores(a.name, a.file, a.text, reviews);
+        // A file that cannot be used is refused whole, and nothing already loaded is lost.
+        if (r.metrics.length === 0 || r.coverage.matched === 0) {
+          set({ importError: `${a.file}: ${r.metrics.length === 0 ? 'no numeric column besides id, system, lang and human scores' : 'no row matches a review of this dataset (by id and system)'}` });
+          return;
+        }
+      }
+    }
+    const keep = get().imports.filter((i) => !added.some((a) => a.name === i.name));
+    set({ imports: [...keep, ...added], importError: null });
+    get().compute();
+  },
+
+  removeImport(name) {
+    set({ imports: get().imports.filter((i) => i.name !== name) });
+    get().compute();
+  },
+
+  async importAnnotators(files) {
+    const added: ImportedFile[] = [];
+    for (const f of files) added.push({ name: humanStudyFileInfo(f.name).annotator, file: f.name, text: await f.text() });
+    set({ annotatorFiles: [...get().annotatorFiles.filter((a) => !added.some((b) => b.file === a.file)), ...added] });
+    get().compute();
+  },
+
+  compute() {
+    const r = useResearch.getState();
+    if (!r.results) return;
+    const m = useLlmMetrics.getState();
+    const lab = useLab.getState();
+    const s = get();
+    const { reviews } = labRowsOf(r.results);
+    const coverage: ScoresCoverage[] = [];
+    const imported: MetaMetric[] = [];
+    for (const f of s.imports) {
+      const x = readMetricScores(f.name, f.file, f.text, reviews);
+      coverage.push(x.coverage);
+      imported.push(...x.metrics);
+    }
+    const columns: MetaMetric[] = lab.records.length === reviews.length ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
+    const metrics = [...columns, ...imported, ...baselineMetrics(reviews, m.seed)];
+    const records = reviews.map((x) => ({ changeId: x.changeId, system: x.system, human: x.human }));
+    // The human ceiling: the annotators' files, paired on the reviews two of them scored.
+    let ceilingInput: ReturnType<typeof humanCeiling> | null = null;
+    if (s.annotatorFiles.length) {
+      const by = new Map<string, { annotator: string; rows: DatasetRow[] }>();
+      for (const f of s.annotatorFiles) {
+        const rows = parseHumanStudyCsv({ name: f.file, text: f.text }).rows.map((x) => x.row);
+        if (!by.has(f.name)) by.set(f.name, { annotator: f.name, rows: [] });
+        by.get(f.name)!.rows.push(...rows);
+      }
+      ceilingInput = humanCeiling([...by.values()]);
+    }
+    const signature = signatureOf(s);
+    const id = ++jobId;
+    set({ coverage, signature, status: 'running', done: 0, total: m.resamples, error: null });
+    if (!worker) {
+      worker = new Worker(new URL('./metaeval.worker.ts', import.meta.url), { type: 'module' });
+      api = Comlink.wrap<MetaEvalApi>(worker);
+    }
+    const against = metrics.find((x) => x.id === `crscore.${s.dim}`)?.id;
+    api!
+      .run(
+        {
+          records,
+          metrics,
+          options: { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against },
+          ceiling: ceilingInput && ceilingInput.records.length ? { records: ceilingInput.records, metrics: ceilingInput.metrics } : null,
+        },
+        Comlink.proxy((done: number, total: number) => {
+          if (id === jobId) set({ done, total });
+        }),
+      )
+      .then(({ report, ceiling, ms }) => {
+        if (id !== jobId) return;
+        set({
+          report,
+          ms,
+          status: 'done',
+          ceiling: ceilingInput
+            ? { row: ceiling?.rows[0] ?? null, alpha: ceilingInput.alpha?.[s.dim] ?? null, annotators: ceilingInput.annotators, missing: ceilingInput.missing }
+            : null,
+        });
+      })
+      .catch((e: unknown) => {
+        if (id === jobId) set({ status: 'error', error: e instanceof Error ? e.message : String(e) });
+      });
+  },
+}));
