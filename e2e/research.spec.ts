@@ -77,7 +77,9 @@ test('fixture: bad rows are listed, scores match the CLI, views and exports work
 
   await expectParity(page, cliEval(FIXTURE, ['--calibrate-on', 'good_pred']));
 
-  // Reference-based metrics sit beside CRScore (the fixture has msg reviews).
+  // Reference-based metrics sit beside CRScore (the fixture has msg reviews), computed when a view asks for them (the
+  // button here, or the metric lab's default BLEU and chrF columns, whichever comes first).
+  await page.getByTestId('ref-metrics-show').click({ timeout: 3000 }).catch(() => undefined);
   for (const id of ['bleu', 'bleuNoStop', 'editSim', 'rougeL', 'chrf', 'chrfpp'])
     await expect(page.getByTestId(`corr-row-${id}`)).toBeVisible();
   await expect(page.getByTestId('curve-chart').locator('.recharts-wrapper > svg')).toBeVisible();

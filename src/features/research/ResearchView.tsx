@@ -1,7 +1,7 @@
 // Research mode: import a dataset, score every review in a batch, and study agreement with the humans, τ, and
 // reference-based metrics side by side. All numbers come from src/store/research.ts (same pipeline as the CLI).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { researchEmbedStats, useResearch } from '../../store/research';
+import { researchEmbedStats, tauApplies, useResearch } from '../../store/research';
 import { keyOf } from '../../store/researchConfig';
 import { FORMAT_LABELS, type ImportFile } from '../../core/importers/index';
 import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
@@ -156,20 +156,22 @@ function Results() {
             step={0.001}
             value={tau}
             aria-label="τ"
-            disabled={rc.similarity === 'llm-links'}
+            disabled={!tauApplies(results)}
             onChange={(e) => useResearch.getState().setTau(Number(e.target.value))}
             data-testid="research-tau"
           />
           <strong data-testid="research-tau-value" data-value={tau}>
             τ = {tau.toFixed(4)}
           </strong>
-          {rc.similarity === 'llm-links' ? <LlmLinksTauNote /> : <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
+          {rc.similarity === 'llm-links' ? <LlmLinksTauNote /> : !tauApplies(results) ? <span className="muted small" data-testid="research-tau-source" data-source="fixed">
+            τ has no effect here: under graded credit the learned linker's link probabilities are the credit themselves
+          </span> : <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
             {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) ·{' '}
             {rc.similarity === 'learned'
               ? `the linker's probability threshold, chosen by its cross-validation: τ = ${cal.tau.toFixed(4)}`
               : `paper's calibration on ${cal.system}: τ = ${cal.tau.toFixed(4)} (mean best similarity of ${cal.values.length} sentences, sd ${cal.sd.toFixed(4)})`}
           </span>}
-          {tauSource === 'manual' && rc.similarity !== 'llm-links' && (
+          {tauSource === 'manual' && tauApplies(results) && (
             <button type="button" className="small" onClick={() => useResearch.getState().useCalibratedTau()}>
               Use calibrated τ
             </button>
