@@ -1,7 +1,7 @@
 // A generated dataset in the human study's dev.jsonl format, for the browser benches and the large-dataset e2e:
 // the dev half's changes (or, where the data is absent, the project's own sample) copied until `reviews` reviews,
 // each copy with its own id and its texts perturbed by a seeded PRNG (a word dropped or repeated, a number
-// appended), so n-grams, sentences and ties differ from copy to copy as they would in a real benchmark.
+// appended; its diff cut short), so n-grams, sentences and ties differ from copy to copy as they would in a real benchmark.
 // The same (source, reviews, seed) always gives the same bytes.
 import fs from 'node:fs';
 import { sampleJsonl } from '../src/core/importers/sample.ts';
@@ -28,7 +28,7 @@ function perturb(text: string, r: () => number): string {
   return r() < 0.3 ? `${words.join(' ')} ${Math.floor(r() * 100)}` : words.join(' ');
 }
 
-type Row = { id?: string; index?: number; pseudo_refs?: { text: string }[]; reviews?: { system: string; review: string }[] };
+type Row = { id?: string; index?: number; diff?: string; pseudo_refs?: { text: string }[]; reviews?: { system: string; review: string }[] };
 
 /** JSONL of about `reviews` reviews (whole changes: it stops at the first change that reaches the count). */
 export function generateDataset(reviews: number, seed = 30, source?: string): string {
@@ -44,6 +44,8 @@ export function generateDataset(reviews: number, seed = 30, source?: string): st
       if (copy > 0) {
         c.id = `${row.id ?? 'row'}-g${copy}`;
         if (typeof c.index === 'number') c.index = c.index + copy * 100_000;
+        // Scoring reads pseudo-references and reviews; a copy's diff is cut short so 86k reviews stay ~100 MB.
+        if (typeof c.diff === 'string') c.diff = c.diff.slice(0, 1500);
         for (const p of c.pseudo_refs ?? []) p.text = perturb(p.text, r);
         for (const v of c.reviews ?? []) if (v.review) v.review = perturb(v.review, r);
       }

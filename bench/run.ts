@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SummaryRow } from './summary.ts';
 
-const ALL = ['bundle', 'slider', 'scale', 'research', 'research-slider', 'research-embed', 'bootstrap', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github'];
+const ALL = ['bundle', 'slider', 'scale', 'research', 'research-slider', 'research-scale', 'research-embed', 'bootstrap', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github'];
 const only = process.env.BENCH_ONLY?.split(',') ?? ALL;
 const summary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-bench-')), 'summary.jsonl');
 const failed: string[] = [];
