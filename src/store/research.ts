@@ -392,6 +392,9 @@ export const useResearch = create<ResearchState>()((set, get) => {
   };
 });
 
+/** The results on screen as the compute workers know them (the link agreement runs there too). */
+export const shownStatsRun = (): StatsRun | null => stats;
+
 /** Embedding calls the research workers received (tests: a resume or a reload embeds nothing it already has). */
 export const researchEmbedStats = embedStats;
 export { usesEncoder };

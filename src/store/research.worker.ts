@@ -4,7 +4,10 @@
 // systems and languages, and the scorer) is sent once per run and kept here under the run's id.
 import * as Comlink from 'comlink';
 import type { EvalItem } from '../core/evaluate';
-import { refMetricRows, type Scorer } from '../core/research/index';
+import type { LinkAgreementOptions } from '../core/links/agreement';
+import type { LinkRule } from '../core/links/links';
+import { metricLinkStage, refMetricRows, type Scorer } from '../core/research/index';
+import type { SimilarityMatrix } from '../core/types';
 import { loadPlusIdf } from './plusIdf';
 import {
   correlationsAt,
@@ -16,6 +19,8 @@ import {
   sliceMatrices,
   sliceRefMetrics,
   sliceTransferables,
+  unflatten,
+  type FlatMatrices,
   type FlatRefValues,
   type FlatScorer,
   type FlatScores,
@@ -25,6 +30,8 @@ import {
 } from './researchCompute';
 
 let run: { id: number; items: EvalItem[]; scorer: Scorer | null } | null = null;
+/** The link agreement's run: whole items (it reads the annotators' links and the sentences) and the matrices. */
+let links: { id: number; items: EvalItem[]; matrices: SimilarityMatrix[] } | null = null;
 
 const api = {
   async matrices(kind: 'lexical' | 'tfidf', items: MatrixItem[], graded: boolean) {
@@ -49,6 +56,14 @@ const api = {
   refRows(id: number, values: FlatRefValues) {
     if (run?.id !== id) throw new Error('research worker: not this run');
     return refMetricRows(run.items, joinRefValues([values]));
+  },
+  hasLinks: (id: number) => links?.id === id,
+  setLinks(id: number, items: EvalItem[], matrices: FlatMatrices) {
+    links = { id, items, matrices: unflatten(matrices) };
+  },
+  linkStage(id: number, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }) {
+    if (links?.id !== id) throw new Error('research worker: not this run');
+    return metricLinkStage(links.items, links.matrices, rule, o);
   },
   curve(id: number, taus: number[]) {
     if (run?.id !== id || !run.scorer) throw new Error('research worker: not this run');

@@ -38,7 +38,7 @@ export interface FlatMatrices {
   data: Float32Array;
 }
 
-function flatten(ms: readonly SimilarityMatrix[]): FlatMatrices {
+export function flatten(ms: readonly SimilarityMatrix[]): FlatMatrices {
   const n = ms.length;
   const f: FlatMatrices = { rows: new Int32Array(n), cols: new Int32Array(n), off: new Float64Array(n + 1), data: new Float32Array(0) };
   let total = 0;

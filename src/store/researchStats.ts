@@ -4,8 +4,10 @@
 import type { DatasetRow } from '../core/dataset';
 import type { ItemScore } from '../core/evaluate';
 import type { RefMetricId } from '../core/refmetrics/index';
-import type { CorrRow, CurvePoint, PreparedDataset } from './researchAnalysis';
-import { flatScorer, flatScores, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
+import type { LinkAgreementOptions } from '../core/links/agreement';
+import type { LinkRule } from '../core/links/links';
+import type { CorrRow, CurvePoint, LinkStage, PreparedDataset } from './researchAnalysis';
+import { flatten, flatScorer, flatScores, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
 import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
 import type { Results } from './researchRun';
 
@@ -81,4 +83,14 @@ export async function refRowsIn(run: StatsRun, values: RefValues): Promise<{ val
   for (const [id, v] of Object.entries(all) as [RefMetricId, (number | null)[]][]) flat[id] = Float64Array.from(v, (x) => x ?? NaN);
   await ensureRun(0, run.id, run.meta, null);
   return { values: all, rows: await onWorker(0, (api) => api.refRows(run.id, flat)) };
+}
+
+/** The run's link agreement with the annotators (metricLinkStage) in worker 0; items and matrices sent once per run. */
+export async function linkStageIn(run: StatsRun, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }): Promise<LinkStage> {
+  const r = run.results;
+  if (!(await onWorker(0, (api) => api.hasLinks(run.id)))) {
+    const m = flatten(r.matrices);
+    await onWorker(0, (api) => api.setLinks(run.id, r.prepared.items, m));
+  }
+  return onWorker(0, (api) => api.linkStage(run.id, rule, o) as Promise<LinkStage>);
 }
