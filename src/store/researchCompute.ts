@@ -136,25 +136,47 @@ export function joinRefValues(parts: readonly FlatRefValues[]): Partial<Record<R
   return out;
 }
 
-/** What the statistics read of each item: human scores (NaN when unscored), system and language. */
+/**
+ * What the statistics read of each item: human scores (NaN when unscored), system and language, the strings as
+ * tables of distinct values with an index per item (a few strings cross to the worker, not one per review).
+ */
 export interface ItemsMeta {
   human: Float64Array;
-  system: string[];
-  lang: string[];
+  systems: string[];
+  system: Int32Array;
+  langs: string[];
+  lang: Int32Array;
+}
+
+function intern(values: readonly string[]): [string[], Int32Array] {
+  const ids = new Map<string, number>();
+  const table: string[] = [];
+  const idx = new Int32Array(values.length);
+  values.forEach((v, k) => {
+    let id = ids.get(v);
+    if (id === undefined) {
+      ids.set(v, (id = table.length));
+      table.push(v);
+    }
+    idx[k] = id;
+  });
+  return [table, idx];
 }
 
 export function itemsMeta(items: readonly EvalItem[]): ItemsMeta {
   const human = new Float64Array(items.length * 3).fill(NaN);
   items.forEach((it, k) => DIMENSIONS.forEach((d, j) => it.human && (human[k * 3 + j] = it.human[d])));
-  return { human, system: items.map((i) => i.system), lang: items.map((i) => i.lang) };
+  const [systems, system] = intern(items.map((i) => i.system));
+  const [langs, lang] = intern(items.map((i) => i.lang));
+  return { human, systems, system, langs, lang };
 }
 
 /** Items as agreement, crscoreRows, byLanguage and correlationCurve read them (no texts). */
 export function metaItems(m: ItemsMeta): EvalItem[] {
-  return m.system.map((system, k) => {
+  return Array.from(m.system, (s, k) => {
     const h = m.human;
     const human = Number.isNaN(h[k * 3]) ? null : { con: h[k * 3], comp: h[k * 3 + 1], rel: h[k * 3 + 2] };
-    return { rowId: '', lang: m.lang[k], system, sentences: [], pseudoReferences: [], pseudoReferenceKinds: [], human };
+    return { rowId: '', lang: m.langs[m.lang[k]], system: m.systems[s], sentences: [], pseudoReferences: [], pseudoReferenceKinds: [], human };
   });
 }
 

@@ -6,7 +6,7 @@ import type { ItemScore } from '../core/evaluate';
 import type { RefMetricId } from '../core/refmetrics/index';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
-import type { CorrRow, CurvePoint, LinkStage, PreparedDataset } from './researchAnalysis';
+import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, type CorrRow, type CurvePoint, type LinkStage, type PreparedDataset } from './researchAnalysis';
 import { flatten, flatScorer, flatScores, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
 import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
 import type { Results } from './researchRun';
@@ -85,12 +85,21 @@ export async function refRowsIn(run: StatsRun, values: RefValues): Promise<{ val
   return { values: all, rows: await onWorker(0, (api) => api.refRows(run.id, flat)) };
 }
 
+/** Items per message when the link agreement's worker receives a run (each message its own short task). */
+const LINK_CHUNK = 2000;
+
 /** The run's link agreement with the annotators (metricLinkStage) in worker 0; items and matrices sent once per run. */
 export async function linkStageIn(run: StatsRun, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }): Promise<LinkStage> {
   const r = run.results;
+  const items = r.prepared.items;
+  if (!hasAnnotatorLinks(items)) return { available: false, reason: NO_ANNOTATOR_LINKS };
   if (!(await onWorker(0, (api) => api.hasLinks(run.id)))) {
     const m = flatten(r.matrices);
-    await onWorker(0, (api) => api.setLinks(run.id, r.prepared.items, m));
+    await onWorker(0, (api) => api.setLinks(run.id, m));
+    for (let k = 0; k < items.length; k += LINK_CHUNK) {
+      await new Promise((res) => setTimeout(res, 0));
+      await onWorker(0, (api) => api.addLinkItems(run.id, items.slice(k, k + LINK_CHUNK)));
+    }
   }
   return onWorker(0, (api) => api.linkStage(run.id, rule, o) as Promise<LinkStage>);
 }
