@@ -25,13 +25,25 @@ const PORT = Number(process.env.BENCH_PORT ?? 5217);
 const REVIEWS = Number(process.env.BENCH_SCALE_REVIEWS ?? 86_409);
 const DEV = path.resolve(process.env.BENCH_DATASET ?? path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl'));
 
-/** Peak resident set of Chromium's renderer processes, in bytes (Linux /proc). */
+/** Peak resident set of the renderer processes of the Chromium this bench started (its descendants), in bytes. */
 function rendererPeak(): number {
-  let peak = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  const parent = new Map<number, number>();
+  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.includes('--type=renderer') || !cmd.includes('crscore-bench-scale')) continue;
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  const ours = (pid: number) => {
+    for (let p = parent.get(pid); p && p > 1; p = parent.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  let peak = 0;
+  for (const pid of parent.keys()) {
+    try {
+      if (!ours(pid) || !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
       const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
     } catch {
@@ -114,7 +126,7 @@ try {
     const file = path.join(tmp, `${name.replace(/\W+/g, '-')}.jsonl`);
     fs.writeFileSync(file, text);
     // A fresh browser per dataset, so the renderer's peak is this dataset's.
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--user-data-dir=${path.join(tmp, 'profile-crscore-bench-scale-' + rows.length)}`] });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.addInitScript(() => {
