@@ -37,7 +37,7 @@ type Hook = {
   getState(): {
     progress: { phase: string; done: number; total: number; cached: number };
     results: { runMs: number; prepared: { items: unknown[] }; engine: { model: string; backend: string; dtype: string } | null; calibration: { tau: number } } | null;
-    recomputeCurve(): number;
+    recomputeCurve(): Promise<number>;
   };
 };
 
@@ -87,7 +87,7 @@ try {
       await page.evaluate(async () => {
         const st = (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch;
         const t0 = performance.now();
-        const computeMs = st.getState().recomputeCurve();
+        const computeMs = await st.getState().recomputeCurve();
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         return { computeMs, redrawMs: performance.now() - t0 };
       }),

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SummaryRow } from './summary.ts';
 
-const ALL = ['bundle', 'slider', 'scale', 'research', 'research-slider', 'research-embed', 'bootstrap', 'eval-scale', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github', 'metaeval'];
+const ALL = ['bundle', 'slider', 'scale', 'research', 'research-slider', 'research-scale', 'research-embed', 'bootstrap', 'eval-scale', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github', 'metaeval'];
 const only = process.env.BENCH_ONLY?.split(',') ?? ALL;
 const summary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-bench-')), 'summary.jsonl');
 const failed: string[] = [];

@@ -2,10 +2,12 @@
 // worker (starting a worker per request costs more than a slider step): it works in slices and yields between
 // them, so a newer job or a cancel message stops the older job at once. Posts progress every ~100 ms, then the
 // report (and the comparison with the pinned baseline, when there is one).
-import { createBootstrap, createComparison, type BootstrapOptions, type ReviewRecord } from '../core/bootstrap';
+import { createBootstrap, createComparison, type BootstrapOptions } from '../core/bootstrap';
+import { unpackRecords, type PackedRecords } from './recordsPack';
 
+/** Records travel packed (typed arrays, transferred), never as one object per review. */
 export type BootstrapRequest =
-  | { type: 'job'; id: number; records: ReviewRecord[]; baseline: ReviewRecord[] | null; options: BootstrapOptions }
+  | { type: 'job'; id: number; records: PackedRecords; baseline: PackedRecords | null; options: BootstrapOptions }
   | { type: 'cancel'; id: number };
 
 export type BootstrapMessage = { id: number } & (
@@ -21,7 +23,9 @@ const yieldToMessages = () => new Promise<void>((r) => setTimeout(r, 0));
 let latest = 0;
 
 async function run(job: Extract<BootstrapRequest, { type: 'job' }>) {
-  const { id, records, baseline, options } = job;
+  const { id, options } = job;
+  const records = unpackRecords(job.records);
+  const baseline = job.baseline ? unpackRecords(job.baseline) : null;
   const t0 = performance.now();
   const jobs = [createBootstrap(records, options), ...(baseline ? [createComparison(records, baseline, options)] : [])];
   const total = jobs.reduce((a, j) => a + j.total, 0);

@@ -280,8 +280,13 @@ export const useLab = create<LabState>()((set, get) => ({
     const s = useLlmMetrics.getState();
     const { records } = labRowsOf(r.results);
     const { grades, judges, gradeConfig, judgeConfig } = get();
+    // BLEU and chrF are computed (in the workers) when the lab first asks for them; the lab recomputes then.
+    const refs = r.refMetrics;
+    if (s.metrics.some((m) => m === 'bleu' || m === 'chrf') && (refs.of !== r.results || refs.status === 'idle'))
+      void useResearch.getState().ensureRefMetrics().then(() => get().compute());
     const columns = labColumns({
       results: r.results,
+      refValues: refs.of === r.results ? refs.values : {},
       scores: r.analysis.scores,
       tau: r.tau,
       metrics: s.metrics,

@@ -27,7 +27,7 @@ function results(withRefs: boolean[]): Results {
     config: { similarity: 'lexical', scoring: 'hard', calibrationSystem: 'a' },
     label: 'lexical',
     prepared,
-    refValues: refMetricValues(prepared),
+    embedRef: null,
     calibration: { system: 'a', tau: 0.2, sd: 0.1, values: [] },
     engine: null,
   } as unknown as Results;
@@ -37,7 +37,7 @@ describe('labColumns', () => {
   it('marks reference metrics not applicable on changes without a reference, never 0', () => {
     const r = results([true, false, true]);
     const scores = r.prepared.items.map(() => ({ con: 0.5, comp: 0.5, rel: 0.5 }));
-    const cols = labColumns({ results: r, scores, tau: 0.2, metrics: ['crscore', 'bleu', 'chrf'], grades: null, judges: null, gradeConfig: null, judgeConfig: null });
+    const cols = labColumns({ results: r, scores, tau: 0.2, metrics: ['crscore', 'bleu', 'chrf'], grades: null, judges: null, gradeConfig: null, judgeConfig: null, refValues: refMetricValues(r.prepared) });
     expect(cols.map((c) => c.id)).toEqual(['crscore.con', 'crscore.comp', 'crscore.rel', 'bleu', 'chrf']);
     const bleu = cols.find((c) => c.id === 'bleu')!;
     const { reviews } = labRowsOf(r);
@@ -62,7 +62,7 @@ describe('labColumns', () => {
       .reverse()
       .map((rv, k) => ({ id: rv.id, grade: k + 2, status: 'graded', samples: [], answers: [], cached: false }));
     const cfg = { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:1/v1', model: 'm', temperature: 0, prompt: 'P {{review}} {{reference}}' };
-    const [g] = labColumns({ results: r, scores: [], tau: 0, metrics: ['llm-grade'], grades, judges: null, gradeConfig: cfg, judgeConfig: null });
+    const [g] = labColumns({ results: r, scores: [], tau: 0, metrics: ['llm-grade'], grades, judges: null, gradeConfig: cfg, judgeConfig: null, refValues: {} });
     expect(g.id).toBe('llm-grade');
     expect(g.values[0]).toBeNull();
     expect(g.gaps?.[0]).toBe('cancelled');

@@ -15,6 +15,7 @@ import {
   type LabReview,
 } from '../core/lab/index';
 import type { ItemScore } from '../core/evaluate';
+import type { RefMetricId } from '../core/refmetrics/index';
 import type { LabMetricKind } from '../settings/llmMetrics';
 import type { Results } from './researchRun';
 
@@ -39,6 +40,8 @@ export interface LabInputs {
   judges: readonly JudgeOutcome[] | null;
   gradeConfig: LlmMetricConfig | null;
   judgeConfig: LlmMetricConfig | null;
+  /** The reference-based metrics of the run (computed when the lab asks for them; empty until then). */
+  refValues: Partial<Record<RefMetricId, (number | null)[]>>;
 }
 
 let memo: { prepared: Results['prepared']; reviews: LabReview[]; records: LabRecord[] } | null =
@@ -65,7 +68,7 @@ export function crscoreConfig(results: Results, tau: number): Record<string, unk
 
 export function labColumns(x: LabInputs): LabMetric[] {
   const { reviews } = labRowsOf(x.results);
-  const ref = x.results.refValues;
+  const ref = x.refValues;
   const cols: LabMetric[] = [];
   for (const k of x.metrics) {
     if (k === 'crscore') cols.push(...crscoreMetrics(x.scores, crscoreConfig(x.results, x.tau)));
@@ -81,9 +84,9 @@ export function labColumns(x: LabInputs): LabMetric[] {
           metric: 'chrF (β 2, character 6-grams) against the reference review',
         }),
       );
-    else if (k === 'embed-ref' && ref.embedCos)
+    else if (k === 'embed-ref' && x.results.embedRef)
       cols.push(
-        referenceMetric('embed-ref', 'Embedding to reference', ref.embedCos, {
+        referenceMetric('embed-ref', 'Embedding to reference', x.results.embedRef, {
           metric: 'cosine of whole-review embeddings',
           encoder: x.results.engine?.model ?? x.results.label,
         }),
@@ -102,7 +105,7 @@ export function missingReason(
   results: Results,
   hasOutcomes: boolean,
 ): string | null {
-  if (k === 'embed-ref' && !results.refValues.embedCos)
+  if (k === 'embed-ref' && !results.embedRef)
     return 'Embedding to reference needs a Research run with an encoder similarity (USE-lite, a hub or local model).';
   if (
     (k === 'bleu' || k === 'chrf' || k === 'embed-ref' || k === 'llm-grade') &&

@@ -1,120 +1,39 @@
 // The research view's store: it orchestrates the pipeline's stages (src/core/research, run by researchRun.ts) and
 // keeps their state: the imported dataset, the run's progress (Cancel and Resume), the results and the τ in force.
-// A τ step re-scores from the run's index at once; the correlations follow once the slider rests.
+// A τ step re-scores from the run's index at once; the correlations follow once the slider rests, in a compute
+// worker (researchStats.ts), as do the correlation-vs-τ curve and, when a view asks for them, the reference-based
+// metrics: no statistic runs on the page's thread.
 import { create } from 'zustand';
-import { importFiles, type ImportFile, type ImportIssue, type ImportResult } from '../core/importers/index';
+import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
-import { agreement } from '../core/evaluate';
-import {
-  byLanguage,
-  correlationCurve,
-  crscoreRows,
-  forgetTau,
-  rememberTau,
-  scoreAll,
-  tauFor,
-  usesEncoder,
-  type Analysis,
-  type CorrRow,
-  type CurvePoint,
-  type LanguageRow,
-  type TauMemory,
-} from '../core/research/index';
-import { tauGrid } from '../core/sweep';
-import type { LocalModelFile } from '../embed/types';
+import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
+import { CURVE_TAUS, correlationDelayMs, noRefMetrics, tauApplies, type ResearchState, type RunProgress } from './researchState';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { useLinker } from './linker';
 import { embedStats, isUnreachable, type RunEngine } from './researchEmbed';
 import { checkSaved, markLatest, recall, remember, type SavedRun } from './researchPersist';
-import { curveInSlices, recalibrated, runStages, type Results } from './researchRun';
-import { cacheSize, clearVectors, type CacheSize } from './researchCache';
+import { recalibrated, runStages, type Results } from './researchRun';
+import { cachedRefMetrics, correlationsIn, curveIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
+import { CancelledError, stopAll } from './researchPool';
+import { cacheSize, clearVectors } from './researchCache';
 import pkg from '../../package.json';
 
 export type { RunConfig } from './researchConfig';
 export type { Results } from './researchRun';
 export type SimilarityKind = RunConfig['similarity'];
 export const APP_VERSION: string = (pkg as { version: string }).version;
-/** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
-export const CURVE_TAUS = tauGrid(0, 1, 101);
-/**
- * How long the slider rests before the correlations are recomputed (they need not run on every step): 120 ms on
- * the dev split, longer on large datasets, where one recomputation takes longer than a keyboard step.
- */
-export const correlationDelayMs = (reviews: number) => Math.round(Math.max(120, Math.min(1500, reviews / 80)));
-
-export interface RunProgress {
-  /** 'interrupted': the page was reloaded (or closed) during a run; Resume continues from the cache. */
-  phase: 'idle' | 'loading-model' | 'reading-cache' | 'embedding' | 'scoring' | 'done' | 'cancelled' | 'error' | 'interrupted';
-  /** Texts embedded or found in the cache so far, of `total`. */
-  done: number;
-  total: number;
-  /** Of `done`, how many came from the IndexedDB cache. */
-  cached: number;
-  /** Model files' bytes while the model downloads (total 0 when the server did not say). */
-  bytes?: { loaded: number; total: number };
-  message?: string;
-  /** Set when the hub could not be reached: the view offers USE-lite (never switched to silently). */
-  offerUseLite?: boolean;
-  elapsedMs?: number;
-}
-
-export interface ResearchState {
-  datasetName: string | null;
-  imported: ImportResult | null;
-  /** The last file(s) that gave no usable row: said, and the dataset on screen (and its results) kept. */
-  importRejected: { name: string; issues: ImportIssue[]; total: number } | null;
-  /** After a reload: why the dataset shown is not the last one opened (its save failed), or null. */
-  restoreNote: string | null;
-  config: RunConfig;
-  /** The model folder picked for similarity 'local' (kept in memory only). */
-  localModel: { name: string; files: LocalModelFile[] } | null;
-  progress: RunProgress;
-  results: Results | null;
-  /** True while a re-score runs: the results on screen are the previous configuration's. */
-  stale: boolean;
-  tau: number;
-  tauSource: 'calibrated' | 'manual';
-  /** τ set by hand, per similarity key: a τ belongs to the similarity it was set for. */
-  tauMemory: TauMemory;
-  /** Scores at `tau` (every step); its agreement is recomputed once the slider rests (see correlationsPending). */
-  analysis: Analysis | null;
-  /** CRScore's rows and the reference-based metrics' rows of the correlation table. */
-  correlations: CorrRow[];
-  /** Per language: correlations and mean Rel at the τ of the agreement. */
-  languages: LanguageRow[];
-  correlationsPending: boolean;
-  /** The correlation-vs-τ curve and how long it took (its own field, so a redraw re-renders only its chart). */
-  curve: { points: CurvePoint[]; ms: number } | null;
-  cache: CacheSize | null;
-  /** Texts per embedding call: progress and Cancel act between calls. */
-  batchSize: number;
-  /** Opens files as the dataset; false (and importRejected set, nothing else changed) when no row is usable. */
-  importFiles(files: ImportFile[]): boolean;
-  loadSample(): void;
-  /** After a reload: brings back the last dataset, its results (from the cache), and says so when a run was cut off. */
-  restore(): Promise<void>;
-  setConfig(patch: Partial<RunConfig>): void;
-  applyPreset(name: keyof typeof PRESETS): void;
-  setLocalModel(m: { name: string; files: LocalModelFile[] } | null): void;
-  run(opts?: { cacheOnly?: boolean }): Promise<void>;
-  cancel(): void;
-  setTau(tau: number): void;
-  useCalibratedTau(): void;
-  flushCorrelations(): void;
-  recalibrate(system: string): void;
-  recomputeCurve(): number;
-  refreshCacheSize(): Promise<void>;
-  clearCache(): Promise<void>;
-  openInWorkbench(k: number): void;
-  reset(): void;
-}
+export { CURVE_TAUS, correlationDelayMs, noRefMetrics, tauApplies } from './researchState';
+export type { RefMetricsState, ResearchState, RunProgress } from './researchState';
 
 let cancelRequested = false;
 let runToken = 0;
 let restored = false;
 let corrTimer: ReturnType<typeof setTimeout> | undefined;
 let curveToken = 0;
+/** The results on screen as the compute workers know them. */
+let stats: StatsRun | null = null;
+let corrFlight: Promise<void> | null = null;
 /** The engine each encoder similarity last ran with (see EmbedHooks.known). */
 let engines: Record<string, RunEngine> = {};
 /** The files of the dataset on screen and its generation (see researchPersist's LatestDataset). */
@@ -127,27 +46,37 @@ const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume conti
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
 export const useResearch = create<ResearchState>()((set, get) => {
-  /** Scores at τ now; the agreement and the correlation table once the slider rests. */
+  /** Scores at τ now; the agreement and the correlation table once the slider rests (not where τ changes nothing). */
   const scoreAtTau = (tau: number, source: 'calibrated' | 'manual', immediate = false) => {
     const r = get().results;
-    if (!r) return set({ tau, tauSource: source });
-    const scores = scoreAll(r.scorer, tau);
     const prev = get().analysis;
-    set({
-      tau,
-      tauSource: source,
-      analysis: { tau, scores, agreement: prev?.agreement ?? agreement(r.prepared.items, scores) },
-      correlationsPending: true,
-    });
+    if (!r || !prev) return set({ tau, tauSource: source });
+    if (!tauApplies(r)) return set({ tau, tauSource: source, analysis: { ...prev, tau } });
+    const scores = scoreAll(r.scorer, tau);
+    set({ tau, tauSource: source, analysis: { tau, scores, agreement: prev.agreement }, correlationsPending: true });
     clearTimeout(corrTimer);
-    if (immediate) get().flushCorrelations();
-    else corrTimer = setTimeout(() => get().flushCorrelations(), correlationDelayMs(scores.length));
+    if (immediate) void get().flushCorrelations();
+    else corrTimer = setTimeout(() => void get().flushCorrelations(), correlationDelayMs(scores.length));
   };
 
-  /** The 101-point curve, in slices (see curveInSlices), kept only if the run is still the one on screen. */
-  const curveOf = (r: Results) => {
+  /** The 101-point curve in the workers, kept only if the run is still the one on screen. */
+  const curveOf = (r: Results, run: StatsRun) => {
     const token = ++curveToken;
-    curveInSlices(r, CURVE_TAUS, () => token === curveToken && get().results === r, (curve) => set({ curve }));
+    const c0 = performance.now();
+    const total = CURVE_TAUS.length;
+    set({ curveProgress: { done: 0, total } });
+    return curveIn(run, CURVE_TAUS, (done) => token === curveToken && set({ curveProgress: { done, total } })).then(
+      (points) => {
+        if (token !== curveToken || get().results !== r) return 0;
+        const ms = performance.now() - c0;
+        set({ curve: { points, ms }, curveProgress: null });
+        return ms;
+      },
+      () => {
+        if (token === curveToken) set({ curveProgress: null });
+        return 0;
+      },
+    );
   };
 
   const loadDataset = (files: ImportFile[], imported: ImportResult = importFiles(files)) => {
@@ -155,9 +84,11 @@ export const useResearch = create<ResearchState>()((set, get) => {
     const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
     const cal = get().config.calibrationSystem;
     runToken++;
+    stats = null;
     set({
       imported,
       importRejected: null,
+      refMetrics: noRefMetrics,
       datasetName: files.map((f) => f.name).join(' + '),
       results: null,
       analysis: null,
@@ -187,9 +118,11 @@ export const useResearch = create<ResearchState>()((set, get) => {
     tauMemory: {},
     analysis: null,
     correlations: [],
+    refMetrics: noRefMetrics,
     languages: [],
     correlationsPending: false,
     curve: null,
+    curveProgress: null,
     cache: null,
     batchSize: 64,
 
@@ -315,16 +248,33 @@ export const useResearch = create<ResearchState>()((set, get) => {
           return;
         }
         progress({ phase: 'scoring' });
-        const r: Results = { ...out.results, runMs: performance.now() - t0 };
+        const r0: Results = { ...out.results, runMs: 0 };
+        const run = statsRun(r0);
+        const t = tauFor(get().tauMemory, key, r0.calibration.tau);
+        const scores = scoreAll(r0.scorer, t.tau);
+        const c = await correlationsIn(run, scores);
+        if (!live()) return;
+        const r: Results = Object.assign(r0, { runMs: performance.now() - t0 });
         if (r.engine) {
           engines = { ...engines, [engineKey]: r.engine };
           remember('engines', engines);
         }
         remember('run', marker(out.total, out.total, 'finished', r.engine));
-        const t = tauFor(get().tauMemory, key, r.calibration.tau);
-        set({ results: r, stale: false, curve: null });
-        scoreAtTau(t.tau, t.source, true);
-        curveOf(r);
+        stats = run;
+        clearTimeout(corrTimer);
+        set({
+          results: r,
+          stale: false,
+          curve: null,
+          tau: t.tau,
+          tauSource: t.source,
+          analysis: { tau: t.tau, scores, agreement: c.agreement },
+          correlations: [...c.rows, ...r.oracleRows],
+          languages: c.languages,
+          correlationsPending: false,
+          refMetrics: noRefMetrics,
+        });
+        void curveOf(r, run);
         set({
           progress: {
             phase: 'done',
@@ -341,12 +291,26 @@ export const useResearch = create<ResearchState>()((set, get) => {
         });
         void get().refreshCacheSize();
       } catch (e) {
-        if (live()) set({ stale: get().results !== null, progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
+        if (!live()) return;
+        if (e instanceof CancelledError) {
+          set({ stale: get().results !== null, progress: { ...get().progress, phase: 'cancelled', elapsedMs: performance.now() - t0, message: `Cancelled. ${RESUME_HINT}` } });
+          // Cancel ended the workers: what the results on screen were computing starts again.
+          const { results: shown } = get();
+          if (shown && stats) {
+            if (!get().curve) void curveOf(shown, stats);
+            if (get().refMetrics.status === 'running') set({ refMetrics: noRefMetrics });
+            if (get().correlationsPending) void get().flushCorrelations();
+          }
+          return;
+        }
+        set({ stale: get().results !== null, progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
       }
     },
 
     cancel() {
       cancelRequested = true;
+      // Only a run in flight uses the workers for long; ending them stops its slices at once.
+      if (get().progress.phase === 'scoring') stopAll();
     },
 
     setTau(tau) {
@@ -368,17 +332,45 @@ export const useResearch = create<ResearchState>()((set, get) => {
       scoreAtTau(r.calibration.tau, 'calibrated', true);
     },
 
-    flushCorrelations() {
+    async flushCorrelations() {
       clearTimeout(corrTimer);
+      // One request in flight at a time: a slider that keeps moving never queues stale ones in the worker.
+      while (corrFlight) await corrFlight;
       const { results: r, analysis: a } = get();
-      if (!r || !a || !get().correlationsPending) return;
-      const items = r.prepared.items;
-      set({
-        analysis: { ...a, agreement: agreement(items, a.scores) },
-        correlations: [...crscoreRows(items, a.scores), ...r.refRows],
-        languages: byLanguage(items, a.scores),
-        correlationsPending: false,
-      });
+      if (!r || !a || !stats || !get().correlationsPending) return;
+      const run = stats;
+      corrFlight = correlationsIn(run, a.scores).then(
+        (c) => {
+          // A newer τ step has its own flush coming; a newer run its own numbers.
+          if (get().results !== r || get().analysis?.scores !== a.scores) return;
+          set({
+            analysis: { ...a, agreement: c.agreement },
+            correlations: [...c.rows, ...r.oracleRows],
+            languages: c.languages,
+            correlationsPending: false,
+          });
+        },
+        () => undefined,
+      );
+      await corrFlight;
+      corrFlight = null;
+    },
+
+    async ensureRefMetrics() {
+      const { results: r, imported } = get();
+      if (!r || !imported || !stats) return;
+      const cur = get().refMetrics;
+      if (cur.of === r && (cur.status === 'running' || cur.status === 'done')) return;
+      if (!r.prepared.hasReference) return set({ refMetrics: { of: r, status: 'done', values: {}, rows: [] } });
+      const run = stats;
+      set({ refMetrics: { of: r, status: 'running', values: {}, rows: [] } });
+      try {
+        const out = await refRowsIn(run, await cachedRefMetrics(imported.rows, r.config.split, r.prepared));
+        if (get().results === r) set({ refMetrics: { of: r, status: 'done', ...out } });
+      } catch (e) {
+        if (get().results !== r) return;
+        set({ refMetrics: e instanceof CancelledError ? noRefMetrics : { of: r, status: 'error', values: {}, rows: [], error: (e as Error).message } });
+      }
     },
 
     recalibrate(system) {
@@ -386,20 +378,19 @@ export const useResearch = create<ResearchState>()((set, get) => {
       set({ config: { ...get().config, calibrationSystem: system } });
       if (!r) return;
       const next = recalibrated(r, system);
-      set({ results: next });
+      // The same items, another scorer (graded credit's ramp): the workers get the run afresh.
+      stats = statsRun(next);
+      const refs = get().refMetrics;
+      set({ results: next, refMetrics: refs.of === r ? { ...refs, of: next } : refs });
       const t = tauFor(get().tauMemory, next.key, next.calibration.tau);
       scoreAtTau(t.tau, t.source, true);
-      curveOf(next);
+      void curveOf(next, stats);
     },
 
-    recomputeCurve() {
+    async recomputeCurve() {
       const r = get().results;
-      if (!r) return 0;
-      const c0 = performance.now();
-      const points = correlationCurve(r.prepared.items, (tau) => scoreAll(r.scorer, tau), CURVE_TAUS);
-      const ms = performance.now() - c0;
-      set({ curve: { points, ms } });
-      return ms;
+      if (!r || !stats) return 0;
+      return curveOf(r, stats);
     },
 
     async refreshCacheSize() {
@@ -418,14 +409,18 @@ export const useResearch = create<ResearchState>()((set, get) => {
 
     reset() {
       runToken++;
+      stats = null;
       currentFiles = [];
       generation = markLatest(null, generation);
       remember('dataset', null);
       remember('run', null);
-      set({ imported: null, importRejected: null, restoreNote: null, datasetName: null, results: null, analysis: null, correlations: [], curve: null, stale: false, progress: initialProgress });
+      set({ imported: null, importRejected: null, restoreNote: null, datasetName: null, results: null, analysis: null, correlations: [], refMetrics: noRefMetrics, curve: null, stale: false, progress: initialProgress });
     },
   };
 });
+
+/** The results on screen as the compute workers know them (the link agreement runs there too). */
+export const shownStatsRun = (): StatsRun | null => stats;
 
 /** Embedding calls the research workers received (tests: a resume or a reload embeds nothing it already has). */
 export const researchEmbedStats = embedStats;

@@ -1,27 +1,21 @@
 // One research run, stage by stage: prepared items → similarity matrices (an encoder's vectors through the cache,
-// lexical overlap, or plus's TF-IDF) → calibration, scorer and reference-based metrics. The store calls it and
-// only keeps the state; every number comes from src/core/research.
+// lexical overlap or plus's TF-IDF in the compute workers, one slice of changes each) → calibration and scorer.
+// Each stage is its own task on the page's thread, so none blocks input for long. The reference-based metrics are
+// not computed here: a view that shows them asks for them (researchRefs.ts). The store calls it and only keeps
+// the state; every number comes from src/core/research.
 import type { DatasetRow } from '../core/dataset';
-import type { RefMetricId } from '../core/refmetrics/index';
 import {
   calibrateRun,
-  correlationCurve,
-  scoreAll,
-  lexicalMatrices,
   keepItems,
   oracleRows,
   prepare,
-  refMetricRows,
-  refMetricValues,
   scorer,
   sweepIndex,
   textsToEmbed,
-  tfidfMatrices,
   usesEncoder,
   vectorCosine,
   vectorMatrices,
   type CorrRow,
-  type CurvePoint,
   type ItemMatrices,
   type PreparedDataset,
   type Scorer,
@@ -37,6 +31,8 @@ import { keyOf, labelOf, modelSpec, type RunConfig } from './researchConfig';
 import { embedTexts, type EmbedHooks, type EmbedOutcome, type RunEngine } from './researchEmbed';
 import { linkStage } from './linkStage';
 import { fixedCalibration } from './linkCalibration';
+import { joinGraded, joinItemMatrices, joinSweeps, type MatrixItem } from './researchCompute';
+import { parallel } from './researchPool';
 
 export interface Results {
   config: RunConfig;
@@ -49,9 +45,10 @@ export interface Results {
   index: SweepIndex;
   scorer: Scorer;
   calibration: SystemCalibration;
-  refValues: Partial<Record<RefMetricId, (number | null)[]>>;
-  /** Correlation rows that do not depend on τ: the oracle's (annotators' links, when recorded) and the reference-based metrics'. */
-  refRows: CorrRow[];
+  /** Per item, the cosine of the review's and the reference's vectors (encoder runs on data with references). */
+  embedRef: (number | null)[] | null;
+  /** Correlation rows that do not depend on τ: the oracle's (annotators' links, when recorded). */
+  oracleRows: CorrRow[];
   engine: RunEngine | null;
   runMs: number;
 }
@@ -71,6 +68,26 @@ export interface RunInput {
   cacheOnly?: boolean;
 }
 
+/** Lets the page paint and take input between stages (a macrotask, not a microtask). */
+export const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** Lexical or TF-IDF matrices and their indexes, one slice of items per compute worker. */
+async function pooledMatrices(kind: 'lexical' | 'tfidf', items: PreparedDataset['items'], graded: boolean) {
+  const parts = await parallel(items.length, (api, [a, b]) => {
+    const slice: MatrixItem[] = items.slice(a, b).map((it) => ({
+      pseudoReferences: it.pseudoReferences,
+      sentences: it.sentences,
+      ...(graded ? { pseudoReferenceKinds: it.pseudoReferenceKinds } : {}),
+    }));
+    return api.matrices(kind, slice, graded);
+  });
+  return {
+    m: joinItemMatrices(parts.map((p) => p.m)),
+    index: joinSweeps(parts.map((p) => p.sweep)),
+    graded: graded ? joinGraded(parts.map((p) => p.graded!)) : null,
+  };
+}
+
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const { config } = inp;
   let prepared = prepare(inp.rows, config.split);
@@ -81,15 +98,17 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   let cached = 0;
   let total = 0;
   let cacheFailure: Error | null = null;
+  let pooled: Awaited<ReturnType<typeof pooledMatrices>> | null = null;
   const needsIdf = config.similarity === 'tfidf' || config.similarity === 'learned' || config.scoring === 'graded';
   const idf = needsIdf ? await loadPlusIdf() : undefined;
   // The learned preset: matrices are link probabilities, τ starts at the linker's threshold (issue 24).
   const linker = config.similarity === 'learned' ? useLinker.getState() : null;
   const learned = linker ? learnedRun(inp.rows, prepared.items, idf!, linker.weights, config.scoring) : null;
   if (learned) m = learned.m;
-  else if (config.similarity === 'lexical') m = lexicalMatrices(prepared.items);
-  else if (config.similarity === 'tfidf') m = tfidfMatrices(prepared.items, idf!);
-  else if (config.similarity === 'llm-links') {
+  else if (config.similarity === 'lexical' || config.similarity === 'tfidf') {
+    pooled = await pooledMatrices(config.similarity, prepared.items, config.scoring === 'graded');
+    m = pooled.m;
+  } else if (config.similarity === 'llm-links') {
     const out = await linkStage(prepared.items, { onProgress: inp.hooks.onEmbedded, cancelled: inp.hooks.cancelled, cacheOnly: inp.cacheOnly });
     if (out.kind !== 'done') return { ...out, engine: null };
     ({ m, cached, total } = out);
@@ -107,10 +126,26 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
     m = vectorMatrices(prepared.items, out.vectors);
     embedCos = vectorCosine(out.vectors);
   }
+  if (inp.hooks.cancelled()) return { kind: 'cancelled', done: total, total, engine };
+  await nextTask();
   const calibrated = fixedCalibration(config, prepared.items) ?? calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
   // The learned linker's τ is its probability threshold (issue 24).
   const calibration = linker ? { ...calibrated, tau: linker.weights.threshold } : calibrated;
-  const refValues = prepared.hasReference ? refMetricValues(prepared, embedCos) : {};
+  await nextTask();
+  const index = pooled?.index ?? sweepIndex(prepared.items, m.matrices);
+  await nextTask();
+  const s: Scorer = learned
+    ? learned.scorer
+    : pooled?.graded
+      ? { rule: 'graded', index: pooled.graded, sd: calibration.sd }
+      : config.scoring === 'hard'
+        ? { rule: 'hard', index }
+        : scorer(config.scoring, prepared.items, m, calibration.sd, idf);
+  await nextTask();
+  const embedRef = embedCos && prepared.hasReference
+    ? prepared.reviews.map((r) => (!r.reference ? null : r.review.review?.trim() ? embedCos(r.review.review, r.reference) : 0))
+    : null;
+  const oracle = oracleRows(prepared.items);
   return {
     kind: 'results',
     cached,
@@ -122,11 +157,11 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       label: linker ? `${labelOf(config)} (${linker.name})` : labelOf(config),
       prepared,
       matrices: m.matrices,
-      index: sweepIndex(prepared.items, m.matrices),
-      scorer: learned ? learned.scorer : scorer(config.scoring, prepared.items, m, calibration.sd, idf),
+      index,
+      scorer: s,
       calibration,
-      refValues,
-      refRows: [...oracleRows(prepared.items), ...refMetricRows(prepared.items, refValues)],
+      embedRef,
+      oracleRows: oracle,
       engine,
     },
   };
@@ -139,28 +174,4 @@ export function recalibrated(r: Results, system: string): Results {
   const calibration = r.scorer.rule === 'learned' ? { ...cal, tau: r.calibration.tau } : cal;
   const s: Scorer = r.scorer.rule === 'graded' ? { ...r.scorer, sd: calibration.sd } : r.scorer;
   return { ...r, calibration, scorer: s, config: { ...r.config, calibrationSystem: calibration.system } };
-}
-
-/**
- * The correlation-vs-τ curve, a few τ values per task (≤ 30 ms each), so a large dataset never blocks the page for
- * long; `live` false drops it (a newer run or calibration). `ms` is the compute time, without the waits.
- */
-export function curveInSlices(
-  r: Results,
-  taus: readonly number[],
-  live: () => boolean,
-  done: (curve: { points: CurvePoint[]; ms: number }) => void,
-): void {
-  const points: CurvePoint[] = [];
-  let busy = 0;
-  const slice = () => {
-    if (!live()) return;
-    const s0 = performance.now();
-    while (points.length < taus.length && performance.now() - s0 < 30)
-      points.push(...correlationCurve(r.prepared.items, (tau) => scoreAll(r.scorer, tau), [taus[points.length]]));
-    busy += performance.now() - s0;
-    if (points.length < taus.length) setTimeout(slice, 0);
-    else done({ points, ms: busy });
-  };
-  slice();
 }

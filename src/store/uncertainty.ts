@@ -11,6 +11,7 @@ import {
   type ReviewRecord,
 } from '../core/bootstrap';
 import type { BootstrapMessage, BootstrapRequest } from './bootstrap.worker';
+import { packRecords, packedTransferables } from './recordsPack';
 
 export interface PinnedRun {
   label: string;
@@ -91,13 +92,12 @@ export const useUncertainty = create<UncertaintyState>()((set, get) => {
     const { resamples, seed, pinned } = get();
     set({ status: 'running', progress: { done: 0, total: resamples * (pinned ? 2 : 1) }, error: null });
     current = records;
-    ensureWorker().postMessage({
-      type: 'job',
-      id: jobId,
-      records: [...records],
-      baseline: pinned?.records ?? null,
-      options: { resamples, seed },
-    } satisfies BootstrapRequest);
+    const packed = packRecords(records);
+    const base = pinned ? packRecords(pinned.records) : null;
+    ensureWorker().postMessage(
+      { type: 'job', id: jobId, records: packed, baseline: base, options: { resamples, seed } } satisfies BootstrapRequest,
+      [...packedTransferables(packed), ...(base ? packedTransferables(base) : [])],
+    );
   };
   let last: readonly ReviewRecord[] | null = null;
   const schedule = (records: readonly ReviewRecord[], delay: number) => {

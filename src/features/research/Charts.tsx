@@ -16,7 +16,7 @@ import {
   YAxis,
 } from 'recharts';
 import { useResearch } from '../../store/research';
-import { bestTau, bestValues, histogram } from '../../store/researchAnalysis';
+import { bestTau, histogram } from '../../store/researchAnalysis';
 import type { CurvePoint } from '../../core/research/index';
 import { niceTicks, tickDigits, tickLabel } from '../../core/ticks';
 import { fmt } from './Tables';
@@ -162,10 +162,24 @@ const DistributionBars = memo(function DistributionBars({ data, ticks }: { data:
   );
 });
 
+function concat(arrs: readonly Float64Array[]): Float64Array {
+  let n = 0;
+  for (const a of arrs) n += a.length;
+  const out = new Float64Array(n);
+  let o = 0;
+  for (const a of arrs) {
+    out.set(a, o);
+    o += a.length;
+  }
+  return out;
+}
+
 export function DistributionChart() {
   const results = useResearch((s) => s.results)!;
   const { data, ticks } = useMemo(() => {
-    const { sentences, refs } = bestValues(results.index);
+    // One typed array per side (the index's per-item arrays are views of the workers' buffers): no boxed copy.
+    const sentences = concat(results.index.sentences);
+    const refs = concat(results.index.refs);
     let lo = 0;
     for (const v of sentences) if (v < lo) lo = v;
     for (const v of refs) if (v < lo) lo = v;

@@ -9,9 +9,10 @@ import { addPngText } from './pngText';
 
 export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | null> }) {
   const [error, setError] = useState<string | null>(null);
-  // Exports carry the correlations at the τ on screen, even if the slider has just moved.
-  const st = () => {
-    useResearch.getState().flushCorrelations();
+  // Exports carry the correlations at the τ on screen, even if the slider has just moved, and every
+  // reference-based metric (computed in the workers now if no view asked for them yet).
+  const st = async () => {
+    await Promise.all([useResearch.getState().flushCorrelations(), useResearch.getState().ensureRefMetrics()]);
     return useResearch.getState();
   };
   const plots = async (format: 'svg' | 'png') => {
@@ -19,7 +20,7 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
     // Every chart of the view (the tables have their own CSV, Markdown and LaTeX exports).
     const figs = Array.from(figures.current?.querySelectorAll<HTMLElement>('figure[data-chart]') ?? []).filter((f) => figureGraphic(f));
     const b = useUncertainty.getState().report;
-    const config = { ...exportConfig(st()), ...(b ? { bootstrap: { resamples: b.resamples, seed: b.seed, level: b.level, changes: b.changes } } : {}) };
+    const config = { ...exportConfig(await st()), ...(b ? { bootstrap: { resamples: b.resamples, seed: b.seed, level: b.level, changes: b.changes } } : {}) };
     try {
       for (const f of figs) {
         const name = f.dataset.chart!;
@@ -39,13 +40,13 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
   return (
     <section className="panel r-export" aria-label="Export">
       <strong>Export</strong>
-      <button type="button" onClick={() => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(st()), 'text/csv')} data-testid="export-csv">
+      <button type="button" onClick={() => void st().then((x) => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(x), 'text/csv'))} data-testid="export-csv">
         Scores CSV
       </button>
-      <button type="button" onClick={() => download(`crscore-scores-${fileStamp()}.json`, scoresJson(st()), 'application/json')} data-testid="export-json">
+      <button type="button" onClick={() => void st().then((x) => download(`crscore-scores-${fileStamp()}.json`, scoresJson(x), 'application/json'))} data-testid="export-json">
         Scores JSON
       </button>
-      <button type="button" onClick={() => download(`crscore-correlations-${fileStamp()}.csv`, correlationCsv(st()), 'text/csv')} data-testid="export-correlations">
+      <button type="button" onClick={() => void st().then((x) => download(`crscore-correlations-${fileStamp()}.csv`, correlationCsv(x), 'text/csv'))} data-testid="export-correlations">
         Correlation table CSV
       </button>
       <button type="button" onClick={() => void plots('svg')} data-testid="export-svg">

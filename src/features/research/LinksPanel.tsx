@@ -182,9 +182,9 @@ const WorstReviews = memo(function WorstReviews({ worst }: { worst: LinkCase[] }
 });
 
 function Exports({ stage }: { stage: Extract<LinkStage, { available: true }> }) {
-  const file = (f: TableFormat) => {
+  const file = async (f: TableFormat) => {
     // A file never carries a stale table: recompute at the τ on screen first.
-    useLinks.getState().flush();
+    await useLinks.getState().flush();
     const st = useLinks.getState().stage;
     if (!st?.available) return '';
     const r = st.report;
@@ -212,7 +212,7 @@ export function LinksPanel() {
   const results = useResearch((s) => s.results);
   const tauNow = useResearch((s) => s.tau);
   // When the panel mounts after a run, compute once; later runs and τ are followed by the store.
-  useEffect(() => useLinks.getState().flush(), []);
+  useEffect(() => void useLinks.getState().flush(), []);
   if (!results) return null;
   const stale = !stage || of !== results || tau !== tauNow;
   return (

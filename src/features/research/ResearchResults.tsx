@@ -1,7 +1,7 @@
 // What a run gives, in views: the overview (agreement with people, the systems, the τ study) first; the rest on
 // demand (explore, exports). Only the open view is mounted, so a τ step repaints only what is on screen.
 import { useRef } from 'react';
-import { useResearch } from '../../store/research';
+import { tauApplies, useResearch } from '../../store/research';
 import { keyOf } from '../../store/researchConfig';
 import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
 import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
@@ -49,7 +49,7 @@ export function TauPanel({ title = 'Threshold τ' }: { title?: string }) {
           step={0.001}
           value={tau}
           aria-label="τ"
-          disabled={rc.similarity === 'llm-links'}
+          disabled={!tauApplies(results)}
           onChange={(e) => useResearch.getState().setTau(Number(e.target.value))}
           data-testid="research-tau"
         />
@@ -58,6 +58,10 @@ export function TauPanel({ title = 'Threshold τ' }: { title?: string }) {
         </strong>
         {rc.similarity === 'llm-links' ? (
           <LlmLinksTauNote />
+        ) : !tauApplies(results) ? (
+          <span className="muted small" data-testid="research-tau-source" data-source="fixed">
+            τ has no effect here: under graded credit the learned linker&apos;s link probabilities are the credit themselves
+          </span>
         ) : (
           <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
             {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) ·{' '}
@@ -66,7 +70,7 @@ export function TauPanel({ title = 'Threshold τ' }: { title?: string }) {
               : `paper's calibration on ${cal.system}: τ = ${cal.tau.toFixed(4)} (mean best similarity of ${cal.values.length} sentences, sd ${cal.sd.toFixed(4)})`}
           </span>
         )}
-        {tauSource === 'manual' && rc.similarity !== 'llm-links' && (
+        {tauSource === 'manual' && tauApplies(results) && (
           <button type="button" className="small" onClick={() => useResearch.getState().useCalibratedTau()}>
             Use calibrated τ
           </button>

@@ -21,6 +21,14 @@ export function ScatterPlot() {
   const axes = useRef<HTMLCanvasElement>(null);
   const width = useWidth(box);
   const [hover, setHover] = useState<{ x: number; y: number; text: string } | null>(null);
+  const refs = useResearch((s) => s.refMetrics);
+  const isRef = metric !== 'con' && metric !== 'comp' && metric !== 'rel';
+  // A reference-based metric is computed (in the workers) when it is first picked here, not with every run.
+  useEffect(() => {
+    if (isRef && metric !== 'embedCos') void useResearch.getState().ensureRefMetrics();
+  }, [isRef, metric, results]);
+  const refValues = metric === 'embedCos' ? results.embedRef : refs.of === results ? (refs.values[metric as RefMetricId] ?? null) : null;
+  const computing = isRef && !refValues;
   // Which items have human scores, and their jittered y: fixed per run, so a τ step only moves x.
   const base = useMemo(() => {
     const idx: number[] = [];
@@ -36,18 +44,18 @@ export function ScatterPlot() {
   }, [results, human]);
   // Metric values of the reviews with human scores (NaN: no value, e.g. no reference review), in one typed pass.
   const { xs, shown } = useMemo(() => {
-    const ref = metric === 'con' || metric === 'comp' || metric === 'rel' ? null : results.refValues[metric];
+    const ref = isRef ? refValues : null;
     const d = metric as 'con' | 'comp' | 'rel';
     const out = new Float64Array(base.idx.length);
     let n = 0;
     for (let i = 0; i < out.length; i++) {
       const k = base.idx[i];
-      const v = ref ? ref[k] : scores[k][d];
+      const v = isRef ? (ref ? ref[k] : null) : scores[k][d];
       out[i] = v == null ? NaN : v;
       if (v != null) n++;
     }
     return { xs: out, shown: n };
-  }, [base, scores, metric, results]);
+  }, [base, scores, metric, isRef, refValues]);
 
   // The axes and grid: redrawn only when the size or the metric changes.
   useEffect(() => {
@@ -149,7 +157,9 @@ export function ScatterPlot() {
     ['con', 'CRScore Con'],
     ['comp', 'CRScore Comp'],
     ['rel', 'CRScore Rel'],
-    ...REF_METRICS.filter((m) => results.refValues[m.id]).map((m) => [m.id, m.label] as [ScatterMetric, string]),
+    ...(results.prepared.hasReference
+      ? REF_METRICS.filter((m) => (m.id === 'embedCos' ? results.embedRef : m.fn)).map((m) => [m.id, m.label] as [ScatterMetric, string])
+      : []),
   ];
   return (
     <figure
@@ -177,7 +187,7 @@ export function ScatterPlot() {
         </select>
         <span className="muted small" data-testid="scatter-count">
           {' '}
-          {shown} reviews (human scores jittered ±0.03)
+          {computing ? (refs.status === 'error' ? (refs.error ?? 'failed') : 'computing the reference-based metric…') : `${shown} reviews (human scores jittered ±0.03)`}
         </span>
       </figcaption>
       <div className="r-chart r-canvas" ref={box}>

@@ -17,7 +17,8 @@ export function TableExports({
 }: {
   /** The file name's middle part, e.g. "links" gives crscore-links-<timestamp>.csv. */
   name: string;
-  file: (format: TableFormat) => string;
+  /** The table's text (a promise where it is recomputed first, in a worker). */
+  file: (format: TableFormat) => string | Promise<string>;
   testId: (format: TableFormat) => string;
   disabled?: boolean;
 }) {
@@ -29,7 +30,7 @@ export function TableExports({
           key={f}
           type="button"
           className="small"
-          onClick={() => download(`crscore-${name}-${fileStamp()}.${ext}`, file(f), type)}
+          onClick={() => void Promise.resolve(file(f)).then((text) => download(`crscore-${name}-${fileStamp()}.${ext}`, text, type))}
           data-testid={testId(f)}
           disabled={disabled}
         >

@@ -46,7 +46,9 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
   const results = useResearch((s) => s.results)!;
   // The agreement and the rows change when the correlations are recomputed, not on every τ step.
   const agreement = useResearch((s) => s.analysis!.agreement);
-  const rows = useResearch((s) => s.correlations);
+  const crscore = useResearch((s) => s.correlations);
+  const refs = useResearch((s) => s.refMetrics);
+  const rows = refs.of === results ? [...crscore, ...refs.rows] : crscore;
   const pending = usePending();
   const sr = agreement.systemRanking;
   // The ceiling next to the metric: the same ranking from the annotators' links (none without them).
@@ -101,10 +103,13 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
         </tbody>
       </table>
       </div>
-      {refCount > 0 && (
+      {/* One control: compute the reference-based metrics when first asked (in the workers), then show or hide them. */}
+      {refCount > 0 ? (
         <button type="button" className="linklike small" aria-expanded={showRef} onClick={() => setShowRef(!showRef)} data-testid="corr-show-reference">
           {showRef ? 'Hide' : 'Show'} the {refCount} reference-based metrics (against the reference review, <code>msg</code>)
         </button>
+      ) : (
+        results.prepared.hasReference && <RefMetricsToggle onAsk={() => setShowRef(true)} />
       )}
       <p className="small">
         System ranking (mean Rel per system vs mean human Rel, {sr.systems.length} systems): Spearman{' '}
@@ -123,6 +128,34 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
         )}
       </p>
     </figure>
+  );
+}
+
+/**
+ * The reference-based metrics (BLEU, chrF, edit distance…) cost more than CRScore itself on a large dataset: they
+ * are computed, in the workers, when someone asks to compare with them, once per dataset and split.
+ */
+function RefMetricsToggle({ onAsk }: { onAsk: () => void }) {
+  const results = useResearch((s) => s.results);
+  const refs = useResearch((s) => s.refMetrics);
+  const status = refs.of === results ? refs.status : 'idle';
+  if (status === 'done') return null;
+  return (
+    <p className="small" data-testid="ref-metrics" data-status={status}>
+      {status === 'running' ? (
+        <span className="muted" role="status">Computing the reference-based metrics (BLEU, chrF, edit distance, ROUGE-L)…</span>
+      ) : (
+        <button type="button" className="small" onClick={() => {
+            onAsk();
+            void useResearch.getState().ensureRefMetrics();
+          }}
+          data-testid="ref-metrics-show"
+        >
+          Compare with reference-based metrics (BLEU, chrF, edit distance, ROUGE-L)
+        </button>
+      )}
+      {status === 'error' && <span className="r-error"> {refs.error}</span>}
+    </p>
   );
 }
 

@@ -3,7 +3,7 @@
 import { toCsv } from '../../core/csvSafe';
 import { stripSecrets } from '../../store/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research';
-import { crscoreRows, type CorrRow } from '../../store/researchAnalysis';
+import type { CorrRow } from '../../store/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
 import { pseudoRefsProvenance } from '../../store/pseudoRefsBatch';
 import { useLinksRun } from '../../store/linkStage';
@@ -39,6 +39,7 @@ export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSou
 export function perReviewRows(st: ResearchState) {
   const r = st.results!;
   const a = st.analysis!;
+  const ref = st.refMetrics.of === r ? st.refMetrics.values : {};
   return r.prepared.items.map((it, k) => {
     const rv = r.prepared.reviews[k];
     const out: Record<string, string | number | null> = {
@@ -55,15 +56,14 @@ export function perReviewRows(st: ResearchState) {
       human_comp: it.human?.comp ?? null,
       human_rel: it.human?.rel ?? null,
     };
-    for (const m of REF_METRICS) if (r.refValues[m.id]) out[m.id] = r.refValues[m.id]![k];
+    for (const m of REF_METRICS) if (ref[m.id]) out[m.id] = ref[m.id]![k];
     return out;
   });
 }
 
 /** The correlation table as on screen: CRScore's rows at τ, then the rows that do not depend on τ (oracle, reference-based). */
 export function table(st: ResearchState): CorrRow[] {
-  const r = st.results!;
-  return [...crscoreRows(r.prepared.items, st.analysis!.scores), ...r.refRows];
+  return [...st.correlations, ...(st.refMetrics.of === st.results ? st.refMetrics.rows : [])];
 }
 
 /** CSV with the configuration as leading `# key: value` comment lines. */

@@ -60,8 +60,36 @@ const KIND_COLOUR: Record<string, string> = { claim: '#3553a6', implication: '#7
 const WHITE = 0xffffffff;
 const INK = 0xff271811; // #111827 as 0xAABBGGRR
 
-let image: ImageData | null = null;
+/**
+ * The cells at device resolution, kept between paints: a τ step rebuilds and uploads only the pixel rows of the
+ * cell rows whose colour, outline or credit bar changed (a keyboard step moves few cells across a palette step),
+ * and a hover or a pin, which change no cell, upload nothing. The marks, boxes and labels are drawn over it.
+ */
+interface CellLayer {
+  matrix: SimilarityMatrix;
+  key: string;
+  canvas: OffscreenCanvas | HTMLCanvasElement;
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+  image: ImageData;
+  /** Per cell: what its pixels show (palette index, outline, credit bar length); -1 before the first paint. */
+  code: Int32Array;
+  lo: number;
+  hi: number;
+}
+
+let layer: CellLayer | null = null;
 let labels: { key: string; canvas: OffscreenCanvas | HTMLCanvasElement } | null = null;
+
+function cellLayer(m: SimilarityMatrix, W: number, H: number, key: string): CellLayer | null {
+  if (layer && layer.matrix === m && layer.key === key) return layer;
+  const canvas: OffscreenCanvas | HTMLCanvasElement =
+    typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(W, H) : Object.assign(document.createElement('canvas'), { width: W, height: H });
+  const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  if (!ctx) return null;
+  const [lo, hi] = scaleDomain(m.data);
+  layer = { matrix: m, key, canvas, ctx, image: ctx.createImageData(W, H), code: new Int32Array(m.rows * m.cols).fill(-1), lo, hi };
+  return layer;
+}
 
 export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix, L: Layout, st: PaintState): PaintSummary {
   const { rows, cols, data } = m;
@@ -69,7 +97,6 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
   const dpr = st.dpr;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  const [lo, hi] = scaleDomain(data);
   const outlined: string[] = [];
   let partial = 0;
   const ramp = st.ramp;
@@ -79,29 +106,49 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
   const ys = Array.from({ length: rows + 1 }, (_, i) => Math.round((top + i * cellH) * dpr));
   const W = xs[cols] - xs[0];
   const H = ys[rows] - ys[0];
-  if (W > 0 && H > 0) {
-    if (!image || image.width !== W || image.height !== H) image = ctx.createImageData(W, H);
+  const cells = W > 0 && H > 0 ? cellLayer(m, W, H, `${cellW}|${cellH}|${dpr}|${rows}|${cols}|${ramp ? 'ramp' : 'hard'}`) : null;
+  const lo = cells?.lo ?? 0;
+  const hi = cells?.hi ?? 1;
+  if (cells) {
+    const { image, code } = cells;
     const px = new Uint32Array(image.data.buffer);
     const edge = new Uint32Array(W);
     const mid = new Uint32Array(W);
     const gap = new Uint32Array(W).fill(WHITE);
     const bar = ramp ? new Uint32Array(W) : null;
     const t = Math.max(1, Math.round((cellW >= 12 ? 2 : 1) * dpr));
+    let dirtyFrom = rows;
+    let dirtyTo = -1;
     for (let i = 0; i < rows; i++) {
+      // What each cell of the row shows now; the row's pixels are rebuilt only if one of them changed.
+      let changed = false;
       for (let j = 0; j < cols; j++) {
         const v = data[i * cols + j];
-        const colour = LUT.rgba[colourIndex(v, st.tau, lo, hi)];
-        const a = xs[j] - xs[0];
-        const b = xs[j + 1] - xs[0] - 1; // last column of the cell is the white gap
+        const k = colourIndex(v, st.tau, lo, hi);
         const c = ramp ? credit(v, ramp) : 0;
         const above = ramp ? c >= 1 : v > st.tau; // strict, as in the metric
         if (above) outlined.push(`${i},${j}`);
+        const barLen = ramp && !above && c > 0 ? Math.max(1, Math.round(c * (xs[j + 1] - xs[j] - 1))) : 0;
+        if (barLen) partial++;
+        const now = k | (above ? 1 << 12 : 0) | (barLen << 13);
+        if (code[i * cols + j] !== now) {
+          code[i * cols + j] = now;
+          changed = true;
+        }
+      }
+      if (!changed) continue;
+      dirtyFrom = Math.min(dirtyFrom, i);
+      dirtyTo = i;
+      for (let j = 0; j < cols; j++) {
+        const cc = code[i * cols + j];
+        const colour = LUT.rgba[cc & 0xfff];
+        const above = (cc & (1 << 12)) !== 0;
+        const barLen = cc >>> 13;
+        const a = xs[j] - xs[0];
+        const b = xs[j + 1] - xs[0] - 1; // last column of the cell is the white gap
         if (bar) {
           bar.fill(above ? INK : colour, a, b);
-          if (!above && c > 0) {
-            partial++;
-            bar.fill(INK, a, a + Math.max(1, Math.round(c * (b - a))));
-          }
+          if (barLen) bar.fill(INK, a, a + barLen);
           bar[b] = WHITE;
         }
         edge.fill(above ? INK : colour, a, b);
@@ -118,7 +165,12 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
       for (let y = y0; y < y1; y++) px.set(bar && y1 - y <= t ? bar : y - y0 < t || y1 - y <= t ? edge : mid, y * W);
       px.set(gap, y1 * W);
     }
-    ctx.putImageData(image, xs[0], ys[0]);
+    // Only the band of rows that changed goes up to the layer.
+    if (dirtyTo >= 0) {
+      const y0 = ys[dirtyFrom] - ys[0];
+      cells.ctx.putImageData(cells.image, 0, 0, 0, y0, W, ys[dirtyTo + 1] - ys[0] - y0);
+    }
+    ctx.drawImage(cells.canvas, xs[0], ys[0]);
   }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 

@@ -1,0 +1,67 @@
+// Review records (the bootstrap's input) packed for a worker: the numbers in typed arrays that are transferred, the
+// change ids and systems as tables of distinct strings with an index per record. Posting 100,000 record objects
+// costs the page a structured clone of each; this costs it a few arrays.
+import type { ReviewRecord } from '../core/bootstrap';
+
+export interface PackedRecords {
+  changes: string[];
+  systems: string[];
+  change: Int32Array;
+  system: Int32Array;
+  /** con, comp, rel per record. */
+  scores: Float64Array;
+  /** Human con, comp, rel per record; NaN where unscored (null). */
+  human: Float64Array;
+}
+
+export function packRecords(rs: readonly ReviewRecord[]): PackedRecords {
+  const changes = new Map<string, number>();
+  const systems = new Map<string, number>();
+  const p: PackedRecords = {
+    changes: [],
+    systems: [],
+    change: new Int32Array(rs.length),
+    system: new Int32Array(rs.length),
+    scores: new Float64Array(rs.length * 3),
+    human: new Float64Array(rs.length * 3).fill(NaN),
+  };
+  const id = (m: Map<string, number>, list: string[], s: string) => {
+    let k = m.get(s);
+    if (k === undefined) {
+      m.set(s, (k = list.length));
+      list.push(s);
+    }
+    return k;
+  };
+  rs.forEach((r, k) => {
+    p.change[k] = id(changes, p.changes, r.changeId);
+    p.system[k] = id(systems, p.systems, r.system);
+    p.scores[3 * k] = r.con;
+    p.scores[3 * k + 1] = r.comp;
+    p.scores[3 * k + 2] = r.rel;
+    if (r.human) {
+      p.human[3 * k] = r.human.con;
+      p.human[3 * k + 1] = r.human.comp;
+      p.human[3 * k + 2] = r.human.rel;
+    }
+  });
+  return p;
+}
+
+export function unpackRecords(p: PackedRecords): ReviewRecord[] {
+  const out: ReviewRecord[] = new Array(p.change.length);
+  for (let k = 0; k < out.length; k++) {
+    const h = p.human;
+    out[k] = {
+      changeId: p.changes[p.change[k]],
+      system: p.systems[p.system[k]],
+      con: p.scores[3 * k],
+      comp: p.scores[3 * k + 1],
+      rel: p.scores[3 * k + 2],
+      human: Number.isNaN(h[3 * k]) ? null : { con: h[3 * k], comp: h[3 * k + 1], rel: h[3 * k + 2] },
+    };
+  }
+  return out;
+}
+
+export const packedTransferables = (p: PackedRecords): ArrayBuffer[] => [p.change, p.system, p.scores, p.human].map((a) => a.buffer as ArrayBuffer);

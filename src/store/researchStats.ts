@@ -1,0 +1,105 @@
+// Research's statistics in the compute workers (researchPool.ts): the correlations at one τ, the correlation-vs-τ
+// curve (its τ values split over the workers) and the reference-based metrics (the reviews split over the workers).
+// What a run's statistics need is sent to a worker once per run; scores travel as typed arrays.
+import type { DatasetRow } from '../core/dataset';
+import type { ItemScore } from '../core/evaluate';
+import type { RefMetricId } from '../core/refmetrics/index';
+import type { LinkAgreementOptions } from '../core/links/agreement';
+import type { LinkRule } from '../core/links/links';
+import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, type CorrRow, type CurvePoint, type LinkStage, type PreparedDataset } from './researchAnalysis';
+import { flatten, flatScorer, flatScores, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
+import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
+import type { Results } from './researchRun';
+
+export type RefValues = Partial<Record<RefMetricId, (number | null)[]>>;
+
+/** A run as the workers know it: an id, and its meta and flat scorer made once (lazily). */
+export interface StatsRun {
+  id: number;
+  results: Results;
+  meta: () => ItemsMeta;
+  scorer: () => FlatScorer;
+}
+
+let lastId = 0;
+const once = <T>(f: () => T): (() => T) => {
+  let v: T | undefined;
+  return () => (v ??= f());
+};
+
+export function statsRun(results: Results): StatsRun {
+  return { id: ++lastId, results, meta: once(() => itemsMeta(results.prepared.items)), scorer: once(() => flatScorer(results.scorer)) };
+}
+
+/** Agreement, CRScore's correlation rows and the per-language rows at these scores (worker 0). */
+export async function correlationsIn(run: StatsRun, scores: readonly ItemScore[]): Promise<Correlations> {
+  await ensureRun(0, run.id, run.meta, null);
+  const f = flatScores(scores);
+  return onWorker(0, (api) => api.correlations(run.id, f));
+}
+
+/** The curve at `taus`, a slice of τ values per worker; `progress` after each slice lands. */
+export async function curveIn(run: StatsRun, taus: readonly number[], progress?: (done: number) => void): Promise<CurvePoint[]> {
+  let done = 0;
+  // More slices than workers, so the curve's progress moves and a slow worker does not hold the others back.
+  const parts = slices(taus.length, POOL_SIZE * 4);
+  const out = await Promise.all(
+    parts.map(async ([a, b], k) => {
+      await ensureRun(k, run.id, run.meta, run.scorer);
+      const pts = await onWorker(k, (api) => api.curve(run.id, taus.slice(a, b)));
+      progress?.((done += b - a));
+      return pts;
+    }),
+  );
+  return out.flat();
+}
+
+/** The lexical reference-based metrics of every review, the reviews split over the workers (exactly refMetricValues). */
+export async function refMetricsIn(p: PreparedDataset): Promise<RefValues> {
+  const pairs: RefPair[] = p.reviews.map((r) => [r.review.review ?? '', r.reference]);
+  const parts = await parallel(pairs.length, (api, [a, b]) => api.refMetrics(pairs.slice(a, b)));
+  return joinRefValues(parts);
+}
+
+/** Reference metrics per dataset and split: computed once, when a view first needs them. */
+const refCache = new WeakMap<readonly DatasetRow[], Map<string, Promise<RefValues>>>();
+
+export function cachedRefMetrics(rows: readonly DatasetRow[], split: string, p: PreparedDataset): Promise<RefValues> {
+  let bySplit = refCache.get(rows);
+  if (!bySplit) refCache.set(rows, (bySplit = new Map()));
+  let v = bySplit.get(split);
+  if (!v) {
+    v = refMetricsIn(p);
+    bySplit.set(split, v);
+    v.catch(() => bySplit.delete(split));
+  }
+  return v;
+}
+
+/** The reference metrics' correlation rows, in worker 0 (embedding cosine from the run's vectors, when it has them). */
+export async function refRowsIn(run: StatsRun, values: RefValues): Promise<{ values: RefValues; rows: CorrRow[] }> {
+  const all: RefValues = run.results.embedRef ? { ...values, embedCos: run.results.embedRef } : values;
+  const flat: FlatRefValues = {};
+  for (const [id, v] of Object.entries(all) as [RefMetricId, (number | null)[]][]) flat[id] = Float64Array.from(v, (x) => x ?? NaN);
+  await ensureRun(0, run.id, run.meta, null);
+  return { values: all, rows: await onWorker(0, (api) => api.refRows(run.id, flat)) };
+}
+
+/** Items per message when the link agreement's worker receives a run (each message its own short task). */
+const LINK_CHUNK = 2000;
+
+/** The run's link agreement with the annotators (metricLinkStage) in worker 0; items and matrices sent once per run. */
+export async function linkStageIn(run: StatsRun, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }): Promise<LinkStage> {
+  const r = run.results;
+  const items = r.prepared.items;
+  if (!hasAnnotatorLinks(items)) return { available: false, reason: NO_ANNOTATOR_LINKS };
+  if (!(await onWorker(0, (api) => api.hasLinks(run.id)))) {
+    const m = flatten(r.matrices);
+    await onWorker(0, (api) => api.setLinks(run.id, m));
+    for (let k = 0; k < items.length; k += LINK_CHUNK) {
+      await new Promise((res) => setTimeout(res, 0));
+      await onWorker(0, (api) => api.addLinkItems(run.id, items.slice(k, k + LINK_CHUNK)));
+    }
+  }
+  return onWorker(0, (api) => api.linkStage(run.id, rule, o) as Promise<LinkStage>);
+}
