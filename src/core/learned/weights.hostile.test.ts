@@ -44,6 +44,8 @@ function allowed(path: (string | number)[], value: Json | undefined): boolean {
   if (top === 'crossValidation' && a === 'scheme') return value === undefined;
   // A figure not computable on that data is written as null (JSON's NaN) and shown as a dash.
   if (top === 'crossValidation' && b === 'mean') return value === null;
+  // The training changes' keys are optional (older files lack them), each a text of free choice.
+  if (top === 'training' && a === 'changeKeys') return path.length === 2 ? value === undefined : value === undefined || typeof value === 'string';
   return false;
 }
 
