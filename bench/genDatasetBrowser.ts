@@ -5,18 +5,8 @@
 // The same (source, reviews, seed) always gives the same bytes.
 import fs from 'node:fs';
 import { sampleJsonl } from '../src/core/importers/sample.ts';
+import { mulberry32 as rng } from '../src/core/resampling.ts';
 
-/** mulberry32, as the sample's. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function perturb(text: string, r: () => number): string {
   const words = text.split(' ');

@@ -2,6 +2,8 @@
 // JavaScript, pseudo-references (claims and an analyzer issue), reviews by four made-up systems of different care,
 // a reference review (`msg`), and Likert scores that follow how much of the change each review covers. Research's
 // "try it with a sample dataset" imports it; the benches scale it up to 100,000 reviews.
+// The seeded generator is the bootstrap's, so the sample is the same everywhere.
+import { mulberry32 as rng } from '../resampling';
 
 interface Topic {
   fn: string;
@@ -36,17 +38,6 @@ function camel(s: string): string {
   return s.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
-/** mulberry32: a tiny seeded PRNG, so the sample is the same everywhere. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const likert = (x: number) => Math.max(1, Math.min(5, Math.round(x)));
 
