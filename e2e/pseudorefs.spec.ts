@@ -233,3 +233,23 @@ test('predictions import: a misaligned file is refused with its file and line', 
   await expect(errors.locator('td.num').first()).toHaveText('2');
   await expect(page.getByTestId('cr-import-done')).toContainText('6 changes with codereviewer');
 });
+
+test('answer-cache writes the browser refuses are said beside the pseudo-reference progress', async ({ page }) => {
+  // The answer database refuses every write, as IndexedDB does when the quota is reached.
+  await page.addInitScript(() => {
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+      if (this.transaction.db.name === 'crscore-llm-answers') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.apply(this, args);
+    };
+  });
+  await importCodeReviewer(page);
+  await setUpLlm(page);
+  await page.getByTestId('prefs-generate').click();
+  await expect(progress(page)).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const warning = page.getByTestId('prefs-cache-unsaved');
+  await expect(warning).toHaveAttribute('data-failed', '6');
+  await expect(warning).toContainText('6 answers could not be saved in this browser');
+  await expect(warning).toContainText('quota has been exceeded');
+  expect(await idbAnswers(page)).toEqual([]);
+});

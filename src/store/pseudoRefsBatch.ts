@@ -42,6 +42,9 @@ export interface BatchProgress {
   cached: number;
   requests: number;
   inFlight: number;
+  /** LLM answers the answer cache refused to keep (quota, private mode): a Resume pays for them again. */
+  cacheWriteFailed?: number;
+  cacheWriteError?: string;
   /** When this stage started, and how many were done then (cached ones are instant: time left uses the rest). */
   startedAt: number;
 }

@@ -11,7 +11,7 @@ import { openRowInWorkbench } from '../../store/sessionFromRow';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
 import { useClaimsSettings } from '../../store/claimsSettings';
 import { download as saveFile } from '../../ui/download';
-import { ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../ui/BatchRunControls';
+import { CacheWriteWarning, ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../ui/BatchRunControls';
 import '../claims/claims.css';
 
 // Test hook: the batch store's state (it never holds the key; the settings store does, in memory).
@@ -97,6 +97,7 @@ export function PseudoRefsPanel() {
             />
           )}
           {b.progress && <ProgressLine p={b.progress} phase={b.phase} />}
+          {b.progress && <CacheWriteWarning failed={b.progress.cacheWriteFailed ?? 0} error={b.progress.cacheWriteError} testId="prefs-cache-unsaved" />}
         </>
       )}
       {b.message && <p className={b.phase === 'error' ? 'r-error' : 'muted small'} data-testid="prefs-message">{b.message}</p>}
