@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 import { writeLabDataset } from './fixtures/labDataset';
 import { openLab, setMetrics, useStub } from './helpers-lab';
 import { startLlmStub } from './stubs/llmStub';
@@ -100,8 +101,10 @@ test('a learned run on the linker’s training changes is labelled in-sample, wi
   await page.goto('/#research');
   await page.getByTestId('research-file').setInputFiles(path.resolve('e2e/fixtures/research-mini.jsonl'));
   await expect(page.getByTestId('import-summary')).toBeVisible();
+  await researchView(page, 'linker');
   await page.getByTestId('linker-file').setInputFiles(weights);
   await expect(page.getByTestId('linker-summary')).toContainText('mini-weights.json');
+  await researchView(page, 'overview');
   await page.getByTestId('research-preset-learned').click();
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
@@ -109,9 +112,12 @@ test('a learned run on the linker’s training changes is labelled in-sample, wi
   await expect(notes.first()).toContainText(`In-sample: 3 of ${diffs.length} changes of this dataset trained the linker (research-mini.jsonl)`);
   await expect(notes.first()).toContainText('cross-validated (5 folds of changes) Rel ρ 0.623 ± 0.041');
   await expect(page.getByTestId('correlation-table').getByTestId('in-sample-tag').first()).toBeVisible();
+  await researchView(page, 'lab');
   await expect(page.getByTestId('lab').getByTestId('in-sample-note')).toBeVisible();
   // The shipped weights never saw these changes: no label.
+  await researchView(page, 'linker');
   await page.getByTestId('linker-reset').click();
+  await researchView(page, 'overview');
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
   await expect(page.getByTestId('in-sample-note')).toHaveCount(0);

@@ -209,6 +209,8 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     set({ phase: 'running', message: null });
     mark({ state: 'running', source, total: rows.length });
     let requests = 0;
+    // Answers the cache refused to keep stay said after the claims stage, while the analyzers run and after.
+    let unsaved: Pick<BatchProgress, 'cacheWriteFailed' | 'cacheWriteError'> = {};
     // At most ~10 repaints a second: a 10,000-change run from the cache reports 10,000 times in a few seconds.
     let shownAt = 0;
     let latest: BatchProgress | null = null;
@@ -233,6 +235,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
             signal: ctrl.signal,
             onProgress: (p) => {
               requests = p.requests;
+              unsaved = { cacheWriteFailed: p.cacheWriteFailed, cacheWriteError: p.cacheWriteError };
               if (controller === ctrl) showProgress({ stage: 'claims', ...p, startedAt });
             },
           },
@@ -245,7 +248,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
           filter: s.analyzerFilter,
           options: s.analyzerOptions,
           signal: ctrl.signal,
-          onProgress: (p) => controller === ctrl && showProgress({ stage: 'analyzers', ...p, cached: 0, requests, inFlight: 0, startedAt }),
+          onProgress: (p) => controller === ctrl && showProgress({ stage: 'analyzers', ...p, cached: 0, requests, inFlight: 0, ...unsaved, startedAt }),
         });
         for (const i of issues) lastIssues.set(i.id, i);
       }
