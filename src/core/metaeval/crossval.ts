@@ -3,7 +3,7 @@
 // the held-out one, under the same grouping; the figure is the mean over folds.
 import { mulberry32 } from '../bootstrap.ts';
 import { groupedStatistic, groupsFor, type Grouping } from './grouped.ts';
-import { calibrateTies } from './ties.ts';
+import { calibrateFolds, calibrateTies } from './ties.ts';
 
 /** Cross-validated acc_eq: ε fit on k−1 folds of changes, acc_eq on the held-out fold, mean over folds. */
 export function crossValidated(p: { x: Float64Array; h: Float64Array; change: Int32Array; system: Int32Array }, grouping: Grouping, folds: number, seed: number) {
@@ -21,8 +21,11 @@ export function crossValidated(p: { x: Float64Array; h: Float64Array; change: In
   };
   const accs: number[] = [];
   const epsCv: number[] = [];
-  for (let f = 0; f < Math.min(folds, ids.length); f++) {
-    const eps = calibrateTies(pick((i) => foldOf.get(p.change[i]) !== f), { seed }).eps;
+  const F = Math.min(folds, ids.length);
+  // Pooled: every fold's training calibration from one enumeration and sort of the pairs.
+  const shared = grouping === 'none' ? calibrateFolds(p.x, p.h, Uint8Array.from(p.change, (c) => foldOf.get(c)!), F) : null;
+  for (let f = 0; f < F; f++) {
+    const eps = shared ? shared[f].eps : calibrateTies(pick((i) => foldOf.get(p.change[i]) !== f), { seed }).eps;
     const acc = groupedStatistic('acc_eq', pick((i) => foldOf.get(p.change[i]) === f), eps);
     epsCv.push(eps);
     if (Number.isFinite(acc)) accs.push(acc);
