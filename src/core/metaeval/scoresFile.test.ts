@@ -39,4 +39,12 @@ describe('writeScores', () => {
       expect(back.metrics[1].values).toEqual([1e-7, null, 0]);
       expect(back.coverage.matched).toBe(3);
     });
+
+  it("reads Research's export back: its leading configuration lines are skipped, row numbers stay the file's", () => {
+    const text = `# app: CRScore Studio\n# tau: 0.7314\n${writeScores('csv', rows, metrics)}c1,py,good,,,,1,1,x\n`;
+    const back = readMetricScores('x', 's.csv', text, rows);
+    expect(back.metrics[0].values).toEqual([0.1 + 0.2, null, -0.25]);
+    expect(back.coverage.duplicate).toEqual([text.split('\n').length - 1]);
+    expect(back.coverage.errors).toEqual([]);
+  });
 });

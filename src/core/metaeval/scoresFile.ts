@@ -77,9 +77,13 @@ export function readMetricScores(name: string, file: string, text: string, keys:
       }
     });
   } else {
-    for (const r of readCsv(text).records) {
-      if (r.error) errors.push({ row: r.line, reason: `CSV: ${r.error}` });
-      else rows.push({ row: r.line, data: r.data });
+    // Leading `# key: value` lines (the configuration Research's scores CSV carries) are skipped; row numbers
+    // stay those of the file.
+    const lead = /^(?:\uFEFF)?(?:#[^\n]*\n)*/.exec(text)![0];
+    const offset = lead.split('\n').length - 1;
+    for (const r of readCsv(text.slice(lead.length)).records) {
+      if (r.error) errors.push({ row: r.line + offset, reason: `CSV: ${r.error}` });
+      else rows.push({ row: r.line + offset, data: r.data });
     }
   }
   const at = new Map(keys.map((k, i) => [keyOf(k.changeId, k.system), i]));
