@@ -18,11 +18,12 @@ function tieHeavy(n: number, seed: number) {
 }
 
 describe('shared sorts', () => {
-  it('every fold calibration from one sort equals calibrating the fold on its own', () => {
+  it('every fold calibration and the in-sample one from one sort equal calibrating each on its own', () => {
     const { x, h, change } = tieHeavy(300, 4);
     const fold = change.map((c) => (c * 7) % 5);
     const shared = calibrateFolds(x, h, fold, 5)!;
-    expect(shared).toHaveLength(5);
+    expect(shared).toHaveLength(6);
+    expect(shared[5]).toEqual(calibrateTies([{ x, h }])); // in-sample, last
     for (let f = 0; f < 5; f++) {
       const keep = x.map((_, i) => i).filter((i) => fold[i] !== f);
       const own = calibrateTies([{ x: keep.map((i) => x[i]), h: keep.map((i) => h[i]) }]);
@@ -33,7 +34,8 @@ describe('shared sorts', () => {
 
   it('a fold that leaves fewer than two reviews calibrates to ε 0, as calibrateTies does', () => {
     const r = calibrateFolds([0, 1], [0, 1], [0, 1], 2)!;
-    expect(r.map((t) => t.eps)).toEqual([0, 0]);
+    expect(r.map((t) => t.eps)).toEqual([0, 0, 0]);
+    expect(r[2]).toEqual(calibrateTies([{ x: [0, 1], h: [0, 1] }]));
     expect(r[0]).toEqual(calibrateTies([{ x: [1], h: [1] }]));
   });
 

@@ -136,8 +136,8 @@ function sweep(base: number, pd: Float64Array, pw: Float64Array | null, nd: Floa
 /**
  * The pooled exact calibration on the training reviews of each fold (every review but those with fold[i] === f),
  * from one enumeration and one sort of the pairs' events: a fold's sorted events are the full sorted list less
- * the pairs touching it. Gives what calibrateTies gives on each training set; null where the pairs are too many
- * for the exact sweep (then calibrate each fold on its own).
+ * the pairs touching it. Gives what calibrateTies gives on each training set, then (last, index `folds`) on all
+ * the reviews; null where the pairs are too many for the exact sweep (then calibrate each on its own).
  */
 export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold: ArrayLike<number>, folds: number, o: TieOptions = {}): TieCalibration[] | null {
   const n = x.length;
@@ -177,7 +177,7 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
   const nf = negF.subarray(0, nn);
   radixSortNonNegative(pd, pf);
   radixSortNonNegative(nd, nf);
-  const sizes = new Float64Array(folds);
+  const sizes = new Float64Array(folds + 1);
   for (let i = 0; i < n; i++) sizes[fold[i]]++;
   const keep = (c: number, f: number) => Math.floor(c / folds) !== f && c % folds !== f;
   const pick = (d: Float64Array, codes: Uint16Array, f: number) => {
@@ -187,7 +187,7 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
     return out.subarray(0, m);
   };
   const out: TieCalibration[] = [];
-  for (let f = 0; f < folds; f++) {
+  for (let f = 0; f <= folds; f++) {
     const m = n - sizes[f];
     if (m < 2) {
       out.push({ eps: 0, acc: NaN, accAtZero: NaN, method: 'exact', candidates: 0, curve: [] });
