@@ -39,7 +39,9 @@ function data(changes: number, systems: number, metrics: number, seed: number) {
 const B = Number(process.env.BENCH_RESAMPLES ?? 1000);
 const { records, cols } = data(150, 9, 12, 1); // 1,350 reviews
 console.log(`12 metrics × ${records.length} reviews × ${B} resamples`);
-for (const grouping of GROUPINGS) {
+// BENCH_GROUPINGS=none,item runs only those groupings; BENCH_SKIP_SCALE=1 skips the 100,000-review part.
+const only = process.env.BENCH_GROUPINGS?.split(',');
+for (const grouping of GROUPINGS.filter((g) => !only || only.includes(g))) {
   const [s, tBoot] = time(() => {
     const s = createMetaEval(records, cols, { grouping, resamples: B, seed: 1, statistic: 'spearman', test: 'bootstrap' });
     s.step(B);
@@ -61,6 +63,7 @@ for (const grouping of GROUPINGS) {
   console.log(`         with PERM-BOTH clusters on ${grouping === 'system' ? 'Pearson' : 'acc_eq'} (${perm.comparisons.length} pairs tested): ${(tPerm / 1000).toFixed(2)} s`);
 }
 
+if (process.env.BENCH_SKIP_SCALE) process.exit(0);
 const N = 100_000;
 const r = mulberry32(3);
 const hx = Array.from({ length: N }, () => r());

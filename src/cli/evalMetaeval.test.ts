@@ -34,7 +34,7 @@ describe('crscore eval --metaeval', () => {
       expect(w.code, w.stderr).toBe(0);
       expect(w.stderr).toMatch(/wrote 7 reviews × 6 metric columns/);
       const text = readFileSync(file, 'utf8');
-      if (ext === 'csv') expect(text.split('\n')[0]).toBe('id,lang,system,human.con,human.comp,human.rel,crscore.con,crscore.comp,crscore.rel,baseline.length,baseline.random,baseline.constant');
+      if (ext === 'csv') expect(text.split('\n')[0]).toBe('id,lang,system,human.con,human.comp,human.rel,crscore.con,crscore.comp,crscore.rel,baseline.length,baseline.random,baseline.constant,review');
       for (const grouping of ['none', 'item', 'system']) {
         const out = json(['--metric-scores', `back=${file}`, '--grouping', grouping]);
         const row = (id: string) => out.metaeval.rows.find((r) => r.id === id)!;

@@ -18,6 +18,7 @@ import {
   type ScoresCoverage,
 } from '../core/metaeval/index';
 import type { DatasetRow } from '../core/dataset';
+import type { LabReview } from '../core/lab/metrics';
 import { labRowsOf } from './labColumns';
 import { useLab } from './lab';
 import { useLlmMetrics } from '../settings/llmMetrics';
@@ -205,3 +206,12 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       });
   },
 }));
+
+/**
+ * Every metric of the run for the scores export, as `crscore eval --scores-out` writes them: the given columns,
+ * the imported metrics, then the baselines (the seed of the intervals).
+ */
+export function runMetrics(reviews: readonly LabReview[], columns: readonly MetaMetric[]): MetaMetric[] {
+  const imported = useMetaEval.getState().imports.flatMap((f) => readMetricScores(f.name, f.file, f.text, reviews).metrics);
+  return [...columns, ...imported, ...baselineMetrics(reviews, useLlmMetrics.getState().seed)];
+}

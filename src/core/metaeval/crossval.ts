@@ -3,17 +3,11 @@
 // the held-out one, under the same grouping; the figure is the mean over folds.
 import { mulberry32 } from '../bootstrap.ts';
 import { groupedStatistic, groupsFor, type Grouping } from './grouped.ts';
-import { calibrateTies } from './ties.ts';
+import { calibrateFolds, calibrateTies, type TieCalibration } from './ties.ts';
 
 /** Cross-validated acc_eq: ε fit on k−1 folds of changes, acc_eq on the held-out fold, mean over folds. */
-export function crossValidated(p: { x: Float64Array; h: Float64Array; change: Int32Array; system: Int32Array }, grouping: Grouping, folds: number, seed: number) {
-  const ids = [...new Set(p.change)].sort((a, b) => a - b);
-  const rng = mulberry32(seed + 0x5eed);
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [ids[i], ids[j]] = [ids[j], ids[i]];
-  }
-  const foldOf = new Map(ids.map((c, k) => [c, k % folds]));
+export function crossValidated(p: { x: Float64Array; h: Float64Array; change: Int32Array; system: Int32Array }, grouping: Grouping, folds: number, seed: number, calibrated?: readonly TieCalibration[] | null) {
+  const { ids, foldOf } = foldsOf(p.change, folds, seed);
   const pick = (keep: (i: number) => boolean) => {
     const idx = Array.from(p.x.keys()).filter(keep);
     const sub = (v: ArrayLike<number>) => idx.map((i) => v[i]);
@@ -21,8 +15,11 @@ export function crossValidated(p: { x: Float64Array; h: Float64Array; change: In
   };
   const accs: number[] = [];
   const epsCv: number[] = [];
-  for (let f = 0; f < Math.min(folds, ids.length); f++) {
-    const eps = calibrateTies(pick((i) => foldOf.get(p.change[i]) !== f), { seed }).eps;
+  const F = Math.min(folds, ids.length);
+  // Pooled: every fold's training calibration from one enumeration and sort of the pairs.
+  const shared = calibrated !== undefined ? calibrated : grouping === 'none' ? pooledFolds(p, folds, seed) : null;
+  for (let f = 0; f < F; f++) {
+    const eps = shared ? shared[f].eps : calibrateTies(pick((i) => foldOf.get(p.change[i]) !== f), { seed }).eps;
     const acc = groupedStatistic('acc_eq', pick((i) => foldOf.get(p.change[i]) === f), eps);
     epsCv.push(eps);
     if (Number.isFinite(acc)) accs.push(acc);
@@ -30,3 +27,24 @@ export function crossValidated(p: { x: Float64Array; h: Float64Array; change: In
   return { accCv: accs.length ? accs.reduce((a, b) => a + b, 0) / accs.length : NaN, epsCv };
 }
 
+
+/** The changes shuffled (seeded) into folds. */
+export function foldsOf(change: Int32Array, folds: number, seed: number) {
+  const ids = [...new Set(change)].sort((a, b) => a - b);
+  const rng = mulberry32(seed + 0x5eed);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  return { ids, foldOf: new Map(ids.map((c, k) => [c, k % folds])) };
+}
+
+/**
+ * Pooled: every fold's training calibration, then the in-sample one (last), from one enumeration and sort of the
+ * pairs (null where they are too many for the exact sweep).
+ */
+export function pooledFolds(p: { x: Float64Array; h: Float64Array; change: Int32Array }, folds: number, seed: number): TieCalibration[] | null {
+  const { ids, foldOf } = foldsOf(p.change, folds, seed);
+  const F = Math.min(folds, ids.length);
+  return calibrateFolds(p.x, p.h, Uint8Array.from(p.change, (c) => foldOf.get(c)!), F);
+}

@@ -12,7 +12,7 @@ import { accKernel, accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
 import { bootstrapP, permBoth, significanceClusters, swapMasks } from './significance.ts';
 import { softPairwiseAccuracy } from './spa.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
-import { crossValidated } from './crossval.ts';
+import { crossValidated, pooledFolds } from './crossval.ts';
 
 export interface MetaRecord {
   changeId: string;
@@ -117,6 +117,8 @@ interface Prepared {
   change: Int32Array;
   system: Int32Array;
   ties: TieCalibration;
+  /** Pooled: the folds' calibrations, computed with the in-sample one (null: each fold on its own). */
+  cvTies?: TieCalibration[] | null;
   point: Record<Statistic, number>;
   boot: Record<Statistic | 'pairwise', Float64Array>;
   resample: (w: Uint32Array, b: number) => void;
@@ -170,10 +172,12 @@ export function createMetaEval(records: readonly MetaRecord[], all: readonly Met
     const change = Int32Array.from(idx, (i) => changeAt.get(records[i].changeId)!);
     const system = Int32Array.from(idx, (i) => sysAt.get(records[i].system)!);
     const groups = groupsFor(grouping, x, h, change, system);
-    const ties = calibrateTies(groups, { seed });
+    // Pooled: the in-sample ε and the folds' from one sort of the pair events (the same figures).
+    const shared = grouping === 'none' && idx.length >= 2 ? pooledFolds({ x, h, change }, folds, seed) : null;
+    const ties = shared ? shared[shared.length - 1] : calibrateTies(groups, { seed });
     const point = Object.fromEntries(STATISTICS.map((s) => [s, groupedStatistic(s, groups, s === 'acc_eq' ? ties.eps : 0)])) as Record<Statistic, number>;
     const boot = Object.fromEntries([...STATISTICS, 'pairwise'].map((s) => [s, new Float64Array(total).fill(NaN)])) as Prepared['boot'];
-    return { m, dim, x, h, change, system, ties, point, boot, resample: resampler(grouping, x, h, change, system, ties.eps, boot) };
+    return { m, dim, x, h, change, system, ties, cvTies: shared ? shared.slice(0, -1) : grouping === 'none' ? null : undefined, point, boot, resample: resampler(grouping, x, h, change, system, ties.eps, boot) };
   });
 
   function resampler(g: Grouping, x: Float64Array, h: Float64Array, change: Int32Array, system: Int32Array, eps: number, boot: Prepared['boot']) {
@@ -277,7 +281,7 @@ function finish(
     return { mx: mx.filter((_, s) => n[s].some(Boolean)), mh: mh.filter((_, s) => n[s].some(Boolean)) };
   };
   const rows: MetaRow[] = prepared.map((p) => {
-    const cv = crossValidated(p, c.grouping, c.folds, c.seed);
+    const cv = crossValidated(p, c.grouping, c.folds, c.seed, p.cvTies);
     const { acc, ...ties } = p.ties;
     const row: MetaRow = {
       id: p.m.id,

@@ -2,6 +2,7 @@
 // change `id` and `system` (any numeric column is a metric), and every metric of a run goes out in the same shape,
 // so `--scores-out` followed by `--metric-scores` reproduces the statistics exactly. Pure: the CLI and the
 // browser's import share it, with one coverage report (matched, missing, duplicate, non-numeric, unknown rows).
+import { toCsv } from '../csvSafe.ts';
 import { readCsv } from '../importers/csv.ts';
 import type { Dim } from '../bootstrap.ts';
 import type { MetaMetric } from './report.ts';
@@ -76,9 +77,13 @@ export function readMetricScores(name: string, file: string, text: string, keys:
       }
     });
   } else {
-    for (const r of readCsv(text).records) {
-      if (r.error) errors.push({ row: r.line, reason: `CSV: ${r.error}` });
-      else rows.push({ row: r.line, data: r.data });
+    // Leading `# key: value` lines (the configuration Research's scores CSV carries) are skipped; row numbers
+    // stay those of the file.
+    const lead = /^(?:\uFEFF)?(?:#[^\n]*\n)*/.exec(text)![0];
+    const offset = lead.split('\n').length - 1;
+    for (const r of readCsv(text.slice(lead.length)).records) {
+      if (r.error) errors.push({ row: r.line + offset, reason: `CSV: ${r.error}` });
+      else rows.push({ row: r.line + offset, data: r.data });
     }
   }
   const at = new Map(keys.map((k, i) => [keyOf(k.changeId, k.system), i]));
@@ -148,24 +153,31 @@ export function coverageLines(c: ScoresCoverage): string[] {
 export interface ScoreRow extends ScoreKey {
   lang: string;
   human: Record<Dim, number> | null;
+  /** The review's text: a reserved column (never read back as a metric), so the file says what was scored. */
+  review?: string | null;
 }
 
-const csvCell = (v: string | number | null) => {
-  if (v === null) return '';
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /**
- * Every review with its human scores (normalised (x − 1)/4 as every statistic uses them) and every metric's
- * value: CSV or JSONL. Numbers are written in full (shortest round-trip form), so reading them back is exact.
+ * The per-review scores table, one layout for `crscore eval --scores-out` and Research's scores export: id, lang,
+ * system, the human scores (normalised (x − 1)/4 as every statistic uses them), every metric's value, the review.
+ * Non-finite values are empty.
  */
-export function writeScores(format: 'csv' | 'jsonl', rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[]): string {
-  const head = ['id', 'lang', 'system', 'human.con', 'human.comp', 'human.rel', ...metrics.map((m) => m.id)];
-  const line = (r: ScoreRow, i: number): (string | number | null)[] => [
+export function scoresTable(rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[]) {
+  const head = ['id', 'lang', 'system', 'human.con', 'human.comp', 'human.rel', ...metrics.map((m) => m.id), 'review'];
+  const cells = rows.map((r, i): (string | number | null)[] => [
     r.changeId, r.lang, r.system, r.human?.con ?? null, r.human?.comp ?? null, r.human?.rel ?? null,
     ...metrics.map((m) => (m.values[i] === null || !Number.isFinite(m.values[i]) ? null : m.values[i])),
-  ];
-  if (format === 'jsonl') return rows.map((r, i) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, line(r, i)[k]])))).join('\n') + '\n';
-  return [head.map(csvCell).join(','), ...rows.map((r, i) => line(r, i).map(csvCell).join(','))].join('\n') + '\n';
+    r.review ?? null,
+  ]);
+  return { head, cells };
+}
+
+/**
+ * Every review with its human scores and every metric's value: CSV (spreadsheet-safe, csvSafe.ts) or JSONL.
+ * Numbers are written in full (shortest round-trip form), so reading them back is exact.
+ */
+export function writeScores(format: 'csv' | 'jsonl', rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[]): string {
+  const { head, cells } = scoresTable(rows, metrics);
+  if (format === 'jsonl') return cells.map((c) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, c[k]])))).join('\n') + '\n';
+  return toCsv([head, ...cells], { newline: '\n' }) + '\n';
 }

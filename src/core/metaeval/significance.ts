@@ -8,6 +8,7 @@
 //  - Paired bootstrap over changes: both metrics' statistics on the same resamples of changes (report.ts);
 //    p = share of resamples whose difference, centred on the observed one, is at least as far from 0 (Koehn 2004).
 import { mulberry32 } from '../bootstrap.ts';
+import { mean, rankAverage } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
 
 export interface PairInput {
@@ -90,6 +91,25 @@ export function permBoth(
       }
       if (Math.abs(ta / na - tb / nb) >= Math.abs(delta) - EQ) extreme++;
     }
+  } else if (grouping === 'none' && stat === 'spearman') {
+    // Pooled Spearman: the human ranks never change, and each side's scores are A's and B's, each already
+    // sorted once, so a permutation's ranks come from a linear merge instead of two sorts.
+    const rh = Float64Array.from(rankAverage(Array.from(input.h)));
+    const my = mean(rh as unknown as number[]);
+    const orderA = sortedOrder(A.z);
+    const orderB = sortedOrder(B.z);
+    const ra = new Float64Array(n);
+    const rb = new Float64Array(n);
+    const merged = new Int32Array(n);
+    const vals = new Float64Array(n);
+    const swapped = new Uint8Array(n);
+    for (const mask of masks) {
+      for (let i = 0; i < n; i++) swapped[i] = mask[input.change[i]];
+      mergedRanks(A.z, orderA, 0, B.z, orderB, swapped, merged, vals, ra);
+      mergedRanks(A.z, orderA, 1, B.z, orderB, swapped, merged, vals, rb);
+      const d = rankPearson(ra, rh, my) - rankPearson(rb, rh, my);
+      if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
+    }
   } else {
     const xa = new Float64Array(n);
     const xb = new Float64Array(n);
@@ -105,6 +125,59 @@ export function permBoth(
     }
   }
   return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length };
+}
+
+/** stats.ts's pearson, operation for operation (so the figures stay identical), with y's mean given. */
+function rankPearson(x: Float64Array, y: Float64Array, my: number): number {
+  const n = x.length;
+  if (n < 2) return NaN;
+  let t = 0;
+  for (let i = 0; i < n; i++) t += x[i];
+  const mx = t / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = x[i] - mx;
+    const dy = y[i] - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  if (sxx === 0 || syy === 0) return NaN;
+  return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
+}
+
+function sortedOrder(z: Float64Array): Int32Array {
+  return Int32Array.from({ length: z.length }, (_, i) => i).sort((a, b) => z[a] - z[b]);
+}
+
+/**
+ * Average ranks (as rankAverage gives them) of the side that takes A's score where swapped[i] === side and B's
+ * elsewhere, by merging A's and B's sorted orders.
+ */
+function mergedRanks(az: Float64Array, oa: Int32Array, side: number, bz: Float64Array, ob: Int32Array, swapped: Uint8Array, idx: Int32Array, val: Float64Array, ranks: Float64Array) {
+  const n = az.length;
+  let i = 0, j = 0, k = 0;
+  for (;;) {
+    while (i < n && swapped[oa[i]] !== side) i++;
+    while (j < n && swapped[ob[j]] === side) j++;
+    if (i >= n && j >= n) break;
+    if (j >= n || (i < n && az[oa[i]] <= bz[ob[j]])) {
+      idx[k] = oa[i];
+      val[k++] = az[oa[i++]];
+    } else {
+      idx[k] = ob[j];
+      val[k++] = bz[ob[j++]];
+    }
+  }
+  for (let s = 0; s < k;) {
+    let e = s;
+    while (e + 1 < k && val[e + 1] === val[s]) e++;
+    const r = (s + e) / 2 + 1;
+    for (let t = s; t <= e; t++) ranks[idx[t]] = r;
+    s = e + 1;
+  }
 }
 
 /** Paired bootstrap p of a difference: resampled differences centred on the observed one, two-sided. */

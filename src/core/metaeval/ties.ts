@@ -105,6 +105,13 @@ function exactSweep(groups: readonly Group[]): TieCalibration {
   };
   const [pd, pw] = sorted(posD, posW, np);
   const [nd, nw] = sorted(negD, negW, nn);
+  return sweep(base, pd, pw, nd, nw, total);
+}
+
+/** acc_eq at every ε from the sorted events (weighted, or each 1/total), and the best ε. */
+function sweep(base: number, pd: Float64Array, pw: Float64Array | null, nd: Float64Array, nw: Float64Array | null, total: number): TieCalibration {
+  const np = pd.length;
+  const nn = nd.length;
   const w1 = 1 / total;
   const stepEps = new Float64Array(np + nn + 1);
   const stepAcc = new Float64Array(np + nn + 1);
@@ -124,6 +131,75 @@ function exactSweep(groups: readonly Group[]): TieCalibration {
     steps++;
   }
   return { eps: stepEps[best], acc: stepAcc[best], accAtZero: base, method: 'exact', candidates: steps, curve: thin(stepEps.subarray(0, steps), stepAcc.subarray(0, steps), best) };
+}
+
+/**
+ * The pooled exact calibration on the training reviews of each fold (every review but those with fold[i] === f),
+ * from one enumeration and one sort of the pairs' events: a fold's sorted events are the full sorted list less
+ * the pairs touching it. Gives what calibrateTies gives on each training set, then (last, index `folds`) on all
+ * the reviews; null where the pairs are too many for the exact sweep (then calibrate each on its own).
+ */
+export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold: ArrayLike<number>, folds: number, o: TieOptions = {}): TieCalibration[] | null {
+  const n = x.length;
+  if (pairsOf(n) > (o.maxExactPairs ?? MAX_EXACT_PAIRS) || folds > 255) return null;
+  const total = pairsOf(n);
+  const posD = new Float64Array(total);
+  const negD = new Float64Array(total);
+  const posF = new Uint16Array(total);
+  const negF = new Uint16Array(total);
+  const baseCount = new Float64Array(folds * folds);
+  let np = 0;
+  let nn = 0;
+  for (let i = 0; i < n; i++) {
+    const xi = x[i];
+    const hi = h[i];
+    const fi = fold[i] * folds;
+    for (let j = i + 1; j < n; j++) {
+      const dx = x[j] - xi;
+      const dh = h[j] - hi;
+      const d = dx < 0 ? -dx : dx;
+      const code = fi + fold[j];
+      if (d <= TIE_SLACK) {
+        if (dh === 0) baseCount[code]++;
+      } else if (dh === 0) {
+        posF[np] = code;
+        posD[np++] = d;
+      } else if (dx > 0 === dh > 0) {
+        baseCount[code]++;
+        negF[nn] = code;
+        negD[nn++] = d;
+      }
+    }
+  }
+  const pd = posD.subarray(0, np);
+  const nd = negD.subarray(0, nn);
+  const pf = posF.subarray(0, np);
+  const nf = negF.subarray(0, nn);
+  radixSortNonNegative(pd, pf);
+  radixSortNonNegative(nd, nf);
+  const sizes = new Float64Array(folds + 1);
+  for (let i = 0; i < n; i++) sizes[fold[i]]++;
+  const keep = (c: number, f: number) => Math.floor(c / folds) !== f && c % folds !== f;
+  const pick = (d: Float64Array, codes: Uint16Array, f: number) => {
+    const out = new Float64Array(d.length);
+    let m = 0;
+    for (let k = 0; k < d.length; k++) if (keep(codes[k], f)) out[m++] = d[k];
+    return out.subarray(0, m);
+  };
+  const out: TieCalibration[] = [];
+  for (let f = 0; f <= folds; f++) {
+    const m = n - sizes[f];
+    if (m < 2) {
+      out.push({ eps: 0, acc: NaN, accAtZero: NaN, method: 'exact', candidates: 0, curve: [] });
+      continue;
+    }
+    // As exactSweep on the training reviews alone: one group, each base pair adding 1/(its pairs).
+    const wg = 1 / (pairsOf(m) * 1);
+    let base = 0;
+    for (let c = 0; c < baseCount.length; c++) if (keep(c, f)) for (let t = 0; t < baseCount[c]; t++) base += wg;
+    out.push(sweep(base, pick(pd, pf, f), null, pick(nd, nf, f), null, pairsOf(m)));
+  }
+  return out;
 }
 
 function candidateSearch(groups: readonly Group[], seed: number): TieCalibration {
@@ -182,10 +258,13 @@ function candidateSearch(groups: readonly Group[], seed: number): TieCalibration
  * Sorts non-negative doubles in place in O(n): their IEEE-754 bit patterns order as the numbers do, so an LSD
  * radix sort on four 16-bit digits sorts them (the engine's comparison sort takes ~10× longer on 10⁶ values).
  */
-export function radixSortNonNegative(a: Float64Array): Float64Array {
+export function radixSortNonNegative(a: Float64Array, payload?: Uint16Array): Float64Array {
   const n = a.length;
   let src: Float64Array = a;
   let dst: Float64Array = new Float64Array(n);
+  // A payload (one code per value) moves with its value.
+  let psrc: Uint16Array | undefined = payload;
+  let pdst: Uint16Array | undefined = payload ? new Uint16Array(n) : undefined;
   const count = new Uint32Array(65536);
   for (let pass = 0; pass < 4; pass++) {
     const u = new Uint32Array(src.buffer, src.byteOffset, n * 2);
@@ -200,10 +279,18 @@ export function radixSortNonNegative(a: Float64Array): Float64Array {
       count[k] = sum;
       sum += c;
     }
-    for (let i = 0; i < n; i++) dst[count[(u[2 * i + word] >>> shift) & 0xffff]++] = src[i];
+    if (psrc && pdst)
+      for (let i = 0; i < n; i++) {
+        const k = count[(u[2 * i + word] >>> shift) & 0xffff]++;
+        dst[k] = src[i];
+        pdst[k] = psrc[i];
+      }
+    else for (let i = 0; i < n; i++) dst[count[(u[2 * i + word] >>> shift) & 0xffff]++] = src[i];
     [src, dst] = [dst, src];
+    [psrc, pdst] = [pdst, psrc];
   }
   if (src !== a) a.set(src);
+  if (payload && psrc && psrc !== payload) payload.set(psrc);
   return a;
 }
 

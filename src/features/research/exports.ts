@@ -1,6 +1,10 @@
 // Exports of the research view. Every file carries the full configuration; nothing key-like is ever written
 // (the research state holds no key, and stripSecrets drops any key-like field on the way out regardless).
 import { toCsv } from '../../core/csvSafe';
+import { crscoreMetrics } from '../../core/lab/metrics';
+import { writeScores } from '../../core/metaeval/scoresFile';
+import { labRowsOf } from '../../store/labColumns';
+import { runMetrics } from '../../store/metaeval';
 import { stripSecrets } from '../../store/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research';
 import type { CorrRow } from '../../store/researchAnalysis';
@@ -72,8 +76,20 @@ function withConfigHeader(csv: string, config: Record<string, unknown>): string 
   return `${lines.join('\n')}\n${csv}\n`;
 }
 
+/**
+ * The scores CSV: the columns of `crscore eval --scores-out` (one core writer), so the file reads back with
+ * `--metric-scores` or the lab's import. CRScore at the current τ, the reference-based metrics computed, the
+ * imported metrics and the baselines.
+ */
 export function scoresCsv(st: ResearchState): string {
-  return withConfigHeader(toCsv(perReviewRows(st)), exportConfig(st));
+  const r = st.results!;
+  const ref = st.refMetrics.of === r ? st.refMetrics.values : {};
+  const { reviews } = labRowsOf(r);
+  const columns = [
+    ...crscoreMetrics(st.analysis!.scores, {}, 'crscore', 'CRScore'),
+    ...REF_METRICS.flatMap((m) => (ref[m.id] ? [{ id: m.id, label: m.label, values: ref[m.id]! }] : [])),
+  ];
+  return withConfigHeader(writeScores('csv', reviews, runMetrics(reviews, columns)).replace(/\n$/, ''), exportConfig(st));
 }
 
 export function scoresJson(st: ResearchState): string {
