@@ -44,6 +44,10 @@ test('a pull request to Research, analyzer pseudo-references in batch, scored: o
   await expect(panel.getByLabel('API key')).toHaveCount(0);
   await expect(panel.getByLabel('Provider')).toHaveCount(0);
   await expect(panel.getByLabel('Analyzer warnings')).toBeVisible();
+  // The import already attached the analyzers' issues where they found some: those changes keep them by default.
+  await expect(page.getByTestId('prefs-plan')).toContainText('3 changes to generate for (4 keep their own)');
+  // Asked to replace them all, the batch runs the analyzers over all 7.
+  await page.getByTestId('prefs-keep-own').uncheck();
   await expect(page.getByTestId('prefs-plan')).toContainText('7 changes');
   await page.getByTestId('prefs-generate').click();
   await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });

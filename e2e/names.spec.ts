@@ -3,6 +3,7 @@
 // textContent includes what collapsed sections hold.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { researchView } from './helpers-research';
 import { hubUnreachable } from './hub';
 
 const INTERNAL = /\bseed 0\d\d\b|\bissue #?\d+|\bissues? \d+\b/i;
@@ -23,7 +24,7 @@ test('no tab shows an internal label', async ({ page }) => {
   await hubUnreachable(page.context());
   await page.goto('/');
   const tabs = await page.getByRole('tab').allTextContents();
-  expect(tabs.length).toBeGreaterThanOrEqual(5);
+  expect(tabs.length).toBeGreaterThanOrEqual(4);
   for (const name of tabs) {
     await page.getByRole('tab', { name }).click();
     await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
@@ -32,7 +33,12 @@ test('no tab shows an internal label', async ({ page }) => {
       await page.getByTestId('research-similarity').selectOption('lexical');
       await page.getByTestId('research-run').click();
       await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
-      await expect(page.getByTestId('lab')).toBeVisible();
+      // Every view of Research, the lab and its meta-evaluation included.
+      for (const v of ['explore', 'links', 'linker', 'lab', 'exports', 'overview'] as const) {
+        await researchView(page, v);
+        expect(internalLabels(await pageText(page)), `Research → ${v}`).toEqual([]);
+      }
+      await expect(page.getByTestId('research-view-overview')).toBeVisible();
     } else await page.waitForTimeout(500);
     expect(internalLabels(await pageText(page)), `${name} tab`).toEqual([]);
   }

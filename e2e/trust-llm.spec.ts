@@ -5,6 +5,7 @@
 // batch pay once for each request.
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import { researchView, type ResearchViewId } from './helpers-research';
 import { everythingStored, shareLinkText } from './helpers-stored';
 import { hubUnreachable } from './hub';
 import { promptOf, startLlmStub, STUB_ANSWER, type LlmStub } from './stubs/llmStub';
@@ -114,12 +115,22 @@ test('an answer that echoes the key leaves it in no storage, URL, share link, pa
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
   await expect(page.getByTestId('bootstrap-status')).toHaveAttribute('data-status', 'done');
   expect(stub.count).toBe(31);
-  const tables = ['systems', 'agreement'].flatMap((t) => ['csv', 'markdown', 'latex'].map((f) => `export-${t}-${f}`));
-  for (const id of ['export-json', 'export-csv', 'export-correlations', 'export-svg', ...tables]) {
-    const d = page.waitForEvent('download');
-    await page.getByTestId(id).click();
-    exports.push([id, await saved(d)]);
+  // Each export sits in its view: the system table in Overview, the agreement table in Explore, the files in Exports.
+  const tables = (t: string) => ['csv', 'markdown', 'latex'].map((f) => `export-${t}-${f}`);
+  const inViews: [ResearchViewId, string[]][] = [
+    ['overview', tables('systems')],
+    ['explore', tables('agreement')],
+    ['exports', ['export-json', 'export-csv', 'export-correlations', 'export-svg']],
+  ];
+  for (const [view, ids] of inViews) {
+    await researchView(page, view);
+    for (const id of ids) {
+      const d = page.waitForEvent('download');
+      await page.getByTestId(id).click();
+      exports.push([id, await saved(d)]);
+    }
   }
+  await researchView(page, 'links');
   for (const id of ['export-links-csv', 'export-links-markdown', 'export-links-latex']) {
     const button = page.getByTestId(id);
     if (!(await button.count()) || !(await button.isEnabled())) continue;
