@@ -10,6 +10,7 @@ import { expectNoScriptRan, installGuards, MARK, payloads } from './guards';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
 import { researchView } from './helpers-research';
+import { openLlmSettings } from './helpers-workbench.ts';
 
 const KEY = 'sk-e2e-SECURITY-7a6b5c4d3e2f1a0b';
 
@@ -50,6 +51,7 @@ async function freshSession(page: Page) {
 const llm = (page: Page) => page.locator('details.claims-settings');
 
 async function setUpLlm(page: Page, key = KEY) {
+  await openLlmSettings(page);
   await llm(page).getByLabel('Provider').selectOption({ label: 'OpenAI' });
   await llm(page).getByLabel('Base URL').fill(stub.baseUrl);
   await llm(page).getByLabel('Model', { exact: true }).fill('gpt-stub');

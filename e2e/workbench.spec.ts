@@ -6,7 +6,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { scoreAt } from '../src/core/score.ts';
 import { at } from '../src/core/similarity.ts';
 import type { SimilarityMatrix } from '../src/core/types.ts';
-import { newSession, readHook, shown, typeInputs, type HookMatrix } from './helpers-workbench.ts';
+import { newSession, readHook, shown, typeInputs, type HookMatrix, openModelSettings } from './helpers-workbench.ts';
 import { hubUnreachable } from './hub';
 
 test.beforeEach(async ({ context }) => {
@@ -106,6 +106,7 @@ test('embed with the bundled encoder, move τ from the keyboard, reload keeps th
 
   // Embedding is the default similarity; pick the bundled, offline encoder and embed.
   await expect(page.getByTestId('similarity-embedding')).toHaveAttribute('aria-checked', 'true');
+  await openModelSettings(page);
   await page.getByLabel('USE-lite (bundled, works offline)').check();
   await page.getByTestId('embed-run').click();
   await expect(page.getByTestId('embed-progress')).toBeVisible();
