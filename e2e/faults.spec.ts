@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
-import { openLlmSettings, openModelSettings } from './helpers-workbench.ts';
+import { openLlmSettings, openModelSettings, sessionAction } from './helpers-workbench.ts';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
 const DIFF =
@@ -337,7 +337,7 @@ test('IndexedDB refusing writes (quota exceeded) mid-session: a clear message, t
   await expect(page.getByTestId('pref-item')).toHaveCount(PREFS.length + 1);
   // The session can be exported, and leaving the page asks first.
   const download = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   expect(fs.readFileSync((await (await download).path())!, 'utf8')).toContain(
     'Also, please add a test.',
   );

@@ -84,3 +84,9 @@ export const openLlmSettings = (page: Page) => unfold(page.locator('details.clai
 
 /** Opens the Workbench's folded model settings (the "Model: … Change…" line) and returns them. */
 export const openModelSettings = (page: Page) => unfold(page.getByTestId('model-details'));
+
+/** Clicks one of the open session's actions (Rename, Duplicate, Export, Delete), unfolding their menu first. */
+export async function sessionAction(page: Page, testId: 'session-rename' | 'session-duplicate' | 'session-export' | 'session-delete') {
+  await unfold(page.getByTestId('session-menu'));
+  await page.getByTestId(testId).click();
+}

@@ -9,7 +9,7 @@ import { everythingStored, shareLinkText } from './helpers-stored';
 import { hubUnreachable } from './hub';
 import { promptOf, startLlmStub, STUB_ANSWER, type LlmStub } from './stubs/llmStub';
 import { diagonalLinks } from './stubs/linksStub';
-import { openLlmSettings } from './helpers-workbench.ts';
+import { openLlmSettings, sessionAction } from './helpers-workbench.ts';
 
 const KEY = 'sk-e2e-ECHO-9f8e7d6c5b4a3f2e1d0c';
 const B64 = Buffer.from(`Bearer ${KEY}`).toString('base64');
@@ -100,7 +100,7 @@ test('an answer that echoes the key leaves it in no storage, URL, share link, pa
   await expect(page.getByTestId('save-status')).toContainText('saved');
   const exports: [string, string][] = [];
   const sessionFile = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   exports.push(['session file', await saved(sessionFile)]);
   expect(exports[0][1]).toContain('[key hidden]');
   await page.getByTestId('share-copy').click();
