@@ -46,6 +46,7 @@ test('hub unreachable: the first example scores with USE-lite’s τ, and the pa
 test('a τ set by hand for a model is kept for it when another model comes and goes, and after a reload', async ({ page }) => {
   test.setTimeout(400_000);
   await page.goto('/');
+  await openModelSettings(page);
   await page.getByLabel('USE-lite (bundled, works offline)').check();
   await page.getByTestId('embed-run').click();
   await expect(page.getByTestId('embed-ready')).toContainText('use-lite', { timeout: 180_000 });
