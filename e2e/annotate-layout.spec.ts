@@ -41,3 +41,34 @@ test('1024×768: the key bar covers neither stage-1 buttons nor stage-2 rows; Re
   const ruleBox = (await rules.boundingBox())!;
   for (const w of widths) expect(w).toBeGreaterThan(ruleBox.width * 0.6);
 });
+
+// Issue 28: the key bar never covers the guideline beside what is being coded (Table 7 in stage 1, Table 6 or the
+// linking hint in stage 2), at either size, at every step of a keyboard pass.
+for (const [w, h] of [[1024, 768], [1440, 900]] as const)
+  test(`${w}×${h}: the key bar never covers the guideline`, async ({ page }) => {
+    const dir = process.env.SHOTS_DIR;
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto('/#annotate');
+    await page.evaluate(() => localStorage.clear());
+    await page.getByTestId('an-start-paper').click();
+    await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '1');
+    const guide = page.getByTestId('an-codebook');
+    await clearOfKeyBar(page, guide);
+    if (dir) await page.screenshot({ path: `${dir}/annotate-stage1-${w}.png` });
+    for (const k of ['1', 'y', '0', 'n', 'u']) {
+      await page.keyboard.press(k);
+      await clearOfKeyBar(page, guide);
+      await clearOfKeyBar(page, page.locator('.an-ref.active .an-ref-controls'));
+    }
+    await page.keyboard.press('y');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '2');
+    const rules = page.getByTestId('an-rules');
+    await clearOfKeyBar(page, rules);
+    for (const [k, field] of [['1', 'links'], ['Enter', 'con'], ['3', 'comp'], ['4', 'rel']] as const) {
+      await page.keyboard.press(k);
+      await clearOfKeyBar(page, page.getByTestId(`an-field-${field}`));
+      await clearOfKeyBar(page, rules);
+    }
+    if (dir) await page.screenshot({ path: `${dir}/annotate-stage2-${w}.png` });
+  });

@@ -125,6 +125,26 @@ test('both stages by keyboard, reload keeps everything, export re-imports into t
   await expect(page.getByTestId('an-annotator')).toHaveValue('tester');
 });
 
+test('Y/N never makes ↓ skip a row: a completed row moves the cursor and the focus on once, ↓ then goes one further', async ({ page }) => {
+  await page.goto('/#annotate');
+  await page.evaluate(() => localStorage.clear());
+  await page.getByTestId('an-start-paper').click();
+  const rows = page.getByTestId('an-ref');
+  // The mouse first: "Necessary" on P1 leaves the focus on that button; the code key completes P1.
+  await rows.nth(0).getByRole('radio', { name: 'Necessary', exact: true }).click();
+  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+  await keys(page, '1');
+  await expect(rows.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(rows.nth(1)).toBeFocused(); // the focus ring is where the keys act, not on P1's button
+  await keys(page, 'ArrowDown');
+  await expect(rows.nth(2)).toHaveAttribute('aria-current', 'true');
+  // Keys alone: Y completes P2 (coded first) and moves on once.
+  await keys(page, 'ArrowUp', '0', 'y');
+  await expect(rows.nth(2)).toHaveAttribute('aria-current', 'true');
+  await expect(rows.nth(1)).toHaveAttribute('data-necessary', '1');
+  await expect(rows.nth(2)).toHaveAttribute('data-necessary', '');
+});
+
 test('a crash loses nothing that was saved: autosave writes IndexedDB without waiting for the page to close', async ({ page, context }) => {
   await page.goto('/#annotate');
   await page.getByTestId('an-start-paper').click();

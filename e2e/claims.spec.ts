@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startLlmStub, STUB_ANSWER, type LlmStub } from './stubs/llmStub';
+import { openLlmSettings } from './helpers-workbench.ts';
 
 const KEY = 'sk-e2e-SECRET-9f8e7d6c5b4a3210';
 const PAGE = '/e2e-claims.html';
@@ -53,6 +54,7 @@ async function configure(
   page: Page,
   opts: { provider: string; baseUrl: string; model?: string; key?: string; timeoutSec?: number },
 ) {
+  await openLlmSettings(page);
   await page.getByLabel('Provider').selectOption({ label: opts.provider });
   await page.getByLabel('Base URL').fill(opts.baseUrl);
   if (opts.model !== undefined) await page.getByLabel('Model').fill(opts.model);
@@ -345,6 +347,7 @@ test('the key stays out of localStorage unless "Remember on this device" is tick
   await expect(page.getByLabel('Model')).toHaveValue('gpt-stub');
   await expect(page.getByLabel('API key')).toHaveValue('');
 
+  await openLlmSettings(page);
   await page.getByLabel('API key').fill(KEY);
   await page.getByLabel('Remember on this device').check();
   await expect(page.getByRole('note')).toContainText('saved unencrypted');

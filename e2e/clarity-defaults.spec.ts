@@ -9,6 +9,7 @@ import { researchView } from './helpers-research';
 import { writeLabDataset } from './fixtures/labDataset';
 import { openLab, setMetrics, useStub } from './helpers-lab';
 import { startLlmStub } from './stubs/llmStub';
+import { openLlmSettings } from './helpers-workbench.ts';
 
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
@@ -126,6 +127,7 @@ test('a learned run on the linker’s training changes is labelled in-sample, wi
 test('an LLM error belongs to its provider: switching provider clears it', async ({ page }) => {
   await page.goto('/');
   const claims = page.getByRole('region', { name: 'Generate pseudo-references' });
+  await openLlmSettings(page);
   // A server that is not there: the request fails with a network error.
   await claims.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
   await claims.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');

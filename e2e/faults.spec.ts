@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
+import { openLlmSettings, openModelSettings, sessionAction } from './helpers-workbench.ts';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
 const DIFF =
@@ -65,7 +66,7 @@ test('LLM provider faults in the workbench (401, 429 + Retry-After, 500, no answ
 }) => {
   test.setTimeout(120_000);
   await freshSessionWithInput(page);
-  const llm = page.locator('details.claims-settings');
+  const llm = await openLlmSettings(page);
   await llm.getByLabel('Provider').selectOption({ label: 'OpenAI' });
   await llm.getByLabel('Base URL').fill(stub.baseUrl);
   await llm.getByLabel('Model', { exact: true }).fill('gpt-stub');
@@ -194,6 +195,7 @@ test('USE-lite files 404, truncated or served as HTML in the workbench: the mess
 }) => {
   test.setTimeout(240_000);
   await freshSessionWithInput(page);
+  await openModelSettings(page);
   await page.getByLabel('USE-lite (bundled, works offline)').check();
   const cases: [RegExp, (r: Route) => unknown, RegExp][] = [
     [
@@ -335,7 +337,7 @@ test('IndexedDB refusing writes (quota exceeded) mid-session: a clear message, t
   await expect(page.getByTestId('pref-item')).toHaveCount(PREFS.length + 1);
   // The session can be exported, and leaving the page asks first.
   const download = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   expect(fs.readFileSync((await (await download).path())!, 'utf8')).toContain(
     'Also, please add a test.',
   );

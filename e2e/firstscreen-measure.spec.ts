@@ -14,10 +14,16 @@ for (const [w, h] of [[1024, 768], [1440, 900]] as const)
     await page.waitForTimeout(2000);
     const measure = () =>
       page.evaluate(() => {
+        // Chromium lays out a closed <details>' content (content-visibility: hidden), so its rectangles are not zero:
+        // a control counts only where checkVisibility says it is rendered and no closed <details> folds it away.
+        const folded = (el: Element) => {
+          const d = el.closest('details:not([open])');
+          return !!d && !(el.tagName === 'SUMMARY' && el.parentElement === d);
+        };
         const vis = (el: Element) => {
           const r = el.getBoundingClientRect();
           const st = getComputedStyle(el);
-          return r.width > 0 && r.height > 0 && st.visibility !== 'hidden';
+          return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && el.checkVisibility() && !folded(el);
         };
         const ctrls = [...document.querySelectorAll('button, input, select, textarea, summary, a[href]')].filter((el) => vis(el) && !(el as HTMLButtonElement).disabled);
         const inView = ctrls.filter((el) => {
@@ -35,6 +41,7 @@ for (const [w, h] of [[1024, 768], [1440, 900]] as const)
     expect(first.scoresPanel).toBeLessThan(h);
     fs.mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: `${dir}/workbench-first-${w}.png` });
+    await page.screenshot({ path: `${dir}/workbench-first-${w}-full.png`, fullPage: true });
     await page.getByTestId('similarity-lexical').click();
     await page.getByTestId('score-cards').waitFor();
     const scored = await measure();

@@ -3,6 +3,7 @@
 // scores are, with the fallback notice beside it. A τ the user set by hand for a model is kept for that model.
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { openModelSettings } from './helpers-workbench.ts';
 
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
@@ -11,8 +12,7 @@ test.beforeEach(async ({ context }) => {
 const value = async (page: Page, id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
 
 async function loadModel(page: Page, pick: () => Promise<void>) {
-  const details = page.locator('details.model-details');
-  if (!(await details.getAttribute('open'))) await details.locator('summary').click();
+  await openModelSettings(page);
   await pick();
   await page.getByRole('button', { name: 'Load model', exact: true }).click();
   // The panel folds itself once a model is ready; the bar then names the model in force and offers a re-embed.
@@ -46,6 +46,7 @@ test('hub unreachable: the first example scores with USE-lite’s τ, and the pa
 test('a τ set by hand for a model is kept for it when another model comes and goes, and after a reload', async ({ page }) => {
   test.setTimeout(400_000);
   await page.goto('/');
+  await openModelSettings(page);
   await page.getByLabel('USE-lite (bundled, works offline)').check();
   await page.getByTestId('embed-run').click();
   await expect(page.getByTestId('embed-ready')).toContainText('use-lite', { timeout: 180_000 });

@@ -6,6 +6,7 @@ import { samplePr, type FixturePr } from './stubs/githubFixture';
 import { startGithubStub, type GithubStub, type StubMode } from './stubs/githubStub';
 import { startLlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
+import { openLlmSettings } from './helpers-workbench.ts';
 
 const TOKEN = 'ghp_E2E0SECRET0TOKEN0qwerty0123456789';
 // A link on the stub's own host: the app never picks the API from a link, so a link must be on the API base's host.
@@ -158,6 +159,7 @@ test("an imported comment gets the LLM's claims with one click, and the analyzer
     await page.getByRole('checkbox', { name: 'Score the comment by alice on cache/store.py' }).check();
     await page.getByTestId('gh-open').click();
     await expect(page.getByTestId('pref-item')).toHaveCount(1);
+    await openLlmSettings(page);
     await page.getByLabel('Base URL').fill(llm.baseUrl);
     await page.getByLabel('API key').fill('sk-e2e-github-llm');
     await page.getByRole('button', { name: 'Generate pseudo-references' }).click();

@@ -8,6 +8,9 @@ export async function chooseLocalModel(
   model: string,
   opts: { backend: 'auto' | 'wasm'; maxNew: number },
 ): Promise<void> {
+  // The Workbench's claims panel folds its settings ("Write claims with an LLM…"): unfold them if shut.
+  const folded = scope.locator('details.claims-settings:not([open]) > summary');
+  if ((await folded.count()) > 0) await folded.first().click();
   await scope.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
   await scope.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
   await scope.getByLabel('Hub model id').fill(model);

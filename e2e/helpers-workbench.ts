@@ -1,5 +1,5 @@
 // Shared steps for the workbench specs: what a person does, through the page's own controls.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { paperExamples } from '../src/examples/paper.ts';
 
 /** The paper's Table 16 pickle diff (src/examples/paper.ts); typeInputs types it into the page. */
@@ -70,4 +70,23 @@ export async function shown(page: Page) {
     tau: Number(await page.getByTestId('tau-slider').inputValue()),
     canvasTau: Number(await page.getByTestId('heatmap').getAttribute('data-tau')),
   };
+}
+
+/** Unfolds a <details> if it is shut (the Workbench folds its LLM and model settings until asked); returns it. */
+async function unfold(details: Locator): Promise<Locator> {
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').first().click();
+  await expect(details).toHaveAttribute('open', '');
+  return details;
+}
+
+/** Opens the claims panel's LLM settings ("Write claims with an LLM…"), as a person would, and returns the form. */
+export const openLlmSettings = (page: Page) => unfold(page.locator('details.claims-settings').first());
+
+/** Opens the Workbench's folded model settings (the "Model: … Change…" line) and returns them. */
+export const openModelSettings = (page: Page) => unfold(page.getByTestId('model-details'));
+
+/** Clicks one of the open session's actions (Rename, Duplicate, Export, Delete), unfolding their menu first. */
+export async function sessionAction(page: Page, testId: 'session-rename' | 'session-duplicate' | 'session-export' | 'session-delete') {
+  await unfold(page.getByTestId('session-menu'));
+  await page.getByTestId(testId).click();
 }

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { chooseLocalModel } from './helpers-local-llm';
+import { openLlmSettings } from './helpers-workbench.ts';
 
 const PAGE = '/e2e-claims.html';
 const DIFF = [
@@ -176,6 +177,7 @@ test('without WebGPU the settings say so and offer WASM, with its measured speed
   });
   await page.reload();
   await page.getByLabel('Diff').fill(DIFF);
+  await openLlmSettings(page);
   await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
   const notice = page.getByTestId('local-llm-no-webgpu');
   await expect(notice).toContainText('This browser offers no WebGPU');
@@ -194,6 +196,7 @@ test('without WebGPU the settings say so and offer WASM, with its measured speed
 test('a hub model: the size comes from the hub listing, and an unreachable hub is said plainly', async ({
   page,
 }) => {
+  await openLlmSettings(page);
   await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
   await expect(page.getByTestId('local-llm-size')).toContainText(
     'Size unknown: the server could not be reached.',
@@ -216,6 +219,7 @@ test('a model folder on this computer: its size from the files, read in the brow
   page.on('request', (r) => {
     if (/tiny-qwen2|__local-llm__/.test(r.url())) fetched.push(r.url());
   });
+  await openLlmSettings(page);
   await page.getByLabel('Provider').selectOption({ label: 'In this browser (WebGPU)' });
   await page.getByRole('combobox', { name: 'Model', exact: true }).selectOption('folder');
   await page.getByLabel('Model folder').setInputFiles(resolve('public/models/tiny-qwen2-claims'));

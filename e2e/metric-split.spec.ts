@@ -7,7 +7,7 @@ import { credit, PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS, plusInputFrom, scorePlu
 import { gradedIndex, gradedScoresAt, scoresAt, sweepIndex } from '../src/core/research/scoring.ts';
 import { lexicalMatrices, tfidfMatrices } from '../src/core/research/similarity.ts';
 import { splitReview } from '../src/core/sentences.ts';
-import { newSession, SAMPLE_PREFS, SAMPLE_REVIEW, shown, typeInputs } from './helpers-workbench.ts';
+import { newSession, SAMPLE_PREFS, SAMPLE_REVIEW, shown, typeInputs, openModelSettings } from './helpers-workbench.ts';
 
 const SD = PLUS_DEFAULT_CALIBRATION.sd;
 const item: EvalItem = {
@@ -98,6 +98,7 @@ test('graded credit on the embedding model: P×P from the same vectors, scores e
   await newSession(page);
   await typeInputs(page);
   await page.getByTestId('scoring-graded').click();
+  await openModelSettings(page);
   await page.getByLabel('USE-lite (bundled, works offline)').check();
   await page.getByTestId('embed-run').click();
   await expect(page.getByTestId('embed-ready').or(page.getByTestId('embed-error'))).toBeVisible({ timeout: 180_000 });

@@ -10,6 +10,7 @@ import { expectNoScriptRan, installGuards, MARK, payloads } from './guards';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
 import { researchView } from './helpers-research';
+import { openLlmSettings, sessionAction } from './helpers-workbench.ts';
 
 const KEY = 'sk-e2e-SECURITY-7a6b5c4d3e2f1a0b';
 
@@ -50,6 +51,7 @@ async function freshSession(page: Page) {
 const llm = (page: Page) => page.locator('details.claims-settings');
 
 async function setUpLlm(page: Page, key = KEY) {
+  await openLlmSettings(page);
   await llm(page).getByLabel('Provider').selectOption({ label: 'OpenAI' });
   await llm(page).getByLabel('Base URL').fill(stub.baseUrl);
   await llm(page).getByLabel('Model', { exact: true }).fill('gpt-stub');
@@ -114,7 +116,7 @@ test('workbench: payloads in the diff, review, pseudo-references and session nam
   await expect(page.getByTestId('heatmap-tooltip')).toContainText(MARK);
   await page.mouse.move(0, 0);
   // The session name.
-  await page.getByTestId('session-rename').click();
+  await sessionAction(page, 'session-rename');
   await page.getByTestId('session-rename-input').fill(payloads('name')[0]);
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-testid="session-item"][data-active]')).toContainText(
@@ -364,7 +366,7 @@ test('the API key: not stored unless opted in, never in exports, URLs or the con
 
   // 2. Exports: the session file, and every research export after a run.
   const sessionFile = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   const exports = [await saved(sessionFile)];
   await page.getByRole('tab', { name: 'Research' }).click();
   await page
@@ -395,7 +397,7 @@ test('the API key: not stored unless opted in, never in exports, URLs or the con
   expect(stored.local).toContain(KEY);
   expect(stored.session + stored.idb + stored.caches + stored.cookie).not.toContain(KEY);
   const again = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   expect(await saved(again)).not.toContain(KEY);
   await llm(page).getByLabel('Remember on this device').uncheck();
   expect(JSON.stringify(await everythingStored(page))).not.toContain(KEY);

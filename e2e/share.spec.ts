@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { openLlmSettings } from './helpers-workbench.ts';
 
 const KEY = 'sk-share-SECRET-KEY-5f4e3d2c1b';
 const TOKEN = 'ghp_share0SECRET0TOKEN0abc123';
@@ -25,6 +26,7 @@ async function withSecrets(page: Page) {
   await page.goto('/#github');
   await page.getByTestId('gh-token').fill(TOKEN);
   await page.getByTestId('tab-workbench').click();
+  await openLlmSettings(page);
   await page.getByLabel('API key').fill(KEY);
 }
 

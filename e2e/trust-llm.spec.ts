@@ -10,6 +10,7 @@ import { everythingStored, shareLinkText } from './helpers-stored';
 import { hubUnreachable } from './hub';
 import { promptOf, startLlmStub, STUB_ANSWER, type LlmStub } from './stubs/llmStub';
 import { diagonalLinks } from './stubs/linksStub';
+import { openLlmSettings, sessionAction } from './helpers-workbench.ts';
 
 const KEY = 'sk-e2e-ECHO-9f8e7d6c5b4a3f2e1d0c';
 const B64 = Buffer.from(`Bearer ${KEY}`).toString('base64');
@@ -88,6 +89,7 @@ test('an answer that echoes the key leaves it in no storage, URL, share link, pa
   await page.getByTestId('session-new').click();
   await page.getByTestId('diff-input').fill('--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n');
   await page.getByTestId('review-input').fill('Why two? Please explain the new value.');
+  await openLlmSettings(page);
   await llm(page).getByLabel('Provider').selectOption({ label: 'OpenAI' });
   await llm(page).getByLabel('Base URL').fill(stub.baseUrl);
   await llm(page).getByLabel('Model', { exact: true }).fill('gpt-echo');
@@ -99,7 +101,7 @@ test('an answer that echoes the key leaves it in no storage, URL, share link, pa
   await expect(page.getByTestId('save-status')).toContainText('saved');
   const exports: [string, string][] = [];
   const sessionFile = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   exports.push(['session file', await saved(sessionFile)]);
   expect(exports[0][1]).toContain('[key hidden]');
   await page.getByTestId('share-copy').click();

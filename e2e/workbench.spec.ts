@@ -6,7 +6,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { scoreAt } from '../src/core/score.ts';
 import { at } from '../src/core/similarity.ts';
 import type { SimilarityMatrix } from '../src/core/types.ts';
-import { newSession, readHook, shown, typeInputs, type HookMatrix } from './helpers-workbench.ts';
+import { newSession, readHook, shown, typeInputs, type HookMatrix, openModelSettings, sessionAction } from './helpers-workbench.ts';
 import { hubUnreachable } from './hub';
 
 test.beforeEach(async ({ context }) => {
@@ -106,6 +106,7 @@ test('embed with the bundled encoder, move τ from the keyboard, reload keeps th
 
   // Embedding is the default similarity; pick the bundled, offline encoder and embed.
   await expect(page.getByTestId('similarity-embedding')).toHaveAttribute('aria-checked', 'true');
+  await openModelSettings(page);
   await page.getByLabel('USE-lite (bundled, works offline)').check();
   await page.getByTestId('embed-run').click();
   await expect(page.getByTestId('embed-progress')).toBeVisible();
@@ -141,23 +142,23 @@ test('the same with lexical similarity: keyboard τ matches core, reload keeps t
 test('sessions: rename, duplicate, delete, and export/import without secrets', async ({ page }) => {
   await newSession(page);
   await typeInputs(page);
-  await page.getByTestId('session-rename').click();
+  await sessionAction(page, 'session-rename');
   await page.getByTestId('session-rename-input').fill('My pickle review');
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-testid="session-item"][data-active]')).toContainText('My pickle review');
-  await page.getByTestId('session-duplicate').click();
+  await sessionAction(page, 'session-duplicate');
   await expect(page.locator('[data-testid="session-item"][data-active]')).toContainText('My pickle review (copy)');
   await expect(page.getByTestId('pref-item')).toHaveCount(4);
 
   const download = page.waitForEvent('download');
-  await page.getByTestId('session-export').click();
+  await sessionAction(page, 'session-export');
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
   const text = readFileSync(file, 'utf8');
   expect(JSON.parse(text).session.name).toBe('My pickle review (copy)');
   expect(text).not.toMatch(/api[-_]?key|sk-/i);
 
-  await page.getByTestId('session-delete').click();
+  await sessionAction(page, 'session-delete');
   await page.getByTestId('session-delete-confirm').click();
   await expect(page.getByTestId('session-item').filter({ hasText: 'My pickle review (copy)' })).toHaveCount(0);
   await page.getByTestId('session-import-file').setInputFiles(file);

@@ -9,7 +9,6 @@ export function Stage1({ adding, onAdding }: { adding: boolean; onAdding(v: bool
   const project = useAnnotation((s) => s.project)!;
   const cursor = useAnnotation((s) => s.cursor);
   const item = project.items[cursor.item];
-  const active = item.pseudoRefs[cursor.ref];
 
   return (
     <section className="panel an-stage1" aria-labelledby="an-h-refs" data-testid="an-stage1">
@@ -27,7 +26,6 @@ export function Stage1({ adding, onAdding }: { adding: boolean; onAdding(v: bool
         ))}
       </ol>
       <AddMissing item={cursor.item} open={adding} onOpen={onAdding} />
-      {active && <ActiveGuide p={active} />}
     </section>
   );
 }
@@ -38,7 +36,14 @@ function RefRow({ p, index, active, item }: { p: AnnotatedPseudoReference; index
   const removeRef = useAnnotation((s) => s.removeRef);
   const el = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (active) el.current?.scrollIntoView?.({ block: 'nearest' });
+    const row = el.current;
+    if (!active || !row) return;
+    // The row carries its codebook, so one scroll (above the key bar: scroll-margin-bottom) shows both.
+    row.scrollIntoView?.({ block: 'nearest' });
+    // Focus follows the cursor: after Y/N (or a code) completes a row and the cursor moves on, a button clicked in
+    // the row before must not keep the focus ring there, or ↓ seems to skip the row the cursor moved to.
+    const f = document.activeElement;
+    if (!f || f === document.body || (f.closest('.an-ref') && !row.contains(f))) row.focus({ preventScroll: true });
   }, [active]);
   const done = p.accuracy !== null && p.necessary !== null;
   return (
@@ -47,6 +52,7 @@ function RefRow({ p, index, active, item }: { p: AnnotatedPseudoReference; index
       className={`an-ref ${active ? 'active' : ''} ${done ? 'done' : ''} ${p.accuracy === 0 ? 'wrong' : ''}`}
       aria-current={active ? 'true' : undefined}
       data-testid="an-ref"
+      tabIndex={-1}
       data-accuracy={p.accuracy ?? ''}
       data-necessary={p.necessary ?? ''}
       onClick={() => setCursor({ ref: index })}
@@ -111,6 +117,7 @@ function RefRow({ p, index, active, item }: { p: AnnotatedPseudoReference; index
           </button>
         )}
       </div>
+      {active && <ActiveGuide p={p} />}
     </li>
   );
 }

@@ -76,7 +76,6 @@ export function Stage2() {
           <ReviewCard key={`${r.system}-${k}`} item={item} r={r} index={k} active={k === cursor.review} field={cursor.field} />
         ))}
       </ol>
-      {item.reviews[cursor.review] && <FieldGuide item={item} r={item.reviews[cursor.review]} field={cursor.field} />}
     </section>
   );
 }
@@ -89,7 +88,9 @@ function ReviewCard({ item, r, index, active, field }: { item: AnnotationItem; r
   useEffect(() => {
     if (!active) return;
     el.current?.scrollIntoView?.({ block: 'nearest' });
-    // Then the field being rated, so its row is in sight above the key bar even when the card is tall.
+    // Then the guideline and the field being rated (last, so it wins when the card is taller than the window): both
+    // in sight above the key bar.
+    el.current?.querySelector('.an-rules')?.scrollIntoView?.({ block: 'nearest' });
     el.current?.querySelector('.an-field.on')?.scrollIntoView?.({ block: 'nearest' });
   }, [active, field]);
   const done = r.addressed !== null && r.con !== null && r.comp !== null && r.rel !== null;
@@ -156,6 +157,8 @@ function ReviewCard({ item, r, index, active, field }: { item: AnnotationItem; r
               </div>
             </div>
           ))}
+          {/* Table 6 in the card being rated: one scroll above the key bar shows the field and its rules. */}
+          <FieldGuide item={item} r={r} field={field} />
         </div>
       ) : (
         <p className="an-review-summary small muted">

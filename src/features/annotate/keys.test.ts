@@ -27,6 +27,24 @@ describe('annotation keys', () => {
     expect(st().cursor).toMatchObject({ stage: 2, review: 0, field: 'links' });
   });
 
+  it('Y/N (or a code) that completes a row moves on once; ↓ then moves one more, never two', () => {
+    press('1', 'y'); // P1 complete → P2
+    expect(st().cursor.ref).toBe(1);
+    press('ArrowDown'); // P2 → P3, not P4
+    expect(st().cursor.ref).toBe(2);
+    press('ArrowUp', 'n'); // P2: necessity alone leaves it open, so the cursor stays
+    expect(st().cursor.ref).toBe(1);
+    press('0'); // now complete → P3
+    expect(st().cursor.ref).toBe(2);
+    press('y'); // P3 needs a code still: stays
+    expect(st().cursor.ref).toBe(2);
+    press('1'); // the last row complete: nowhere further to go, no wrap
+    expect(st().cursor).toMatchObject({ stage: 1, ref: 2 });
+    press('ArrowUp', 'ArrowUp', 'n'); // re-marking a complete row moves on once
+    expect(st().cursor.ref).toBe(1);
+    expect(st().project!.items[0].pseudoRefs[0].necessary).toBe(0);
+  });
+
   it('Enter in stage 1 jumps to the first uncoded pseudo-reference first', () => {
     press('j', 'j', '2', 'y');
     expect(st().cursor.ref).toBe(2);

@@ -66,13 +66,21 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
       return false;
     }
   })();
+  // Folded until the user asks for claims: a newcomer's first screen is the change, the review and the scores
+  // (issue 28). A remembered key or a set-up provider means the user has asked before: open at once.
+  const [settingsOpen, setSettingsOpen] = useState(
+    () => llmReady || (settings.rememberKey && !!settings.keys[settings.provider]),
+  );
   const analyzerNames = analyzersFor(language);
   const running = run.status === 'running';
   const busy = running || analyzing;
 
   const generate = async () => {
     const next: Summary = {};
-    if (!llmReady) next.LLM = 'not set up (add a key or base URL in the LLM settings)';
+    if (!llmReady) {
+      next.LLM = 'not set up (add a key or base URL in the LLM settings)';
+      setSettingsOpen(true);
+    }
     setSummary(next);
     const jobs: Promise<unknown>[] = [];
     if (llmReady) {
@@ -117,7 +125,12 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
 
   return (
     <section className="claims-panel" aria-label="Generate pseudo-references">
-      <ClaimsSettingsForm disabled={running} />
+      <ClaimsSettingsForm
+        disabled={running}
+        open={settingsOpen}
+        onToggle={setSettingsOpen}
+        label={settingsOpen ? 'LLM and analyzer settings' : 'Write claims with an LLM…'}
+      />
       <div className="claims-actions">
         <button type="button" onClick={() => void generate()} disabled={busy || !diff.trim()}>
           Generate pseudo-references

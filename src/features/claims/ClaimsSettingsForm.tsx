@@ -16,10 +16,18 @@ export function ClaimsSettingsForm({
   disabled,
   llm = true,
   claims = true,
+  open,
+  onToggle,
+  label,
 }: {
   disabled?: boolean;
   llm?: boolean;
   claims?: boolean;
+  /** Given: the parent decides when the form is folded (the Workbench keeps it shut until claims are asked for). */
+  open?: boolean;
+  onToggle?: (open: boolean) => void;
+  /** The summary's words in place of "LLM and analyzer settings". */
+  label?: string;
 }) {
   const s = useClaimsSettings();
   const id = useId();
@@ -28,11 +36,15 @@ export function ClaimsSettingsForm({
   const local = preset.protocol === 'local';
 
   return (
-    <details className="claims-settings" open>
+    <details
+      className="claims-settings"
+      open={open ?? true}
+      onToggle={onToggle && ((e) => onToggle((e.currentTarget as HTMLDetailsElement).open))}
+    >
       <summary>
         {llm ? (
           <>
-            {claims ? 'LLM and analyzer settings' : 'LLM settings'}{' '}
+            {label ?? (claims ? 'LLM and analyzer settings' : 'LLM settings')}{' '}
             <span className="claims-hint">
               ({preset.label} · {s.model || 'no model'})
             </span>

@@ -79,8 +79,11 @@ export function SessionSidebar() {
                   <span className="session-meta">{meta}</span>
                 </button>
               )}
+              {/* Folded: a newcomer's first screen has one control here, not six (issue 28). */}
               {active && renaming !== id && (
-                <div className="session-actions">
+                <details className="session-menu" data-testid="session-menu">
+                  <summary>Rename, duplicate, export…</summary>
+                  <div className="session-actions">
                   <button type="button" className="icon" aria-label="Rename" title="Rename" data-testid="session-rename" onClick={() => { setRenaming(id); setName(s.name); }}>
                     Rename
                   </button>
@@ -110,7 +113,8 @@ export function SessionSidebar() {
                       ✕
                     </button>
                   )}
-                </div>
+                  </div>
+                </details>
               )}
             </li>
           );

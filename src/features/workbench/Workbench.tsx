@@ -1,5 +1,5 @@
 // The scoring workbench: code change, review and pseudo-references in; matrix, τ, scores and feedback out.
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo } from 'react';
+import { lazy, Suspense, type ComponentType, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { PseudoReference } from '../../core/types';
 import { PAPER_TAU, toItems, type Session } from '../../store/session';
 import { useActiveSession, useSessions } from '../../store/sessions';
@@ -17,7 +17,7 @@ import { PseudoReferenceList } from './PseudoReferenceList';
 import { ReviewEditor } from './ReviewEditor';
 import { ScoreCards } from './ScoreCards';
 import { ScoreStrip } from './ScoreStrip';
-import { useSlots } from './slots';
+import { useSlots, type EngineView } from './slots';
 import { TauSlider } from './TauSlider';
 import { modelInForce, TauSource, useTauFollowsModel } from './TauSource';
 import { setByHand } from './modelTau';
@@ -234,15 +234,33 @@ function SessionWorkbench({ session }: { session: Session }) {
               {scoring.idfError}. Check your connection to this app's server and pick the setting again, or use CRScore (paper).
             </div>
           )}
-          {ModelPanel && embedding && (
-            <details className="model-details" open={engine?.status !== 'ready'}>
-              <summary>Model settings</summary>
-              <ModelPanel />
-            </details>
-          )}
+          {ModelPanel && embedding && <ModelDetails engine={engine} Panel={ModelPanel} />}
         </section>
       </div>
     </div>
+  );
+}
+
+const STATUS_WORDS = { idle: 'not loaded', loading: 'loading…', ready: 'ready', error: 'failed' } as const;
+
+/** The model's settings, folded to one line (model, backend, status) until the user asks to change them or a load fails. */
+function ModelDetails({ engine, Panel }: { engine: EngineView | undefined; Panel: ComponentType }) {
+  const [open, setOpen] = useState(false);
+  // A failed load opens the panel once (its error and the model-folder choice are inside); the user may fold it again.
+  const failed = engine?.status === 'error';
+  const [wasFailed, setWasFailed] = useState(failed);
+  if (failed !== wasFailed) {
+    setWasFailed(failed);
+    if (failed) setOpen(true);
+  }
+  return (
+    <details className="model-details" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="model-details">
+      <summary data-testid="model-summary">
+        Model: <strong>{engine?.chosen ?? 'none'}</strong> · {engine?.backend ?? 'auto'} · {STATUS_WORDS[engine?.status ?? 'idle']}{' '}
+        <span className="linklike">{open ? 'Hide' : 'Change…'}</span>
+      </summary>
+      <Panel />
+    </details>
   );
 }
 

@@ -21,6 +21,9 @@ export interface EngineView {
   progress: number | null;
   /** Why another model than the one asked for is in force (e.g. the hub unreachable, USE-lite instead). */
   notice: string | null;
+  /** The model the panel will load (or the one in force) and the backend, for the folded panel's one-line summary. */
+  chosen: string;
+  backend: string;
 }
 
 export interface EmbeddingPort {
