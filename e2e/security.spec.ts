@@ -11,6 +11,7 @@ import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { hubUnreachable } from './hub';
 import { researchView } from './helpers-research';
 import { openLlmSettings, sessionAction } from './helpers-workbench.ts';
+import { everythingStored } from './helpers-stored';
 
 const KEY = 'sk-e2e-SECURITY-7a6b5c4d3e2f1a0b';
 
@@ -280,41 +281,6 @@ test('an imported session file full of payloads stays text', async ({ page }) =>
   });
   await expectNoScriptRan(page, dialogs);
 });
-
-/** Everything the browser stores for this origin, as text: local and session storage, cookies, every IndexedDB record, Cache Storage. */
-async function everythingStored(page: Page) {
-  return page.evaluate(async () => {
-    const req = <T>(r: IDBRequest<T>) =>
-      new Promise<T>(
-        (res, rej) => ((r.onsuccess = () => res(r.result)), (r.onerror = () => rej(r.error))),
-      );
-    const idb: string[] = [];
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      const db = await req(indexedDB.open(name));
-      for (const store of db.objectStoreNames) {
-        const st = db.transaction(store, 'readonly').objectStore(store);
-        const [keys, values] = await Promise.all([req(st.getAllKeys()), req(st.getAll())]);
-        idb.push(
-          JSON.stringify({ name, store, keys, values }, (_, v) =>
-            ArrayBuffer.isView(v) ? `<${v.constructor.name}>` : v,
-          ),
-        );
-      }
-      db.close();
-    }
-    const caches_: string[] = [];
-    for (const c of await caches.keys())
-      for (const r of await (await caches.open(c)).keys()) caches_.push(r.url);
-    return {
-      local: JSON.stringify({ ...localStorage }),
-      session: JSON.stringify({ ...sessionStorage }),
-      cookie: document.cookie,
-      idb: idb.join('\n'),
-      caches: caches_.join('\n'),
-    };
-  });
-}
 
 test('the API key: not stored unless opted in, never in exports, URLs or the console (401, 500 and network errors included)', async ({
   page,

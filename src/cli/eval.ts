@@ -118,7 +118,7 @@ export async function runEval(argv: string[]): Promise<number> {
   if (similarity !== 'embedding' && (values.encoder || values.pooling) && !lab?.names.includes('embed-ref'))
     warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
 
-  // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache: issue 15.
+  // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache.
   const plan = readPseudoRefOptions(values, 'dataset');
   const loaded = await loadDataset(values.dataset, values.predictions);
   const badLines = loaded.badLines;
@@ -133,7 +133,7 @@ export async function runEval(argv: string[]): Promise<number> {
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
-  // Meta-evaluation and --scores-out (issue 29): the run's columns, with what the signature records.
+  // Meta-evaluation and --scores-out: the run's columns, with what the signature records.
   const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config']) =>
     runMetaeval(values, { rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config } });
   const crscoreColumns = (scores: readonly ItemScore[], label: string) => crscoreMetrics(scores, {}, 'crscore', label);

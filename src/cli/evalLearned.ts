@@ -1,4 +1,4 @@
-// `crscore eval --preset learned [--linker FILE]`: CRScore with the learned linker's links (issue 24).
+// `crscore eval --preset learned [--linker FILE]`: CRScore with the learned linker's links.
 import type { ItemScore } from '../core/evaluate.ts';
 import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';

@@ -1,4 +1,4 @@
-// `crscore eval`'s meta-evaluation (issue 29): the run's metric columns, imported per-review scores
+// `crscore eval`'s meta-evaluation: the run's metric columns, imported per-review scores
 // (--metric-scores NAME=FILE), the baselines and, from the annotators' CSVs (--ceiling), the human ceiling, judged
 // as the WMT metrics task judges metrics (src/core/metaeval). --scores-out writes every review's scores.
 import { createHash } from 'node:crypto';

@@ -325,7 +325,7 @@ export function metricJson(r: LabAgreement) {
 export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Promise<number> {
   const cols = await columns(plan, ctx);
   if (!cols) return 130;
-  // Meta-evaluation / --scores-out (issue 29): every lab column, with CRScore's configuration for the signature.
+  // Meta-evaluation / --scores-out: every lab column, with CRScore's configuration for the signature.
   const me = ctx.metaeval ? await ctx.metaeval(cols.metrics, ctx.crscore?.config ?? { preset: 'plus' }) : null;
   if (me !== null) return me;
   const report = labAgreement(labRecords(cols.reviews), cols.metrics, {

@@ -38,7 +38,7 @@ interface PlusEvalOptions {
   /** --links-out FILE: the links themselves, one review a line. */
   linksOut?: string;
   base: { counts: EvalResult['counts']; dataset: string; split: SplitMode };
-  /** Receives the per-review scores (issue 29's --scores-out and meta-evaluation). */
+  /** Receives the per-review scores (for --scores-out and the meta-evaluation). */
   onScores?: (s: { scores: ItemScore[]; tau: number; calibrated: boolean }) => void;
 }
 
@@ -127,7 +127,7 @@ export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
       crossValidation,
     },
   };
-  // Links under the same graded credit the scores used, against the annotators' (issue 22).
+  // Links under the same graded credit the scores used, against the annotators'.
   const matrices = inputs.map((x) => x.matrix);
   if (o.linksOut) writeLinks(o.linksOut, items, matrices, { rule: 'graded', ramp: out.plus.ramp });
   return resampledFigures(out, items, scores, matrices, { rule: 'graded', ramp: out.plus.ramp }, o.intervals);

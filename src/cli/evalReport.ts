@@ -42,7 +42,7 @@ export interface EvalResult {
     preset?: 'paper' | 'plus' | 'learned';
     scoring?: 'hard' | 'graded';
   };
-  /** Where the pseudo-references came from and what making them cost (issue 15). */
+  /** Where the pseudo-references came from and what making them cost. */
   pseudoRefs?: ReturnType<typeof pseudoRefsSummary>;
   /** --similarity llm-links: the model, the prompt and what the links cost. */
   llmLinks?: LinksSummary;

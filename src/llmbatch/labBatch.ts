@@ -1,4 +1,4 @@
-// The lab's LLM metrics on the one batch runner (run.ts): the reference grade (seed 003 §5.2) and the
+// The lab's LLM metrics on the one batch runner (run.ts): the reference grade (Jiang et al. 2025, §5.2) and the
 // reference-free judge. Each brings only its prompt (src/core/lab/prompts.ts), its parser (rubric.ts) and its
 // rules (rules.ts); the provider layer, retry loop, answer cache, concurrency cap, progress, Cancel and resume
 // are runBatch's. Samples are independent repeats (cached apart); an answer outside 1–5 is asked again at most

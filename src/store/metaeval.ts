@@ -1,4 +1,4 @@
-// The meta-evaluation's state (issue 29): grouping, statistic and dimension, imported per-review metric scores,
+// The meta-evaluation's state: grouping, statistic and dimension, imported per-review metric scores,
 // the annotators' files for the human ceiling, and the report computed in a worker over the metric lab's columns
 // plus the baselines. The store only orchestrates: every figure comes from src/core/metaeval.
 import * as Comlink from 'comlink';

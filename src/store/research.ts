@@ -7,11 +7,11 @@ import { create } from 'zustand';
 import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
-import { CURVE_TAUS, correlationDelayMs, noRefMetrics, tauApplies, type ResearchState, type RunProgress } from './researchState';
+import { CURVE_TAUS, correlationDelayMs, noRefMetrics, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { useLinker } from './linker';
-import { embedStats, isUnreachable, type RunEngine } from './researchEmbed';
+import { embedStats, type RunEngine } from './researchEmbed';
 import { checkSaved, markLatest, recall, remember, type SavedRun } from './researchPersist';
 import { recalibrated, runStages, type Results } from './researchRun';
 import { cachedRefMetrics, correlationsIn, curveIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
@@ -42,7 +42,6 @@ let generation = 0;
 /** The files of the dataset on screen (Reset sets them aside rather than deleting them). */
 export const researchDatasetFiles = (): readonly ImportFile[] => currentFiles;
 
-const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
 export const useResearch = create<ResearchState>()((set, get) => {
@@ -224,27 +223,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
         });
         if (!live()) return;
         if (out.kind !== 'results') {
-          const msg = out.error ? out.error.message.replace(/\.?$/, '.') : '';
-          const hub = (config.similarity === 'paper' || config.similarity === 'hub') && out.kind === 'error' && out.done === 0 && isUnreachable(msg);
           if (!opts.cacheOnly) remember('run', { ...marker(out.done, out.total), state: 'finished' });
-          set({
-            stale: get().results !== null,
-            progress: {
-              ...get().progress,
-              phase: opts.cacheOnly ? 'interrupted' : out.kind,
-              done: out.done,
-              total: out.total,
-              elapsedMs: performance.now() - t0,
-              offerUseLite: hub,
-              message: opts.cacheOnly
-                ? `The last run's results need ${out.total - out.done} of ${out.total} texts embedded again (the vector cache does not hold them). Resume embeds only those.`
-                : hub
-                  ? `${msg} The paper's model and other hub models need the Hugging Face hub. The bundled USE-lite encoder works offline.`
-                  : out.kind === 'cancelled'
-                    ? `Cancelled. ${RESUME_HINT}`
-                    : `${msg} ${out.done} of ${out.total} texts are embedded. ${RESUME_HINT}`,
-            },
-          });
+          set({ stale: get().results !== null, progress: unfinishedProgress(get().progress, out, config, !!opts.cacheOnly, performance.now() - t0) });
           return;
         }
         progress({ phase: 'scoring' });

@@ -101,7 +101,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   let pooled: Awaited<ReturnType<typeof pooledMatrices>> | null = null;
   const needsIdf = config.similarity === 'tfidf' || config.similarity === 'learned' || config.scoring === 'graded';
   const idf = needsIdf ? await loadPlusIdf() : undefined;
-  // The learned preset: matrices are link probabilities, τ starts at the linker's threshold (issue 24).
+  // The learned preset: matrices are link probabilities, τ starts at the linker's threshold.
   const linker = config.similarity === 'learned' ? useLinker.getState() : null;
   const learned = linker ? learnedRun(inp.rows, prepared.items, idf!, linker.weights, config.scoring) : null;
   if (learned) m = learned.m;
@@ -129,7 +129,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   if (inp.hooks.cancelled()) return { kind: 'cancelled', done: total, total, engine };
   await nextTask();
   const calibrated = fixedCalibration(config, prepared.items) ?? calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
-  // The learned linker's τ is its probability threshold (issue 24).
+  // The learned linker's τ is its probability threshold.
   const calibration = linker ? { ...calibrated, tau: linker.weights.threshold } : calibrated;
   await nextTask();
   const index = pooled?.index ?? sweepIndex(prepared.items, m.matrices);

@@ -5,7 +5,8 @@ import { tauGrid } from '../core/sweep';
 import type { LocalModelFile } from '../embed/types';
 import type { PRESETS, RunConfig } from './researchConfig';
 import type { CacheSize } from './researchCache';
-import type { Results } from './researchRun';
+import type { Results, RunOutcome } from './researchRun';
+import { isUnreachable } from './researchEmbed';
 import type { RefValues } from './researchStats';
 
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
@@ -105,4 +106,34 @@ export interface ResearchState {
   clearCache(): Promise<void>;
   openInWorkbench(k: number): void;
   reset(): void;
+}
+
+export const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
+
+/** The progress line of a run that gave no results: cut off, cancelled, failed, or (after a reload) not all cached. */
+export function unfinishedProgress(
+  prev: RunProgress,
+  out: Exclude<RunOutcome, { kind: 'results' }>,
+  config: RunConfig,
+  cacheOnly: boolean,
+  elapsedMs: number,
+): RunProgress {
+  const msg = out.error ? out.error.message.replace(/\.?$/, '.') : '';
+  // The hub unreachable before anything was embedded: offer the bundled encoder (never switched to silently).
+  const hub = (config.similarity === 'paper' || config.similarity === 'hub') && out.kind === 'error' && out.done === 0 && isUnreachable(msg);
+  return {
+    ...prev,
+    phase: cacheOnly ? 'interrupted' : out.kind,
+    done: out.done,
+    total: out.total,
+    elapsedMs,
+    offerUseLite: hub,
+    message: cacheOnly
+      ? `The last run's results need ${out.total - out.done} of ${out.total} texts embedded again (the vector cache does not hold them). Resume embeds only those.`
+      : hub
+        ? `${msg} The paper's model and other hub models need the Hugging Face hub. The bundled USE-lite encoder works offline.`
+        : out.kind === 'cancelled'
+          ? `Cancelled. ${RESUME_HINT}`
+          : `${msg} ${out.done} of ${out.total} texts are embedded. ${RESUME_HINT}`,
+  };
 }

@@ -18,10 +18,10 @@ export interface SessionAnnotatorLinks {
   review: string;
 }
 
-/** 'tfidf': plus's stemmed TF-IDF. 'learned': the learned linker's link probabilities (issue 24). */
+/** 'tfidf': plus's stemmed TF-IDF. 'learned': the learned linker's link probabilities. */
 export type SimilarityChoice = 'lexical' | 'embedding' | 'tfidf' | 'learned';
 
-/** 'paper': CRScore as published (hard τ). 'plus': stemmed TF-IDF similarity with graded credit (issue 8), a shortcut for both settings. */
+/** 'paper': CRScore as published (hard τ). 'plus': stemmed TF-IDF similarity with graded credit, a shortcut for both settings. */
 export type Preset = 'paper' | 'plus';
 
 /** An embedding matrix kept with the session so a reload or a τ change never re-embeds. */

@@ -1,4 +1,4 @@
-// The metric lab (issue 23): every family of review metric measured against the same people with the same
+// The metric lab: every family of review metric measured against the same people with the same
 // statistics, in the browser (src/features/lab, on src/store) and in `crscore eval --metrics` (src/cli/evalMetrics.ts).
 //
 // PUBLIC API (the lab view builds on it; a change of shape is written here first).
@@ -15,7 +15,7 @@
 //   Prompts (prompts.ts): DEFAULT_GRADE_PROMPT, DEFAULT_JUDGE_PROMPT ({{review}}, {{reference}}, {{diff}},
 //     {{pseudo_references}}), buildGradePrompt, buildJudgePrompt, templateProblem(kind, template) → message | null
 //   Parsers (rubric.ts): parseGrade(text) → number | null (as written; 7 stays 7), parseJudge(text) → JudgeGrades
-//   Rules (rules.ts, seed 003 §5.2): exactMatchGrade, combineGrades (majority, else median), capFive (5→4),
+//   Rules (rules.ts, Jiang et al. 2025 §5.2): exactMatchGrade, combineGrades (majority, else median), capFive (5→4),
 //     finalGrade, isValidGrade, lexicallyIdentical
 //   Statistics (agreement.ts): labAgreement(records, metrics, {baseline, resamples, seed, level}) → LabAgreement,
 //     createLabAgreement(...) → SteppedBootstrap<LabAgreement> (step(n) for progress)

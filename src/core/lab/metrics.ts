@@ -153,7 +153,7 @@ export function judgeMetrics(reviews: readonly { id: string }[], outcomes: reado
 }
 
 /**
- * The reference-based columns (seed 003's embedding similarity and the lexical BLEU and chrF, all against the
+ * The reference-based columns (Jiang et al. 2025's embedding similarity and the lexical BLEU and chrF, all against the
  * change's reference review `msg`), from Research's refMetricValues; `embedCos` is the caller's encoder cosine
  * (vectorCosine over embedded reviews and references). Without a reference, or without `embedCos` for
  * embed-ref, a review's value is null and 'not-applicable'.

@@ -1,5 +1,5 @@
-// The lab's two LLM prompts, as editable templates: the reference grade (seed 003 §5.2's five-level rubric) and the
-// reference-free judge (the human study's 1–5 scales, after seed 000's annotation rules of thumb, Table 6). Both are
+// The lab's two LLM prompts, as editable templates: the reference grade (Jiang et al. 2025 §5.2's five-level rubric) and the
+// reference-free judge (the human study's 1–5 scales, after Naik et al. 2025's annotation rules of thumb, Table 6). Both are
 // written here in our own words. Placeholders are {{name}}; the template in use is recorded in every export.
 
 export const GRADE_PLACEHOLDERS = ['review', 'reference'] as const;

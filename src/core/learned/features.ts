@@ -1,4 +1,4 @@
-// The learned linker's features (issue 24): for each (review, pseudo-reference) pair, signals any dataset has —
+// The learned linker's features: for each (review, pseudo-reference) pair, signals any dataset has —
 // the diff, the pseudo-reference's text and type, the review's text — computed per review sentence and pooled over
 // the review. Nothing that identifies a row (system, id, position in a file) enters. Encoder-free, so the preset is
 // instant and offline in the browser and in Node.

@@ -1,4 +1,4 @@
-// The `learned` preset (issue 24): a small model of the annotators' links, from signals every dataset has.
+// The `learned` preset: a small model of the annotators' links, from signals every dataset has.
 export * from './features.ts';
 export * from './logistic.ts';
 export * from './linker.ts';

@@ -1,4 +1,4 @@
-// Cross-validated acc_eq (issue 29): the in-sample ε is fitted and judged on the same reviews, so it flatters the
+// Cross-validated acc_eq: the in-sample ε is fitted and judged on the same reviews, so it flatters the
 // metric. Here the changes are shuffled (seeded) into folds; ε is fitted on all folds but one and acc_eq measured on
 // the held-out one, under the same grouping; the figure is the mean over folds.
 import { mulberry32 } from '../bootstrap.ts';

@@ -1,4 +1,4 @@
-// Meta-evaluation of review metrics as the WMT metrics task judges metrics (issue 29): grouped statistics,
+// Meta-evaluation of review metrics as the WMT metrics task judges metrics: grouped statistics,
 // acc_eq with tie calibration, system-level (soft) pairwise accuracy, PERM-BOTH and paired-bootstrap tests with
 // significance clusters, the human ceiling, baselines and a reproducibility signature. Pure: the browser's worker
 // and `crscore eval` share it.

@@ -1,4 +1,4 @@
-// Per-review metric scores in and out (issue 29): a researcher's own metric comes in as CSV or JSONL keyed by
+// Per-review metric scores in and out: a researcher's own metric comes in as CSV or JSONL keyed by
 // change `id` and `system` (any numeric column is a metric), and every metric of a run goes out in the same shape,
 // so `--scores-out` followed by `--metric-scores` reproduces the statistics exactly. Pure: the CLI and the
 // browser's import share it, with one coverage report (matched, missing, duplicate, non-numeric, unknown rows).

@@ -1,4 +1,4 @@
-// The `plus` preset (issue 8): stemmed, identifier-aware TF-IDF similarity with graded credit.
+// The `plus` preset: stemmed, identifier-aware TF-IDF similarity with graded credit.
 export * from './tokens.ts';
 export * from './idf.ts';
 export * from './similarity.ts';

@@ -3,7 +3,7 @@ import type { Idf } from './idf.ts';
 import type { PlusInput, PlusOptions } from './score.ts';
 import { cosineMatrix, plusTextCache, type PlusText } from './similarity.ts';
 
-/** The `plus` preset as shipped; the choice among the candidates below is reported on issue 8 and in the README. */
+/** The `plus` preset as shipped; the choice among the candidates below is reported in docs/presets.md. */
 export const PLUS_OPTIONS: PlusOptions = {
   issueWeight: 0.25,
   redundancy: 1,

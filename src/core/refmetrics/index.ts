@@ -1,4 +1,4 @@
-// Reference-based metrics for comparing against CRScore (seed 000, Table 2): each takes the reference review
+// Reference-based metrics for comparing against CRScore (Naik et al. 2025, Table 2): each takes the reference review
 // (e.g. CodeReviewer's `msg`) and a candidate review and returns a value in [0, 1], higher = closer.
 import { bleuReference, keepWord, smoothBleu, smoothBleuAgainst, smoothBleuNoStopwords, splitPuncts, type BleuReference } from './bleu.ts';
 import { chrf, chrfBoth, chrfPlusPlus, chrfSide, type ChrfSide } from './chrf.ts';

@@ -16,7 +16,7 @@ export const PAPER_MODEL_ID = 'mixedbread-ai/mxbai-embed-large-v1';
  * 'paper': the paper's model from the hub; 'hub': any hub id; 'local': a model folder on this computer (or, in
  * the CLI, a folder path); 'use-lite': the bundled encoder; 'lexical': token overlap; 'tfidf': plus's stemmed TF-IDF;
  * 'llm-links': an LLM says which pseudo-references each sentence addresses (1 where linked, 0 elsewhere);
- * 'learned': the learned linker's link probabilities (issue 24).
+ * 'learned': the learned linker's link probabilities.
  */
 export type SimilarityKind = 'paper' | 'hub' | 'local' | 'use-lite' | 'lexical' | 'tfidf' | 'llm-links' | 'learned';
 export const SIMILARITY_CHOICES: readonly SimilarityKind[] = ['paper', 'hub', 'local', 'use-lite', 'lexical', 'tfidf', 'llm-links', 'learned'];

@@ -67,7 +67,7 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
     }
   })();
   // Folded until the user asks for claims: a newcomer's first screen is the change, the review and the scores
-  // (issue 28). A remembered key or a set-up provider means the user has asked before: open at once.
+  // A remembered key or a set-up provider means the user has asked before: open at once.
   const [settingsOpen, setSettingsOpen] = useState(
     () => llmReady || (settings.rememberKey && !!settings.keys[settings.provider]),
   );

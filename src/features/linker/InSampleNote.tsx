@@ -1,6 +1,6 @@
 // The learned preset scored on the linker's own training data: its figures are in-sample and flatter it. Said
 // beside every such figure (Research's agreement table, the metric lab), with the cross-validated figure the weights
-// record (issue 28).
+// record.
 import { useMemo } from 'react';
 import { inSampleNote, trainingOverlap } from '../../core/learned/index';
 import type { Results } from '../../store/researchRun';

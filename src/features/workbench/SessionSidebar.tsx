@@ -79,7 +79,7 @@ export function SessionSidebar() {
                   <span className="session-meta">{meta}</span>
                 </button>
               )}
-              {/* Folded: a newcomer's first screen has one control here, not six (issue 28). */}
+              {/* Folded: a newcomer's first screen has one control here, not six. */}
               {active && renaming !== id && (
                 <details className="session-menu" data-testid="session-menu">
                   <summary>Rename, duplicate, export…</summary>

@@ -164,7 +164,7 @@ function SessionWorkbench({ session }: { session: Session }) {
         </section>
       </div>
 
-      {/* The scores and the matrix first: with the diff and the review they make the first screen (issue 28); the
+      {/* The scores and the matrix first: with the diff and the review they make the first screen; the
           metric's settings follow them. */}
       <div className="wb-results">
         <section className="panel results" aria-labelledby="h-scores" data-testid="results">

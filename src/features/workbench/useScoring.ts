@@ -35,7 +35,7 @@ export interface Scoring {
 }
 
 export const plusTauOf = (s: Session) => s.plusTau ?? PLUS_DEFAULT_CALIBRATION.tau;
-/** The ramp's width: the spread of the calibration values (issue 8), fixed while τ moves. */
+/** The ramp's width: the spread of the calibration values, fixed while τ moves. */
 export const rampFor = (tau: number): Ramp => ({ low: Math.max(0, tau - PLUS_DEFAULT_CALIBRATION.sd), high: tau });
 
 export function sameTexts(a: readonly string[], b: readonly string[]): boolean {

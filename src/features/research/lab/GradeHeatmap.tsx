@@ -1,4 +1,4 @@
-// LLM grades against human grades as a 5×5 confusion heatmap (seed 003, Fig. 8): rows are the human Likert grade,
+// LLM grades against human grades as a 5×5 confusion heatmap (Jiang et al. 2025, Fig. 8): rows are the human Likert grade,
 // columns the LLM's, each cell its count on a white-to-blue scale; reviews the LLM left without a grade get their
 // own column, so a refusal is counted, never read as a 1. An HTML table, so every count is text a reader can copy.
 

@@ -1,4 +1,4 @@
-// The metric lab (issue 23): every family of review metric measured against the same people with the same
+// The metric lab: every family of review metric measured against the same people with the same
 // statistics, on the Research run's reviews. Picker, LLM run, one agreement table, system tables and rank
 // agreement, a scatter of any metric against humans, and the LLM grades' confusion heatmap against human grades.
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The system table (seed 000 Table 4 style) for any metric: each system's mean with its interval beside the humans'
+// The system table (in the style of Naik et al. 2025, Table 4) for any metric: each system's mean with its interval beside the humans'
 // means over the same reviews, and, for every metric, the rank agreement of the systems with the humans.
 import { useState } from 'react';
 import type { Estimate, LabAgreement } from '../../../core/lab/index';

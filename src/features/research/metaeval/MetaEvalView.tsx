@@ -1,4 +1,4 @@
-// Meta-evaluation (issue 29): the metric lab's metrics, imported per-review scores and the baselines judged as the
+// Meta-evaluation: the metric lab's metrics, imported per-review scores and the baselines judged as the
 // WMT metrics task judges metrics: a grouping and a statistic to rank by, significance clusters, the human ceiling
 // on top, intervals, exports with the reproducibility signature, and acc_eq against ε. Computed in a worker.
 import { useEffect, useMemo, useState } from 'react';
