@@ -14,8 +14,16 @@ export interface CsvTable {
   records: CsvRecord[];
 }
 
+/** Papaparse guesses the delimiter from the first rows; a header with no candidate in it is one column, whose
+ *  cells (say `a|b`) must not be split on a character the guess found in them. */
+function delimiterFor(text: string): string | undefined {
+  const header = text.slice(0, text.search(/[\r\n]|$/));
+  return /[,\t;|\x1e\x1f]/.test(header) ? undefined : ',';
+}
+
 export function readCsv(raw: string): CsvTable {
   const text = raw.replace(/^\uFEFF/, '');
+  const delimiter = delimiterFor(text);
   const toLine = lineIndex(text);
   const records: CsvRecord[] = [];
   let fields: string[] = [];
@@ -23,6 +31,7 @@ export function readCsv(raw: string): CsvTable {
   Papa.parse<Record<string, string>>(text, {
     header: true,
     skipEmptyLines: 'greedy',
+    ...(delimiter ? { delimiter } : {}),
     step(res) {
       fields = res.meta.fields ?? fields;
       const rowStart = start;
@@ -41,6 +50,8 @@ export function readCsv(raw: string): CsvTable {
 
 /** Just the header's column names. */
 export function csvHeader(text: string): string[] {
-  const res = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1 });
+  const clean = text.replace(/^\uFEFF/, '');
+  const delimiter = delimiterFor(clean);
+  const res = Papa.parse<string[]>(clean, { preview: 1, ...(delimiter ? { delimiter } : {}) });
   return (res.data[0] ?? []).map((f) => f.trim());
 }
