@@ -1,5 +1,6 @@
-// One worker thread of `crscore eval`'s bootstrap: runs every kernel over its contiguous range of resamples,
-// reading the weights the main thread drew into shared memory, and posts the draws back (transferred).
+// One worker thread of `crscore eval`'s bootstrap (bundled to plain JavaScript by resampleWorkers.ts): runs every
+// kernel over its contiguous range of resamples, reading the weights the main thread drew into shared memory, and
+// posts the draws back (transferred).
 import { parentPort, workerData } from 'node:worker_threads';
 import { makeKernel, runKernel, type ResampleSpec } from '../core/resampling.ts';
 import type { ResampleJob } from './resampleWorkers.ts';

@@ -2,7 +2,11 @@
 // The main thread draws every resample's weights from the seed once, into shared memory, in the order one thread
 // would; each worker runs every kernel over a contiguous range of resamples, and the ranges are put back in order.
 // So the figures equal the single-thread path's to the last digit, whatever the number of threads.
+// The workers run plain JavaScript: the worker's entry (resampleWorkerMain.ts and the core kernels it imports) is
+// bundled once per process with esbuild and started from that source, so a worker costs a V8 isolate and the
+// kernels (tens of MB) instead of a TypeScript loader of its own (~100 MB each).
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { drawResamples, resampleBytes, resampleKey, runSpecs, type ResampleSpec } from '../core/resampling.ts';
 
@@ -29,6 +33,25 @@ export function resampleThreads(specs: readonly ResampleSpec[], count: number): 
   return Math.max(1, Math.min(os.availableParallelism(), 16, count));
 }
 
+let workerSource: Promise<string> | undefined;
+
+/** The worker's entry bundled to one CommonJS script (what `new Worker(code, { eval: true })` runs), made once. */
+function resampleWorkerSource(): Promise<string> {
+  workerSource ??= import('esbuild').then(async ({ build }) => {
+    const r = await build({
+      entryPoints: [fileURLToPath(new URL('./resampleWorkerMain.ts', import.meta.url))],
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      write: false,
+      logLevel: 'silent',
+    });
+    return r.outputFiles[0].text;
+  });
+  return workerSource;
+}
+
 /** Every spec's draws (resamples × outputs), as runSpecs gives them, on `threads` worker threads. */
 export async function runSpecsParallel(specs: readonly ResampleSpec[], seed: number, count: number, threads = resampleThreads(specs, count)): Promise<Float64Array[]> {
   if (threads <= 1 || count === 0 || specs.length === 0) return runSpecs(specs, seed, count);
@@ -46,12 +69,13 @@ export async function runSpecsParallel(specs: readonly ResampleSpec[], seed: num
     }
     return g;
   });
+  const source = await resampleWorkerSource();
   const bounds = Array.from({ length: threads + 1 }, (_, t) => Math.round((t * count) / threads));
   const parts = await Promise.all(
     bounds.slice(0, -1).map((from, t) => {
       const job: ResampleJob = { specs: [...specs], groups, groupOf, seed, from, to: bounds[t + 1] };
       return new Promise<Float64Array[]>((resolve, reject) => {
-        const w = new Worker(new URL('./resampleWorker.mjs', import.meta.url), { workerData: job });
+        const w = new Worker(source, { eval: true, workerData: job });
         w.once('message', (m: Float64Array[]) => resolve(m));
         w.once('error', reject);
         w.once('exit', (code) => code !== 0 && reject(new Error(`resample worker stopped with code ${code}`)));
