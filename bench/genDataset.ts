@@ -1,11 +1,15 @@
-// A benchmark-sized study in the dev half's JSONL format (one change a line: diff, pseudo-references, ten
-// systems' reviews with human Likert scores and the annotators' links), generated from a seed so every bench and
-// test sees the same rows. Synthetic text, not the study's: reviews that restate a pseudo-reference share its
-// words and are linked to it, and the human scores follow how much of the change a review covers, with noise, so
-// correlations, links and intervals have something to measure. Pure (no Node API): the browser's benches call
-// generateRows / generateJsonl too.
+// The benches' generated datasets, in the dev half's JSONL format (one change a line: diff, pseudo-references, ten
+// systems' reviews with human Likert scores and the annotators' links), from a seed so every bench and test sees
+// the same rows. Two ways to make one (pure functions, no Node API, so browser benches and tests share them):
+//   - generateRows / generateJsonl: a synthetic study. Reviews that restate a pseudo-reference share its words and
+//     are linked to it, and the human scores follow how much of the change a review covers, with noise, so
+//     correlations, links and intervals have something to measure (crscore eval at scale, the intervals fixture);
+//   - copiedJsonl: a real dataset's changes (the dev half, or the project's sample) copied until a number of
+//     reviews, each copy's texts perturbed, so the texts keep the study's shape (the browser's scale bench).
 //   npx tsx bench/genDataset.ts [--changes 10000] [--seed 1] [--out bench/out/gen-10000-s1.jsonl]
+//   npx tsx bench/genDataset.ts --copy-of DEV.jsonl --reviews 86409 [--seed 30] --out bench/out/dev-copies.jsonl
 import { mulberry32 } from '../src/core/bootstrap.ts';
+import { sampleJsonl } from '../src/core/importers/sample.ts';
 
 export interface GenOptions {
   /** Changes (diffs); each has one review per system (default 10,000). */
@@ -164,6 +168,50 @@ export function generateJsonl(o: GenOptions = {}): string {
   return s;
 }
 
+function perturb(text: string, r: () => number): string {
+  const words = text.split(' ');
+  if (words.length > 3) {
+    const k = Math.floor(r() * words.length);
+    if (r() < 0.5) words.splice(k, 1);
+    else words.splice(k, 0, words[k]);
+  }
+  return r() < 0.3 ? `${words.join(' ')} ${Math.floor(r() * 100)}` : words.join(' ');
+}
+
+type SourceRow = { id?: string; index?: number; diff?: string; pseudo_refs?: { text: string }[]; reviews?: { system: string; review: string }[] };
+
+/**
+ * About `reviews` reviews (whole changes: it stops at the first change that reaches the count) copied from `source`
+ * (JSONL text; the project's sample when absent): the first pass as it is, then each copy with its own id and its
+ * texts perturbed by the seeded generator (a word dropped or repeated, a number appended; its diff cut short), so
+ * n-grams, sentences and ties differ from copy to copy as in a real benchmark. Same inputs, same bytes.
+ */
+export function copiedJsonl(reviews: number, seed = 30, source?: string): string {
+  const base = (source ?? sampleJsonl(36, 7))
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as SourceRow);
+  const r = mulberry32(seed);
+  const out: string[] = [];
+  let n = 0;
+  for (let copy = 0; n < reviews; copy++)
+    for (const row of base) {
+      if (n >= reviews) break;
+      const c: SourceRow = structuredClone(row);
+      if (copy > 0) {
+        c.id = `${row.id ?? 'row'}-g${copy}`;
+        if (typeof c.index === 'number') c.index = c.index + copy * 100_000;
+        // Scoring reads pseudo-references and reviews; a copy's diff is cut short so 86k reviews stay ~100 MB.
+        if (typeof c.diff === 'string') c.diff = c.diff.slice(0, 1500);
+        for (const p of c.pseudo_refs ?? []) p.text = perturb(p.text, r);
+        for (const v of c.reviews ?? []) if (v.review) v.review = perturb(v.review, r);
+      }
+      n += (c.reviews ?? []).filter((v) => v.system !== 'msg').length;
+      out.push(JSON.stringify(c));
+    }
+  return `${out.join('\n')}\n`;
+}
+
 /** Scored system reviews (not 'msg', with a human relevance) the dataset holds: what `crscore eval` correlates. */
 export function scoredReviews(rows: Iterable<GenRow>): number {
   let n = 0;
@@ -204,11 +252,19 @@ export function datasetPath(root: string, changes: number, seed: number): string
 const isMain = typeof process !== 'undefined' && process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isMain) {
   const { parseArgs } = await import('node:util');
-  const { values } = parseArgs({ options: { changes: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({ options: { changes: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'copy-of': { type: 'string' }, reviews: { type: 'string' } } });
+  const fs = await import('node:fs');
+  if (values['copy-of'] !== undefined || values.reviews !== undefined) {
+    const from = values['copy-of'];
+    const out = values.out ?? `${process.cwd()}/bench/out/copies-${values.reviews ?? 86_409}-s${values.seed ?? 30}.jsonl`;
+    fs.mkdirSync((await import('node:path')).dirname(out), { recursive: true });
+    fs.writeFileSync(out, copiedJsonl(Number(values.reviews ?? 86_409), Number(values.seed ?? 30), from ? fs.readFileSync(from, 'utf8') : undefined));
+    console.log(`${out}: copies of ${from ?? "the project's sample"}, about ${values.reviews ?? 86_409} reviews`);
+    process.exit(0);
+  }
   const changes = Number(values.changes ?? 10_000);
   const seed = Number(values.seed ?? 1);
   const out = values.out ?? datasetPath(process.cwd(), changes, seed);
-  const fs = await import('node:fs');
   if (fs.existsSync(out)) fs.rmSync(out);
   await ensureDataset(out, { changes, seed });
   console.log(`${out}: ${changes} changes × ${GEN_SYSTEMS.length} systems, seed ${seed}, ${scoredReviews(generateRows({ changes, seed }))} scored system reviews`);

@@ -1,6 +1,6 @@
 // Issue 30, in the browser: Research scores a dataset in the compute workers with the page never frozen.
 // Production build (vite preview), Debian's Chromium, lexical similarity. For the dev half (when ../shared/data is
-// present) and a generated dataset of about 86,000 reviews (bench/genDatasetBrowser.ts: the dev half copied with
+// present) and a generated dataset of about 86,000 reviews (bench/genDataset.ts copiedJsonl: the dev half copied with
 // perturbed texts, or the project's sample where the data is absent), it prints:
 //   - import: wall time and the longest main-thread task (PerformanceObserver 'longtask');
 //   - scored: click on Score → every number on screen (correlations and curve), wall time, longest task;
@@ -18,7 +18,7 @@ import { parseDatasetJsonl } from '../src/core/dataset.ts';
 import { agreement } from '../src/core/evaluate.ts';
 import { correlationCurve, lexicalMatrices, prepare, refMetricValues, scoreAll, scorer } from '../src/core/research/index.ts';
 import { tauGrid } from '../src/core/sweep.ts';
-import { generateDataset } from './genDatasetBrowser.ts';
+import { copiedJsonl } from './genDataset.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5217);
@@ -121,7 +121,7 @@ try {
   const sets: [string, string][] = [];
   if (fs.existsSync(DEV)) sets.push(['dev half', fs.readFileSync(DEV, 'utf8')]);
   else console.log(`dev half absent (${DEV}): its row is skipped.`);
-  if (REVIEWS > 0) sets.push([`generated`, generateDataset(REVIEWS, 30, DEV)]);
+  if (REVIEWS > 0) sets.push([`generated`, copiedJsonl(REVIEWS, 30, fs.existsSync(DEV) ? fs.readFileSync(DEV, 'utf8') : undefined)]);
   for (const [name, text] of sets) {
     const file = path.join(tmp, `${name.replace(/\W+/g, '-')}.jsonl`);
     fs.writeFileSync(file, text);
