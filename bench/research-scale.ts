@@ -106,9 +106,10 @@ async function measure(page: Page, name: string, file: string, text: string) {
   const reviews = await page.evaluate(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().results!.prepared.items.length);
   const row = { name, reviews, importS, importLong, scoredS, scoreLong, refsS, refsLong, mem, floorScored: f.scored / 1000, floorRefs: f.refs / 1000 };
   const target = name === 'dev half' ? 1 : 30;
-  record({ what: `Research scored in the browser (${name}, ${reviews.toLocaleString('en')} reviews, lexical), click → every number`, value: `${scoredS.toFixed(2)} s (floor ${row.floorScored.toFixed(2)} s)`, target: `< ${target} s`, met: scoredS < target });
-  record({ what: `Research scoring, longest main-thread task (${name})`, value: `${scoreLong.toFixed(0)} ms`, target: '< 50 ms', met: scoreLong < 50 });
-  if (name !== 'dev half') record({ what: `Renderer peak memory (${name}, ${reviews.toLocaleString('en')} reviews)`, value: `${(mem / 2 ** 20).toFixed(0)} MiB`, target: '< 1 GiB', met: mem < 2 ** 30 });
+  const issue = name === 'dev half' ? 'Browser, dev half, scored' : 'Browser, 86k reviews lexical, scored';
+  record({ what: `Research scored in the browser (${name}, ${reviews.toLocaleString('en')} reviews, lexical), click → every number`, value: `${scoredS.toFixed(2)} s (floor ${row.floorScored.toFixed(2)} s)`, target: `< ${target} s`, met: scoredS < target, issue, floor: `${row.floorScored.toFixed(2)} s` });
+  record({ what: `Research scoring, longest main-thread task (${name})`, value: `${scoreLong.toFixed(0)} ms`, target: '< 50 ms', met: scoreLong < 50, issue });
+  if (name !== 'dev half') record({ what: `Renderer peak memory (${name}, ${reviews.toLocaleString('en')} reviews)`, value: `${(mem / 2 ** 20).toFixed(0)} MiB`, target: '< 1 GiB', met: mem < 2 ** 30, issue: 'Browser renderer, 86k' });
   return row;
 }
 

@@ -8,7 +8,21 @@ export interface SummaryRow {
   target?: string;
   /** true / false when there is a target; undefined otherwise. */
   met?: boolean;
+  /** The row of issue 30's target table this figure answers (ISSUE_TARGETS), printed there by `npm run bench`. */
+  issue?: string;
+  /** The same figure for the bare loop measured in the same run (the floor), where there is one. */
+  floor?: string;
 }
+
+/** The target table of the scale issue, in its order; `npm run bench` prints each measured figure under its row. */
+export const ISSUE_TARGETS = [
+  { row: 'Browser, 86k reviews lexical, scored', target: '< 30 s, longest main-thread task < 50 ms' },
+  { row: 'Browser, dev half, scored', target: '< 1 s, longest task < 50 ms' },
+  { row: 'CLI eval 86k, 1,000 resamples, lexical', target: '< 20 s wall' },
+  { row: 'CLI eval 86k, 1,000 resamples, learned', target: '< 45 s wall' },
+  { row: 'CLI peak RSS, 86k learned', target: '< 800 MB' },
+  { row: 'Browser renderer, 86k', target: '< 1 GB' },
+] as const;
 
 export function record(row: SummaryRow): void {
   const file = process.env.BENCH_SUMMARY;
