@@ -3,7 +3,7 @@
 // a `ResampleSpec` of plain typed arrays, so the same kernel runs on the page, in a Web Worker or a Node worker
 // thread; the resamples are drawn once from the seed, in order, and shared by every statistic over the same
 // changes, so any split of the resamples over threads gives the figures a single thread gives, to the last digit.
-import { corrScratch, resampleCorrelations, type CorrPlan } from './weightedRank.ts';
+import { corrScratch, resampleCorrelations, reviewRuns, type CorrPlan } from './weightedRank.ts';
 
 /** mulberry32 (Tommy Ettinger's 32-bit generator): small, fast, and the same stream in every JS engine. */
 export function mulberry32(seed: number): () => number {
@@ -84,9 +84,10 @@ export function bootstrapKernel(spec: BootstrapSpec): ResampleKernel {
   const S = spec.systems;
   const C = spec.clusterIds.length;
   const acc = new Float64Array(S * F);
-  const ws = new Float64Array(spec.scoredCluster.length);
   const scratch = spec.plans.map(corrScratch);
-  const { sums, scoredCluster, plans } = spec;
+  // The reviews' runs of one change: the correlations read the change's weight once per run (bit-identical sums).
+  const runs = reviewRuns(spec.scoredCluster);
+  const { sums, plans } = spec;
   return {
     outputs: S * 6 + 2 * plans.length,
     run(w, out, at) {
@@ -108,8 +109,7 @@ export function bootstrapKernel(spec: BootstrapSpec): ResampleKernel {
           }
         }
       }
-      for (let i = 0; i < ws.length; i++) ws[i] = w[scoredCluster[i]];
-      for (let d = 0; d < plans.length; d++) resampleCorrelations(plans[d], ws, scratch[d], out, at + S * 6 + 2 * d);
+      for (let d = 0; d < plans.length; d++) resampleCorrelations(plans[d], w, scratch[d], out, at + S * 6 + 2 * d, runs);
     },
   };
 }

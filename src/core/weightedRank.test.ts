@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './bootstrap.ts';
 import { kendallTauB, spearman } from './stats.ts';
-import { corrPlan, corrScratch, rankPlan, resampleCorrelations, weightedKendall, weightedSpearman } from './weightedRank.ts';
+import { corrPlan, corrScratch, rankPlan, resampleCorrelations, reviewRuns, weightedKendall, weightedSpearman } from './weightedRank.ts';
 
 /** The sample where index i appears w[i] times, built out in full. */
 function expand(x: number[], y: number[], w: number[]) {
@@ -67,6 +67,31 @@ describe('resampleCorrelations (the bootstrap fast path)', () => {
         resampleCorrelations(c, w, s, out, 0);
         expect(Object.is(out[0], weightedSpearman(p, w)) || out[0] === weightedSpearman(p, w)).toBe(true);
         expect(Object.is(out[1], weightedKendall(p, w)) || out[1] === weightedKendall(p, w)).toBe(true);
+      }
+    }
+  });
+
+  it('with runs of one cluster, per-cluster weights give the per-review path bit for bit (contiguous or not)', () => {
+    const rng = mulberry32(11);
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 1 + Math.floor(rng() * 300);
+      const clusters = 1 + Math.floor(rng() * 40);
+      // Contiguous changes in order, as a dataset's rows, or reviews scattered over the changes.
+      const clusterOf = Int32Array.from({ length: n }, (_, i) => (trial % 2 ? Math.floor((i * clusters) / n) : Math.floor(rng() * clusters)));
+      const x = Array.from({ length: n }, () => (trial % 3 ? rng() : Math.floor(rng() * 5) / 4));
+      const y = Array.from({ length: n }, () => Math.floor(rng() * 5) / 4);
+      const c = corrPlan(x, y);
+      const runs = reviewRuns(clusterOf);
+      expect(runs.start[runs.start.length - 1]).toBe(n);
+      if (trial % 2) expect(runs.cluster.length).toBeLessThanOrEqual(clusters);
+      const perCluster = new Float64Array(2);
+      const perReview = new Float64Array(2);
+      for (let r = 0; r < 5; r++) {
+        const wc = Uint16Array.from({ length: clusters }, () => Math.floor(rng() * rng() * 4));
+        resampleCorrelations(c, wc, corrScratch(c), perCluster, 0, runs);
+        resampleCorrelations(c, Array.from(clusterOf, (k) => wc[k]), corrScratch(c), perReview, 0);
+        expect(Object.is(perCluster[0], perReview[0])).toBe(true);
+        expect(Object.is(perCluster[1], perReview[1])).toBe(true);
       }
     }
   });

@@ -191,6 +191,8 @@ export interface CorrScratch {
   rx: Float64Array;
   ry: Float64Array;
   tree: Float64Array;
+  /** The runs of the per-review path, made on its first call. */
+  identity?: ReviewRuns;
 }
 
 export function corrScratch(p: CorrPlan): CorrScratch {
@@ -201,22 +203,55 @@ export function corrScratch(p: CorrPlan): CorrScratch {
     rx: new Float64Array(p.kx),
     ry: new Float64Array(p.ky),
     tree: new Float64Array(p.ky + 1),
+    identity: undefined,
   };
 }
 
 const pairsOf = (W: number) => (W * (W - 1)) / 2;
 
 /**
- * Spearman's ρ and Kendall's τ-b of the sample where review i appears w[i] times, written to out[at] and
- * out[at + 1]; equal to weightedSpearman and weightedKendall on the same weights, to the last bit.
+ * Reviews in runs of one cluster each: run r is reviews start[r] .. start[r + 1] − 1, all of cluster cluster[r].
+ * Where a cluster's reviews are contiguous (a dataset's changes in order) there are as many runs as clusters, and a
+ * resample's weight is read and tested once per run instead of once per review.
  */
-export function resampleCorrelations(p: CorrPlan, w: ArrayLike<number>, s: CorrScratch, out: Float64Array, at: number): void {
+export interface ReviewRuns {
+  start: Int32Array;
+  cluster: Int32Array;
+}
+
+export function reviewRuns(clusterOf: ArrayLike<number>): ReviewRuns {
+  const start: number[] = [];
+  const cluster: number[] = [];
+  for (let i = 0; i < clusterOf.length; i++)
+    if (i === 0 || clusterOf[i] !== clusterOf[i - 1]) {
+      start.push(i);
+      cluster.push(clusterOf[i]);
+    }
+  start.push(clusterOf.length);
+  return { start: Int32Array.from(start), cluster: Int32Array.from(cluster) };
+}
+
+/** One review per run, of its own weight: resampleCorrelations over per-review weights. */
+function identityRuns(n: number): ReviewRuns {
+  return { start: Int32Array.from({ length: n + 1 }, (_, i) => i), cluster: Int32Array.from({ length: n }, (_, i) => i) };
+}
+
+/**
+ * Spearman's ρ and Kendall's τ-b of the sample where review i appears w[i] times, written to out[at] and
+ * out[at + 1]; equal to weightedSpearman and weightedKendall on the same weights, to the last bit. With `runs`,
+ * w is per cluster instead (review i weighs w[its cluster]); the reviews are still visited in index order and
+ * those of weight 0 skipped, so every sum rounds as the per-review path's.
+ */
+export function resampleCorrelations(p: CorrPlan, w: ArrayLike<number>, s: CorrScratch, out: Float64Array, at: number, runs: ReviewRuns = (s.identity ??= identityRuns(p.n))): void {
   const { wc, wx, wy, rx, ry, tree } = s;
   const C = p.cellX.length;
+  const { start, cluster } = runs;
+  const R = cluster.length;
   wc.fill(0);
-  for (let i = 0; i < p.n; i++) {
-    const wi = w[i];
-    if (wi !== 0) wc[p.cellId[i]] += wi;
+  for (let r = 0; r < R; r++) {
+    const wr = w[cluster[r]];
+    if (wr === 0) continue;
+    for (let i = start[r], e = start[r + 1]; i < e; i++) wc[p.cellId[i]] += wr;
   }
   wx.fill(0);
   wy.fill(0);
@@ -274,14 +309,16 @@ export function resampleCorrelations(p: CorrPlan, w: ArrayLike<number>, s: CorrS
   let sxy = 0;
   let sxx = 0;
   let syy = 0;
-  for (let i = 0; i < p.n; i++) {
-    const wi = w[i];
+  for (let r = 0; r < R; r++) {
+    const wi = w[cluster[r]];
     if (wi === 0) continue;
-    const dx = rx[p.xId[i]];
-    const dy = ry[p.yId[i]];
-    sxy += wi * dx * dy;
-    sxx += wi * dx * dx;
-    syy += wi * dy * dy;
+    for (let i = start[r], e = start[r + 1]; i < e; i++) {
+      const dx = rx[p.xId[i]];
+      const dy = ry[p.yId[i]];
+      sxy += wi * dx * dy;
+      sxx += wi * dx * dx;
+      syy += wi * dy * dy;
+    }
   }
   out[at] = sxx === 0 || syy === 0 ? NaN : Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
   const tot = (N * (N - 1)) / 2;
