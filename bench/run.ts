@@ -41,7 +41,7 @@ console.log(`\n===== summary (${os.cpus().length} × ${cpu}, ${(os.totalmem() / 
 console.log('| measure | result | target | met |\n|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.what} | ${r.value} | ${r.target ?? ''} | ${met(r)} |`);
 
-console.log('\n===== the scale targets (issue 30), each beside the bare-loop floor of the same run =====\n');
+console.log('\n===== the scale targets, each beside the bare-loop floor of the same run =====\n');
 console.log('| what | target | measured | result | floor (same run) | met |\n|---|---|---|---|---|---|');
 for (const t of ISSUE_TARGETS) {
   const got = rows.filter((r) => r.issue === t.row);
