@@ -35,6 +35,13 @@ test('a dataset that carries pseudo-references for most changes plans requests o
     await page.getByTestId('research-file').setInputFiles({ name: 'partial.jsonl', mimeType: 'application/json', buffer: Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')) });
     await expect(page.getByTestId('import-summary')).toBeVisible();
     const panel = page.getByTestId('pseudo-refs-panel');
+    // The dataset carries its own for most changes: the generation form is folded under a line that says so.
+    const fold = page.getByTestId('prefs-generate-details');
+    await expect(fold).not.toHaveAttribute('open', '');
+    await expect(page.getByTestId('prefs-generate-summary')).toContainText('2 of 3 changes carry their own pseudo-references');
+    await expect(panel.getByLabel('Provider')).toBeHidden();
+    await page.getByTestId('prefs-generate-summary').click();
+    await expect(fold).toHaveAttribute('open', '');
     await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
     await panel.getByLabel('Base URL').fill(stub.baseUrl);
     await panel.getByLabel('Model').fill('stub-model');

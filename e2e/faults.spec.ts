@@ -8,8 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { startLlmStub, type LlmStub } from './stubs/llmStub';
-import { hubUnreachable } from './hub';
+import { llmStubForFile } from './helpers-llm';
 import { openLlmSettings, openModelSettings, sessionAction } from './helpers-workbench.ts';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
@@ -21,16 +20,7 @@ const PREFS = [
   'Missing keys return None instead of raising KeyError.',
 ];
 
-let stub: LlmStub;
-test.beforeAll(async () => {
-  stub = await startLlmStub('openai');
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
-test.beforeEach(async ({ context }) => {
-  await hubUnreachable(context);
-});
+const stub = llmStubForFile('openai');
 
 async function freshSessionWithInput(page: Page) {
   await page.goto('/');

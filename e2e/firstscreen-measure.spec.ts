@@ -1,6 +1,6 @@
 // The Workbench's first screen, measured: the controls a newcomer sees (visible and enabled, in the window and on the
 // page) and where the scores and the matrix start, printed as FIRSTSCREEN lines for issue 28's before/after figures.
-// It asserts the scores panel starts in the first window, and, once scored, the matrix too. SHOTS_DIR keeps the pictures.
+// It asserts the scores panel and the matrix start in the first window, with no click and again under lexical. SHOTS_DIR keeps the pictures.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
@@ -11,6 +11,7 @@ for (const [w, h] of [[1024, 768], [1440, 900]] as const)
     await hubUnreachable(page.context());
     await page.setViewportSize({ width: w, height: h });
     await page.goto('/');
+    await page.getByTestId('heatmap').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2000);
     const measure = () =>
       page.evaluate(() => {
@@ -39,6 +40,9 @@ for (const [w, h] of [[1024, 768], [1440, 900]] as const)
     const first = await measure();
     console.log(`FIRSTSCREEN ${w}x${h} first-visit ${JSON.stringify(first)}`);
     expect(first.scoresPanel).toBeLessThan(h);
+    // The examples open scored (the learned preset, offline): the matrix is on the first screen with no click.
+    expect(first.heatmap).not.toBeNull();
+    expect(first.heatmap!).toBeLessThan(h - 100);
     fs.mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: `${dir}/workbench-first-${w}.png` });
     await page.screenshot({ path: `${dir}/workbench-first-${w}-full.png`, fullPage: true });

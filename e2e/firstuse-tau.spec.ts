@@ -23,6 +23,8 @@ test('hub unreachable: the first example scores with USE-lite’s τ, and the pa
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto('/');
+  // The examples open under the learned preset (offline); the paper's CRScore is the embedding model at its τ.
+  await page.getByTestId('scored-by-paper').click();
   await expect(page.getByTestId('tau-value')).toHaveText('0.7314');
   await expect(page.getByTestId('tau-source')).toContainText("the paper's, calibrated for mxbai-embed-large-v1");
   await page.getByTestId('embed-run').click();
@@ -46,6 +48,7 @@ test('hub unreachable: the first example scores with USE-lite’s τ, and the pa
 test('a τ set by hand for a model is kept for it when another model comes and goes, and after a reload', async ({ page }) => {
   test.setTimeout(400_000);
   await page.goto('/');
+  await page.getByTestId('scored-by-paper').click();
   await openModelSettings(page);
   await page.getByLabel('USE-lite (bundled, works offline)').check();
   await page.getByTestId('embed-run').click();

@@ -97,3 +97,34 @@ for (const size of [
     expect(await page.locator('body').innerText()).not.toMatch(INTERNAL);
     await page.screenshot({ path: path.join(SHOTS, `links-${size.width}.png`), fullPage: false });
   });
+
+// The human study's dev half carries its own pseudo-references for most changes: the generation form stays folded,
+// and after one run the default view fits in about three screens at 1024×768 (it was 3.7 with the form open).
+const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
+for (const size of [
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+])
+  test(`dev half (skips without ../shared/data): after one run at ${size.width}×${size.height} the generation form is folded`, async ({ page }) => {
+    test.skip(!fs.existsSync(DEV), `the human study's dev half is absent (${DEV})`);
+    test.setTimeout(300_000);
+    await page.setViewportSize(size);
+    await page.goto('/#research');
+    await page.getByTestId('research-file').setInputFiles(DEV);
+    await expect(page.getByTestId('import-summary')).toBeVisible({ timeout: 60_000 });
+    const fold = page.getByTestId('prefs-generate-details');
+    await expect(fold).not.toHaveAttribute('open', '');
+    await expect(page.getByTestId('prefs-generate-summary')).toContainText(/\d+ of \d+ changes carry their own pseudo-references/);
+    await expect(page.getByTestId('pseudo-refs-panel').getByLabel('Provider')).toBeHidden();
+    await page.getByTestId('research-similarity').selectOption('lexical');
+    await page.getByTestId('research-run').click();
+    await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 240_000 });
+    await expect(page.getByTestId('bootstrap-status')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+    await expect(page.locator('[data-testid="curve-chart"] .recharts-wrapper > svg')).toBeVisible({ timeout: 60_000 });
+    const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+    console.log(`RESEARCH dev half ${size.width}x${size.height}: ${height} px, ${(height / size.height).toFixed(1)} screens`);
+    expect(height / size.height).toBeLessThan(3.3);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, `overview-dev-${size.width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, `overview-dev-${size.width}-first.png`) });
+  });

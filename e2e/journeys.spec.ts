@@ -15,10 +15,17 @@ async function firstScreen(page: Page, shot: (name: string) => Promise<void>) {
   await expect(page.getByTestId('diff-input')).toBeInViewport();
   await expect(page.getByTestId('review-input')).toBeInViewport();
   await expect(page.getByRole('heading', { name: 'Scores' })).toBeInViewport();
+  // Scored with no click and no download: the learned preset, as `crscore score` does by default.
+  await expect(page.getByTestId('scored-by')).toContainText('CRScore learned');
+  await expect(page.getByTestId('score-rel')).toBeInViewport();
+  expect(Number(await page.getByTestId('score-rel').getAttribute('data-value'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('heatmap')).toBeInViewport();
   await shot('first');
-  // Scores without a model download: lexical similarity at its own τ.
+  // Lexical similarity at its own τ, one click away.
   await page.getByTestId('similarity-lexical').click();
   await expect(page.getByTestId('tau-value')).toHaveText('0.149');
+  // The metric's settings sit under the scores, so reaching them scrolled the page: back to the first screen.
+  await page.evaluate(() => scrollTo(0, 0));
   await expect(page.getByTestId('score-cards')).toBeInViewport();
   await expect(page.getByTestId('score-rel')).toBeInViewport();
   await expect(page.getByTestId('heatmap')).toBeInViewport();

@@ -7,25 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { expectNoScriptRan, installGuards, MARK, payloads } from './guards';
-import { startLlmStub, type LlmStub } from './stubs/llmStub';
-import { hubUnreachable } from './hub';
+import { llmStubForFile } from './helpers-llm';
+import { startLlmStub } from './stubs/llmStub';
 import { researchView } from './helpers-research';
 import { openLlmSettings, sessionAction } from './helpers-workbench.ts';
 import { everythingStored } from './helpers-stored';
 
 const KEY = 'sk-e2e-SECURITY-7a6b5c4d3e2f1a0b';
 
-let stub: LlmStub;
-test.beforeAll(async () => {
-  stub = await startLlmStub('openai');
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
-test.beforeEach(async ({ context }) => {
-  await hubUnreachable(context);
-  stub.requests.length = 0;
-  stub.fallback = { kind: 'ok' };
+const stub = llmStubForFile('openai', (s) => {
+  s.fallback = { kind: 'ok' };
 });
 
 const hostileDiff = (where: string) =>

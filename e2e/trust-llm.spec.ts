@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { researchView, type ResearchViewId } from './helpers-research';
 import { everythingStored, shareLinkText } from './helpers-stored';
-import { hubUnreachable } from './hub';
-import { promptOf, startLlmStub, STUB_ANSWER, type LlmStub } from './stubs/llmStub';
+import { promptOf, STUB_ANSWER } from './stubs/llmStub';
+import { llmStubForFile } from './helpers-llm';
 import { diagonalLinks } from './stubs/linksStub';
 import { openLlmSettings, sessionAction } from './helpers-workbench.ts';
 
@@ -45,19 +45,9 @@ function dataset(): string {
   return `${lines.join('\n')}\n`;
 }
 
-let stub: LlmStub;
-test.beforeAll(async () => {
-  stub = await startLlmStub('openai');
-});
-test.afterAll(async () => {
-  await stub?.close();
-});
-test.beforeEach(async ({ context }) => {
-  await hubUnreachable(context);
-  stub.requests.length = 0;
-  stub.count = 0;
-  // Claims prompts get claims, links prompts get links; each answer echoes the key.
-  stub.respond = (req) => {
+// Claims prompts get claims, links prompts get links; each answer echoes the key.
+const stub = llmStubForFile('openai', (s) => {
+  s.respond = (req) => {
     const p = promptOf(req);
     return p.includes('Review sentences:')
       ? { kind: 'ok', text: `${diagonalLinks(p)}\n${ECHO}`, delayMs: 30 }

@@ -1,5 +1,6 @@
 // A small GitHub REST client on `fetch` (injected, so the browser and the Node CLI share it, and tests pass
 // a stub's). The token travels only in the Authorization header: never in a URL, a message or a return value.
+import { readCapped } from '../core/cappedRead.ts';
 import { errorForResponse, GithubError } from './errors.ts';
 import { parseLinkHeader } from './link.ts';
 import type { GhContent, GhFile, GhPullRequest, GhReview, GhReviewComment, PullRequestData } from './types.ts';
@@ -97,7 +98,7 @@ export class GithubClient {
       // the Authorization header on a cross-origin hop, and the answer from another origin is not used.
       if (res.url && new URL(res.url).origin !== this.origin) throw new GithubError('bad-response', `${new URL(this.apiBase).host} redirected ${what} to another host (${new URL(res.url).host}); refused.`);
       if (!res.ok) throw errorForResponse(res, what, this.hasToken);
-      const body = await this.readCapped(res, what).catch((e: unknown) => {
+      const body = await this.readBody(res, what).catch((e: unknown) => {
         throw failed(e);
       });
       return { res, body };
@@ -111,33 +112,14 @@ export class GithubClient {
   }
 
   /** The body, stopping as soon as it passes the cap (a Content-Length above it is refused before reading). */
-  private async readCapped(res: Response, what: string): Promise<Uint8Array> {
+  private async readBody(res: Response, what: string): Promise<Uint8Array> {
     const declared = Number(res.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > this.maxBytes) {
       void res.body?.cancel().catch(() => {});
       throw this.tooLarge(what);
     }
     if (!res.body) return new Uint8Array(await res.arrayBuffer());
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > this.maxBytes) {
-        void reader.cancel().catch(() => {});
-        throw this.tooLarge(what);
-      }
-      chunks.push(value);
-    }
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.byteLength;
-    }
-    return out;
+    return readCapped(res.body, this.maxBytes, () => this.tooLarge(what));
   }
 
   async json<T>(url: string, what: string): Promise<T> {

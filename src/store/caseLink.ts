@@ -2,6 +2,7 @@
 // validating reader), without what a link need not carry (the stored embedding matrix, the whole files in diff
 // mode), deflated with CompressionStream and written as base64url. The fragment never reaches a server.
 // Secrets never enter: the session has no key field, and exportSession/importSession strip key-like names.
+import { readCapped } from '../core/cappedRead';
 import type { Session } from './session';
 import { exportSession, importSession, SessionFileError } from './sessionFile';
 
@@ -42,26 +43,7 @@ export function caseJson(s: Session): string {
 
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array> {
   const out = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
-  const reader = out.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new CaseLinkError('This link expands to more than a case can hold; it is not one this app made.');
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let o = 0;
-  for (const c of chunks) {
-    all.set(c, o);
-    o += c.byteLength;
-  }
-  return all;
+  return readCapped(out, limit, () => new CaseLinkError('This link expands to more than a case can hold; it is not one this app made.'));
 }
 
 export function toBase64Url(bytes: Uint8Array): string {

@@ -1,5 +1,6 @@
 // A workbench session: everything a person entered for one code change and one review.
 import type { PseudoReference, SplitMode } from '../core/types';
+import { shippedWeights } from '../core/learned/index';
 import { paperExamples, type PaperExample } from '../examples/paper';
 
 export const PAPER_TAU = 0.7314;
@@ -101,10 +102,16 @@ export function blankSession(name = 'Untitled session'): Session {
   };
 }
 
+/**
+ * The paper's examples open under the learned preset, the best offline configuration and `crscore score`'s default:
+ * meaningful scores on the first screen with no model to download. The paper's embedding is one click away.
+ */
 export function sessionFromExample(ex: PaperExample): Session {
   const s = blankSession(ex.name);
   return {
     ...s,
+    similarity: 'learned',
+    scoring: shippedWeights().scoring,
     input: { ...s.input, diff: ex.diff, fileName: ex.fileName, language: ex.language },
     review: ex.review,
     pseudoReferences: toItems(ex.pseudoReferences),

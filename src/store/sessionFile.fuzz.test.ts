@@ -38,7 +38,8 @@ function sessionProblem(s: Session): string | null {
   if (typeof s.review !== 'string') return 'review';
   if (!(s.tau >= 0 && s.tau <= 1)) return `tau ${s.tau}`;
   if (
-    !['lexical', 'embedding'].includes(s.similarity) ||
+    !['lexical', 'embedding', 'tfidf', 'learned'].includes(s.similarity) ||
+    (s.scoring !== undefined && !['hard', 'graded'].includes(s.scoring)) ||
     !['reference', 'improved'].includes(s.splitMode)
   )
     return 'modes';

@@ -43,17 +43,36 @@ export function PseudoRefsPanel() {
   useEffect(() => {
     void usePseudoRefsBatch.getState().refreshPlan();
   }, [rows, b.source, settings.provider, settings.baseUrl, settings.model, settings.temperature, settings.format]);
+  // A dataset that carries pseudo-references for some changes folds the generation form: the default view shows
+  // what the run will use, and the form opens on request, when a source is picked, or while a batch has state.
+  const own = rows?.filter((r) => r.pseudoRefs.length > 0).length ?? 0;
+  const [unfold, setUnfold] = useState<{ rows: typeof rows; open: boolean }>({ rows, open: own === 0 });
+  if (unfold.rows !== rows) setUnfold({ rows, open: own === 0 });
   if (!rows) return null;
   const running = b.phase === 'running' || b.phase === 'planning';
   const canResume = b.phase === 'cancelled' || b.phase === 'interrupted';
   const needsLlm = usesLlm(b.source);
+  const busy = running || canResume || b.phase === 'confirm' || b.phase === 'error' || !!b.progress || !!b.result;
+  const open = unfold.open || busy;
+  const without = rows.length - own;
   return (
     <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel">
       <h2 id="r-prefs-h">2 · Pseudo-references</h2>
       <div className="r-controls" role="radiogroup" aria-label="Pseudo-references from">
         {SOURCES.map((s) => (
           <label key={s.id} className="r-source" title={s.hint}>
-            <input type="radio" name="pseudo-ref-source" value={s.id} checked={b.source === s.id} disabled={running} onChange={() => b.setSource(s.id)} /> {s.label}
+            <input
+              type="radio"
+              name="pseudo-ref-source"
+              value={s.id}
+              checked={b.source === s.id}
+              disabled={running}
+              onChange={() => {
+                b.setSource(s.id);
+                setUnfold({ rows, open: true });
+              }}
+            />{' '}
+            {s.label}
             <span className="muted small"> · {s.hint}</span>
           </label>
         ))}
@@ -63,7 +82,19 @@ export function PseudoRefsPanel() {
           {rows.filter((r) => r.pseudoRefs.length > 0).length} of {rows.length} changes carry pseudo-references; the others are not scorable.
         </p>
       ) : (
-        <>
+        <details className="r-generate" open={open} onToggle={(e) => setUnfold({ rows, open: e.currentTarget.open })} data-testid="prefs-generate-details">
+          <summary data-testid="prefs-generate-summary">
+            {own > 0 && without > 0 && b.keepOwn ? (
+              <>
+                {own} of {rows.length} changes carry their own pseudo-references, used as they are.{' '}
+                <span className="linklike">
+                  Generate for the {without} without{needsLlm ? ' (LLM settings, plan and cost)' : ''}…
+                </span>
+              </>
+            ) : (
+              <span className="linklike">Generation settings, plan and cost</span>
+            )}
+          </summary>
           <KeepOwn rows={rows} disabled={running} />
           <ClaimsSettingsForm disabled={running} llm={needsLlm} />
           <div className="r-controls">
@@ -98,7 +129,7 @@ export function PseudoRefsPanel() {
           )}
           {b.progress && <ProgressLine p={b.progress} phase={b.phase} />}
           {b.progress && <CacheWriteWarning failed={b.progress.cacheWriteFailed ?? 0} error={b.progress.cacheWriteError} testId="prefs-cache-unsaved" />}
-        </>
+        </details>
       )}
       {b.message && <p className={b.phase === 'error' ? 'r-error' : 'muted small'} data-testid="prefs-message">{b.message}</p>}
       {b.result && b.source !== 'dataset' && <ResultView />}

@@ -169,7 +169,8 @@ export function LinkedHeatmap({
 function summary(rows: RowLink[], a: SessionAnnotatorLinks | undefined): string {
   const metric = rows.filter((r) => r.metric).length;
   if (!a)
-    return `The metric links ${metric} of ${rows.length} pseudo-references. Annotator links come with datasets that record them (claims_addressed), opened from Research.`;
+    // The legend under the matrix says where annotator links come from.
+    return `The metric links ${metric} of ${rows.length} pseudo-references.`;
   const ann = rows.filter((r) => r.annotator).length;
   const mo = rows.filter((r) => r.agreement === 'metric-only').length;
   const ao = rows.filter((r) => r.agreement === 'annotator-only').length;
@@ -262,7 +263,7 @@ const LinkLegend = memo(function LinkLegend({
           </span>
         </>
       ) : (
-        <span>No annotator links for this case: they come with datasets that record them.</span>
+        <span>No annotator links for this case: they come with datasets that record them (claims_addressed), opened from Research.</span>
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import { PseudoReferenceList } from './PseudoReferenceList';
 import { ReviewEditor } from './ReviewEditor';
 import { ScoreCards } from './ScoreCards';
 import { ScoreStrip } from './ScoreStrip';
+import { ScoredBy } from './ScoredBy';
 import { useSlots, type EngineView } from './slots';
 import { TauSlider } from './TauSlider';
 import { modelInForce, TauSource, useTauFollowsModel } from './TauSource';
@@ -172,6 +173,7 @@ function SessionWorkbench({ session }: { session: Session }) {
             <h2 id="h-scores">Scores</h2>
             <ShareButton session={session} />
           </div>
+          <ScoredBy metric={scoring.metric} tau={tau} encoder={session.embedding?.encoderId} set={set} />
           <TauSlider
             tau={tau}
             modelTau={modelTau}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankSession, type Session } from '../../store/session';
+import { blankSession, exampleSessions, type Session } from '../../store/session';
 import { applyShortcut, metricOf, shortcutOf, usesPlusTau, withMetric } from './metric';
 
 const base = (over: Partial<Session> = {}): Session => ({ ...blankSession(), ...over });
@@ -30,5 +30,16 @@ describe('workbench metric settings', () => {
     expect(metricOf(applyShortcut(plus, 'paper'))).toEqual({ similarity: 'embedding', scoring: 'hard' });
     const lexGraded = withMetric(base({ similarity: 'lexical' }), { scoring: 'graded' });
     expect(metricOf(applyShortcut(lexGraded, 'paper'))).toEqual({ similarity: 'lexical', scoring: 'hard' });
+  });
+
+  it('the paper examples open under the learned preset (the CLI default); leaving the linker returns to hard τ', () => {
+    const ex = exampleSessions()[0];
+    expect(shortcutOf(metricOf(ex))).toBe('learned');
+    expect(metricOf(ex).scoring).toBe('graded');
+    expect(metricOf(withMetric(ex, { similarity: 'lexical' }))).toEqual({ similarity: 'lexical', scoring: 'hard' });
+    expect(metricOf(withMetric(ex, { similarity: 'tfidf', scoring: 'graded' }))).toEqual({ similarity: 'tfidf', scoring: 'graded' });
+    expect(metricOf(applyShortcut(ex, 'paper'))).toEqual({ similarity: 'embedding', scoring: 'hard' });
+    // A blank session keeps the paper's embedding: it has nothing to score until the user types a case.
+    expect(metricOf(blankSession())).toEqual({ similarity: 'embedding', scoring: 'hard' });
   });
 });

@@ -27,7 +27,11 @@ export function shortcutOf(m: Metric): Shortcut | 'custom' {
 
 /** The session with both settings written out; `preset` follows, so readers of the old field stay right. */
 export function withMetric<S extends Session>(s: S, change: Partial<Metric>): S {
-  const m = { ...metricOf(s), ...change };
+  const was = metricOf(s);
+  // The learned linker's "graded" is its probabilities as credit, not plus's ramp: leaving the linker for a
+  // similarity returns to the paper's hard τ unless a rule is asked for.
+  const leavesLinker = was.similarity === 'learned' && change.similarity !== undefined && change.similarity !== 'learned' && change.scoring === undefined;
+  const m = { ...was, ...change, ...(leavesLinker ? { scoring: 'hard' as const } : {}) };
   return { ...s, similarity: m.similarity, scoring: m.scoring, preset: shortcutOf(m) === 'plus' ? 'plus' : 'paper' };
 }
 
