@@ -6,7 +6,7 @@
 // Intervals: acc_eq's interval is at the in-sample ε (re-calibrating on each resample would cost a sweep per
 // resample); soft pairwise accuracy has none (each resample would need its own permutation tests).
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, drawWeights, mulberry32, percentileInterval, type Dim } from '../bootstrap.ts';
-import { rankPlan, weightedKendall, weightedSpearman, type RankPlan } from '../weightedRank.ts';
+import { corrPlan, corrScratch, resampleCorrelations, type CorrPlan } from '../weightedRank.ts';
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
 import { accKernel, accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
 import { bootstrapP, permBoth, significanceClusters, swapMasks } from './significance.ts';
@@ -182,7 +182,10 @@ export function createMetaEval(records: readonly MetaRecord[], all: readonly Met
 
   function resampler(g: Grouping, x: Float64Array, h: Float64Array, change: Int32Array, system: Int32Array, eps: number, boot: Prepared['boot']) {
     if (g === 'none') {
-      const rp: RankPlan = rankPlan(x, h);
+      // Spearman and Kendall from one pass over the (x, h) cells: bit for bit weightedSpearman and weightedKendall.
+      const cp: CorrPlan = corrPlan(x, h);
+      const scratch = corrScratch(cp);
+      const pair = new Float64Array(2);
       const ap: AccPlan = accPlan(x, h);
       const wr = new Float64Array(x.length);
       const tree = new Float64Array(ap.xs.length + 1);
@@ -191,8 +194,9 @@ export function createMetaEval(records: readonly MetaRecord[], all: readonly Met
       return (w: Uint32Array, b: number) => {
         for (let i = 0; i < x.length; i++) wr[i] = w[change[i]];
         boot.pearson[b] = weightedPearson(x, h, wr);
-        boot.spearman[b] = weightedSpearman(rp, wr);
-        boot.kendall[b] = weightedKendall(rp, wr);
+        resampleCorrelations(cp, wr, scratch, pair, 0);
+        boot.spearman[b] = pair[0];
+        boot.kendall[b] = pair[1];
         boot.acc_eq[b] = weightedAccEq(ap, wr, ker, tree, prefix);
       };
     }

@@ -148,26 +148,49 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
   const posF = new Uint16Array(total);
   const negF = new Uint16Array(total);
   const baseCount = new Float64Array(folds * folds);
+  // Enumerated by human level, each level sorted by metric, so no pair needs a branch on its kind: within a level
+  // every pair beyond the metric ties is a human tie (+); across levels only the pairs the metric orders as the
+  // humans do are events (−). The sweep reads only the sorted values and the fold codes, so the order of
+  // enumeration changes no figure.
+  const levels = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const k = h[i];
+    if (!levels.has(k)) levels.set(k, []);
+    levels.get(k)!.push(i);
+  }
+  const byLevel = [...levels.keys()].sort((a, b) => a - b).map((k) => {
+    const idx = levels.get(k)!.sort((a, b) => x[a] - x[b]);
+    return { x: Float64Array.from(idx, (i) => x[i]), f: Int32Array.from(idx, (i) => fold[i]) };
+  });
   let np = 0;
   let nn = 0;
-  for (let i = 0; i < n; i++) {
-    const xi = x[i];
-    const hi = h[i];
-    const fi = fold[i] * folds;
-    for (let j = i + 1; j < n; j++) {
-      const dx = x[j] - xi;
-      const dh = h[j] - hi;
-      const d = dx < 0 ? -dx : dx;
-      const code = fi + fold[j];
-      if (d <= TIE_SLACK) {
-        if (dh === 0) baseCount[code]++;
-      } else if (dh === 0) {
-        posF[np] = code;
-        posD[np++] = d;
-      } else if (dx > 0 === dh > 0) {
-        baseCount[code]++;
-        negF[nn] = code;
-        negD[nn++] = d;
+  for (let l = 0; l < byLevel.length; l++) {
+    const { x: xl, f: fl } = byLevel[l];
+    const m = xl.length;
+    for (let a = 0; a < m; a++) {
+      const xa = xl[a];
+      const fa = fl[a] * folds;
+      let b = a + 1;
+      for (; b < m && xl[b] - xa <= TIE_SLACK; b++) baseCount[fa + fl[b]]++;
+      for (; b < m; b++) {
+        posF[np] = fa + fl[b];
+        posD[np++] = xl[b] - xa;
+      }
+    }
+    for (let u = l + 1; u < byLevel.length; u++) {
+      const { x: xu, f: fu } = byLevel[u];
+      const mu = xu.length;
+      let b = 0;
+      for (let a = 0; a < m; a++) {
+        const xa = xl[a];
+        const fa = fl[a] * folds;
+        while (b < mu && xu[b] - xa <= TIE_SLACK) b++;
+        for (let c = b; c < mu; c++) {
+          const code = fa + fu[c];
+          baseCount[code]++;
+          negF[nn] = code;
+          negD[nn++] = xu[c] - xa;
+        }
       }
     }
   }
@@ -180,10 +203,15 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
   const sizes = new Float64Array(folds + 1);
   for (let i = 0; i < n; i++) sizes[fold[i]]++;
   const keep = (c: number, f: number) => Math.floor(c / folds) !== f && c % folds !== f;
+  const keepOf = new Uint8Array(folds * folds);
   const pick = (d: Float64Array, codes: Uint16Array, f: number) => {
+    for (let c = 0; c < keepOf.length; c++) keepOf[c] = keep(c, f) ? 1 : 0;
     const out = new Float64Array(d.length);
     let m = 0;
-    for (let k = 0; k < d.length; k++) if (keep(codes[k], f)) out[m++] = d[k];
+    for (let k = 0; k < d.length; k++) {
+      out[m] = d[k];
+      m += keepOf[codes[k]];
+    }
     return out.subarray(0, m);
   };
   const out: TieCalibration[] = [];
