@@ -4,13 +4,15 @@
 // by one statistic with significance clusters. Run in steps so a worker can report progress.
 //
 // Intervals: acc_eq's interval is at the in-sample ε (re-calibrating on each resample would cost a sweep per
-// resample); soft pairwise accuracy has none (each resample would need its own permutation tests).
+// resample); soft pairwise accuracy's runs each resample's permutation tests on the first
+// SPA_INTERVAL_PERMUTATIONS (100) of the point estimate's permutations, a resampled change's copies swapping
+// together (1,000 resamples × 1,000 permutations × every pair of systems would cost ten times as much).
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, drawWeights, mulberry32, percentileInterval, type Dim } from '../bootstrap.ts';
 import { corrPlan, corrScratch, resampleCorrelations, type CorrPlan } from '../weightedRank.ts';
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
 import { accKernel, accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
 import { bootstrapP, permBoth, significanceClusters, swapMasks } from './significance.ts';
-import { softPairwiseAccuracy } from './spa.ts';
+import { resampledPairPs, softPairwiseAccuracy, SPA_INTERVAL_PERMUTATIONS, spaOfPairPs } from './spa.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
 
@@ -71,7 +73,7 @@ export interface MetaRow {
   ties: Omit<TieCalibration, 'acc'> & { accInSample: number; accCv: number; epsCv: number[]; folds: number };
   /** System level only. */
   pairwise?: StatCell;
-  spa?: number;
+  spa?: StatCell;
   rank: number;
   cluster: number;
 }
@@ -284,6 +286,16 @@ function finish(
     }
     return { mx: mx.filter((_, s) => n[s].some(Boolean)), mh: mh.filter((_, s) => n[s].some(Boolean)) };
   };
+  const inner = masks.slice(0, SPA_INTERVAL_PERMUTATIONS);
+  const resampledPs = (t: readonly Float64Array[]) => {
+    const rng = mulberry32(c.seed);
+    const w = new Uint32Array(c.C);
+    return Array.from({ length: c.B }, () => {
+      drawWeights(c.C, rng, w);
+      return resampledPairPs(t, w, inner);
+    });
+  };
+  const humanPs = new Map<string, Float64Array[]>();
   const rows: MetaRow[] = prepared.map((p) => {
     const cv = crossValidated(p, c.grouping, c.folds, c.seed, p.cvTies);
     const { acc, ...ties } = p.ties;
@@ -303,11 +315,18 @@ function finish(
       const g = groupsFor('system', p.x, p.h, p.change, p.system)[0];
       row.pairwise = ci(pairwiseAccuracy(g.x, g.h), p.boot.pairwise);
       const t = systemTable(p);
-      row.spa = softPairwiseAccuracy(t.mx, t.mh, { masks });
+      // The interval: the same resamples of changes, each SPA on the first permutations (see the header).
+      // The humans' p-values depend on the metric only through the reviews it covers: shared by equal tables.
+      const key = t.mh.map((v) => v.join(',')).join(';');
+      if (!humanPs.has(key)) humanPs.set(key, resampledPs(t.mh));
+      const ph = humanPs.get(key)!;
+      const pm = resampledPs(t.mx);
+      const boot = Float64Array.from({ length: c.B }, (_, b) => spaOfPairPs(pm[b], ph[b]));
+      row.spa = ci(softPairwiseAccuracy(t.mx, t.mh, { masks }), boot);
     }
     return row;
   });
-  const value = (r: MetaRow) => (c.stat === 'pairwise' ? r.pairwise!.value : c.stat === 'spa' ? r.spa! : r.stats[c.stat].value);
+  const value = (r: MetaRow) => (c.stat === 'pairwise' ? r.pairwise!.value : c.stat === 'spa' ? r.spa!.value : r.stats[c.stat].value);
   const order = rows.map((_, k) => k).sort((a, b) => {
     const va = value(rows[a]), vb = value(rows[b]);
     return (Number.isFinite(vb) ? vb : -Infinity) - (Number.isFinite(va) ? va : -Infinity) || a - b;
