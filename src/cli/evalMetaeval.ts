@@ -160,7 +160,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     throw new CliError(`--statistic ${statistic} is a system-level statistic: add --grouping system`);
   const dim = (oneOf(v.dim, ['con', 'comp', 'rel'] as const, '--dim') ?? 'rel') as Dim;
   const test = oneOf(v.test, ['perm-both', 'bootstrap'] as const, '--test') ?? 'perm-both';
-  const opts: MetaEvalOptions = { grouping, statistic, dim, test, resamples: ctx.intervals.resamples, seed, against: all.find((m) => m.id === `crscore.${dim}`)?.id };
+  const opts: MetaEvalOptions = { grouping, statistic, dim, test, resamples: ctx.intervals.resamples, seed, against: all.find((m) => m.id === `crscore.${dim}` || new RegExp(`^crscore-[\\w-]+\\.${dim}$`).test(m.id))?.id };
   const signature = metaEvalSignature({ ...ctx.config, grouping, statistic, dim, resamples: ctx.intervals.resamples, seed, ties: 'in-sample+cv5', version: version() });
   if (v.signature) {
     process.stdout.write(`${signature}\n`);
