@@ -109,12 +109,12 @@ function exactSweep(groups: readonly Group[]): TieCalibration {
 }
 
 /** acc_eq at every ε from the sorted events (weighted, or each 1/total), and the best ε. */
-function sweep(base: number, pd: Float64Array, pw: Float64Array | null, nd: Float64Array, nw: Float64Array | null, total: number): TieCalibration {
+function sweep(base: number, pd: Float64Array, pw: Float64Array | null, nd: Float64Array, nw: Float64Array | null, total: number, scratch?: { eps: Float64Array; acc: Float64Array }): TieCalibration {
   const np = pd.length;
   const nn = nd.length;
   const w1 = 1 / total;
-  const stepEps = new Float64Array(np + nn + 1);
-  const stepAcc = new Float64Array(np + nn + 1);
+  const stepEps = scratch?.eps ?? new Float64Array(np + nn + 1);
+  const stepAcc = scratch?.acc ?? new Float64Array(np + nn + 1);
   stepAcc[0] = base;
   let steps = 1;
   let cur = base;
@@ -204,9 +204,12 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
   for (let i = 0; i < n; i++) sizes[fold[i]]++;
   const keep = (c: number, f: number) => Math.floor(c / folds) !== f && c % folds !== f;
   const keepOf = new Uint8Array(folds * folds);
-  const pick = (d: Float64Array, codes: Uint16Array, f: number) => {
+  // One buffer per event list and one for the sweep's steps, reused by every fold (no garbage per fold).
+  const kept = [new Float64Array(np), new Float64Array(nn)];
+  const steps = { eps: new Float64Array(np + nn + 1), acc: new Float64Array(np + nn + 1) };
+  const pick = (d: Float64Array, codes: Uint16Array, f: number, out: Float64Array) => {
+    if (f === folds) return d; // the in-sample calibration keeps every pair
     for (let c = 0; c < keepOf.length; c++) keepOf[c] = keep(c, f) ? 1 : 0;
-    const out = new Float64Array(d.length);
     let m = 0;
     for (let k = 0; k < d.length; k++) {
       out[m] = d[k];
@@ -225,7 +228,7 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
     const wg = 1 / (pairsOf(m) * 1);
     let base = 0;
     for (let c = 0; c < baseCount.length; c++) if (keep(c, f)) for (let t = 0; t < baseCount[c]; t++) base += wg;
-    out.push(sweep(base, pick(pd, pf, f), null, pick(nd, nf, f), null, pairsOf(m)));
+    out.push(sweep(base, pick(pd, pf, f, kept[0]), null, pick(nd, nf, f, kept[1]), null, pairsOf(m), steps));
   }
   return out;
 }
