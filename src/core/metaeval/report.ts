@@ -12,7 +12,8 @@ import { corrPlan, corrScratch, resampleCorrelations, type CorrPlan } from '../w
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
 import { accKernel, accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
 import { bootstrapP, permBoth, significanceClusters, swapMasks } from './significance.ts';
-import { resampledPairPs, softPairwiseAccuracy, SPA_INTERVAL_PERMUTATIONS, spaOfPairPs } from './spa.ts';
+import { softPairwiseAccuracy } from './spa.ts';
+import { spaResampler } from './spaInterval.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
 
@@ -286,16 +287,7 @@ function finish(
     }
     return { mx: mx.filter((_, s) => n[s].some(Boolean)), mh: mh.filter((_, s) => n[s].some(Boolean)) };
   };
-  const inner = masks.slice(0, SPA_INTERVAL_PERMUTATIONS);
-  const resampledPs = (t: readonly Float64Array[]) => {
-    const rng = mulberry32(c.seed);
-    const w = new Uint32Array(c.C);
-    return Array.from({ length: c.B }, () => {
-      drawWeights(c.C, rng, w);
-      return resampledPairPs(t, w, inner);
-    });
-  };
-  const humanPs = new Map<string, Float64Array[]>();
+  const spaBoot = spaResampler(masks, c.seed, c.C, c.B);
   const rows: MetaRow[] = prepared.map((p) => {
     const cv = crossValidated(p, c.grouping, c.folds, c.seed, p.cvTies);
     const { acc, ...ties } = p.ties;
@@ -316,12 +308,7 @@ function finish(
       row.pairwise = ci(pairwiseAccuracy(g.x, g.h), p.boot.pairwise);
       const t = systemTable(p);
       // The interval: the same resamples of changes, each SPA on the first permutations (see the header).
-      // The humans' p-values depend on the metric only through the reviews it covers: shared by equal tables.
-      const key = t.mh.map((v) => v.join(',')).join(';');
-      if (!humanPs.has(key)) humanPs.set(key, resampledPs(t.mh));
-      const ph = humanPs.get(key)!;
-      const pm = resampledPs(t.mx);
-      const boot = Float64Array.from({ length: c.B }, (_, b) => spaOfPairPs(pm[b], ph[b]));
+      const boot = spaBoot(t.mx, t.mh);
       row.spa = ci(softPairwiseAccuracy(t.mx, t.mh, { masks }), boot);
     }
     return row;
