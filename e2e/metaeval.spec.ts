@@ -64,6 +64,8 @@ test('the meta-evaluation table equals crscore eval --metaeval --json; an import
   await expect(page.getByTestId('me-row-baseline.length')).toContainText('Length (words) (baseline)');
   await expect(page.getByTestId('me-ceiling-note')).toContainText('one score per review');
   await expect(page.getByTestId('me-signature')).toContainText('group:none|stat:spearman|dim:rel|boot:200|seed:1');
+  // The same configuration, the same signature: the browser's line is the CLI's, field for field.
+  await expect(page.getByTestId('me-signature')).toContainText(pooled.signature);
 
   // Grouped by change and ranked by acc_eq: the same again.
   await page.getByTestId('me-grouping').selectOption('item');

@@ -11,7 +11,7 @@ import type { Calibration } from '../core/types.ts';
 import { checkWritable, CliError, oneOf, parseTau, warn } from './io.ts';
 import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
 import { evalPlus, parseCv, renderPlus } from './evalPlus.ts';
-import { evalLearned, renderLearned } from './evalLearned.ts';
+import { evalLearned, learnedCvScores, renderLearned } from './evalLearned.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
@@ -55,8 +55,10 @@ Options:
                             --similarity tfidf --scoring graded, with --cv and --idf;
                             learned: links from the learned linker, its rule unless --scoring
   --linker FILE             learned only: weights from 'crscore train-linker' (default: the shipped ones)
-  --cv K|language           plus only: cross-validate within the dataset (K folds of diffs, or
-                            leave one language out), re-choosing among the plus candidates per fold
+  --cv K|language           plus: cross-validate within the dataset (K folds of diffs, or
+                            leave one language out), re-choosing among the plus candidates per fold;
+                            learned: --scores-out and --metaeval get out-of-fold scores (K folds of
+                            changes, a linker trained on the others)
   --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
   --predictions FILE        a system's predictions on CodeReviewer's test file --dataset (repeatable)
 ${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object on stdout instead of the table
@@ -149,9 +151,15 @@ export async function runEval(argv: string[]): Promise<number> {
     if (lab) throw new CliError('--metrics compares CRScore as --similarity and --scoring configure it; run --preset learned on its own');
     const counts = { diffs: rows.length, skippedDiffs: skippedDiffs.length, reviews: items.length, reviewsWithHumanScores: 0, badLines };
     const scoringOpt = values.scoring ? scoring : undefined;
+    if (values.cv && !needsScores(values)) throw new CliError('--cv with --preset learned cross-validates the scores of --scores-out and --metaeval: add one of them (crscore train-linker reports the linker\'s own cross-validation)');
     let learnedScores: ItemScore[] = [];
     const out = await evalLearned(rows, items, { linker: values.linker, scoring: scoringOpt, intervals, base: { counts, dataset: values.dataset, split }, onScores: (s) => (learnedScores = s) });
-    if (needsScores(values)) {
+    if (values.cv) {
+      // Out-of-fold scores, labelled as such: the signature's preset says learned-cvK.
+      const cv = await learnedCvScores(rows, items, { linker: values.linker, scoring: scoringOpt, cv: values.cv });
+      const me = await metaeval(crscoreMetrics(cv.scores, {}, `crscore-learned-cv${cv.folds}`, `CRScore (learned, cross-validated, ${cv.folds} folds of changes)`), { preset: `learned-cv${cv.folds}`, similarity: 'learned-linker', scoring: cv.scoring, split, tau: null, tauSource: 'linker-cv', linkerHash: await linkerHash(values.linker, shippedWeights()) });
+      if (me !== null) return me;
+    } else if (needsScores(values)) {
       const me = await metaeval(crscoreColumns(learnedScores, 'CRScore (learned)'), { preset: 'learned', similarity: 'learned-linker', scoring: out.learned.scoring, split, tau: out.tau, tauSource: 'linker', linkerHash: await linkerHash(values.linker, shippedWeights()) });
       if (me !== null) return me;
     }

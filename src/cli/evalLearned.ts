@@ -3,7 +3,7 @@ import type { ItemScore } from '../core/evaluate.ts';
 import { readFile } from 'node:fs/promises';
 import type { DatasetRow } from '../core/dataset.ts';
 import { agreement, DIMENSIONS, type EvalItem } from '../core/evaluate.ts';
-import { datasetFeatureStream, inSampleNote, parseWeights, scoreLearned, shippedWeights, trainingOverlap, WeightsError, type LinkerScoring, type LinkerWeights, type TrainingOverlap } from '../core/learned/index.ts';
+import { crossValidatedScores, datasetFeatures, datasetFeatureStream, inSampleNote, parseWeights, scoreLearned, shippedWeights, trainingOverlap, WeightsError, type LinkerScoring, type LinkerWeights, type TrainingOverlap } from '../core/learned/index.ts';
 import { resampledFigures } from './evalResamples.ts';
 import type { SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
@@ -102,4 +102,21 @@ export function renderLearned(r: LearnedEvalResult): string {
       `  its cross-validation (${cv.folds} folds of changes): Rel Spearman ${fmt(cv.relSpearman.mean, 3)} ± ${fmt(cv.relSpearman.sd, 3)}, system ranking ${fmt(cv.systemSpearman.mean, 3)} ± ${fmt(cv.systemSpearman.sd, 3)}, link F1 ${fmt(cv.linkF1.mean, 3)}, AUC ${fmt(cv.auc.mean, 3)}`,
     );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * `--preset learned --cv K`: every review scored by a linker trained on the other folds of changes (the shipped
+ * weights' rule and spread, or --scoring), for --scores-out and --metaeval.
+ */
+export async function learnedCvScores(rows: readonly DatasetRow[], items: EvalItem[], o: { linker?: string; scoring?: LinkerScoring; cv: string }): Promise<{ scores: ItemScore[]; folds: number; scoring: LinkerScoring }> {
+  const folds = Number(o.cv);
+  if (!/^\d+$/.test(o.cv) || folds < 2) throw new CliError(`--cv ${o.cv}: with --preset learned give K, the number of folds of changes (2 or more)`);
+  const { weights } = await loadLinker(o.linker);
+  const scoring = o.scoring ?? weights.scoring;
+  try {
+    const r = crossValidatedScores(items, datasetFeatures(rows, items, await loadBackgroundIdf()), { folds, scoring, spread: weights.spread });
+    return { scores: r.scores, folds: r.folds.length, scoring };
+  } catch (e) {
+    throw new CliError(`--cv ${o.cv}: ${(e as Error).message}`);
+  }
 }

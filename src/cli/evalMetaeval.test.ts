@@ -93,3 +93,25 @@ describe('signature of generated pseudo-references', () => {
     expect(pseudoRefSignature({ source: 'dataset' })).toEqual({ pseudoRefs: 'dataset', claimsModel: null, claimsPromptHash: null, analyzers: null });
   });
 });
+
+describe('crscore eval --preset learned --cv K', () => {
+  it('writes and judges out-of-fold learned scores, labelled as cross-validated', () => {
+    const learned = (args: string[]) => crscore(['eval', '--dataset', mini, '--preset', 'learned', '--bootstrap', '50', ...args]);
+    const out = path.join(tmp, 'learned-cv.csv');
+    const w = learned(['--cv', '2', '--scores-out', out]);
+    expect(w.code, w.stderr).toBe(0);
+    const head = readFileSync(out, 'utf8').split('\n')[0].split(',');
+    expect(head).toEqual(expect.arrayContaining(['crscore-learned-cv2.con', 'crscore-learned-cv2.comp', 'crscore-learned-cv2.rel']));
+    expect(head).not.toContain('crscore.rel');
+    const j = learned(['--cv', '2', '--metaeval', '--json']);
+    expect(j.code, j.stderr).toBe(0);
+    const rep = JSON.parse(j.stdout) as { signature: string; metaeval: MetaEvalReport };
+    const row = rep.metaeval.rows.find((r) => r.id === 'crscore-learned-cv2.rel')!;
+    expect(row.label).toMatch(/cross-validated, 2 folds of changes/);
+    expect(rep.signature).toMatch(/^metric:learned-cv2\|sim:learned-linker\|/);
+    // Without an output that reads per-review scores, --cv says what it is for.
+    const bare = learned(['--cv', '2']);
+    expect(bare.code).not.toBe(0);
+    expect(bare.stderr).toMatch(/--cv with --preset learned cross-validates the scores of --scores-out and --metaeval/);
+  });
+});

@@ -31,7 +31,9 @@ import {
 import { prepare } from '../core/research/index.ts';
 import type { SplitMode } from '../core/types.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
-import { buildClaimsPrompt, type OutputFormat } from '../claims/prompt.ts';
+import type { OutputFormat } from '../claims/prompt.ts';
+import type { PseudoRefSource } from '../pseudorefs/dataset.ts';
+import { pseudoRefSignature as sharedPseudoRefSignature } from '../pseudorefs/signature.ts';
 import { CliError, fmt, fmtP, oneOf, readText, warn } from './io.ts';
 
 export const METAEVAL_OPTIONS = {
@@ -158,7 +160,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     throw new CliError(`--statistic ${statistic} is a system-level statistic: add --grouping system`);
   const dim = (oneOf(v.dim, ['con', 'comp', 'rel'] as const, '--dim') ?? 'rel') as Dim;
   const test = oneOf(v.test, ['perm-both', 'bootstrap'] as const, '--test') ?? 'perm-both';
-  const opts: MetaEvalOptions = { grouping, statistic, dim, test, resamples: ctx.intervals.resamples, seed, against: all.find((m) => m.id === `crscore.${dim}`)?.id };
+  const opts: MetaEvalOptions = { grouping, statistic, dim, test, resamples: ctx.intervals.resamples, seed, against: all.find((m) => m.id === `crscore.${dim}` || new RegExp(`^crscore-[\\w-]+\\.${dim}$`).test(m.id))?.id };
   const signature = metaEvalSignature({ ...ctx.config, grouping, statistic, dim, resamples: ctx.intervals.resamples, seed, ties: 'in-sample+cv5', version: version() });
   if (v.signature) {
     process.stdout.write(`${signature}\n`);
@@ -194,20 +196,11 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
   return 0;
 }
 
-const TEMPLATE_DIFF = '@@ -1 +1 @@\n-a = 1\n+a = 2';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The signature's pseudo-reference fields: the source, the claims model with a hash of its prompt, the analyzers. */
-export function pseudoRefSignature(plan: { source: string; settings?: { model: string }; format?: OutputFormat; filter?: unknown; options?: unknown }) {
-  const llm = plan.source === 'claims' || plan.source === 'generate';
-  const analyzers = plan.source === 'analyzers' || plan.source === 'generate';
-  return {
-    pseudoRefs: plan.source,
-    claimsModel: llm ? (plan.settings?.model ?? null) : null,
-    // The prompt's template, built on a fixed one-line diff: the hash changes when the prompt or its format does.
-    claimsPromptHash: llm ? sha256(buildClaimsPrompt(TEMPLATE_DIFF, plan.format ?? 'paper')) : null,
-    analyzers: analyzers ? [`jshint+pmd(${sha256(JSON.stringify([plan.filter ?? null, plan.options ?? null])).slice(0, 8)})`] : null,
-  };
+/** The signature's pseudo-reference fields (src/pseudorefs/signature.ts, shared with the browser) of a CLI plan. */
+export function pseudoRefSignature(plan: { source: PseudoRefSource; settings?: { model: string }; format?: OutputFormat; filter?: string; options?: string }) {
+  return sharedPseudoRefSignature({ source: plan.source, model: plan.settings?.model, format: plan.format, analyzerFilter: plan.filter, analyzerOptions: plan.options });
 }
 
 /** The linker's weights hash for the signature: the file's SHA-256, or the shipped weights'. */

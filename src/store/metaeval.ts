@@ -24,6 +24,9 @@ import { useLab } from './lab';
 import { useLlmMetrics } from '../settings/llmMetrics';
 import { APP_VERSION, useResearch } from './research';
 import type { MetaEvalApi } from './metaeval.worker';
+import type { PseudoRefsConfig } from '../pseudorefs/dataset';
+import { pseudoRefSignature } from '../pseudorefs/signature';
+import { pseudoRefsProvenance } from './pseudoRefsBatch';
 
 export interface ImportedFile {
   name: string;
@@ -74,7 +77,8 @@ function signatureOf(s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>): 
     split: c?.split ?? null,
     tau: r.tau,
     tauSource: r.results ? `calibration:${r.results.calibration.system}` : null,
-    pseudoRefs: 'dataset',
+    // Generated in Research (handed over with their configuration), else the dataset's own.
+    ...pseudoRefFields(pseudoRefsProvenance(r.datasetName)),
     grouping: s.grouping,
     statistic: s.statistic,
     dim: s.dim,
@@ -82,6 +86,16 @@ function signatureOf(s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>): 
     seed: m.seed,
     ties: 'in-sample+cv5',
     version: APP_VERSION,
+  });
+}
+
+function pseudoRefFields(c: PseudoRefsConfig | null) {
+  return pseudoRefSignature({
+    source: c?.source ?? 'dataset',
+    model: c?.llm?.model,
+    format: c?.llm?.format === 'json' ? 'json' : 'paper',
+    analyzerFilter: c?.analyzers?.filter,
+    analyzerOptions: c?.analyzers?.options,
   });
 }
 

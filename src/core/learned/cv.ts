@@ -153,7 +153,7 @@ function bestPerRow(m: SimilarityMatrix): Float64Array {
   return out;
 }
 
-function foldSplits(items: readonly EvalItem[], k: number, seed: number, scheme: 'changes' | 'language') {
+export function foldSplits(items: readonly EvalItem[], k: number, seed: number, scheme: 'changes' | 'language') {
   const foldOf = scheme === 'language' ? (it: EvalItem) => it.lang || '(none)' : diffFolds(items, k, seed);
   const names = [...new Set(items.map(foldOf))].sort();
   return names.map((name) => {

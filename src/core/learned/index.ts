@@ -5,6 +5,7 @@ export * from './linker.ts';
 export * from './train.ts';
 export * from './weights.ts';
 export * from './cv.ts';
+export * from './cvScores.ts';
 export * from './fit.ts';
 export * from './report.ts';
 export * from './dataset.ts';

@@ -7,6 +7,7 @@ import {
   changedLines,
   codeIdentifiers,
   crossValidateLinker,
+  crossValidatedScores,
   featureCache,
   FEATURE_NAMES,
   linkerInputs,
@@ -135,6 +136,18 @@ describe('training recovers a known rule', () => {
     expect(report.folds).toBe(4);
     expect(weights.coefficients[FEATURE_NAMES.indexOf('identifiers_shared')]).toBeGreaterThan(0.5);
     expect(weights.training).toMatchObject({ dataset: 'generated', reviews: 240, changes: 40 });
+  });
+  it('cross-validated per-review scores come from the same folds and thresholds as the cross-validation', () => {
+    const cv = crossValidatedScores(items, features, { folds: 4, seed: 2, scoring: 'hard', spread: 'attributed' });
+    const hard = report.methods.find((m) => m.id === 'learned-hard-attributed')!;
+    expect(cv.folds.map((f) => f.name)).toEqual(hard.folds.map((f) => f.fold));
+    expect(cv.folds.map((f) => f.threshold)).toEqual(hard.folds.map((f) => f.threshold));
+    expect(cv.folds.reduce((a, f) => a + f.reviews, 0)).toBe(items.length);
+    expect(cv.scores.every((s) => s && Number.isFinite(s.rel))).toBe(true);
+    // Out of fold, not in-sample: at least one review scores differently from the weights trained on all.
+    const inSample = linkerScores(modelOf(weights), features, { ...weights, scoring: 'hard' }).scores;
+    expect(cv.scores.some((s, k) => s.rel !== inSample[k].rel || s.con !== inSample[k].con)).toBe(true);
+    expect(() => crossValidatedScores(items, features, { folds: 1, scoring: 'hard', spread: 'attributed' })).toThrow(/at least 2 folds/);
   });
   it('folds never split a change', () => {
     expect(report.methods[0].folds.reduce((a, f) => a + f.n, 0)).toBe(items.length);

@@ -14,3 +14,4 @@ export * from './signature.ts';
 export * from './scoresFile.ts';
 export * from './tables.ts';
 export * from './crossval.ts';
+export * from './spaInterval.ts';

@@ -62,8 +62,8 @@ describe('metaEvaluate', () => {
     expect(rep.rows.map((x) => x.id).sort()).toEqual(['good.rel', 'noisy']);
     for (const row of rep.rows) {
       expect(row.pairwise!.value).toBeGreaterThanOrEqual(0);
-      expect(row.spa).toBeGreaterThan(0);
-      expect(row.spa).toBeLessThanOrEqual(1);
+      expect(row.spa!.value).toBeGreaterThan(0);
+      expect(row.spa!.value).toBeLessThanOrEqual(1);
     }
   });
 

@@ -4,13 +4,16 @@
 // by one statistic with significance clusters. Run in steps so a worker can report progress.
 //
 // Intervals: acc_eq's interval is at the in-sample ε (re-calibrating on each resample would cost a sweep per
-// resample); soft pairwise accuracy has none (each resample would need its own permutation tests).
+// resample); soft pairwise accuracy's runs each resample's permutation tests on the first
+// SPA_INTERVAL_PERMUTATIONS (100) of the point estimate's permutations, a resampled change's copies swapping
+// together (1,000 resamples × 1,000 permutations × every pair of systems would cost ten times as much).
 import { DEFAULT_RESAMPLES, DEFAULT_SEED, drawWeights, mulberry32, percentileInterval, type Dim } from '../bootstrap.ts';
-import { rankPlan, weightedKendall, weightedSpearman, type RankPlan } from '../weightedRank.ts';
+import { corrPlan, corrScratch, resampleCorrelations, type CorrPlan } from '../weightedRank.ts';
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
 import { accKernel, accPlan, weightedAccEq, type AccPlan } from './pairwise.ts';
 import { bootstrapP, permBoth, significanceClusters, swapMasks } from './significance.ts';
 import { softPairwiseAccuracy } from './spa.ts';
+import { spaResampler } from './spaInterval.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
 
@@ -71,7 +74,7 @@ export interface MetaRow {
   ties: Omit<TieCalibration, 'acc'> & { accInSample: number; accCv: number; epsCv: number[]; folds: number };
   /** System level only. */
   pairwise?: StatCell;
-  spa?: number;
+  spa?: StatCell;
   rank: number;
   cluster: number;
 }
@@ -182,7 +185,10 @@ export function createMetaEval(records: readonly MetaRecord[], all: readonly Met
 
   function resampler(g: Grouping, x: Float64Array, h: Float64Array, change: Int32Array, system: Int32Array, eps: number, boot: Prepared['boot']) {
     if (g === 'none') {
-      const rp: RankPlan = rankPlan(x, h);
+      // Spearman and Kendall from one pass over the (x, h) cells: bit for bit weightedSpearman and weightedKendall.
+      const cp: CorrPlan = corrPlan(x, h);
+      const scratch = corrScratch(cp);
+      const pair = new Float64Array(2);
       const ap: AccPlan = accPlan(x, h);
       const wr = new Float64Array(x.length);
       const tree = new Float64Array(ap.xs.length + 1);
@@ -191,8 +197,9 @@ export function createMetaEval(records: readonly MetaRecord[], all: readonly Met
       return (w: Uint32Array, b: number) => {
         for (let i = 0; i < x.length; i++) wr[i] = w[change[i]];
         boot.pearson[b] = weightedPearson(x, h, wr);
-        boot.spearman[b] = weightedSpearman(rp, wr);
-        boot.kendall[b] = weightedKendall(rp, wr);
+        resampleCorrelations(cp, wr, scratch, pair, 0);
+        boot.spearman[b] = pair[0];
+        boot.kendall[b] = pair[1];
         boot.acc_eq[b] = weightedAccEq(ap, wr, ker, tree, prefix);
       };
     }
@@ -280,6 +287,7 @@ function finish(
     }
     return { mx: mx.filter((_, s) => n[s].some(Boolean)), mh: mh.filter((_, s) => n[s].some(Boolean)) };
   };
+  const spaBoot = spaResampler(masks, c.seed, c.C, c.B);
   const rows: MetaRow[] = prepared.map((p) => {
     const cv = crossValidated(p, c.grouping, c.folds, c.seed, p.cvTies);
     const { acc, ...ties } = p.ties;
@@ -299,11 +307,13 @@ function finish(
       const g = groupsFor('system', p.x, p.h, p.change, p.system)[0];
       row.pairwise = ci(pairwiseAccuracy(g.x, g.h), p.boot.pairwise);
       const t = systemTable(p);
-      row.spa = softPairwiseAccuracy(t.mx, t.mh, { masks });
+      // The interval: the same resamples of changes, each SPA on the first permutations (see the header).
+      const boot = spaBoot(t.mx, t.mh);
+      row.spa = ci(softPairwiseAccuracy(t.mx, t.mh, { masks }), boot);
     }
     return row;
   });
-  const value = (r: MetaRow) => (c.stat === 'pairwise' ? r.pairwise!.value : c.stat === 'spa' ? r.spa! : r.stats[c.stat].value);
+  const value = (r: MetaRow) => (c.stat === 'pairwise' ? r.pairwise!.value : c.stat === 'spa' ? r.spa!.value : r.stats[c.stat].value);
   const order = rows.map((_, k) => k).sort((a, b) => {
     const va = value(rows[a]), vb = value(rows[b]);
     return (Number.isFinite(vb) ? vb : -Infinity) - (Number.isFinite(va) ? va : -Infinity) || a - b;

@@ -10,6 +10,7 @@
 import { mulberry32 } from '../bootstrap.ts';
 import { mean, rankAverage } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
+import { pooledAccEq, pooledKendall, systemSides } from './permKernels.ts';
 
 export interface PairInput {
   a: ArrayLike<number>;
@@ -108,6 +109,20 @@ export function permBoth(
       mergedRanks(A.z, orderA, 0, B.z, orderB, swapped, merged, vals, ra);
       mergedRanks(A.z, orderA, 1, B.z, orderB, swapped, merged, vals, rb);
       const d = rankPearson(ra, rh, my) - rankPearson(rb, rh, my);
+      if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
+    }
+  } else if ((grouping === 'none' && stat !== 'pearson') || grouping === 'system') {
+    // Kendall and acc_eq pooled, and every statistic at system level: one merge (or one pass) per side.
+    const side =
+      grouping === 'system'
+        ? systemSides(A.z, B.z, Float64Array.from(input.h), input.system, stat, ea, eb)
+        : stat === 'kendall'
+          ? pooledKendall(A.z, B.z, Float64Array.from(input.h))
+          : pooledAccEq(A.z, B.z, Float64Array.from(input.h), ea, eb);
+    const swapped = new Uint8Array(n);
+    for (const mask of masks) {
+      for (let i = 0; i < n; i++) swapped[i] = mask[input.change[i]];
+      const d = side(swapped, 0) - side(swapped, 1);
       if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
     }
   } else {

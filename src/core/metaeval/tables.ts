@@ -28,13 +28,13 @@ export function metaEvalTable(r: MetaEvalReport, ceiling: CeilingSummary | null)
     return ci ? `${fmtNum(c.value)} ${ci}` : fmtNum(c.value);
   };
   const header = ['#', 'Metric', 'Cluster', 'n', ...STATISTICS.map((s) => STATISTIC_LABEL[s]), 'ε (in-sample)', `acc_eq (CV, ${r.folds} folds)`, ...(sys ? ['Pairwise acc.', 'SPA'] : [])];
-  const csvHeader = ['rank', 'metric', 'id', 'kind', 'cluster', 'n', ...STATISTICS.flatMap((s) => [s, `${s}_lo`, `${s}_hi`]), 'eps_in_sample', 'acc_eq_cv', ...(sys ? ['pairwise', 'pairwise_lo', 'pairwise_hi', 'spa'] : [])];
+  const csvHeader = ['rank', 'metric', 'id', 'kind', 'cluster', 'n', ...STATISTICS.flatMap((s) => [s, `${s}_lo`, `${s}_hi`]), 'eps_in_sample', 'acc_eq_cv', ...(sys ? ['pairwise', 'pairwise_lo', 'pairwise_hi', 'spa', 'spa_lo', 'spa_hi'] : [])];
   const rows: string[][] = [];
   const csvRows: (string | number)[][] = [];
   const add = (row: MetaRow, rank: string, cluster: string) => {
     const label = `${row.label}${KIND[row.kind] ? ` (${KIND[row.kind]})` : ''}`;
-    rows.push([rank, label, cluster, String(row.n), ...STATISTICS.map((s) => cell(row.stats[s])), fmtNum(row.ties.eps, 4), fmtNum(row.ties.accCv), ...(sys ? [cell(row.pairwise!), fmtNum(row.spa!)] : [])]);
-    csvRows.push([rank, row.label, row.id, row.kind, cluster, row.n, ...STATISTICS.flatMap((s) => [row.stats[s].value, row.stats[s].lo, row.stats[s].hi]), row.ties.eps, row.ties.accCv, ...(sys ? [row.pairwise!.value, row.pairwise!.lo, row.pairwise!.hi, row.spa!] : [])]);
+    rows.push([rank, label, cluster, String(row.n), ...STATISTICS.map((s) => cell(row.stats[s])), fmtNum(row.ties.eps, 4), fmtNum(row.ties.accCv), ...(sys ? [cell(row.pairwise!), cell(row.spa!)] : [])]);
+    csvRows.push([rank, row.label, row.id, row.kind, cluster, row.n, ...STATISTICS.flatMap((s) => [row.stats[s].value, row.stats[s].lo, row.stats[s].hi]), row.ties.eps, row.ties.accCv, ...(sys ? [row.pairwise!.value, row.pairwise!.lo, row.pairwise!.hi, row.spa!.value, row.spa!.lo, row.spa!.hi] : [])]);
   };
   if (ceiling?.row) add(ceiling.row, '—', 'ceiling');
   for (const row of r.rows) add(row, String(row.rank), String(row.cluster));

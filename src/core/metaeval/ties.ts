@@ -109,12 +109,12 @@ function exactSweep(groups: readonly Group[]): TieCalibration {
 }
 
 /** acc_eq at every ε from the sorted events (weighted, or each 1/total), and the best ε. */
-function sweep(base: number, pd: Float64Array, pw: Float64Array | null, nd: Float64Array, nw: Float64Array | null, total: number): TieCalibration {
+function sweep(base: number, pd: Float64Array, pw: Float64Array | null, nd: Float64Array, nw: Float64Array | null, total: number, scratch?: { eps: Float64Array; acc: Float64Array }): TieCalibration {
   const np = pd.length;
   const nn = nd.length;
   const w1 = 1 / total;
-  const stepEps = new Float64Array(np + nn + 1);
-  const stepAcc = new Float64Array(np + nn + 1);
+  const stepEps = scratch?.eps ?? new Float64Array(np + nn + 1);
+  const stepAcc = scratch?.acc ?? new Float64Array(np + nn + 1);
   stepAcc[0] = base;
   let steps = 1;
   let cur = base;
@@ -148,26 +148,49 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
   const posF = new Uint16Array(total);
   const negF = new Uint16Array(total);
   const baseCount = new Float64Array(folds * folds);
+  // Enumerated by human level, each level sorted by metric, so no pair needs a branch on its kind: within a level
+  // every pair beyond the metric ties is a human tie (+); across levels only the pairs the metric orders as the
+  // humans do are events (−). The sweep reads only the sorted values and the fold codes, so the order of
+  // enumeration changes no figure.
+  const levels = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const k = h[i];
+    if (!levels.has(k)) levels.set(k, []);
+    levels.get(k)!.push(i);
+  }
+  const byLevel = [...levels.keys()].sort((a, b) => a - b).map((k) => {
+    const idx = levels.get(k)!.sort((a, b) => x[a] - x[b]);
+    return { x: Float64Array.from(idx, (i) => x[i]), f: Int32Array.from(idx, (i) => fold[i]) };
+  });
   let np = 0;
   let nn = 0;
-  for (let i = 0; i < n; i++) {
-    const xi = x[i];
-    const hi = h[i];
-    const fi = fold[i] * folds;
-    for (let j = i + 1; j < n; j++) {
-      const dx = x[j] - xi;
-      const dh = h[j] - hi;
-      const d = dx < 0 ? -dx : dx;
-      const code = fi + fold[j];
-      if (d <= TIE_SLACK) {
-        if (dh === 0) baseCount[code]++;
-      } else if (dh === 0) {
-        posF[np] = code;
-        posD[np++] = d;
-      } else if (dx > 0 === dh > 0) {
-        baseCount[code]++;
-        negF[nn] = code;
-        negD[nn++] = d;
+  for (let l = 0; l < byLevel.length; l++) {
+    const { x: xl, f: fl } = byLevel[l];
+    const m = xl.length;
+    for (let a = 0; a < m; a++) {
+      const xa = xl[a];
+      const fa = fl[a] * folds;
+      let b = a + 1;
+      for (; b < m && xl[b] - xa <= TIE_SLACK; b++) baseCount[fa + fl[b]]++;
+      for (; b < m; b++) {
+        posF[np] = fa + fl[b];
+        posD[np++] = xl[b] - xa;
+      }
+    }
+    for (let u = l + 1; u < byLevel.length; u++) {
+      const { x: xu, f: fu } = byLevel[u];
+      const mu = xu.length;
+      let b = 0;
+      for (let a = 0; a < m; a++) {
+        const xa = xl[a];
+        const fa = fl[a] * folds;
+        while (b < mu && xu[b] - xa <= TIE_SLACK) b++;
+        for (let c = b; c < mu; c++) {
+          const code = fa + fu[c];
+          baseCount[code]++;
+          negF[nn] = code;
+          negD[nn++] = xu[c] - xa;
+        }
       }
     }
   }
@@ -180,10 +203,18 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
   const sizes = new Float64Array(folds + 1);
   for (let i = 0; i < n; i++) sizes[fold[i]]++;
   const keep = (c: number, f: number) => Math.floor(c / folds) !== f && c % folds !== f;
-  const pick = (d: Float64Array, codes: Uint16Array, f: number) => {
-    const out = new Float64Array(d.length);
+  const keepOf = new Uint8Array(folds * folds);
+  // One buffer per event list and one for the sweep's steps, reused by every fold (no garbage per fold).
+  const kept = [new Float64Array(np), new Float64Array(nn)];
+  const steps = { eps: new Float64Array(np + nn + 1), acc: new Float64Array(np + nn + 1) };
+  const pick = (d: Float64Array, codes: Uint16Array, f: number, out: Float64Array) => {
+    if (f === folds) return d; // the in-sample calibration keeps every pair
+    for (let c = 0; c < keepOf.length; c++) keepOf[c] = keep(c, f) ? 1 : 0;
     let m = 0;
-    for (let k = 0; k < d.length; k++) if (keep(codes[k], f)) out[m++] = d[k];
+    for (let k = 0; k < d.length; k++) {
+      out[m] = d[k];
+      m += keepOf[codes[k]];
+    }
     return out.subarray(0, m);
   };
   const out: TieCalibration[] = [];
@@ -197,7 +228,7 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
     const wg = 1 / (pairsOf(m) * 1);
     let base = 0;
     for (let c = 0; c < baseCount.length; c++) if (keep(c, f)) for (let t = 0; t < baseCount[c]; t++) base += wg;
-    out.push(sweep(base, pick(pd, pf, f), null, pick(nd, nf, f), null, pairsOf(m)));
+    out.push(sweep(base, pick(pd, pf, f, kept[0]), null, pick(nd, nf, f, kept[1]), null, pairsOf(m), steps));
   }
   return out;
 }
