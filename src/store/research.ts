@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ImportFile, ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
-import { CURVE_TAUS, correlationDelayMs, noRefMetrics, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
+import { CURVE_TAUS, correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset } from './importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -145,9 +145,9 @@ export const useResearch = create<ResearchState>()((set, get) => {
       };
       const out = importDataset(files, (p) => set({ importing: p }));
       if (!(out instanceof Promise)) return Promise.resolve(open(out));
+      // Cancelled: nothing changes; failed: said as a refused import.
       return out.then(open, (e: unknown) => {
-        const cancelled = e instanceof ImportCancelledError;
-        set({ importing: null, importRejected: cancelled ? null : { name, issues: [{ file: name, line: 1, reason: (e as Error).message }], total: 1 } });
+        set({ importing: null, importRejected: e instanceof ImportCancelledError ? null : failedImport(name, e) });
         return false;
       });
     },

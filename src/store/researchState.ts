@@ -120,6 +120,9 @@ export function rejectedImport(name: string, files: readonly ImportFile[], impor
   return { name, issues: issues.slice(0, 50), total: issues.length };
 }
 
+/** An import whose worker failed, as importRejected shows it. */
+export const failedImport = (name: string, e: unknown): ResearchState['importRejected'] => ({ name, issues: [{ file: name, line: 1, reason: (e as Error).message }], total: 1 });
+
 export const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
 
 /** The progress line of a run that gave no results: cut off, cancelled, failed, or (after a reload) not all cached. */
