@@ -5,7 +5,8 @@
 //   - a generated dataset of 100,000 reviews (the project's sample, scaled: 25,000 changes × 4 systems).
 // The correlations are recomputed once the slider rests (not per step), in a compute worker; the table is marked
 // "updating" until then. Printed apart: the time from the last step to the settled correlations, and the longest
-// main-thread task (PerformanceObserver 'longtask') while stepping and settling.
+// main-thread task (PerformanceObserver 'longtask') while stepping and settling, until the bootstrap (started
+// once the slider rests) is done.
 //   npm run bench:research-slider [-- --steps 100] [--no-large]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -91,6 +92,12 @@ async function slide(page: Page): Promise<{ frame: number[]; reviews: number; co
     const corrMs = performance.now() - c0;
     return { frame: (window as unknown as { __b: { frame: number[] } }).__b.frame, reviews: hook.getState().results!.prepared.items.length, corrMs };
   });
+  // The work a rest starts after the correlations (the bootstrap's records, packed and posted 500 ms later) counts
+  // too: the longest task is read once the bootstrap is done.
+  await page.waitForFunction(() => {
+    const u = (globalThis as unknown as { __crscoreUncertainty?: { getState(): { status: string } } }).__crscoreUncertainty;
+    return !u || ['done', 'idle', 'error'].includes(u.getState().status);
+  }, null, { timeout: 120_000 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
   const longest = await page.evaluate((f) => Math.max(0, ...(window as unknown as { __lt: { s: number; d: number }[] }).__lt.filter((t) => t.s >= f).map((t) => t.d)), from);
   return { ...out, longest };

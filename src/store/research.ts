@@ -4,10 +4,11 @@
 // worker (researchStats.ts), as do the correlation-vs-τ curve and, when a view asks for them, the reference-based
 // metrics: no statistic runs on the page's thread.
 import { create } from 'zustand';
-import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
+import type { ImportFile, ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
-import { CURVE_TAUS, correlationDelayMs, noRefMetrics, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
+import { CURVE_TAUS, correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
+import { cancelImport, ImportCancelledError, importDataset } from './importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { useLinker } from './linker';
@@ -30,6 +31,8 @@ let cancelRequested = false;
 let runToken = 0;
 let restored = false;
 let corrTimer: ReturnType<typeof setTimeout> | undefined;
+/** τ is saved after the step's frame, once per burst of steps (an IndexedDB transaction costs a step's budget). */
+let tauSave: ReturnType<typeof setTimeout> | undefined;
 let curveToken = 0;
 /** The results on screen as the compute workers know them. */
 let stats: StatsRun | null = null;
@@ -78,7 +81,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
     );
   };
 
-  const loadDataset = (files: ImportFile[], imported: ImportResult = importFiles(files)) => {
+  const loadDataset = (files: ImportFile[], imported: ImportResult) => {
     currentFiles = files;
     const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
     const cal = get().config.calibrationSystem;
@@ -105,6 +108,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
   return {
     datasetName: null,
     imported: null,
+    importing: null,
     importRejected: null,
     restoreNote: null,
     config: DEFAULT_CONFIG,
@@ -128,23 +132,30 @@ export const useResearch = create<ResearchState>()((set, get) => {
     importFiles(files) {
       // Validated before anything is replaced or saved: a file with no usable row (empty, binary, other columns)
       // leaves the dataset on screen, its results and its saved copy as they were.
-      const imported = importFiles(files);
       const name = files.map((f) => f.name).join(' + ');
-      if (imported.rows.length === 0) {
-        const issues = imported.errors.length ? imported.errors : files.map((f) => ({ file: f.name, line: 1, reason: 'no row in this file' }));
-        set({ importRejected: { name, issues: issues.slice(0, 50), total: issues.length } });
+      const open = (imported: ImportResult) => {
+        const rejected = rejectedImport(name, files, imported);
+        if (rejected) return set({ importRejected: rejected, importing: null }), false;
+        generation = markLatest(name, generation);
+        remember('dataset', { files, generation, savedAt: Date.now() });
+        remember('run', null);
+        loadDataset(files, imported);
+        set({ restoreNote: null, importing: null });
+        return true;
+      };
+      const out = importDataset(files, (p) => set({ importing: p }));
+      if (!(out instanceof Promise)) return Promise.resolve(open(out));
+      // Cancelled: nothing changes; failed: said as a refused import.
+      return out.then(open, (e: unknown) => {
+        set({ importing: null, importRejected: e instanceof ImportCancelledError ? null : failedImport(name, e) });
         return false;
-      }
-      generation = markLatest(name, generation);
-      remember('dataset', { files, generation, savedAt: Date.now() });
-      remember('run', null);
-      loadDataset(files, imported);
-      set({ restoreNote: null });
-      return true;
+      });
     },
 
+    cancelImport: () => void (cancelImport() && set({ importing: null })),
+
     loadSample() {
-      get().importFiles([{ name: SAMPLE_FILE_NAME, text: sampleJsonl() }]);
+      void get().importFiles([{ name: SAMPLE_FILE_NAME, text: sampleJsonl() }]);
     },
 
     async restore() {
@@ -158,7 +169,11 @@ export const useResearch = create<ResearchState>()((set, get) => {
       if (check.note) set({ restoreNote: check.note });
       const run = check.run;
       if (!check.files || get().imported) return;
-      loadDataset(check.files);
+      const files = check.files;
+      const again = await Promise.resolve(importDataset(files, (p) => set({ importing: p }))).catch(() => null);
+      set({ importing: null });
+      if (!again || get().imported) return;
+      loadDataset(files, again);
       if (!run?.config) return;
       set({ config: { ...DEFAULT_CONFIG, ...run.config } });
       if (run.state === 'finished') return get().run({ cacheOnly: true });
@@ -298,7 +313,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
       if (r) {
         const tauMemory = rememberTau(get().tauMemory, r.key, tau);
         set({ tauMemory });
-        remember('tau', tauMemory);
+        clearTimeout(tauSave);
+        tauSave = setTimeout(() => remember('tau', get().tauMemory), 50);
       }
       scoreAtTau(tau, 'manual');
     },

@@ -6,6 +6,7 @@
 import type { DatasetRow } from '../core/dataset';
 import {
   calibrateRun,
+  joinPrepared,
   keepItems,
   oracleRows,
   prepare,
@@ -88,9 +89,30 @@ async function pooledMatrices(kind: 'lexical' | 'tfidf', items: PreparedDataset[
   };
 }
 
+/** Reviews per slice of prepare() (sentence splitting): a few tens of milliseconds on a slow machine. */
+const PREPARE_REVIEWS = 1500;
+
+/** prepare() a slice of rows per task, so a large dataset never blocks the page; null when cancelled between slices. */
+export async function preparePaced(rows: readonly DatasetRow[], split: RunConfig['split'], cancelled: () => boolean): Promise<PreparedDataset | null> {
+  const parts: PreparedDataset[] = [];
+  for (let a = 0; a < rows.length; ) {
+    let b = a;
+    for (let n = 0; b < rows.length && (b === a || n + rows[b].reviews.length <= PREPARE_REVIEWS); b++) n += rows[b].reviews.length;
+    parts.push(prepare(rows.slice(a, b), split));
+    a = b;
+    if (a < rows.length) {
+      await nextTask();
+      if (cancelled()) return null;
+    }
+  }
+  return joinPrepared(parts);
+}
+
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const { config } = inp;
-  let prepared = prepare(inp.rows, config.split);
+  const paced = await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
+  if (!paced) return { kind: 'cancelled', done: 0, total: 0, engine: null };
+  let prepared = paced;
   if (prepared.items.length === 0) throw new Error('No review can be scored: no change in this dataset has pseudo-references.');
   let m: ItemMatrices;
   let engine: RunEngine | null = null;

@@ -8,6 +8,7 @@ import type { CacheSize } from './researchCache';
 import type { Results, RunOutcome } from './researchRun';
 import { isUnreachable } from './researchEmbed';
 import type { RefValues } from './researchStats';
+import type { ImportProgress } from './importRun';
 
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
 export const CURVE_TAUS = tauGrid(0, 1, 101);
@@ -84,8 +85,12 @@ export interface ResearchState {
   cache: CacheSize | null;
   /** Texts per embedding call: progress and Cancel act between calls. */
   batchSize: number;
+  /** A large import in flight (parsed in a worker): its phase and the changes received so far. */
+  importing: ImportProgress | null;
   /** Opens files as the dataset; false (and importRejected set, nothing else changed) when no row is usable. */
-  importFiles(files: ImportFile[]): boolean;
+  importFiles(files: ImportFile[]): Promise<boolean>;
+  /** Stops a large import in flight; the dataset on screen stays. */
+  cancelImport(): void;
   loadSample(): void;
   /** After a reload: brings back the last dataset, its results (from the cache), and says so when a run was cut off. */
   restore(): Promise<void>;
@@ -107,6 +112,16 @@ export interface ResearchState {
   openInWorkbench(k: number): void;
   reset(): void;
 }
+
+/** Why an import is refused (no usable row), or null: what importRejected shows. */
+export function rejectedImport(name: string, files: readonly ImportFile[], imported: ImportResult): ResearchState['importRejected'] {
+  if (imported.rows.length > 0) return null;
+  const issues = imported.errors.length ? imported.errors : files.map((f) => ({ file: f.name, line: 1, reason: 'no row in this file' }));
+  return { name, issues: issues.slice(0, 50), total: issues.length };
+}
+
+/** An import whose worker failed, as importRejected shows it. */
+export const failedImport = (name: string, e: unknown): ResearchState['importRejected'] => ({ name, issues: [{ file: name, line: 1, reason: (e as Error).message }], total: 1 });
 
 export const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
 

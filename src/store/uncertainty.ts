@@ -26,35 +26,41 @@ export interface UncertaintyState {
   seed: number;
   status: 'idle' | 'waiting' | 'running' | 'done' | 'error';
   progress: { done: number; total: number };
-  /** The records the report and comparison belong to (identity), so a view can tell they are stale. */
-  of: readonly ReviewRecord[] | null;
+  /** The records the report and comparison belong to (identity of their getter), so a view can tell they are stale. */
+  of: RecordsOf | null;
   report: BootstrapReport | null;
   comparison: ConfigComparison | null;
   ms: number | null;
   error: string | null;
   pinned: PinnedRun | null;
   setOptions(o: { resamples?: number; seed?: number }): void;
-  /** Asks for intervals on these records (debounced; cancels a run for older records). */
-  request(records: readonly ReviewRecord[]): void;
+  /**
+   * Asks for intervals on these records (debounced; cancels a run for older records). The records are built by
+   * the getter only when the run starts: a τ step that is followed by another builds none.
+   */
+  request(records: RecordsOf): void;
   pin(run: PinnedRun): Promise<void>;
   unpin(): Promise<void>;
   restore(): Promise<void>;
 }
+
+/** The records of one run at one τ, built on first call (a memoised getter; its identity names them). */
+export type RecordsOf = () => readonly ReviewRecord[];
 
 const DEBOUNCE_MS = 500;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let worker: Worker | null = null;
 /** The job whose messages count; older jobs' messages are ignored (and the worker drops them). */
 let jobId = 0;
-
-function send(m: BootstrapRequest) {
-  worker?.postMessage(m);
-}
+/** Whether the worker has a job it has not finished: only then is a cancel posted (a τ step posts nothing else). */
+let busy = false;
 
 function stop() {
   if (timer) clearTimeout(timer);
   timer = null;
-  send({ type: 'cancel', id: ++jobId });
+  ++jobId;
+  if (busy && worker) worker.postMessage({ type: 'cancel', id: jobId } satisfies BootstrapRequest);
+  busy = false;
 }
 
 let dbPromise: Promise<IDBPDatabase> | null = null;
@@ -75,35 +81,42 @@ export const useUncertainty = create<UncertaintyState>()((set, get) => {
       if (m.type === 'progress') set({ progress: { done: m.done, total: m.total } });
       else if (m.type === 'report') set({ report: m.report, comparison: null, of: current });
       else if (m.type === 'comparison') set({ comparison: m.comparison });
-      else if (m.type === 'done') set({ status: 'done', ms: m.ms });
-      else set({ status: 'error', error: m.message });
+      else if (m.type === 'done') {
+        busy = false;
+        set({ status: 'done', ms: m.ms });
+      } else {
+        busy = false;
+        set({ status: 'error', error: m.message });
+      }
     };
     w.onerror = (e) => {
       set({ status: 'error', error: e.message || 'The bootstrap worker failed.' });
       w.terminate();
       worker = null;
+      busy = false;
     };
     worker = w;
     return w;
   };
-  let current: readonly ReviewRecord[] | null = null;
-  const start = (records: readonly ReviewRecord[]) => {
+  let current: RecordsOf | null = null;
+  const start = (records: RecordsOf) => {
     stop();
     const { resamples, seed, pinned } = get();
     set({ status: 'running', progress: { done: 0, total: resamples * (pinned ? 2 : 1) }, error: null });
     current = records;
-    const packed = packRecords(records);
+    const packed = packRecords(records());
     const base = pinned ? packRecords(pinned.records) : null;
+    busy = true;
     ensureWorker().postMessage(
       { type: 'job', id: jobId, records: packed, baseline: base, options: { resamples, seed } } satisfies BootstrapRequest,
       [...packedTransferables(packed), ...(base ? packedTransferables(base) : [])],
     );
   };
-  let last: readonly ReviewRecord[] | null = null;
-  const schedule = (records: readonly ReviewRecord[], delay: number) => {
+  let last: RecordsOf | null = null;
+  const schedule = (records: RecordsOf, delay: number) => {
     last = records;
     stop();
-    set({ status: 'waiting' });
+    if (get().status !== 'waiting') set({ status: 'waiting' });
     timer = setTimeout(() => start(records), delay);
   };
   return {

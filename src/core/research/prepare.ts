@@ -38,6 +38,23 @@ export function prepare(rows: readonly DatasetRow[], split: SplitMode): Prepared
   };
 }
 
+/**
+ * prepare() of consecutive slices of the rows, joined: exactly prepare() of all of them (each row's items depend on
+ * that row only), so a caller can prepare a large dataset a slice at a time.
+ */
+export function joinPrepared(parts: readonly PreparedDataset[]): PreparedDataset {
+  const items = parts.flatMap((p) => p.items);
+  const reviews = parts.flatMap((p) => p.reviews);
+  return {
+    items,
+    reviews,
+    skippedDiffs: parts.flatMap((p) => p.skippedDiffs),
+    systems: [...new Set(items.map((i) => i.system))].sort(),
+    languages: [...new Set(items.map((i) => i.lang))].sort(),
+    hasReference: reviews.some((r) => r.reference !== null),
+  };
+}
+
 /** The dataset restricted to the items at `keep` (e.g. leaving out reviews whose LLM request failed). */
 export function keepItems(p: PreparedDataset, keep: readonly number[]): PreparedDataset {
   const items = keep.map((k) => p.items[k]);

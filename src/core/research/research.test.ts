@@ -27,6 +27,7 @@ import {
   correlationCurve,
   correlationTable,
   leaderboard,
+  joinPrepared,
   prepare,
   refMetricValues,
   scoresAt,
@@ -45,6 +46,15 @@ describe('research analysis', () => {
     expect(p.items.length).toBeGreaterThan(2);
     p.items.forEach((it, k) => expect(it.system).toBe(p.reviews[k].review.system));
     expect(textsToEmbed(p, false).every((t) => t.trim() !== '')).toBe(true);
+  });
+
+  it('prepare of consecutive slices of rows, joined, is prepare of all of them', () => {
+    for (const cut of [[1], [2, 3], [0, rows.length]])
+      for (const split of ['reference', 'improved'] as const) {
+        const bounds = [0, ...cut, rows.length];
+        const parts = bounds.slice(1).map((b, k) => prepare(rows.slice(bounds[k], b), split));
+        expect(joinPrepared(parts)).toEqual(prepare(rows, split));
+      }
   });
 
   it('scores from the sorted index equal scoreAt at every τ', () => {

@@ -2,10 +2,9 @@
 // on the same reviews, with its paired-bootstrap interval (src/core/bootstrap.ts createComparison). The pin is
 // kept in IndexedDB (src/store/uncertainty.ts), so paper vs plus, or two encoders, can be compared across runs.
 import { useState } from 'react';
-import type { ReviewRecord } from '../../core/bootstrap';
 import { fmtInterval, fmtNum } from '../../core/researchTables';
 import { useResearch } from '../../store/research';
-import { useUncertainty } from '../../store/uncertainty';
+import { useUncertainty, type RecordsOf } from '../../store/uncertainty';
 import { exportConfig } from './exports';
 
 function describeRun(): string {
@@ -16,7 +15,7 @@ function describeRun(): string {
   return `${sim}, split ${r.config.split}, τ ${st.tau.toFixed(4)}`;
 }
 
-export function BaselineCompare({ records, stale }: { records: readonly ReviewRecord[]; stale: boolean }) {
+export function BaselineCompare({ records, stale }: { records: RecordsOf; stale: boolean }) {
   const pinned = useUncertainty((s) => s.pinned);
   const comparison = useUncertainty((s) => s.comparison);
   const [label, setLabel] = useState('');
@@ -24,7 +23,7 @@ export function BaselineCompare({ records, stale }: { records: readonly ReviewRe
     void useUncertainty.getState().pin({
       label: label.trim() || describeRun(),
       config: exportConfig(useResearch.getState()),
-      records: [...records],
+      records: [...records()],
       pinnedAt: new Date().toISOString(),
     });
   return (

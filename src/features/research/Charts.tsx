@@ -1,7 +1,7 @@
 // The research view's charts (recharts, no animation so a redraw is one paint): correlation against τ and the
 // similarity distribution. They depend on the run, not on τ: the τ line is drawn over them, so a slider step
 // moves one element instead of re-rendering a chart. The scatter is a canvas (ScatterCanvas.tsx).
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -102,7 +102,9 @@ export function CurveChart() {
   const calibratedTau = useResearch((s) => s.results!.calibration.tau);
   const curveState = useResearch((s) => s.curve);
   const [kind, setKind] = useState<'spearman' | 'kendall'>('spearman');
-  const curve = curveState?.points;
+  // The chart's first draw is hundreds of milliseconds of recharts: a deferred render, so React slices it and
+  // input is never blocked behind it.
+  const curve = useDeferredValue(curveState?.points);
   const best = useMemo(() => (curve ? bestTau(curve, `rel_${kind}`) : null), [curve, kind]);
   const box = useRef<HTMLDivElement>(null);
   const area = usePlotArea(box, [curve, kind, best, calibratedTau]);

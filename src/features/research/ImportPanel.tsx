@@ -30,6 +30,28 @@ function PullRequestSource() {
   );
 }
 
+/** A large import, parsed in a worker: what it is doing, how far, and Cancel (the dataset on screen stays). */
+function ImportProgressLine() {
+  const p = useResearch((s) => s.importing);
+  if (!p) return null;
+  const mb = (p.chars / 1e6).toFixed(1);
+  return (
+    <span className="muted small r-import-progress" role="status" data-testid="research-import-progress" data-phase={p.phase}>
+      {p.phase === 'parsing'
+        ? `Parsing ${p.name} (${mb} M characters) in a worker…`
+        : `Receiving the changes: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}`}
+      {p.phase === 'receiving' && p.total > 0 && (
+        <span className="bar r-mini-bar" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done}>
+          <span style={{ width: `${Math.round((p.done / p.total) * 100)}%` }} />
+        </span>
+      )}{' '}
+      <button type="button" className="small" onClick={() => useResearch.getState().cancelImport()} data-testid="research-import-cancel">
+        Cancel
+      </button>
+    </span>
+  );
+}
+
 export function ImportPanel() {
   const imported = useResearch((s) => s.imported);
   const name = useResearch((s) => s.datasetName);
@@ -40,8 +62,8 @@ export function ImportPanel() {
     if (!list || list.length === 0) return;
     setReading(true);
     const files: ImportFile[] = await Promise.all(Array.from(list).map(async (f) => ({ name: f.name, text: await f.text() })));
-    importFiles(files);
     setReading(false);
+    await importFiles(files);
   };
   const stats = useMemo(() => {
     if (!imported) return null;
@@ -64,6 +86,7 @@ export function ImportPanel() {
           <input type="file" multiple accept=".csv,.jsonl,.json,text/csv,application/json" data-testid="research-file" onChange={(e) => void onFiles(e.target.files)} />
           {reading && <span className="muted small"> Reading…</span>}
         </label>
+        <ImportProgressLine />
         <button type="button" className="small" onClick={() => useResearch.getState().loadSample()} data-testid="research-sample">
           Try it with a sample dataset
         </button>

@@ -3,7 +3,7 @@
 // against a pinned baseline. The numbers come from src/core/bootstrap.ts, run in a worker (src/store/uncertainty.ts).
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
-import { useUncertainty } from '../../store/uncertainty';
+import { useUncertainty, type RecordsOf } from '../../store/uncertainty';
 import { reviewRecords } from '../../core/evalRecords';
 import type { BootstrapReport, Dim, Estimate, ReviewRecord, SystemSummary } from '../../core/bootstrap';
 import { fmtInterval, fmtNum, formatAgreementTable, formatSystemTable } from '../../core/researchTables';
@@ -152,10 +152,14 @@ function Settings() {
 }
 
 /** The bootstrap report for this run: requested once per run and τ (in a worker), read by every table below. */
-export function useUncertaintyRun(): { records: ReviewRecord[]; report: BootstrapReport | null; stale: boolean } {
+export function useUncertaintyRun(): { records: RecordsOf; report: BootstrapReport | null; stale: boolean } {
   const results = useResearch((s) => s.results)!;
-  const analysis = useResearch((s) => s.analysis)!;
-  const records = useMemo(() => reviewRecords(results.prepared.items, analysis.scores), [results, analysis]);
+  const scores = useResearch((s) => s.analysis!.scores);
+  // A getter, built on first call: a τ step builds no records; the bootstrap (or a pin) builds them once.
+  const records = useMemo(() => {
+    let v: ReviewRecord[] | undefined;
+    return () => (v ??= reviewRecords(results.prepared.items, scores));
+  }, [results, scores]);
   useEffect(() => useUncertainty.getState().request(records), [records]);
   useEffect(() => void useUncertainty.getState().restore(), []);
   const report = useUncertainty((s) => s.report);
@@ -226,7 +230,7 @@ export function Pairwise({ report, stale }: Run) {
 }
 
 /** CRScore's three dimensions against the people's, with intervals, and the run against a pinned baseline. */
-export function AgreementWithIntervals({ report, stale, records }: Run & { records: readonly ReviewRecord[] }) {
+export function AgreementWithIntervals({ report, stale, records }: Run & { records: RecordsOf }) {
   if (!report) return null;
   return (
     <figure className="panel r-fig" data-testid="agreement-ci" data-chart="agreement-table" data-stale={stale}>

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { importFiles } from '../core/importers/index';
+import { sampleJsonl } from '../core/importers/sample';
+import { prepare } from '../core/research/index';
+import { importDataset, WORKER_CHARS } from './importRun';
+import { preparePaced } from './researchRun';
+
+describe('Research import and prepare, paced', () => {
+  it('parses small files at once, exactly as importFiles', () => {
+    const files = [{ name: 'sample.jsonl', text: sampleJsonl() }];
+    const out = importDataset(files, () => {
+      throw new Error('no progress for a small file');
+    });
+    expect(out).not.toBeInstanceOf(Promise);
+    expect(out).toEqual(importFiles(files));
+  });
+
+  it('parses large files as importFiles where there are no workers (Node)', async () => {
+    const text = sampleJsonl(Math.ceil(WORKER_CHARS / sampleJsonl(1).length) + 10, 3);
+    expect(text.length).toBeGreaterThan(WORKER_CHARS);
+    const files = [{ name: 'big.jsonl', text }];
+    expect(await importDataset(files, () => undefined)).toEqual(importFiles(files));
+  });
+
+  it('prepares a dataset a slice of rows per task, exactly as prepare()', async () => {
+    const rows = importFiles([{ name: 'big.jsonl', text: sampleJsonl(1200, 5) }]).rows;
+    expect(rows.reduce((a, r) => a + r.reviews.length, 0)).toBeGreaterThan(3000);
+    for (const split of ['reference', 'improved'] as const) expect(await preparePaced(rows, split, () => false)).toEqual(prepare(rows, split));
+  });
+
+  it('stops between slices when cancelled', async () => {
+    const rows = importFiles([{ name: 'big.jsonl', text: sampleJsonl(1200, 5) }]).rows;
+    expect(await preparePaced(rows, 'reference', () => true)).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+// Research's import: small files are parsed at once on the page (a worker would only add its start-up); large
+// ones in a worker (import.worker.ts), their rows coming back in chunks, each unpacked in its own task, with
+// progress and Cancel. The rows are exactly importFiles' either way.
+import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
+import type { DatasetRow } from '../core/dataset';
+import type { ImportMessage, ImportRequest } from './import.worker';
+
+/** Above this many characters in all, the files are parsed in the worker (the dev half, 7 MB, goes there). */
+export const WORKER_CHARS = 1_000_000;
+
+export interface ImportProgress {
+  name: string;
+  phase: 'parsing' | 'receiving';
+  /** Changes received so far, of `total` (0 of 0 while parsing). */
+  done: number;
+  total: number;
+  /** Characters of the files being parsed. */
+  chars: number;
+}
+
+export class ImportCancelledError extends Error {
+  constructor() {
+    super('The import was cancelled.');
+  }
+}
+
+let active: { worker: Worker; reject: (e: Error) => void } | null = null;
+
+/** Stops the import in flight (its worker ends; its promise rejects with ImportCancelledError). */
+export function cancelImport(): boolean {
+  if (!active) return false;
+  active.worker.terminate();
+  active.reject(new ImportCancelledError());
+  active = null;
+  return true;
+}
+
+/** The files' rows: at once for small files (or where there are no workers), else from the worker. */
+export function importDataset(files: readonly ImportFile[], onProgress: (p: ImportProgress) => void): ImportResult | Promise<ImportResult> {
+  const chars = files.reduce((a, f) => a + f.text.length, 0);
+  if (chars < WORKER_CHARS || typeof Worker === 'undefined') return importFiles(files);
+  cancelImport();
+  const name = files.map((f) => f.name).join(' + ');
+  onProgress({ name, phase: 'parsing', done: 0, total: 0, chars });
+  return new Promise<ImportResult>((resolve, reject) => {
+    const worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
+    const me = { worker, reject };
+    active = me;
+    const end = () => {
+      worker.terminate();
+      if (active === me) active = null;
+    };
+    let head: Extract<ImportMessage, { type: 'head' }> | null = null;
+    const rows: DatasetRow[] = [];
+    worker.onmessage = (e: MessageEvent<ImportMessage>) => {
+      if (active !== me) return;
+      const m = e.data;
+      if (m.type === 'head') {
+        head = m;
+        onProgress({ name, phase: 'receiving', done: 0, total: m.total, chars });
+      } else if (m.type === 'rows') {
+        for (const r of m.rows) rows.push(r);
+        onProgress({ name, phase: 'receiving', done: rows.length, total: head?.total ?? rows.length, chars });
+      } else if (m.type === 'end') {
+        end();
+        resolve({ rows, errors: head?.errors ?? [], notes: head?.notes ?? [], formats: head?.formats ?? [] });
+      } else {
+        end();
+        reject(new Error(m.message));
+      }
+    };
+    worker.onerror = (e) => {
+      end();
+      reject(new Error(e.message || 'The import worker failed.'));
+    };
+    worker.postMessage({ files: [...files] } satisfies ImportRequest);
+  });
+}
