@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ImportFile, ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
-import { CURVE_TAUS, correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
+import { correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset } from './importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -15,7 +15,8 @@ import { useLinker } from './linker';
 import { embedStats, type RunEngine } from './researchEmbed';
 import { checkSaved, markLatest, recall, remember, type SavedRun } from './researchPersist';
 import { recalibrated, runStages, type Results } from './researchRun';
-import { cachedRefMetrics, correlationsIn, curveIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
+import { cachedRefMetrics, correlationsIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
+import { runCurve } from './researchCurve';
 import { CancelledError, stopAll } from './researchPool';
 import { cacheSize, clearVectors } from './researchCache';
 import pkg from '../../package.json';
@@ -33,7 +34,6 @@ let restored = false;
 let corrTimer: ReturnType<typeof setTimeout> | undefined;
 /** τ is saved after the step's frame, once per burst of steps (an IndexedDB transaction costs a step's budget). */
 let tauSave: ReturnType<typeof setTimeout> | undefined;
-let curveToken = 0;
 /** The results on screen as the compute workers know them. */
 let stats: StatsRun | null = null;
 let corrFlight: Promise<void> | null = null;
@@ -61,25 +61,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
     else corrTimer = setTimeout(() => void get().flushCorrelations(), correlationDelayMs(scores.length));
   };
 
-  /** The 101-point curve in the workers, kept only if the run is still the one on screen. */
-  const curveOf = (r: Results, run: StatsRun) => {
-    const token = ++curveToken;
-    const c0 = performance.now();
-    const total = CURVE_TAUS.length;
-    set({ curveProgress: { done: 0, total } });
-    return curveIn(run, CURVE_TAUS, (done) => token === curveToken && set({ curveProgress: { done, total } })).then(
-      (points) => {
-        if (token !== curveToken || get().results !== r) return 0;
-        const ms = performance.now() - c0;
-        set({ curve: { points, ms }, curveProgress: null });
-        return ms;
-      },
-      () => {
-        if (token === curveToken) set({ curveProgress: null });
-        return 0;
-      },
-    );
-  };
+  const curveOf = (r: Results, run: StatsRun) => runCurve(r, run, get, set);
 
   const loadDataset = (files: ImportFile[], imported: ImportResult) => {
     currentFiles = files;
