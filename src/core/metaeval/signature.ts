@@ -39,10 +39,12 @@ const field = (v: string | number | null | undefined) => {
   return String(v).replace(/[|\s]+/g, '_');
 };
 const short = (h: string | null | undefined) => (h ? h.slice(0, 12) : null);
+/** A hash is cut to 12 hex digits; a named revision (a branch, a package version) is kept whole. */
+const revision = (r: string | null | undefined) => (r && /^[0-9a-f]{13,}$/i.test(r) ? short(r) : r);
 
 export function metaEvalSignature(c: SignatureConfig): string {
   const tau = c.tau === null || c.tau === undefined || !Number.isFinite(c.tau) ? null : `${Number(c.tau.toFixed(4))}${c.tauSource ? `(${c.tauSource})` : ''}`;
-  const encoder = c.encoder ? `${c.encoder}${c.encoderRevision ? `@${short(c.encoderRevision)}` : ''}` : null;
+  const encoder = c.encoder ? `${c.encoder}${c.encoderRevision ? `@${revision(c.encoderRevision)}` : ''}` : null;
   const parts: [string, string | number | null | undefined][] = [
     ['metric', c.preset],
     ['sim', c.similarity],
