@@ -13,6 +13,11 @@ describe('p-values', () => {
     expect(fmtP(3.1e-108)).toBe('3.1e-108');
     expect(fmtP(0.0002)).toBe('0.0002');
   });
+  it('from resampling, print 0 as below one over the number of resamples', () => {
+    expect(fmtP(0, 1000)).toBe('< 0.001');
+    expect(fmtP(0, 200)).toBe('< 0.005');
+    expect(fmtP(0.012, 1000)).toBe('0.0120');
+  });
 });
 
 describe('crscore eval --preset learned, out of sample', () => {

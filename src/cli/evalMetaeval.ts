@@ -189,7 +189,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     .filter((c, k, all) => all.findIndex((d) => d.a === c.a) === k);
   if (tests.length) {
     lines.push(`Paired tests${against ? ` against ${against}` : ''} (Δ = row − other; PERM-BOTH and paired bootstrap p):`);
-    for (const c of tests) lines.push(`  ${c.a.padEnd(28)} vs ${c.b.padEnd(22)} Δ ${fmt(c.delta, 4).padStart(8)}  p_perm ${fmtP(c.pPerm).padEnd(8)} p_boot ${fmtP(c.pBoot)}`);
+    for (const c of tests) lines.push(`  ${c.a.padEnd(28)} vs ${c.b.padEnd(22)} Δ ${fmt(c.delta, 4).padStart(8)}  p_perm ${fmtP(c.pPerm, ctx.intervals.resamples).padEnd(8)} p_boot ${fmtP(c.pBoot, ctx.intervals.resamples)}`);
   }
   lines.push('', `signature: ${signature}`, '');
   process.stdout.write(lines.join('\n'));

@@ -273,10 +273,12 @@ export function fmt(x: number, digits = 4): string {
   return Number.isFinite(x) ? x.toFixed(digits) : 'n/a';
 }
 
-/** p-values: small ones in exponent form so they do not print as 0.0000. */
-export function fmtP(p: number): string {
+/** p-values: small ones in exponent form so they do not print as 0.0000. `resamples` is given for a resampled
+ *  p (extreme draws / draws), whose 0 means only "below 1 / resamples". */
+export function fmtP(p: number, resamples?: number): string {
   if (!Number.isFinite(p)) return 'n/a';
-  // Below double precision's resolution the test returns 0: say how small, never 'p 0'.
+  if (p === 0 && resamples) return `< ${Number((1 / resamples).toPrecision(2))}`;
+  // Below double precision's resolution an analytic test returns 0: say how small, never 'p 0'.
   if (p === 0) return '< 1e-16';
   return p < 1e-4 ? p.toExponential(1) : p.toFixed(4);
 }
