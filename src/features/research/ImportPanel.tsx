@@ -39,7 +39,7 @@ function ImportProgressLine() {
   return (
     <span className="muted small r-import-progress" role="status" data-testid="research-import-progress" data-phase={p.phase}>
       {p.phase === 'parsing'
-        ? `Parsing ${p.name} (${mb} M characters) in a worker…`
+        ? `Parsing ${p.name} (${mb} MB) in a worker…`
         : `Receiving the changes: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}`}
       {p.phase === 'receiving' && p.total > 0 && (
         <span className="bar r-mini-bar" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done}>
