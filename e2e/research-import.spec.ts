@@ -33,6 +33,24 @@ test('a large file is parsed in a worker, with progress, into the rows the parse
     expect(got.ids).toEqual(expected.rows.map((r) => r.id));
     expect(got.reviews).toBe(expected.rows.reduce((a, r) => a + r.reviews.length, 0));
     expect(got.name).toBe('large.jsonl');
+    // Saved for reload as the File itself (IndexedDB keeps a Blob without the page reading it), not as its text.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<string>((resolve) => {
+              const r = indexedDB.open('crscore-research');
+              r.onsuccess = () => {
+                const get = r.result.transaction('meta').objectStore('meta').get('dataset');
+                get.onsuccess = () => {
+                  const f = (get.result as { files?: { name: string; blob?: unknown }[] } | undefined)?.files?.[0];
+                  resolve(f ? `${f.name}:${f.blob instanceof Blob ? 'blob' : 'text'}` : 'none');
+                };
+              };
+            }),
+        ),
+      )
+      .toBe('large.jsonl:blob');
     // After a reload the saved copy is parsed in the worker again, into the same rows.
     await page.reload();
     await expect(page.getByTestId('import-rows')).toHaveText(String(expected.rows.length), { timeout: 120_000 });

@@ -122,6 +122,12 @@ describe('the saved Research dataset after a reload', () => {
     markLatest(null, g);
     expect(checkSaved({ dataset: { files, generation: g } }).files).toBeNull();
   });
+  it('a large file saved as its Blob comes back beside an older save\'s text; a Blob-less file entry is refused', () => {
+    const g = markLatest('a.jsonl', 0);
+    const mixed = [...files, { name: 'big.jsonl', blob: new Blob(['{}']) }];
+    expect(checkSaved({ dataset: { files: mixed, generation: g } }).files).toEqual(mixed);
+    expect(checkSaved({ dataset: { files: [{ name: 'big.jsonl', blob: '{}' }] as never, generation: g } }).files).toBeNull();
+  });
   it('a malformed saved record is set aside, not used', () => {
     const c = checkSaved({ dataset: { files: [{ name: 1, text: null }] as never } });
     expect(c.files).toBeNull();

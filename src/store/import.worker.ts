@@ -1,9 +1,11 @@
 // Parses a dataset's files off the page's thread (the same importFiles as everywhere) and posts the rows back in
 // chunks of a few megabytes: the page then unpacks one chunk per task, so a 100,000-review file never freezes it.
-import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
+// Large files come as Blobs and are decoded here, so the page neither decodes nor clones their text.
+import { importFiles, type ImportResult } from '../core/importers/index';
 import type { DatasetRow } from '../core/dataset';
+import { textOf, type DatasetFile } from './datasetFile';
 
-export type ImportRequest = { files: ImportFile[] };
+export type ImportRequest = { files: DatasetFile[] };
 export type ImportMessage =
   | { type: 'head'; total: number; errors: ImportResult['errors']; notes: string[]; formats: ImportResult['formats'] }
   | { type: 'rows'; rows: DatasetRow[] }
@@ -23,9 +25,9 @@ function rowChars(r: DatasetRow): number {
 
 const post = (m: ImportMessage) => postMessage(m);
 
-onmessage = (e: MessageEvent<ImportRequest>) => {
+onmessage = async (e: MessageEvent<ImportRequest>) => {
   try {
-    const r = importFiles(e.data.files);
+    const r = importFiles(await Promise.all(e.data.files.map(textOf)));
     post({ type: 'head', total: r.rows.length, errors: r.errors, notes: r.notes, formats: r.formats });
     let chunk: DatasetRow[] = [];
     let chars = 0;

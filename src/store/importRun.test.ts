@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importFiles } from '../core/importers/index';
 import { sampleJsonl } from '../core/importers/sample';
 import { prepare } from '../core/research/index';
-import { importDataset, WORKER_CHARS } from './importRun';
+import { importDataset, pickedFiles, WORKER_CHARS } from './importRun';
 import { preparePaced } from './researchRun';
 
 describe('Research import and prepare, paced', () => {
@@ -20,6 +20,15 @@ describe('Research import and prepare, paced', () => {
     expect(text.length).toBeGreaterThan(WORKER_CHARS);
     const files = [{ name: 'big.jsonl', text }];
     expect(await importDataset(files, () => undefined)).toEqual(importFiles(files));
+  });
+
+  it('keeps large picked files as Files (decoded off the page) and reads small ones; either gives importFiles\' rows', async () => {
+    const text = '\uFEFF' + sampleJsonl(Math.ceil(WORKER_CHARS / sampleJsonl(1).length) + 10, 3).replace('a', 'é');
+    const big = await pickedFiles([new File([text], 'big.jsonl')]);
+    expect(big[0]).toHaveProperty('blob');
+    expect(await importDataset(big, () => undefined)).toEqual(importFiles([{ name: 'big.jsonl', text: await new Blob([text]).text() }]));
+    const small = await pickedFiles([new File([sampleJsonl()], 'sample.jsonl')]);
+    expect(small).toEqual([{ name: 'sample.jsonl', text: sampleJsonl() }]);
   });
 
   it('prepares a dataset a slice of rows per task, exactly as prepare()', async () => {

@@ -1,12 +1,23 @@
 // Research's import: small files are parsed at once on the page (a worker would only add its start-up); large
 // ones in a worker (import.worker.ts), their rows coming back in chunks, each unpacked in its own task, with
-// progress and Cancel. The rows are exactly importFiles' either way.
+// progress and Cancel. The rows are exactly importFiles' either way. A large file reaches the worker as the File
+// itself (cloning a Blob copies no bytes) and is decoded there: the page never holds its text.
 import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
 import type { DatasetRow } from '../core/dataset';
 import type { ImportMessage, ImportRequest } from './import.worker';
+import { isBlobFile, sizeOf, textOf, type DatasetFile } from './datasetFile';
+
+export type { DatasetFile } from './datasetFile';
 
 /** Above this many characters in all, the files are parsed in the worker (the dev half, 7 MB, goes there). */
 export const WORKER_CHARS = 1_000_000;
+
+/** The picker's files: small ones read at once (parsed on the page), large ones kept as Files for the worker. */
+export async function pickedFiles(list: readonly File[]): Promise<DatasetFile[]> {
+  const bytes = list.reduce((a, f) => a + f.size, 0);
+  if (bytes >= WORKER_CHARS) return list.map((f) => ({ name: f.name, blob: f }));
+  return Promise.all(list.map(async (f) => ({ name: f.name, text: await f.text() })));
+}
 
 export interface ImportProgress {
   name: string;
@@ -14,7 +25,7 @@ export interface ImportProgress {
   /** Changes received so far, of `total` (0 of 0 while parsing). */
   done: number;
   total: number;
-  /** Characters of the files being parsed. */
+  /** Characters of the files being parsed (bytes for files not yet decoded). */
   chars: number;
 }
 
@@ -36,9 +47,10 @@ export function cancelImport(): boolean {
 }
 
 /** The files' rows: at once for small files (or where there are no workers), else from the worker. */
-export function importDataset(files: readonly ImportFile[], onProgress: (p: ImportProgress) => void): ImportResult | Promise<ImportResult> {
-  const chars = files.reduce((a, f) => a + f.text.length, 0);
-  if (chars < WORKER_CHARS || typeof Worker === 'undefined') return importFiles(files);
+export function importDataset(files: readonly DatasetFile[], onProgress: (p: ImportProgress) => void): ImportResult | Promise<ImportResult> {
+  const chars = files.reduce((a, f) => a + sizeOf(f), 0);
+  if (typeof Worker === 'undefined') return files.some(isBlobFile) ? Promise.all(files.map(textOf)).then(importFiles) : importFiles(files as ImportFile[]);
+  if (chars < WORKER_CHARS && !files.some(isBlobFile)) return importFiles(files as ImportFile[]);
   cancelImport();
   const name = files.map((f) => f.name).join(' + ');
   onProgress({ name, phase: 'parsing', done: 0, total: 0, chars });

@@ -4,11 +4,11 @@
 // worker (researchStats.ts), as do the correlation-vs-τ curve and, when a view asks for them, the reference-based
 // metrics: no statistic runs on the page's thread.
 import { create } from 'zustand';
-import type { ImportFile, ImportResult } from '../core/importers/index';
+import type { ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
 import { correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
-import { cancelImport, ImportCancelledError, importDataset } from './importRun';
+import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from './importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { useLinker } from './linker';
@@ -40,10 +40,10 @@ let corrFlight: Promise<void> | null = null;
 /** The engine each encoder similarity last ran with (see EmbedHooks.known). */
 let engines: Record<string, RunEngine> = {};
 /** The files of the dataset on screen and its generation (see researchPersist's LatestDataset). */
-let currentFiles: ImportFile[] = [];
+let currentFiles: DatasetFile[] = [];
 let generation = 0;
 /** The files of the dataset on screen (Reset sets them aside rather than deleting them). */
-export const researchDatasetFiles = (): readonly ImportFile[] => currentFiles;
+export const researchDatasetFiles = (): readonly DatasetFile[] => currentFiles;
 
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
@@ -63,7 +63,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
 
   const curveOf = (r: Results, run: StatsRun) => runCurve(r, run, get, set);
 
-  const loadDataset = (files: ImportFile[], imported: ImportResult) => {
+  const loadDataset = (files: DatasetFile[], imported: ImportResult) => {
     currentFiles = files;
     const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
     const cal = get().config.calibrationSystem;

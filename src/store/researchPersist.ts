@@ -4,7 +4,7 @@
 // and a generation marker in localStorage lets the next load tell when the saved dataset is older than the last
 // one opened, so an older copy is never shown as if it were current.
 import { create } from 'zustand';
-import type { ImportFile } from '../core/importers/index';
+import type { DatasetFile } from './datasetFile';
 import type { TauMemory } from '../core/research/tau';
 import type { RunConfig } from './researchConfig';
 import type { RunEngine } from './researchEmbed';
@@ -12,7 +12,8 @@ import { getMeta, putMeta } from './researchCache';
 import { setAside } from './quarantine';
 
 export interface SavedDataset {
-  files: ImportFile[];
+  /** Large files are saved as their Blobs (IndexedDB keeps a Blob without the page reading it); saves before that hold texts. */
+  files: DatasetFile[];
   /** Counts up with each dataset opened in this browser (see LatestDataset); absent in saves before it existed. */
   generation?: number;
   savedAt?: number;
@@ -122,10 +123,14 @@ export async function recall(): Promise<Saved> {
   return { dataset, run, tau, engines };
 }
 
-/** A saved dataset as IndexedDB gave it back: files with a name and a text, or null. */
-function savedFiles(d: unknown): ImportFile[] | null {
-  const files = (d as SavedDataset | null)?.files;
-  return Array.isArray(files) && files.length > 0 && files.every((f) => !!f && typeof f.name === 'string' && typeof f.text === 'string') ? files : null;
+/** A saved dataset as IndexedDB gave it back: files with a name and a text (or a Blob), or null. */
+function savedFiles(d: unknown): DatasetFile[] | null {
+  const files = (d as { files?: unknown } | null)?.files;
+  const ok = (f: unknown) => {
+    const o = f as { name?: unknown; text?: unknown; blob?: unknown } | null;
+    return !!o && typeof o.name === 'string' && (typeof o.text === 'string' || (typeof Blob !== 'undefined' && o.blob instanceof Blob));
+  };
+  return Array.isArray(files) && files.length > 0 && files.every(ok) ? (files as DatasetFile[]) : null;
 }
 
 const when = (t: number | undefined) => (t ? new Date(t).toLocaleString() : 'an earlier visit');
@@ -135,7 +140,7 @@ const when = (t: number | undefined) => (t ? new Date(t).toLocaleString() : 'an 
  * count on from, a note when the dataset opened last was never saved (so the older copy is not shown as current),
  * and the run only when it belongs to the saved dataset.
  */
-export function checkSaved(saved: Saved): { files: ImportFile[] | null; generation: number; note: string | null; run: SavedRun | null } {
+export function checkSaved(saved: Saved): { files: DatasetFile[] | null; generation: number; note: string | null; run: SavedRun | null } {
   const latest = readLatest();
   let files = savedFiles(saved.dataset);
   if (saved.dataset && !files) {

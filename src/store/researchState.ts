@@ -1,5 +1,5 @@
 // The research store's state and its types, apart from the store's actions (research.ts).
-import type { ImportFile, ImportIssue, ImportResult } from '../core/importers/index';
+import type { ImportIssue, ImportResult } from '../core/importers/index';
 import type { Analysis, CorrRow, CurvePoint, LanguageRow, TauMemory } from '../core/research/index';
 import { tauGrid } from '../core/sweep';
 import type { LocalModelFile } from '../embed/types';
@@ -8,7 +8,7 @@ import type { CacheSize } from './researchCache';
 import type { Results, RunOutcome } from './researchRun';
 import { isUnreachable } from './researchEmbed';
 import type { RefValues } from './researchStats';
-import type { ImportProgress } from './importRun';
+import type { DatasetFile, ImportProgress } from './importRun';
 
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
 export const CURVE_TAUS = tauGrid(0, 1, 101);
@@ -88,7 +88,7 @@ export interface ResearchState {
   /** A large import in flight (parsed in a worker): its phase and the changes received so far. */
   importing: ImportProgress | null;
   /** Opens files as the dataset; false (and importRejected set, nothing else changed) when no row is usable. */
-  importFiles(files: ImportFile[]): Promise<boolean>;
+  importFiles(files: DatasetFile[]): Promise<boolean>;
   /** Stops a large import in flight; the dataset on screen stays. */
   cancelImport(): void;
   loadSample(): void;
@@ -114,7 +114,7 @@ export interface ResearchState {
 }
 
 /** Why an import is refused (no usable row), or null: what importRejected shows. */
-export function rejectedImport(name: string, files: readonly ImportFile[], imported: ImportResult): ResearchState['importRejected'] {
+export function rejectedImport(name: string, files: readonly { name: string }[], imported: ImportResult): ResearchState['importRejected'] {
   if (imported.rows.length > 0) return null;
   const issues = imported.errors.length ? imported.errors : files.map((f) => ({ file: f.name, line: 1, reason: 'no row in this file' }));
   return { name, issues: issues.slice(0, 50), total: issues.length };

@@ -31,7 +31,7 @@ async function resetResearch(): Promise<string | null> {
   const said: string[] = [];
   const files = researchDatasetFiles();
   let allKept = true;
-  for (const f of files) allKept = setAside(`the Research dataset file ${f.name}`, REASON, f.text, f.name).kept && allKept;
+  for (const f of files) allKept = setAside(`the Research dataset file ${f.name}`, REASON, 'blob' in f ? await f.blob.text() : f.text, f.name).kept && allKept;
   if (files.length) said.push(`the dataset (${files.map((f) => f.name).join(', ')})`);
   const linker = useLinker.getState();
   if (linker.source !== 'shipped') {

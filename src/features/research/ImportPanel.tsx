@@ -1,7 +1,8 @@
 // Step 1 of Research: the dataset, from files, the project's sample, or a GitHub pull request (one system per author).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
-import { FORMAT_LABELS, type ImportFile } from '../../core/importers/index';
+import { FORMAT_LABELS } from '../../core/importers/index';
+import { pickedFiles } from '../../store/importRun';
 import { ImportNotices } from './ImportNotices';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.
@@ -38,7 +39,7 @@ function ImportProgressLine() {
   return (
     <span className="muted small r-import-progress" role="status" data-testid="research-import-progress" data-phase={p.phase}>
       {p.phase === 'parsing'
-        ? `Parsing ${p.name} (${mb} M characters) in a worker…`
+        ? `Parsing ${p.name} (${mb} MB) in a worker…`
         : `Receiving the changes: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}`}
       {p.phase === 'receiving' && p.total > 0 && (
         <span className="bar r-mini-bar" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done}>
@@ -61,7 +62,8 @@ export function ImportPanel() {
   const onFiles = async (list: FileList | null) => {
     if (!list || list.length === 0) return;
     setReading(true);
-    const files: ImportFile[] = await Promise.all(Array.from(list).map(async (f) => ({ name: f.name, text: await f.text() })));
+    // Large files stay unread here: the import worker decodes them (see importRun).
+    const files = await pickedFiles(Array.from(list));
     setReading(false);
     await importFiles(files);
   };

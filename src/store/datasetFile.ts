@@ -1,0 +1,18 @@
+// A Research dataset file as the page holds, hands to the import worker and saves it: its text (small files), or
+// its unread bytes (large ones: a File from the picker, or the Blob IndexedDB gave back), decoded only in the worker.
+import type { ImportFile } from '../core/importers/index';
+
+/** A file not read yet: its bytes (a File from the picker, or a Blob IndexedDB gave back), decoded as UTF-8. */
+export interface BlobFile {
+  name: string;
+  blob: Blob;
+}
+/** A dataset file as the Research view holds and saves it: its text, or (large files) its unread bytes. */
+export type DatasetFile = ImportFile | BlobFile;
+
+export const isBlobFile = (f: DatasetFile): f is BlobFile => 'blob' in f;
+/** Its size: characters of a text, bytes of a Blob (at least its characters once decoded). */
+export const sizeOf = (f: DatasetFile): number => (isBlobFile(f) ? f.blob.size : f.text.length);
+/** Its text (a Blob's is decoded as File.text() does: UTF-8, a BOM dropped, bad bytes replaced). */
+export const textOf = async (f: DatasetFile): Promise<ImportFile> => (isBlobFile(f) ? { name: f.name, text: await f.blob.text() } : f);
+
