@@ -55,6 +55,9 @@ function resampleWorkerSource(): Promise<string> {
 /** Every spec's draws (resamples × outputs), as runSpecs gives them, on `threads` worker threads. */
 export async function runSpecsParallel(specs: readonly ResampleSpec[], seed: number, count: number, threads = resampleThreads(specs, count)): Promise<Float64Array[]> {
   if (threads <= 1 || count === 0 || specs.length === 0) return runSpecs(specs, seed, count);
+  // Without esbuild (a checkout installed without dev dependencies) one thread gives the same figures.
+  const source = await resampleWorkerSource().catch(() => null);
+  if (source === null) return runSpecs(specs, seed, count);
   const groups: ResampleJob['groups'] = [];
   const keys = new Map<string, number>();
   const groupOf = specs.map((s) => {
@@ -69,7 +72,6 @@ export async function runSpecsParallel(specs: readonly ResampleSpec[], seed: num
     }
     return g;
   });
-  const source = await resampleWorkerSource();
   const bounds = Array.from({ length: threads + 1 }, (_, t) => Math.round((t * count) / threads));
   const parts = await Promise.all(
     bounds.slice(0, -1).map((from, t) => {
