@@ -55,7 +55,7 @@ function resampleWorkerSource(): Promise<string> {
 /** Every spec's draws (resamples × outputs), as runSpecs gives them, on `threads` worker threads. */
 export async function runSpecsParallel(specs: readonly ResampleSpec[], seed: number, count: number, threads = resampleThreads(specs, count)): Promise<Float64Array[]> {
   if (threads <= 1 || count === 0 || specs.length === 0) return runSpecs(specs, seed, count);
-  // Without esbuild (a checkout installed without dev dependencies) one thread gives the same figures.
+  // Where esbuild cannot run (say, its platform binary is missing), one thread gives the same figures.
   const source = await resampleWorkerSource().catch(() => null);
   if (source === null) return runSpecs(specs, seed, count);
   const groups: ResampleJob['groups'] = [];
