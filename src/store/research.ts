@@ -211,8 +211,9 @@ export const useResearch = create<ResearchState>()((set, get) => {
               progress({ phase: 'loading-model', bytes: { loaded, total }, message: `Loading ${config.similarity === 'use-lite' ? 'the bundled USE-lite encoder' : 'the model'}…` }),
             onCacheRead: (total) => progress({ phase: 'reading-cache', done: 0, total, cached: 0, message: undefined }),
             onEmbedded: (done, total, cached) => {
-              progress({ phase: 'embedding', done, total, cached });
+              // The marker first: a reload that the progress update triggers finds it already on its way.
               if (!opts.cacheOnly) remember('run', marker(done, total));
+              progress({ phase: 'embedding', done, total, cached });
             },
             cancelled: () => cancelRequested,
             live,

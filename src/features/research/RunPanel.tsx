@@ -152,7 +152,7 @@ export function RunPanel() {
           </select>
         </label>
         <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy} onClick={() => void (llmLinks ? startLinks() : run())} data-testid="research-run">
-          {canResume && progress.done > 0 ? 'Resume' : results ? 'Re-run' : canResume ? 'Try again' : 'Score dataset'}
+          {canResume && (progress.done > 0 || progress.phase === 'interrupted') ? 'Resume' : results ? 'Re-run' : canResume ? 'Try again' : 'Score dataset'}
         </button>
         <button type="button" disabled={!busy} onClick={cancel} data-testid="research-cancel">
           Cancel
