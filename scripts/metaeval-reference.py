@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reference figures for src/core/metaeval (issue 29), written as a JSON fixture.
+"""Independent reference figures for src/core/metaeval, written as a JSON fixture.
 
 Correlations come from scipy.stats (pearsonr, spearmanr, kendalltau with variant='b'); acc_eq, tie calibration,
 the item/system groupings and PERM-BOTH are direct O(n^2) transcriptions of their published definitions

@@ -116,7 +116,7 @@ async function template(file: string | undefined, kind: 'grade' | 'judge'): Prom
 }
 
 export interface LabEvalContext {
-  /** Issue 29: prints the meta-evaluation instead (returns the exit code) or writes --scores-out (returns null). */
+  /** With --metaeval, prints the meta-evaluation instead (returns the exit code) or writes --scores-out (returns null). */
   metaeval?: (metrics: LabMetric[], crscoreConfig: Record<string, unknown>) => Promise<number | null>;
   values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string; tau?: string; 'calibrate-on'?: string; idf?: string };
   rows: DatasetRow[];

@@ -1,4 +1,4 @@
-// Seed 003's rules against an LLM's randomness (§5.2): an exact match is 5 without a call; three calls and the
+// Jiang et al. 2025's rules against an LLM's randomness (§5.2): an exact match is 5 without a call; three calls and the
 // most frequent grade, the median when all differ; a 5 for a review that is not lexically identical to the
 // reference becomes 4; a grade outside 1–5 is asked again (bounded) and otherwise recorded as no grade.
 

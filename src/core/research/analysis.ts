@@ -1,5 +1,5 @@
 // Research pipeline, stage 6: analysis. Agreement with the humans (the core's evaluate.ts, so the browser and
-// `crscore eval` report the same figures), Seed 000 Table 2's correlation rows, the correlation-vs-τ curve, the
+// `crscore eval` report the same figures), the paper's Table 2 correlation rows (Naik et al. 2025), the correlation-vs-τ curve, the
 // system leaderboard, per-language figures and the similarity histogram.
 import { agreement, DIMENSIONS, type Agreement, type Dimension, type EvalItem, type ItemScore } from '../evaluate.ts';
 import { REF_METRICS, refMetricScorer, type RefMetricId } from '../refmetrics/index.ts';
@@ -73,7 +73,7 @@ export function crscoreRows(items: readonly EvalItem[], scores: readonly ItemSco
   }));
 }
 
-/** Seed 000 Table 2 style: CRScore Con/Comp/Rel and every reference-based metric against the humans. */
+/** As the paper's Table 2 (Naik et al. 2025): CRScore Con/Comp/Rel and every reference-based metric against the humans. */
 export function correlationTable(
   items: readonly EvalItem[],
   scores: readonly ItemScore[],
