@@ -20,6 +20,7 @@ import { correlationCurve, lexicalMatrices, prepare, refMetricValues, scoreAll, 
 import { tauGrid } from '../src/core/sweep.ts';
 import { copiedJsonl } from './genDataset.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
+import { recordLongTasks } from './longTasks.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5217);
 const REVIEWS = Number(process.env.BENCH_SCALE_REVIEWS ?? 86_409);
@@ -130,11 +131,7 @@ try {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.addInitScript(() => {
-        const w = window as unknown as { __lt: { s: number; d: number }[] };
-        w.__lt = [];
-        new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__lt.push({ s: e.startTime, d: e.duration }))).observe({ type: 'longtask', buffered: true });
-      });
+      await recordLongTasks(page);
       rows.push(await measure(page, name, file, text));
       console.log(`Chromium ${browser.version()}`);
     } finally {

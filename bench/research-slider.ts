@@ -15,6 +15,7 @@ import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { sampleJsonl } from '../src/core/importers/sample.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
+import { recordLongTasks } from './longTasks.ts';
 
 const args = process.argv.slice(2);
 const steps = Number(args[args.indexOf('--steps') + 1]) || 100;
@@ -110,11 +111,7 @@ const server = await preview({ preview: { port, strictPort: true }, build: { out
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lt: { s: number; d: number }[] };
-    w.__lt = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__lt.push({ s: e.startTime, d: e.duration }))).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongTasks(page);
   const rows: string[] = [];
   const measure = async (name: string, file: string, scoring: 'hard' | 'graded', target: number) => {
     const runS = await load(page, file, scoring);
