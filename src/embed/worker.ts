@@ -162,8 +162,11 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
         'tfjs-backend-wasm-threaded-simd.wasm': tfThreadedUrl,
       });
     } catch {
-      // An earlier attempt in this worker already set them.
+      // An earlier, failed attempt in this worker already set them (TF.js then refuses a second call).
     }
+    // The package as published starts the WASM backend on import, from default paths that a bundle does not
+    // serve; that start raced the paths above and, when its 404 came back first, locked them out
+    // (patches/@energetic-ai+core+*.patch removes it, so this is the only start).
     // Threaded + SIMD build when the page is cross-origin isolated (its pthreads start from blob: URLs, which
     // the worker's CSP allows: scripts/vite-csp.ts). The backend caps the count; info.threads is what it runs.
     // Only from unbundled sources (the dev server): TF.js stringifies its factory into each pthread worker's
