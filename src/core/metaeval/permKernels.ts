@@ -15,32 +15,47 @@ function order(n: number, less: (a: number, b: number) => number): Int32Array {
 }
 
 /**
- * Merges A's and B's presorted orders into the order of the side's mixed vector: review i comes from A where
- * swapped[i] === side. Keys compare as (primary, secondary): pa/sa for A's reviews, pb/sb for B's; equal keys go
- * A first (their order changes no count). Plain arrays, no comparator call, so the engine keeps it tight.
+ * A's and B's presorted orders merged once into one list of 2n entries (review idx, from B or not): keys compare
+ * as (primary, secondary), pa/sa for A's reviews and pb/sb for B's; equal keys go A first. A side's order is
+ * this list filtered (see pick): the stable merge of the filtered orders, the same indices the merge per side
+ * gave, in one pass with no comparison.
  */
-function merge(oa: Int32Array, ob: Int32Array, swapped: Uint8Array, side: number, pa: Float64Array, pb: Float64Array, sa: Float64Array, sb: Float64Array, out: Int32Array): void {
+export interface Merged {
+  idx: Int32Array;
+  fromB: Uint8Array;
+}
+
+export function mergeAll(oa: Int32Array, ob: Int32Array, pa: Float64Array, pb: Float64Array, sa: Float64Array, sb: Float64Array): Merged {
   const n = oa.length;
-  let i = 0, j = 0, k = 0;
-  for (;;) {
-    while (i < n && swapped[oa[i]] !== side) i++;
-    while (j < n && swapped[ob[j]] === side) j++;
-    if (i >= n) {
-      for (; j < n; j++) if (swapped[ob[j]] !== side) out[k++] = ob[j];
-      return;
-    }
-    if (j >= n) {
-      for (; i < n; i++) if (swapped[oa[i]] === side) out[k++] = oa[i];
-      return;
-    }
+  const idx = new Int32Array(2 * n);
+  const fromB = new Uint8Array(2 * n);
+  let i = 0, j = 0;
+  for (let k = 0; k < 2 * n; k++) {
     const ai = oa[i], bj = ob[j];
-    if (pa[ai] < pb[bj] || (pa[ai] === pb[bj] && sa[ai] <= sb[bj])) {
-      out[k++] = ai;
+    if (j >= n || (i < n && (pa[ai] < pb[bj] || (pa[ai] === pb[bj] && sa[ai] <= sb[bj])))) {
+      idx[k] = ai;
       i++;
     } else {
-      out[k++] = bj;
+      idx[k] = bj;
+      fromB[k] = 1;
       j++;
     }
+  }
+  return { idx, fromB };
+}
+
+/**
+ * The side's order: review i comes from A where swapped[i] === side, so an entry is the side's when
+ * swapped ^ fromB ^ side is 0. Branch-free (every entry is written, the count moves only on the side's), since
+ * the swaps are coin flips a branch would mispredict half the time; `out` holds n + 1 (the last write spills).
+ */
+export function pick(m: Merged, swapped: Uint8Array, side: number, out: Int32Array): void {
+  const { idx, fromB } = m;
+  let k = 0;
+  for (let t = 0; t < idx.length; t++) {
+    const i = idx[t];
+    out[k] = i;
+    k += 1 ^ swapped[i] ^ fromB[t] ^ side;
   }
 }
 
@@ -60,15 +75,17 @@ export function pooledKendall(az: Float64Array, bz: Float64Array, h: Float64Arra
     if (k > 0 && h[byY[k]] !== h[byY[k - 1]]) m++;
     yRank[byY[k]] = m;
   }
+  const all = mergeAll(oa, ob, az, bz, h, h);
   const x = new Float64Array(n);
-  const byXY = new Int32Array(n);
+  const byXYBuf = new Int32Array(n + 1);
+  const byXY = byXYBuf.subarray(0, n);
   const plan: RankPlan = { n, x, y: h, byX: byXY, byY, byXY, yRank, m: n > 0 ? m + 1 : 0 };
   const ones = new Float64Array(n).fill(1);
   const tree = new Float64Array(plan.m + 1);
   return (swapped, side) => {
     if (n < 2) return NaN;
     mix(az, bz, swapped, side, x);
-    merge(oa, ob, swapped, side, az, bz, h, h, byXY);
+    pick(all, swapped, side, byXYBuf);
     return weightedKendall(plan, ones, tree);
   };
 }
@@ -84,9 +101,12 @@ export function pooledAccEq(az: Float64Array, bz: Float64Array, h: Float64Array,
   const starts: number[] = [];
   for (let k = 0; k < n; k++) if (k === 0 || h[ha[k]] !== h[ha[k - 1]]) starts.push(k);
   starts.push(n);
+  const byH = mergeAll(ha, hb, h, h, az, bz);
+  const byValue = mergeAll(xa, xb, az, bz, az, bz);
   const x = new Float64Array(n);
-  const ord = new Int32Array(n);
-  const byX = new Int32Array(n);
+  const ordBuf = new Int32Array(n + 1);
+  const ord = ordBuf.subarray(0, n);
+  const byX = new Int32Array(n + 1);
   const xsBuf = new Float64Array(n);
   const xRank = new Int32Array(n);
   const plan: AccPlan = { n, x, h, order: ord, groups: Int32Array.from(starts), xs: xsBuf, xRank };
@@ -98,8 +118,8 @@ export function pooledAccEq(az: Float64Array, bz: Float64Array, h: Float64Array,
   return (swapped, side) => {
     if (n < 2) return NaN;
     mix(az, bz, swapped, side, x);
-    merge(ha, hb, swapped, side, h, h, az, bz, ord);
-    merge(xa, xb, swapped, side, az, bz, az, bz, byX);
+    pick(byH, swapped, side, ordBuf);
+    pick(byValue, swapped, side, byX);
     let u = 0;
     for (let k = 0; k < n; k++) {
       const v = x[byX[k]];

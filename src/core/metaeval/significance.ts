@@ -10,7 +10,7 @@
 import { mulberry32 } from '../bootstrap.ts';
 import { mean, rankAverage } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
-import { pooledAccEq, pooledKendall, systemSides } from './permKernels.ts';
+import { mergeAll, pooledAccEq, pooledKendall, systemSides, type Merged } from './permKernels.ts';
 
 export interface PairInput {
   a: ArrayLike<number>;
@@ -97,17 +97,17 @@ export function permBoth(
     // sorted once, so a permutation's ranks come from a linear merge instead of two sorts.
     const rh = Float64Array.from(rankAverage(Array.from(input.h)));
     const my = mean(rh as unknown as number[]);
-    const orderA = sortedOrder(A.z);
-    const orderB = sortedOrder(B.z);
+    const all = mergeAll(sortedOrder(A.z), sortedOrder(B.z), A.z, B.z, A.z, B.z);
+    const allVals = Float64Array.from(all.idx, (i, t) => (all.fromB[t] ? B.z[i] : A.z[i]));
     const ra = new Float64Array(n);
     const rb = new Float64Array(n);
-    const merged = new Int32Array(n);
-    const vals = new Float64Array(n);
+    const merged = new Int32Array(n + 1);
+    const vals = new Float64Array(n + 1);
     const swapped = new Uint8Array(n);
     for (const mask of masks) {
       for (let i = 0; i < n; i++) swapped[i] = mask[input.change[i]];
-      mergedRanks(A.z, orderA, 0, B.z, orderB, swapped, merged, vals, ra);
-      mergedRanks(A.z, orderA, 1, B.z, orderB, swapped, merged, vals, rb);
+      mergedRanks(all, allVals, 0, swapped, merged, vals, ra);
+      mergedRanks(all, allVals, 1, swapped, merged, vals, rb);
       const d = rankPearson(ra, rh, my) - rankPearson(rb, rh, my);
       if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
     }
@@ -169,22 +169,15 @@ function sortedOrder(z: Float64Array): Int32Array {
 
 /**
  * Average ranks (as rankAverage gives them) of the side that takes A's score where swapped[i] === side and B's
- * elsewhere, by merging A's and B's sorted orders.
+ * elsewhere: its sorted order is A's and B's merged orders filtered (permKernels.ts's pick, with the values).
  */
-function mergedRanks(az: Float64Array, oa: Int32Array, side: number, bz: Float64Array, ob: Int32Array, swapped: Uint8Array, idx: Int32Array, val: Float64Array, ranks: Float64Array) {
-  const n = az.length;
-  let i = 0, j = 0, k = 0;
-  for (;;) {
-    while (i < n && swapped[oa[i]] !== side) i++;
-    while (j < n && swapped[ob[j]] === side) j++;
-    if (i >= n && j >= n) break;
-    if (j >= n || (i < n && az[oa[i]] <= bz[ob[j]])) {
-      idx[k] = oa[i];
-      val[k++] = az[oa[i++]];
-    } else {
-      idx[k] = ob[j];
-      val[k++] = bz[ob[j++]];
-    }
+function mergedRanks(m: Merged, mVals: Float64Array, side: number, swapped: Uint8Array, idx: Int32Array, val: Float64Array, ranks: Float64Array) {
+  let k = 0;
+  for (let t = 0; t < m.idx.length; t++) {
+    const i = m.idx[t];
+    idx[k] = i;
+    val[k] = mVals[t];
+    k += 1 ^ swapped[i] ^ m.fromB[t] ^ side;
   }
   for (let s = 0; s < k;) {
     let e = s;
