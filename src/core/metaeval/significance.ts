@@ -29,6 +29,8 @@ export interface PermResult {
   delta: number;
   p: number;
   resamples: number;
+  /** Permutations whose |Δ| is at least the observed one (NaN where Δ is not finite). */
+  extreme: number;
 }
 
 const EQ = 1e-12;
@@ -54,12 +56,14 @@ export function permBoth(
   input: PairInput,
   grouping: Grouping,
   stat: Statistic,
-  o: { resamples?: number; seed?: number; masks?: Uint8Array[] } = {},
+  o: { resamples?: number; seed?: number; masks?: Uint8Array[]; from?: number; to?: number } = {},
 ): PermResult {
   const n = input.a.length;
   let C = 0;
   for (let i = 0; i < n; i++) C = Math.max(C, input.change[i] + 1);
-  const masks = o.masks ?? swapMasks(o.resamples ?? 1000, C, o.seed ?? 1);
+  const all = o.masks ?? swapMasks(o.resamples ?? 1000, C, o.seed ?? 1);
+  // A range of the permutations (a worker's share): counts add up to the whole run's.
+  const masks = o.from !== undefined || o.to !== undefined ? all.slice(o.from ?? 0, o.to ?? all.length) : all;
   const A = standardise(input.a);
   const B = standardise(input.b);
   const ea = (input.epsA ?? 0) / A.sd;
@@ -67,7 +71,7 @@ export function permBoth(
   const valueOf = (v: ArrayLike<number>, eps: number) =>
     groupedStatistic(stat, groupsFor(grouping, v, input.h, input.change, input.system), eps);
   const delta = valueOf(A.z, ea) - valueOf(B.z, eb);
-  if (!Number.isFinite(delta)) return { delta, p: NaN, resamples: masks.length };
+  if (!Number.isFinite(delta)) return { delta, p: NaN, resamples: masks.length, extreme: NaN };
   let extreme = 0;
   if (grouping === 'item') {
     // A change's statistic is that of A or of B, whichever side it lands on: computed once per change.
@@ -139,7 +143,7 @@ export function permBoth(
       if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
     }
   }
-  return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length };
+  return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length, extreme };
 }
 
 /** stats.ts's pearson, operation for operation (so the figures stay identical), with y's mean given. */
