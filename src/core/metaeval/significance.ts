@@ -176,12 +176,14 @@ function sortedOrder(z: Float64Array): Int32Array {
  * elsewhere: its sorted order is A's and B's merged orders filtered (permKernels.ts's pick, with the values).
  */
 function mergedRanks(m: Merged, mVals: Float64Array, side: number, swapped: Uint8Array, idx: Int32Array, val: Float64Array, ranks: Float64Array) {
+  const all = m.idx;
+  const fromB = m.fromB;
   let k = 0;
-  for (let t = 0; t < m.idx.length; t++) {
-    const i = m.idx[t];
+  for (let t = 0; t < all.length; t++) {
+    const i = all[t];
     idx[k] = i;
     val[k] = mVals[t];
-    k += 1 ^ swapped[i] ^ m.fromB[t] ^ side;
+    k += 1 ^ swapped[i] ^ fromB[t] ^ side;
   }
   for (let s = 0; s < k;) {
     let e = s;
