@@ -5,14 +5,14 @@
 //     runs), then on a pool of worker threads (metaPool.ts: what the browser's pool of workers and the CLI run),
 //     with wall and CPU time (CPU over all threads), the pool's size, and whether the two reports are identical;
 //  2. Kendall τ-b, acc_eq and tie calibration pooled over 100,000 reviews.
-// The pool: BENCH_THREADS, else the CPU count (up to 8). On a shared machine read the CPU times.
+// The pool: BENCH_THREADS, else the CPU count (up to 8), started once and kept. On a shared machine read the CPU
+// times; the ideal split is the one-thread CPU time over the pool's size.
 //   npm run bench:metaeval
 import { mulberry32 } from '../src/core/bootstrap.ts';
 import { kendallTauB } from '../src/core/stats.ts';
-import { accEq, calibrateTies, createMetaEval, GROUPINGS, type MetaMetric, type MetaRecord, type RankStatistic } from '../src/core/metaeval/index.ts';
+import { accEq, calibrateTies, createMetaEval, GROUPINGS, metaEvaluatePooled, type MetaMetric, type MetaRecord, type RankStatistic } from '../src/core/metaeval/index.ts';
 import { record } from './summary.ts';
-import { metaEvaluateThreads } from '../src/cli/metaevalWorkers.ts';
-import { workerSource } from '../src/cli/workerBundle.ts';
+import { metaevalThreadPool } from '../src/cli/metaevalWorkers.ts';
 import os from 'node:os';
 
 // Wall time, and the process's CPU time beside it (all its threads): on a shared machine the wall clock measures
@@ -50,7 +50,16 @@ const B = Number(process.env.BENCH_RESAMPLES ?? 1000);
 const POOL = Number(process.env.BENCH_THREADS) || Math.max(1, Math.min(8, os.availableParallelism()));
 const { records, cols } = data(150, 9, 12, 1); // 1,350 reviews
 console.log(`12 metrics × ${records.length} reviews × ${B} resamples; pool of ${POOL} worker threads (${os.availableParallelism()} CPUs)`);
-await workerSource(new URL('../src/cli/metaevalWorkerMain.ts', import.meta.url)); // bundled once, as the CLI does
+// The pool is started once and kept, as the browser keeps its workers (the CLI starts one per run).
+const started = await time(async () => {
+  const pool = await metaevalThreadPool(POOL);
+  if (!pool) throw new Error('the worker threads could not be bundled (esbuild)');
+  // A small job, so every thread has booted and compiled the kernels' entry points before the timed tables.
+  await metaEvaluatePooled({ records: records.slice(0, 90), metrics: cols.map((m) => ({ ...m, values: m.values.slice(0, 90) })), options: { resamples: 10 } }, pool.workers);
+  return pool;
+});
+const threads = started.v;
+console.log(`  pool started (bundle + ${POOL} threads) in ${secs(started)}`);
 // BENCH_GROUPINGS=none,item runs only those groupings; BENCH_SKIP_SCALE=1 skips the 100,000-review part;
 // BENCH_SKIP_POOLED_PERM=1 skips the PERM-BOTH tables.
 const only = process.env.BENCH_GROUPINGS?.split(',');
@@ -67,7 +76,7 @@ for (const grouping of GROUPINGS.filter((g) => !only || only.includes(g))) {
       s.step(B);
       return s.result();
     });
-    const pool = await time(() => metaEvaluateThreads({ records, metrics: cols, options }, POOL));
+    const pool = await time(() => metaEvaluatePooled({ records, metrics: cols, options }, threads.workers));
     const same = JSON.stringify(one.v) === JSON.stringify(pool.v);
     const ideal = one.cpu / POOL;
     console.log(`  ${grouping.padEnd(6)} every statistic with intervals, ${t.what} (${one.v.comparisons.length} pairs tested):`);
@@ -82,7 +91,8 @@ for (const grouping of GROUPINGS.filter((g) => !only || only.includes(g))) {
   }
 }
 
-if (process.env.BENCH_SKIP_SCALE) process.exit(0);
+await threads.end();
+if (process.env.BENCH_SKIP_SCALE) process.exit();
 const N = 100_000;
 const r = mulberry32(3);
 const hx = Array.from({ length: N }, () => r());

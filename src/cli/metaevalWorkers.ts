@@ -50,14 +50,21 @@ function threadWorker(source: string): { worker: MetaEvalWorker; end: () => Prom
   };
 }
 
-/** metaEvaluate's report on `threads` worker threads (1: on this thread). */
-export async function metaEvaluateThreads(job: MetaEvalJob, threads = metaevalThreads(job), o: PoolOptions = {}): Promise<MetaEvalReport> {
-  const source = threads > 1 ? await workerSource(new URL('./metaevalWorkerMain.ts', import.meta.url)) : null;
-  if (source === null) return metaEvaluate(job.records, job.metrics, job.options);
+/** `threads` worker threads kept for several runs (null where the worker cannot be bundled); end() stops them. */
+export async function metaevalThreadPool(threads: number): Promise<{ workers: MetaEvalWorker[]; end: () => Promise<void> } | null> {
+  const source = await workerSource(new URL('./metaevalWorkerMain.ts', import.meta.url));
+  if (source === null) return null;
   const pool = Array.from({ length: threads }, () => threadWorker(source));
+  return { workers: pool.map((p) => p.worker), end: async () => void (await Promise.all(pool.map((p) => p.end()))) };
+}
+
+/** metaEvaluate's report on `threads` worker threads (1: on this thread), started for this run. */
+export async function metaEvaluateThreads(job: MetaEvalJob, threads = metaevalThreads(job), o: PoolOptions = {}): Promise<MetaEvalReport> {
+  const pool = threads > 1 ? await metaevalThreadPool(threads) : null;
+  if (pool === null) return metaEvaluate(job.records, job.metrics, job.options);
   try {
-    return await metaEvaluatePooled(job, pool.map((p) => p.worker), o);
+    return await metaEvaluatePooled(job, pool.workers, o);
   } finally {
-    await Promise.all(pool.map((p) => p.end()));
+    await pool.end();
   }
 }

@@ -4,7 +4,8 @@
 //  - Metrics are dealt out in contiguous shares; a worker calibrates its metrics' ε and runs their bootstrap.
 //    Every worker draws the same resamples from the seed, so a metric's figures are those of one thread.
 //  - The clusters' walk then asks for one pair at a time; every worker runs a range of that pair's permutations
-//    and the counts of extreme permutations are summed (integers: the p is the same double).
+//    and the counts of extreme permutations are summed (integers: the p is the same double). Grouped by item,
+//    where permutations are cheap, a pair goes whole to one worker.
 import { planMetaEval, bootstrapUnits, completeUnits, type MetaPlan, type MetricUnit } from './metaPlan.ts';
 import { metaRows, permExtremes, rankTable } from './metaFinish.ts';
 import { swapMasks } from './significance.ts';
@@ -137,15 +138,19 @@ export async function metaEvaluatePooled(job: MetaEvalJob, workers: readonly Met
     dealt.forEach((ks, j) => ks.forEach((k, i) => (units[k] = taken[j][i])));
     const rows = metaRows(plan, units, total);
     const known = new Map<string, number>();
-    const ranges = shares(total, workers.length);
+    let asked = 0;
     for (;;) {
       const r = rankTable(plan, units, rows, total, (ia, ib) => known.get(`${ia}:${ib}`));
       if (!('need' in r)) return r;
       check();
       const [ia, ib] = r.need;
       const [ea, eb] = [units[ia].ties.eps, units[ib].ties.eps];
-      // Summed counts (NaN from every worker where the pair's Δ is not finite); no permutations: no p.
-      const busy = workers.flatMap((w, j) => (ranges[j][1] > ranges[j][0] ? [w.perm(id, ia, ib, ea, eb, ...ranges[j])] : []));
+      // Summed counts (NaN from every worker where the pair's Δ is not finite); no permutations: no p. Grouped by
+      // item a permutation costs less than a worker's setup of the pair (each change's statistic for both
+      // metrics), so the pair goes whole to one worker, in turn.
+      const split = plan.grouping === 'item' ? [workers[asked++ % workers.length]] : workers;
+      const ranges = shares(total, split.length);
+      const busy = split.flatMap((w, j) => (ranges[j][1] > ranges[j][0] ? [w.perm(id, ia, ib, ea, eb, ...ranges[j])] : []));
       const extreme = (await Promise.all(busy)).reduce((a, b) => a + b, 0);
       known.set(`${ia}:${ib}`, total ? extreme / total : NaN);
     }
