@@ -35,6 +35,7 @@ import type { OutputFormat } from '../claims/prompt.ts';
 import type { PseudoRefSource } from '../pseudorefs/dataset.ts';
 import { pseudoRefSignature as sharedPseudoRefSignature } from '../pseudorefs/signature.ts';
 import { CliError, fmt, fmtP, oneOf, readText, warn } from './io.ts';
+import { metaEvaluateThreads } from './metaevalWorkers.ts';
 
 export const METAEVAL_OPTIONS = {
   'metric-scores': { type: 'string', multiple: true },
@@ -166,7 +167,9 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     process.stdout.write(`${signature}\n`);
     return 0;
   }
-  const report = metaEvaluate(reviews, all, opts);
+  // On worker threads where the work pays for them (metaevalWorkers.ts): the same report as one thread.
+  const records = reviews.map((r) => ({ changeId: r.changeId, system: r.system, human: r.human }));
+  const report = await metaEvaluateThreads({ records, metrics: all, options: opts });
   let ceiling: CeilingSummary | null = null;
   if (v.ceiling?.length) {
     const { input, problems } = await ceilingOf(v.ceiling);

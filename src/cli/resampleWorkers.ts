@@ -3,11 +3,10 @@
 // would; each worker runs every kernel over a contiguous range of resamples, and the ranges are put back in order.
 // So the figures equal the single-thread path's to the last digit, whatever the number of threads.
 // The workers run plain JavaScript: the worker's entry (resampleWorkerMain.ts and the core kernels it imports) is
-// bundled once per process with esbuild and started from that source, so a worker costs a V8 isolate and the
-// kernels (tens of MB) instead of a TypeScript loader of its own (~100 MB each).
+// bundled once per process with esbuild (workerBundle.ts) and started from that source.
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerSource } from './workerBundle.ts';
 import { drawResamples, resampleBytes, resampleKey, runSpecs, type ResampleSpec } from '../core/resampling.ts';
 
 export interface ResampleJob {
@@ -33,30 +32,11 @@ export function resampleThreads(specs: readonly ResampleSpec[], count: number): 
   return Math.max(1, Math.min(os.availableParallelism(), 16, count));
 }
 
-let workerSource: Promise<string> | undefined;
-
-/** The worker's entry bundled to one CommonJS script (what `new Worker(code, { eval: true })` runs), made once. */
-function resampleWorkerSource(): Promise<string> {
-  workerSource ??= import('esbuild').then(async ({ build }) => {
-    const r = await build({
-      entryPoints: [fileURLToPath(new URL('./resampleWorkerMain.ts', import.meta.url))],
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      write: false,
-      logLevel: 'silent',
-    });
-    return r.outputFiles[0].text;
-  });
-  return workerSource;
-}
-
 /** Every spec's draws (resamples × outputs), as runSpecs gives them, on `threads` worker threads. */
 export async function runSpecsParallel(specs: readonly ResampleSpec[], seed: number, count: number, threads = resampleThreads(specs, count)): Promise<Float64Array[]> {
   if (threads <= 1 || count === 0 || specs.length === 0) return runSpecs(specs, seed, count);
   // Where esbuild cannot run (say, its platform binary is missing), one thread gives the same figures.
-  const source = await resampleWorkerSource().catch(() => null);
+  const source = await workerSource(new URL('./resampleWorkerMain.ts', import.meta.url));
   if (source === null) return runSpecs(specs, seed, count);
   const groups: ResampleJob['groups'] = [];
   const keys = new Map<string, number>();

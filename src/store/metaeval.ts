@@ -1,7 +1,6 @@
 // The meta-evaluation's state: grouping, statistic and dimension, imported per-review metric scores,
 // the annotators' files for the human ceiling, and the report computed in a worker over the metric lab's columns
 // plus the baselines. The store only orchestrates: every figure comes from src/core/metaeval.
-import * as Comlink from 'comlink';
 import { create } from 'zustand';
 import type { Dim } from '../core/bootstrap';
 import { humanStudyFileInfo, parseHumanStudyCsv } from '../core/importers/humanStudy';
@@ -13,6 +12,7 @@ import {
   type CeilingSummary,
   type Grouping,
   type MetaEvalReport,
+  MetaEvalCancelled,
   type MetaMetric,
   type RankStatistic,
   type ScoresCoverage,
@@ -23,7 +23,7 @@ import { labRowsOf } from './labColumns';
 import { useLab } from './lab';
 import { useLlmMetrics } from '../settings/llmMetrics';
 import { APP_VERSION, useResearch } from './research';
-import type { MetaEvalApi } from './metaeval.worker';
+import { METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../pseudorefs/dataset';
 import { pseudoRefSignature } from '../pseudorefs/signature';
 import { encoderRevision } from '../embed/models';
@@ -48,6 +48,8 @@ export interface MetaEvalState {
   total: number;
   error: string | null;
   ms: number | null;
+  /** Workers the last run was spread over. */
+  workers: number;
   report: MetaEvalReport | null;
   ceiling: CeilingSummary | null;
   signature: string;
@@ -58,8 +60,6 @@ export interface MetaEvalState {
   compute(): void;
 }
 
-let worker: Worker | null = null;
-let api: Comlink.Remote<MetaEvalApi> | null = null;
 let jobId = 0;
 
 const stem = (f: string) => f.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
@@ -115,6 +115,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
   total: 0,
   error: null,
   ms: null,
+  workers: METAEVAL_POOL_SIZE,
   report: null,
   ceiling: null,
   signature: '',
@@ -190,28 +191,29 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const signature = signatureOf(s);
     const id = ++jobId;
     set({ coverage, signature, status: 'running', done: 0, total: m.resamples, error: null });
-    if (!worker) {
-      worker = new Worker(new URL('./metaeval.worker.ts', import.meta.url), { type: 'module' });
-      api = Comlink.wrap<MetaEvalApi>(worker);
-    }
     const against = metrics.find((x) => x.id === `crscore.${s.dim}`)?.id;
-    api!
-      .run(
-        {
-          records,
-          metrics,
-          options: { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against },
-          ceiling: ceilingInput && ceilingInput.records.length ? { records: ceilingInput.records, metrics: ceilingInput.metrics } : null,
-        },
-        Comlink.proxy((done: number, total: number) => {
-          if (id === jobId) set({ done, total });
-        }),
-      )
-      .then(({ report, ceiling, ms }) => {
+    const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
+    // A newer run supersedes this one: its workers stop at their next step.
+    const cancelled = () => id !== jobId;
+    const t0 = performance.now();
+    const run = async () => {
+      const report = await metaEvaluateInPool(
+        { records, metrics, options },
+        { cancelled, onProgress: (done, total) => id === jobId && set({ done, total }) },
+      );
+      const ceiling =
+        ceilingInput && ceilingInput.records.length
+          ? await metaEvaluateInPool({ records: ceilingInput.records, metrics: ceilingInput.metrics, options: { ...options, against: undefined } }, { cancelled })
+          : null;
+      return { report, ceiling };
+    };
+    run()
+      .then(({ report, ceiling }) => {
         if (id !== jobId) return;
         set({
           report,
-          ms,
+          ms: performance.now() - t0,
+          workers: METAEVAL_POOL_SIZE,
           status: 'done',
           ceiling: ceilingInput
             ? { row: ceiling?.rows[0] ?? null, alpha: ceilingInput.alpha?.[s.dim] ?? null, annotators: ceilingInput.annotators, missing: ceilingInput.missing }
@@ -219,7 +221,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
         });
       })
       .catch((e: unknown) => {
-        if (id === jobId) set({ status: 'error', error: e instanceof Error ? e.message : String(e) });
+        if (id === jobId && !(e instanceof MetaEvalCancelled)) set({ status: 'error', error: e instanceof Error ? e.message : String(e) });
       });
   },
 }));

@@ -8,6 +8,7 @@ export * from './ties.ts';
 export * from './significance.ts';
 export * from './spa.ts';
 export * from './report.ts';
+export * from './metaPool.ts';
 export * from './ceiling.ts';
 export * from './baselines.ts';
 export * from './signature.ts';

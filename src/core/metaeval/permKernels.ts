@@ -4,8 +4,11 @@
 // acc_eq's (human, x) order and distinct values), so every count is the same integer and every figure the same
 // double. At system level a side's means are summed in review order, as groupsFor sums them.
 import { statistic, type Statistic } from './grouped.ts';
-import { accCounts, TIE_SLACK, type AccPlan } from './pairwise.ts';
+import { TIE_SLACK } from './pairwise.ts';
 import { weightedKendall, type RankPlan } from '../weightedRank.ts';
+
+/** Human levels up to which pooledAccEq counts with a pointer per level rather than a Fenwick tree. */
+const FEW_LEVELS = 16;
 
 /** The statistic of each side of a permutation: side 0 takes A where not swapped, side 1 takes A where swapped. */
 export type SideStatistic = (swapped: Uint8Array, side: number) => number;
@@ -15,32 +18,47 @@ function order(n: number, less: (a: number, b: number) => number): Int32Array {
 }
 
 /**
- * Merges A's and B's presorted orders into the order of the side's mixed vector: review i comes from A where
- * swapped[i] === side. Keys compare as (primary, secondary): pa/sa for A's reviews, pb/sb for B's; equal keys go
- * A first (their order changes no count). Plain arrays, no comparator call, so the engine keeps it tight.
+ * A's and B's presorted orders merged once into one list of 2n entries (review idx, from B or not): keys compare
+ * as (primary, secondary), pa/sa for A's reviews and pb/sb for B's; equal keys go A first. A side's order is
+ * this list filtered (see pick): the stable merge of the filtered orders, the same indices the merge per side
+ * gave, in one pass with no comparison.
  */
-function merge(oa: Int32Array, ob: Int32Array, swapped: Uint8Array, side: number, pa: Float64Array, pb: Float64Array, sa: Float64Array, sb: Float64Array, out: Int32Array): void {
+export interface Merged {
+  idx: Int32Array;
+  fromB: Uint8Array;
+}
+
+export function mergeAll(oa: Int32Array, ob: Int32Array, pa: Float64Array, pb: Float64Array, sa: Float64Array, sb: Float64Array): Merged {
   const n = oa.length;
-  let i = 0, j = 0, k = 0;
-  for (;;) {
-    while (i < n && swapped[oa[i]] !== side) i++;
-    while (j < n && swapped[ob[j]] === side) j++;
-    if (i >= n) {
-      for (; j < n; j++) if (swapped[ob[j]] !== side) out[k++] = ob[j];
-      return;
-    }
-    if (j >= n) {
-      for (; i < n; i++) if (swapped[oa[i]] === side) out[k++] = oa[i];
-      return;
-    }
+  const idx = new Int32Array(2 * n);
+  const fromB = new Uint8Array(2 * n);
+  let i = 0, j = 0;
+  for (let k = 0; k < 2 * n; k++) {
     const ai = oa[i], bj = ob[j];
-    if (pa[ai] < pb[bj] || (pa[ai] === pb[bj] && sa[ai] <= sb[bj])) {
-      out[k++] = ai;
+    if (j >= n || (i < n && (pa[ai] < pb[bj] || (pa[ai] === pb[bj] && sa[ai] <= sb[bj])))) {
+      idx[k] = ai;
       i++;
     } else {
-      out[k++] = bj;
+      idx[k] = bj;
+      fromB[k] = 1;
       j++;
     }
+  }
+  return { idx, fromB };
+}
+
+/**
+ * The side's order: review i comes from A where swapped[i] === side, so an entry is the side's when
+ * swapped ^ fromB ^ side is 0. Branch-free (every entry is written, the count moves only on the side's), since
+ * the swaps are coin flips a branch would mispredict half the time; `out` holds n + 1 (the last write spills).
+ */
+export function pick(m: Merged, swapped: Uint8Array, side: number, out: Int32Array): void {
+  const { idx, fromB } = m;
+  let k = 0;
+  for (let t = 0; t < idx.length; t++) {
+    const i = idx[t];
+    out[k] = i;
+    k += 1 ^ swapped[i] ^ fromB[t] ^ side;
   }
 }
 
@@ -60,72 +78,108 @@ export function pooledKendall(az: Float64Array, bz: Float64Array, h: Float64Arra
     if (k > 0 && h[byY[k]] !== h[byY[k - 1]]) m++;
     yRank[byY[k]] = m;
   }
+  const all = mergeAll(oa, ob, az, bz, h, h);
   const x = new Float64Array(n);
-  const byXY = new Int32Array(n);
+  const byXYBuf = new Int32Array(n + 1);
+  const byXY = byXYBuf.subarray(0, n);
   const plan: RankPlan = { n, x, y: h, byX: byXY, byY, byXY, yRank, m: n > 0 ? m + 1 : 0 };
   const ones = new Float64Array(n).fill(1);
   const tree = new Float64Array(plan.m + 1);
   return (swapped, side) => {
     if (n < 2) return NaN;
     mix(az, bz, swapped, side, x);
-    merge(oa, ob, swapped, side, az, bz, h, h, byXY);
+    pick(all, swapped, side, byXYBuf);
     return weightedKendall(plan, ones, tree);
   };
 }
 
-/** Pooled acc_eq at the side's ε, equal to accEq on the mixed vector. */
+/**
+ * Pooled acc_eq at the side's ε, equal to accEq on the mixed vector: accCounts with unit weights, whose counts are
+ * integers. The metric values are ranked once over A's and B's together: any order-preserving ranks count the
+ * same pairs, so "more than ε below" (a rank threshold per value and ε) is fixed per pair of metrics, and a
+ * permutation only merges the (human, metric) order and slides the tie window.
+ */
 export function pooledAccEq(az: Float64Array, bz: Float64Array, h: Float64Array, epsA: number, epsB: number): SideStatistic {
   const n = az.length;
-  // (human, metric) order for the pairs, metric order for the distinct values.
-  const ha = order(n, (a, b) => h[a] - h[b] || az[a] - az[b]);
-  const hb = order(n, (a, b) => h[a] - h[b] || bz[a] - bz[b]);
-  const xa = order(n, (a, b) => az[a] - az[b]);
-  const xb = order(n, (a, b) => bz[a] - bz[b]);
-  const starts: number[] = [];
-  for (let k = 0; k < n; k++) if (k === 0 || h[ha[k]] !== h[ha[k - 1]]) starts.push(k);
-  starts.push(n);
+  const byH = mergeAll(order(n, (a, b) => h[a] - h[b] || az[a] - az[b]), order(n, (a, b) => h[a] - h[b] || bz[a] - bz[b]), h, h, az, bz);
+  const byValue = mergeAll(order(n, (a, b) => az[a] - az[b]), order(n, (a, b) => bz[a] - bz[b]), az, bz, az, bz);
+  const value = (t: number) => (byValue.fromB[t] ? bz : az)[byValue.idx[t]];
+  // Dense ranks over the union; below[side][source][i]: distinct union values more than the side's ε below.
+  const distinct: number[] = [];
+  const rank = [new Int32Array(n), new Int32Array(n)];
+  for (let t = 0; t < 2 * n; t++) {
+    const v = value(t);
+    if (distinct.length === 0 || v !== distinct[distinct.length - 1]) distinct.push(v);
+    rank[byValue.fromB[t]][byValue.idx[t]] = distinct.length - 1;
+  }
+  const U = distinct.length;
+  const below = [epsA, epsB].map((eps) => {
+    const out = [new Int32Array(n), new Int32Array(n)];
+    const lim = eps + TIE_SLACK;
+    for (let t = 0, r = 0; t < 2 * n; t++) {
+      const th = value(t) - lim;
+      while (r < U && distinct[r] < th) r++;
+      out[byValue.fromB[t]][byValue.idx[t]] = r;
+    }
+    return out;
+  });
+  // Human levels: runs of equal h, the same positions in every side's (human, metric) order.
+  const sorted = Float64Array.from(h).sort();
+  const cuts = [0];
+  for (let k = 1; k < n; k++) if (sorted[k] !== sorted[k - 1]) cuts.push(k);
+  cuts.push(n);
+  const starts = Int32Array.from(cuts);
   const x = new Float64Array(n);
-  const ord = new Int32Array(n);
-  const byX = new Int32Array(n);
-  const xsBuf = new Float64Array(n);
-  const xRank = new Int32Array(n);
-  const plan: AccPlan = { n, x, h, order: ord, groups: Int32Array.from(starts), xs: xsBuf, xRank };
-  const tree = new Float64Array(n + 1);
-  const prefix = new Float64Array(n + 1);
-  const belowOf = new Int32Array(n);
-  const below = new Int32Array(n);
-  const windowStart = new Int32Array(n);
+  const xr = new Int32Array(n);
+  const bl = new Int32Array(n);
+  const ordBuf = new Int32Array(n + 1);
+  const tree = new Int32Array(U + 1);
   return (swapped, side) => {
     if (n < 2) return NaN;
-    mix(az, bz, swapped, side, x);
-    merge(ha, hb, swapped, side, h, h, az, bz, ord);
-    merge(xa, xb, swapped, side, az, bz, az, bz, byX);
-    let u = 0;
-    for (let k = 0; k < n; k++) {
-      const v = x[byX[k]];
-      if (u === 0 || v !== xsBuf[u - 1]) xsBuf[u++] = v;
-      xRank[byX[k]] = u - 1;
+    const [blA, blB] = below[side];
+    for (let i = 0; i < n; i++) {
+      const fromA = swapped[i] === side;
+      x[i] = fromA ? az[i] : bz[i];
+      xr[i] = fromA ? rank[0][i] : rank[1][i];
+      bl[i] = fromA ? blA[i] : blB[i];
     }
-    plan.xs = xsBuf.subarray(0, u);
-    // accKernel without its binary searches: in metric order, the distinct values more than ε below move one way.
-    const eps = side === 0 ? epsA : epsB;
-    const lim = eps + TIE_SLACK;
-    for (let k = 0, r = 0; k < n; k++) {
-      const t = x[byX[k]] - lim;
-      while (r < u && xsBuf[r] < t) r++;
-      belowOf[byX[k]] = r;
-    }
-    for (let g = 0; g < plan.groups.length - 1; g++) {
-      let lo = plan.groups[g];
-      for (let k = plan.groups[g]; k < plan.groups[g + 1]; k++) {
-        const xj = x[ord[k]];
-        below[k] = belowOf[ord[k]];
-        while (xj - x[ord[lo]] > lim) lo++;
-        windowStart[k] = lo;
+    pick(byH, swapped, side, ordBuf);
+    const lim = (side === 0 ? epsA : epsB) + TIE_SLACK;
+    const G = starts.length - 1;
+    let right = 0;
+    // Pairs with a lower human level the metric puts more than ε below, and this level's metric ties. Within a
+    // level the side's values (so ranks and thresholds) ascend: with few levels (Likert scores) a pointer per
+    // lower level counts them in O(levels · n); with many, a Fenwick tree over ranks in O(n log n).
+    const fewLevels = G <= FEW_LEVELS;
+    if (!fewLevels) tree.fill(0);
+    for (let g = 0; g < G; g++) {
+      const a0 = starts[g], b0 = starts[g + 1];
+      let lo = a0;
+      for (let k = a0; k < b0; k++) {
+        const xj = x[ordBuf[k]];
+        while (xj - x[ordBuf[lo]] > lim) lo++;
+        right += k - lo;
+      }
+      if (fewLevels)
+        for (let l = 0; l < g; l++) {
+          const end = starts[l + 1];
+          let p = starts[l];
+          for (let k = a0; k < b0; k++) {
+            const t = bl[ordBuf[k]];
+            while (p < end && xr[ordBuf[p]] < t) p++;
+            right += p - starts[l];
+          }
+        }
+      else {
+        for (let k = a0; k < b0; k++) {
+          let lower = 0;
+          for (let r = bl[ordBuf[k]]; r > 0; r -= r & -r) lower += tree[r];
+          right += lower;
+        }
+        for (let k = a0; k < b0; k++) for (let r = xr[ordBuf[k]] + 1; r <= U; r += r & -r) tree[r]++;
       }
     }
-    const { right, pairs } = accCounts(plan, { eps, below, windowStart }, undefined, tree, prefix);
-    return pairs > 0 ? right / pairs : NaN;
+    return right / ((n * (n - 1)) / 2);
   };
 }
 

@@ -10,7 +10,7 @@
 import { mulberry32 } from '../bootstrap.ts';
 import { mean, rankAverage } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
-import { pooledAccEq, pooledKendall, systemSides } from './permKernels.ts';
+import { mergeAll, pooledAccEq, pooledKendall, systemSides, type Merged } from './permKernels.ts';
 
 export interface PairInput {
   a: ArrayLike<number>;
@@ -29,6 +29,8 @@ export interface PermResult {
   delta: number;
   p: number;
   resamples: number;
+  /** Permutations whose |Δ| is at least the observed one (NaN where Δ is not finite). */
+  extreme: number;
 }
 
 const EQ = 1e-12;
@@ -54,12 +56,14 @@ export function permBoth(
   input: PairInput,
   grouping: Grouping,
   stat: Statistic,
-  o: { resamples?: number; seed?: number; masks?: Uint8Array[] } = {},
+  o: { resamples?: number; seed?: number; masks?: Uint8Array[]; from?: number; to?: number } = {},
 ): PermResult {
   const n = input.a.length;
   let C = 0;
   for (let i = 0; i < n; i++) C = Math.max(C, input.change[i] + 1);
-  const masks = o.masks ?? swapMasks(o.resamples ?? 1000, C, o.seed ?? 1);
+  const all = o.masks ?? swapMasks(o.resamples ?? 1000, C, o.seed ?? 1);
+  // A range of the permutations (a worker's share): counts add up to the whole run's.
+  const masks = o.from !== undefined || o.to !== undefined ? all.slice(o.from ?? 0, o.to ?? all.length) : all;
   const A = standardise(input.a);
   const B = standardise(input.b);
   const ea = (input.epsA ?? 0) / A.sd;
@@ -67,7 +71,7 @@ export function permBoth(
   const valueOf = (v: ArrayLike<number>, eps: number) =>
     groupedStatistic(stat, groupsFor(grouping, v, input.h, input.change, input.system), eps);
   const delta = valueOf(A.z, ea) - valueOf(B.z, eb);
-  if (!Number.isFinite(delta)) return { delta, p: NaN, resamples: masks.length };
+  if (!Number.isFinite(delta)) return { delta, p: NaN, resamples: masks.length, extreme: NaN };
   let extreme = 0;
   if (grouping === 'item') {
     // A change's statistic is that of A or of B, whichever side it lands on: computed once per change.
@@ -97,17 +101,17 @@ export function permBoth(
     // sorted once, so a permutation's ranks come from a linear merge instead of two sorts.
     const rh = Float64Array.from(rankAverage(Array.from(input.h)));
     const my = mean(rh as unknown as number[]);
-    const orderA = sortedOrder(A.z);
-    const orderB = sortedOrder(B.z);
+    const all = mergeAll(sortedOrder(A.z), sortedOrder(B.z), A.z, B.z, A.z, B.z);
+    const allVals = Float64Array.from(all.idx, (i, t) => (all.fromB[t] ? B.z[i] : A.z[i]));
     const ra = new Float64Array(n);
     const rb = new Float64Array(n);
-    const merged = new Int32Array(n);
-    const vals = new Float64Array(n);
+    const merged = new Int32Array(n + 1);
+    const vals = new Float64Array(n + 1);
     const swapped = new Uint8Array(n);
     for (const mask of masks) {
       for (let i = 0; i < n; i++) swapped[i] = mask[input.change[i]];
-      mergedRanks(A.z, orderA, 0, B.z, orderB, swapped, merged, vals, ra);
-      mergedRanks(A.z, orderA, 1, B.z, orderB, swapped, merged, vals, rb);
+      mergedRanks(all, allVals, 0, swapped, merged, vals, ra);
+      mergedRanks(all, allVals, 1, swapped, merged, vals, rb);
       const d = rankPearson(ra, rh, my) - rankPearson(rb, rh, my);
       if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
     }
@@ -139,7 +143,7 @@ export function permBoth(
       if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
     }
   }
-  return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length };
+  return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length, extreme };
 }
 
 /** stats.ts's pearson, operation for operation (so the figures stay identical), with y's mean given. */
@@ -169,22 +173,17 @@ function sortedOrder(z: Float64Array): Int32Array {
 
 /**
  * Average ranks (as rankAverage gives them) of the side that takes A's score where swapped[i] === side and B's
- * elsewhere, by merging A's and B's sorted orders.
+ * elsewhere: its sorted order is A's and B's merged orders filtered (permKernels.ts's pick, with the values).
  */
-function mergedRanks(az: Float64Array, oa: Int32Array, side: number, bz: Float64Array, ob: Int32Array, swapped: Uint8Array, idx: Int32Array, val: Float64Array, ranks: Float64Array) {
-  const n = az.length;
-  let i = 0, j = 0, k = 0;
-  for (;;) {
-    while (i < n && swapped[oa[i]] !== side) i++;
-    while (j < n && swapped[ob[j]] === side) j++;
-    if (i >= n && j >= n) break;
-    if (j >= n || (i < n && az[oa[i]] <= bz[ob[j]])) {
-      idx[k] = oa[i];
-      val[k++] = az[oa[i++]];
-    } else {
-      idx[k] = ob[j];
-      val[k++] = bz[ob[j++]];
-    }
+function mergedRanks(m: Merged, mVals: Float64Array, side: number, swapped: Uint8Array, idx: Int32Array, val: Float64Array, ranks: Float64Array) {
+  const all = m.idx;
+  const fromB = m.fromB;
+  let k = 0;
+  for (let t = 0; t < all.length; t++) {
+    const i = all[t];
+    idx[k] = i;
+    val[k] = mVals[t];
+    k += 1 ^ swapped[i] ^ fromB[t] ^ side;
   }
   for (let s = 0; s < k;) {
     let e = s;

@@ -103,7 +103,7 @@ export function MetaEvalView() {
         <div className="r-progress" data-testid="me-progress">
           <ProgressBar done={s.done} total={s.total} label="Meta-evaluation bootstrap" />
           <span className="small">
-            Bootstrap: {s.done} of {s.total} resamples
+            Bootstrap: {s.done} of {s.total} resamples, on {s.workers} {s.workers === 1 ? 'worker' : 'workers'}
           </span>
         </div>
       )}

@@ -1,0 +1,160 @@
+// The meta-evaluation on several workers, with the figures of one thread to the last digit. Pure: the browser
+// (Web Workers over comlink) and the CLI (worker threads) each wrap metaEvalWorkerApi() in a worker and hand the
+// wrappers to metaEvaluatePooled, which only schedules.
+//  - Metrics are dealt out in contiguous shares; a worker calibrates its metrics' ε and runs their bootstrap.
+//    Every worker draws the same resamples from the seed, so a metric's figures are those of one thread.
+//  - The clusters' walk then asks for one pair at a time; every worker runs a range of that pair's permutations
+//    and the counts of extreme permutations are summed (integers: the p is the same double). Grouped by item,
+//    where permutations are cheap, a pair goes whole to one worker.
+import { planMetaEval, bootstrapUnits, completeUnits, type MetaPlan, type MetricUnit } from './metaPlan.ts';
+import { metaRows, permExtremes, rankTable } from './metaFinish.ts';
+import { swapMasks } from './significance.ts';
+export type { MetricUnit } from './metaPlan.ts';
+import type { MetaEvalOptions, MetaEvalReport, MetaMetric, MetaRecord } from './metaTypes.ts';
+
+export interface MetaEvalJob {
+  records: MetaRecord[];
+  metrics: MetaMetric[];
+  options: MetaEvalOptions;
+}
+
+type Maybe<T> = T | Promise<T>;
+
+/** One worker of the pool: metaEvalWorkerApi() itself (this thread), or a wrapper that posts to a worker. */
+export interface MetaEvalWorker {
+  /** Plans job `id` and prepares metrics `ks` (their indices among the job's metrics of the table's dimension). */
+  start(id: number, job: MetaEvalJob, ks: number[]): Maybe<void>;
+  /** Runs up to `count` more resamples of the worker's metrics; returns how many are done. */
+  step(id: number, count: number): Maybe<number>;
+  /** The worker's metrics' units, completed (typed arrays: a wrapper transfers them, see unitBuffers). */
+  take(id: number): Maybe<MetricUnit[]>;
+  /** PERM-BOTH of metrics ia and ib at their ε, permutations [from, to): the count of extreme ones. */
+  perm(id: number, ia: number, ib: number, epsA: number, epsB: number, from: number, to: number): Maybe<number>;
+  /** Forgets job `id`. */
+  release(id: number): Maybe<void>;
+}
+
+interface Session {
+  plan: MetaPlan;
+  ks: number[];
+  boot: ReturnType<typeof bootstrapUnits>;
+  masks?: Uint8Array[];
+}
+
+/** The worker's side, as plain functions: what a Web Worker or a worker thread exposes. */
+export function metaEvalWorkerApi() {
+  const sessions = new Map<number, Session>();
+  const get = (id: number) => {
+    const s = sessions.get(id);
+    if (!s) throw new Error(`meta-evaluation: job ${id} is not started on this worker`);
+    return s;
+  };
+  return {
+    start(id: number, job: MetaEvalJob, ks: number[]): void {
+      const plan = planMetaEval(job.records, job.metrics, job.options);
+      sessions.set(id, { plan, ks, boot: bootstrapUnits(plan, ks) });
+    },
+    step(id: number, count: number): number {
+      const s = get(id);
+      s.boot.step(count);
+      return s.boot.done();
+    },
+    take(id: number): MetricUnit[] {
+      const s = get(id);
+      completeUnits(s.plan, s.ks, s.boot.units, s.boot.done());
+      return s.boot.units;
+    },
+    perm(id: number, ia: number, ib: number, epsA: number, epsB: number, from: number, to: number): number {
+      const s = get(id);
+      s.masks ??= swapMasks(s.plan.total, s.plan.C, s.plan.seed);
+      return permExtremes(s.plan, s.masks, ia, ib, epsA, epsB, from, to);
+    },
+    release(id: number): void {
+      sessions.delete(id);
+    },
+  } satisfies MetaEvalWorker;
+}
+
+/** The buffers of units' typed arrays, to transfer rather than copy. */
+export function unitBuffers(units: readonly MetricUnit[]): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const u of units) {
+    for (const a of Object.values(u.boot)) out.push(a.buffer as ArrayBuffer);
+    if (u.spa) out.push(u.spa.boot.buffer as ArrayBuffer);
+  }
+  return out;
+}
+
+/** [start, end) of each of `parts` shares of n, as equal as whole numbers allow. */
+export function shares(n: number, parts: number): [number, number][] {
+  return Array.from({ length: parts }, (_, i) => [Math.floor((i * n) / parts), Math.floor(((i + 1) * n) / parts)]);
+}
+
+export class MetaEvalCancelled extends Error {
+  constructor() {
+    super('meta-evaluation cancelled');
+  }
+}
+
+let lastId = 0;
+
+export interface PoolOptions {
+  /** Resamples done (over all metrics, as a share of the total), while the bootstrap runs. */
+  onProgress?: (done: number, total: number) => void;
+  /** Resamples per call to a worker between progress reports (default: a tenth of them). */
+  chunk?: number;
+  /** Checked between calls: true stops the run with MetaEvalCancelled. */
+  cancelled?: () => boolean;
+}
+
+/** metaEvaluate's report, computed on `workers` (at least one). */
+export async function metaEvaluatePooled(job: MetaEvalJob, workers: readonly MetaEvalWorker[], o: PoolOptions = {}): Promise<MetaEvalReport> {
+  if (workers.length === 0) throw new Error('meta-evaluation: no worker');
+  const plan = planMetaEval(job.records, job.metrics, job.options);
+  const K = plan.bases.length;
+  const id = ++lastId;
+  const check = () => {
+    if (o.cancelled?.()) throw new MetaEvalCancelled();
+  };
+  const dealt = shares(K, workers.length).map(([a, b]) => Array.from({ length: b - a }, (_, i) => a + i));
+  try {
+    await Promise.all(workers.map((w, j) => w.start(id, job, dealt[j])));
+    const total = plan.total;
+    const chunk = Math.max(1, o.chunk ?? Math.ceil(total / 10));
+    const done = workers.map(() => 0);
+    const report = () => o.onProgress?.(K ? Math.floor(done.reduce((t, d, j) => t + d * dealt[j].length, 0) / K) : total, total);
+    await Promise.all(
+      workers.map(async (w, j) => {
+        while (dealt[j].length && done[j] < total) {
+          check();
+          done[j] = await w.step(id, chunk);
+          report();
+        }
+      }),
+    );
+    check();
+    const units: MetricUnit[] = new Array<MetricUnit>(K);
+    const taken = await Promise.all(workers.map((w) => w.take(id)));
+    dealt.forEach((ks, j) => ks.forEach((k, i) => (units[k] = taken[j][i])));
+    const rows = metaRows(plan, units, total);
+    const known = new Map<string, number>();
+    let asked = 0;
+    for (;;) {
+      const r = rankTable(plan, units, rows, total, (ia, ib) => known.get(`${ia}:${ib}`));
+      if (!('need' in r)) return r;
+      check();
+      const [ia, ib] = r.need;
+      const [ea, eb] = [units[ia].ties.eps, units[ib].ties.eps];
+      // Summed counts (NaN from every worker where the pair's Δ is not finite); no permutations: no p. Grouped by
+      // item a permutation costs less than a worker's setup of the pair (each change's statistic for both
+      // metrics), so the pair goes whole to one worker, in turn.
+      const split = plan.grouping === 'item' ? [workers[asked++ % workers.length]] : workers;
+      const ranges = shares(total, split.length);
+      const busy = split.flatMap((w, j) => (ranges[j][1] > ranges[j][0] ? [w.perm(id, ia, ib, ea, eb, ...ranges[j])] : []));
+      const extreme = (await Promise.all(busy)).reduce((a, b) => a + b, 0);
+      known.set(`${ia}:${ib}`, total ? extreme / total : NaN);
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.release(id))).catch(() => undefined);
+  }
+}

@@ -1,0 +1,98 @@
+// The meta-evaluation's records, options and report (report.ts computes it; metaPlan.ts, metaFinish.ts and
+// metaPool.ts are its steps), in a module of their own so the steps share them without importing each other.
+import type { Dim } from '../bootstrap.ts';
+import type { Grouping, Statistic } from './grouped.ts';
+import type { TieCalibration } from './ties.ts';
+
+export interface MetaRecord {
+  changeId: string;
+  system: string;
+  /** Human scores; null where the review is unscored (left out). */
+  human: Record<Dim, number> | null;
+}
+
+export type MetaKind = 'metric' | 'baseline' | 'ceiling' | 'imported';
+
+export interface MetaMetric {
+  id: string;
+  label: string;
+  kind?: MetaKind;
+  /** The human dimension it is judged against (default: from an id ending .con/.comp/.rel, else rel). */
+  dim?: Dim;
+  values: readonly (number | null)[];
+}
+
+/** What the ranking and the clusters read: the four statistics, or at system level also these two. */
+export type RankStatistic = Statistic | 'pairwise' | 'spa';
+
+export interface MetaEvalOptions {
+  grouping?: Grouping;
+  statistic?: RankStatistic;
+  resamples?: number;
+  seed?: number;
+  level?: number;
+  /** Folds of changes for the cross-validated ε (default 5). */
+  folds?: number;
+  /** Significance level of the clusters (default 0.05). */
+  alpha?: number;
+  /** The test behind the clusters (default perm-both, as WMT). */
+  test?: 'perm-both' | 'bootstrap';
+  /** Every metric is also tested against this one (default: the first metric). */
+  against?: string;
+  /** The human dimension of the table: metrics judged against another are left out (default rel). */
+  dim?: Dim;
+}
+
+export interface StatCell {
+  value: number;
+  lo: number;
+  hi: number;
+}
+
+export interface MetaRow {
+  id: string;
+  label: string;
+  kind: MetaKind;
+  dim: Dim;
+  /** Reviews with a value and human scores; their changes. */
+  n: number;
+  changes: number;
+  stats: Record<Statistic, StatCell>;
+  ties: Omit<TieCalibration, 'acc'> & { accInSample: number; accCv: number; epsCv: number[]; folds: number };
+  /** System level only. */
+  pairwise?: StatCell;
+  spa?: StatCell;
+  rank: number;
+  cluster: number;
+}
+
+export interface MetaComparison {
+  a: string;
+  b: string;
+  /** Statistic of a minus that of b. */
+  delta: number;
+  pPerm: number;
+  pBoot: number;
+}
+
+export interface MetaEvalReport {
+  dim: Dim;
+  grouping: Grouping;
+  statistic: RankStatistic;
+  resamples: number;
+  seed: number;
+  level: number;
+  alpha: number;
+  test: 'perm-both' | 'bootstrap';
+  folds: number;
+  changes: number;
+  rows: MetaRow[];
+  comparisons: MetaComparison[];
+}
+
+export interface SteppedMetaEval {
+  total: number;
+  done(): number;
+  step(count: number): boolean;
+  result(): MetaEvalReport;
+}
