@@ -58,9 +58,17 @@ export function flatLabRecords(items: readonly EvalItem[]): FlatLabRecords {
   return memo.flat;
 }
 
+/** A column's values as a Float64Array, NaN for null (the statistics leave both out alike). */
+export function flatValues(v: readonly (number | null)[]): Float64Array {
+  const out = new Float64Array(v.length);
+  v.forEach((x, i) => (out[i] = x ?? NaN));
+  return out;
+}
+
+export const valuesOf = (v: Float64Array): (number | null)[] => Array.from(v, (x) => (Number.isNaN(x) ? null : x));
+
 export function flatLabMetric(m: LabMetric): FlatLabMetric {
-  const values = new Float64Array(m.values.length);
-  m.values.forEach((v, i) => (values[i] = v ?? NaN));
+  const values = flatValues(m.values);
   let gaps: Uint8Array | null = null;
   if (m.gaps) {
     gaps = new Uint8Array(m.gaps.length);
@@ -69,17 +77,22 @@ export function flatLabMetric(m: LabMetric): FlatLabMetric {
   return { id: m.id, label: m.label, family: m.family, config: m.config, values, gaps };
 }
 
-/** Back to the core's records and columns (in the worker). */
-export function labInputsOf(f: FlatLabInputs): { records: LabRecord[]; metrics: LabMetric[] } {
+/** Back to the core's records (in a worker). */
+export function labRecordsOf(f: FlatLabRecords): LabRecord[] {
   const h = f.human;
-  const records = Array.from(f.change, (c, k): LabRecord => ({
+  return Array.from(f.change, (c, k): LabRecord => ({
     changeId: f.changeIds[c],
     system: f.systems[f.system[k]],
     human: Number.isNaN(h[k * 3]) ? null : { con: h[k * 3], comp: h[k * 3 + 1], rel: h[k * 3 + 2] },
   }));
+}
+
+/** Back to the core's records and columns (in a worker). */
+export function labInputsOf(f: FlatLabInputs): { records: LabRecord[]; metrics: LabMetric[] } {
+  const records = labRecordsOf(f);
   const metrics = f.metrics.map(({ values, gaps, ...m }): LabMetric => ({
     ...m,
-    values: Array.from(values, (v) => (Number.isNaN(v) ? null : v)),
+    values: valuesOf(values),
     ...(gaps ? { gaps: Array.from(gaps, (g): LabGap | null => (g === 0 ? null : LAB_GAPS[g - 1])) } : {}),
   }));
   return { records, metrics };
