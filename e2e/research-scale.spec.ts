@@ -1,8 +1,8 @@
 // Issue 30: a benchmark-sized study never freezes the page. A generated dataset of 20,000 reviews (the project's
 // sample, scaled) is imported and scored with lexical similarity; a PerformanceObserver of long tasks, installed
 // before the app starts, must see no main-thread task over 200 ms from the click on Score until every number is on
-// screen (the correlations and the curve come from the compute workers). A behavioural guard: timings are the
-// bench's (npm run bench:research-scale).
+// screen (the correlations and the curve come from the compute workers), nor while the metric lab and the
+// meta-evaluation compute on that run. A behavioural guard: timings are the bench's (npm run bench:research-scale).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +10,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { sampleJsonl } from '../src/core/importers/sample';
 
 test.setTimeout(600_000);
-// Not yet a guard that holds: on a loaded 2-core machine it passes some runs and fails others, on one main-thread
-// task of 1–3 s after the results land (the profile points at the metric lab's compute, which builds and posts
-// one record object per review, and the results' first render). Run it with E2E_SCALE=1 until those move too.
+// Not yet a guard that holds: on the shared 2-core machine (load average 9–13) it passed 7 of 11 runs. What still
+// crosses 200 ms there, by CPU profile: while scoring, recharts' first draw of the τ curve (200–350 ms, Charts.tsx);
+// in the lab, major garbage collections of the page's heap (150–350 ms, the renderer's memory) and, once, a task of
+// 1.6 s no profile caught. The lab's own compute is no longer among them: it posts typed columns and runs in the
+// compute workers (about 20 ms on the page). Run it with E2E_SCALE=1 until the first draw and the heap move too.
 test.skip(!process.env.E2E_SCALE, 'set E2E_SCALE=1: the 20k long-task guard does not hold yet (see the comment above)');
 
 /**

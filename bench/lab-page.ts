@@ -1,0 +1,73 @@
+// The metric lab's and the meta-evaluation's work on the page's thread for one compute, before and after their
+// inputs went to the workers typed: on a generated Research run (the project's sample scaled, lexical scores), the
+// old path (one LabReview and one record object per review, the baselines on the page, everything structured-cloned
+// as postMessage does) against the new one (interned tables and Float64Array columns, cloned likewise). Node, one
+// thread; the median of several repeats, with the first (cold) compute of a run shown apart.
+//   npx tsx bench/lab-page.ts            BENCH_LAB_PAGE_REVIEWS=20000
+import { parseDatasetJsonl } from '../src/core/dataset.ts';
+import { sampleJsonl } from '../src/core/importers/sample.ts';
+import { crscoreMetrics, labRecords, labReviews, referenceMetric } from '../src/core/lab/index.ts';
+import { baselineMetrics } from '../src/core/metaeval/index.ts';
+import { lexicalMatrices, prepare, refMetricValues, scoreAll, scorer } from '../src/core/research/index.ts';
+import { flatLabMetric, flatLabRecords, flatValues } from '../src/store/labFlat.ts';
+import { record } from './summary.ts';
+
+const REVIEWS = Number(process.env.BENCH_LAB_PAGE_REVIEWS ?? 20_000);
+const prepared = prepare(parseDatasetJsonl(sampleJsonl(Math.ceil(REVIEWS / 4), 11)).rows, 'reference');
+const scores = scoreAll(scorer('hard', prepared.items, lexicalMatrices(prepared.items), 0.1), 0.2);
+const refs = refMetricValues(prepared, undefined, ['bleu', 'chrf']);
+const columns = () => [...crscoreMetrics(scores, { tau: 0.2 }), referenceMetric('bleu', 'BLEU', refs.bleu!, {}), referenceMetric('chrf', 'chrF', refs.chrf!, {})];
+const options = { baseline: 'crscore.rel', resamples: 1000, seed: 1 };
+
+// The old page built the reviews and records once per run (labRowsOf) and posted them with every compute.
+let rows: { reviews: ReturnType<typeof labReviews>; records: ReturnType<typeof labRecords> } | null = null;
+function oldLab() {
+  if (!rows) {
+    const reviews = labReviews(prepared);
+    rows = { reviews, records: labRecords(reviews) };
+  }
+  structuredClone({ id: 1, records: rows.records, metrics: columns(), options });
+  return rows.reviews;
+}
+function oldMetaEval(reviews: ReturnType<typeof labReviews>) {
+  const metrics = [...columns().map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })), ...baselineMetrics(reviews, 1)];
+  const records = reviews.map((x) => ({ changeId: x.changeId, system: x.system, human: x.human }));
+  structuredClone({ records, metrics, options });
+}
+let texts: string[] | null = null;
+function newLab() {
+  const inputs = { ...flatLabRecords(prepared.items), metrics: columns().map(flatLabMetric), options };
+  // One copy per worker of the pool (2 on a 2-core machine).
+  structuredClone(inputs);
+  structuredClone(inputs);
+}
+function newMetaEval() {
+  const metrics = columns().map(({ values, id, label }) => ({ id, label, kind: 'metric', values: flatValues(values) }));
+  const t = texts ? null : (texts = prepared.reviews.map((x) => x.review.review ?? ''));
+  structuredClone({ records: flatLabRecords(prepared.items), metrics, baselines: { texts: t, seed: 1 }, options });
+}
+
+const ms = (f: () => void) => {
+  const t0 = performance.now();
+  f();
+  return performance.now() - t0;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const coldOld = ms(() => oldMetaEval(oldLab()));
+const coldNew = ms(() => (newLab(), newMetaEval()));
+const warm = { oldLab: [] as number[], oldMe: [] as number[], newLab: [] as number[], newMe: [] as number[] };
+for (let i = 0; i < 7; i++) {
+  let reviews: ReturnType<typeof labReviews> = [];
+  warm.oldLab.push(ms(() => (reviews = oldLab())));
+  warm.oldMe.push(ms(() => oldMetaEval(reviews)));
+  warm.newLab.push(ms(newLab));
+  warm.newMe.push(ms(newMetaEval));
+}
+const f = (x: number) => `${x.toFixed(1)} ms`;
+console.log(`${prepared.items.length} reviews, 5 lab columns (CRScore ×3, BLEU, chrF); page-thread work per compute`);
+console.log(`| | lab compute | meta-evaluation compute | first compute of a run (both) |`);
+console.log(`|---|---:|---:|---:|`);
+console.log(`| before (objects per review) | ${f(median(warm.oldLab))} | ${f(median(warm.oldMe))} | ${f(coldOld)} |`);
+console.log(`| after (typed columns) | ${f(median(warm.newLab))} | ${f(median(warm.newMe))} | ${f(coldNew)} |`);
+record({ what: `lab + meta-evaluation compute on the page, ${prepared.items.length} reviews`, value: `${f(median(warm.newLab) + median(warm.newMe))} (before: ${f(median(warm.oldLab) + median(warm.oldMe))})` });
