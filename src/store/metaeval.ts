@@ -20,7 +20,6 @@ import {
 import type { DatasetRow } from '../core/dataset';
 import type { LabReview } from '../core/lab/metrics';
 import { labRowsOf } from './labColumns';
-import { flatLabRecords, flatValues } from './labFlat';
 import { useLab } from './lab';
 import { useLlmMetrics } from '../settings/llmMetrics';
 import { APP_VERSION, useResearch } from './research';
@@ -62,8 +61,6 @@ export interface MetaEvalState {
 let worker: Worker | null = null;
 let api: Comlink.Remote<MetaEvalApi> | null = null;
 let jobId = 0;
-/** The run whose review texts the worker holds (sent once per run, for the length baseline). */
-let textsFor: unknown = null;
 
 const stem = (f: string) => f.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
 
@@ -168,18 +165,17 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const m = useLlmMetrics.getState();
     const lab = useLab.getState();
     const s = get();
-    const { prepared } = r.results;
+    const { reviews } = labRowsOf(r.results);
     const coverage: ScoresCoverage[] = [];
     const imported: MetaMetric[] = [];
     for (const f of s.imports) {
-      const x = readMetricScores(f.name, f.file, f.text, labRowsOf(r.results).reviews);
+      const x = readMetricScores(f.name, f.file, f.text, reviews);
       coverage.push(x.coverage);
       imported.push(...x.metrics);
     }
-    const n = prepared.items.length;
-    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
-    // Typed columns only: the worker builds the records and the baselines (metaevalJob.ts).
-    const metrics = [...columns, ...imported].map(({ values, ...x }) => ({ ...x, values: flatValues(values) }));
+    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === reviews.length) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
+    const metrics = [...columns, ...imported, ...baselineMetrics(reviews, m.seed)];
+    const records = reviews.map((x) => ({ changeId: x.changeId, system: x.system, human: x.human }));
     // The human ceiling: the annotators' files, paired on the reviews two of them scored.
     let ceilingInput: ReturnType<typeof humanCeiling> | null = null;
     if (s.annotatorFiles.length) {
@@ -197,17 +193,13 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     if (!worker) {
       worker = new Worker(new URL('./metaeval.worker.ts', import.meta.url), { type: 'module' });
       api = Comlink.wrap<MetaEvalApi>(worker);
-      textsFor = null;
     }
-    const texts = textsFor === prepared ? null : prepared.reviews.map((x) => x.review.review ?? '');
-    textsFor = prepared;
     const against = metrics.find((x) => x.id === `crscore.${s.dim}`)?.id;
     api!
       .run(
         {
-          records: flatLabRecords(prepared.items),
+          records,
           metrics,
-          baselines: { texts, seed: m.seed },
           options: { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against },
           ceiling: ceilingInput && ceilingInput.records.length ? { records: ceilingInput.records, metrics: ceilingInput.metrics } : null,
         },
