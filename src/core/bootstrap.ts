@@ -80,7 +80,7 @@ export interface BootstrapReport {
   correlations: Record<Dim, CorrelationCi> & { n: number };
 }
 
-export { drawWeights, mulberry32 } from './resampling.ts';
+export { drawWeights, mulberry32, mulberry32At } from './resampling.ts';
 
 /** The q-quantile of sorted values by linear interpolation (numpy's default, Hyndman–Fan type 7). */
 export function quantileSorted(sorted: ArrayLike<number>, q: number): number {

@@ -17,6 +17,14 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * mulberry32(seed) after `calls` draws, without drawing them (its state only advances by a constant per draw), so
+ * a worker can start at resample b of a stream: mulberry32At(seed, b × clusters) draws what drawWeights would there.
+ */
+export function mulberry32At(seed: number, calls: number): () => number {
+  return mulberry32(((seed >>> 0) + Math.imul(calls >>> 0, 0x6d2b79f5)) >>> 0);
+}
+
 /** Draws one resample of `clusters` clusters with replacement: how many times each is drawn. */
 export function drawWeights(clusters: number, rng: () => number, out = new Uint32Array(clusters)): Uint32Array {
   out.fill(0);

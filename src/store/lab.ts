@@ -1,15 +1,9 @@
 // The metric lab's store: it orchestrates the LLM metrics' runs (src/llmbatch/labBatch.ts on the one batch runner:
 // provider layer, retries, IndexedDB answer cache, concurrency cap, plan, Cancel, Resume) and the statistics (the
-// core's labAgreement, in a worker) over the columns labColumns builds from the Research run. It holds no key: the
-// view passes the LLM settings in for each plan or run.
+// core's lab agreement, spread over Research's compute workers by labStats) over the columns labColumns builds from
+// the Research run. It holds no key: the view passes the LLM settings in for each plan or run.
 import { create } from 'zustand';
-import type {
-  GradeOutcome,
-  JudgeOutcome,
-  LabAgreement,
-  LabMetric,
-  LabRecord,
-} from '../core/lab/index';
+import type { GradeOutcome, JudgeOutcome, LabAgreement, LabMetric } from '../core/lab/index';
 import { DEFAULT_GRADE_PROMPT, DEFAULT_JUDGE_PROMPT } from '../core/lab/index';
 import type { LlmSettings } from '../claims/providers';
 import { rememberingCache } from '../llmbatch/cache';
@@ -24,7 +18,8 @@ import type { BatchProgress } from '../llmbatch/run';
 import { useLlmMetrics } from '../settings/llmMetrics';
 import { idbAnswerCache } from './answerCacheIdb';
 import { labColumns, labRowsOf, type LlmMetricConfig } from './labColumns';
-import type { LabAgreementMessage, LabAgreementRequest } from './labAgreement.worker';
+import { flatLabMetric, flatLabRecords } from './labFlat';
+import { CancelledError, labStats } from './labStats';
 import { useResearch } from './research';
 
 /** Above this many requests the browser asks before sending (as batch pseudo-references do). */
@@ -65,8 +60,8 @@ interface LabState {
   /** The last run's answers the browser refused to store, and the first reason: a Resume asks for them again. */
   unsaved: { count: number; error?: string };
   message: string | null;
+  /** One value per review of the Research run, in its items' order (results.prepared.items). */
   columns: LabMetric[];
-  records: LabRecord[];
   agreement: LabAgreement | null;
   stats: {
     status: 'idle' | 'running' | 'done' | 'error';
@@ -92,7 +87,6 @@ interface LabState {
 }
 
 let controller: AbortController | null = null;
-let worker: Worker | null = null;
 let jobId = 0;
 
 const mark = (v: object | null) => {
@@ -137,7 +131,6 @@ export const useLab = create<LabState>()((set, get) => ({
   unsaved: { count: 0 },
   message: null,
   columns: [],
-  records: [],
   agreement: null,
   stats: { status: 'idle', done: 0, total: 0, error: null, ms: null, baseline: null },
 
@@ -278,7 +271,6 @@ export const useLab = create<LabState>()((set, get) => ({
     const r = useResearch.getState();
     if (!r.results || !r.analysis) return;
     const s = useLlmMetrics.getState();
-    const { records } = labRowsOf(r.results);
     const { grades, judges, gradeConfig, judgeConfig } = get();
     // BLEU and chrF are computed (in the workers) when the lab first asks for them; the lab recomputes then.
     const refs = r.refMetrics;
@@ -299,7 +291,7 @@ export const useLab = create<LabState>()((set, get) => ({
     const baseline = columns.some((c) => c.id === s.baseline)
       ? s.baseline
       : (columns[0]?.id ?? null);
-    set({ columns, records });
+    set({ columns });
     if (!columns.length)
       return set({
         agreement: null,
@@ -309,38 +301,39 @@ export const useLab = create<LabState>()((set, get) => ({
     set({
       stats: { status: 'running', done: 0, total: s.resamples, error: null, ms: null, baseline },
     });
-    if (!worker) {
-      worker = new Worker(new URL('./labAgreement.worker.ts', import.meta.url), { type: 'module' });
-      worker.onmessage = (e: MessageEvent<LabAgreementMessage>) => {
-        const m = e.data;
-        if (m.id !== jobId) return;
+    // Typed columns only (a few loops here); the workers build the records and run the resamples.
+    const inputs = {
+      ...flatLabRecords(r.results.prepared.items),
+      metrics: columns.map(flatLabMetric),
+      options: { baseline: baseline ?? undefined, resamples: s.resamples, seed: s.seed },
+    };
+    const t0 = performance.now();
+    let shownAt = 0;
+    labStats(id, inputs, (done, total) => {
+      const now = performance.now();
+      // At most ~10 repaints a second.
+      if (id !== jobId || now - shownAt < 100) return;
+      shownAt = now;
+      set({ stats: { ...get().stats, done, total } });
+    }).then(
+      (agreement) => {
+        if (id !== jobId || !agreement) return;
         const st = get().stats;
-        if (m.type === 'progress') set({ stats: { ...st, done: m.done, total: m.total } });
-        else if (m.type === 'result')
-          set({
-            agreement: m.agreement,
-            stats: { ...st, status: 'done', done: st.total, ms: m.ms },
-          });
-        else set({ stats: { ...st, status: 'error', error: m.message } });
-      };
-      worker.onerror = (e) => {
+        set({ agreement, stats: { ...st, status: 'done', done: st.total, ms: performance.now() - t0 } });
+      },
+      (e: unknown) => {
+        if (id !== jobId) return;
+        // Research's Cancel ended the workers: the statistics are simply not there (the next compute asks again).
+        const cancelled = e instanceof CancelledError;
         set({
           stats: {
             ...get().stats,
-            status: 'error',
-            error: e.message || 'The statistics worker failed.',
+            status: cancelled ? 'idle' : 'error',
+            error: cancelled ? null : (e as Error).message || 'The statistics worker failed.',
           },
         });
-        worker?.terminate();
-        worker = null;
-      };
-    }
-    worker.postMessage({
-      id,
-      records,
-      metrics: columns,
-      options: { baseline: baseline ?? undefined, resamples: s.resamples, seed: s.seed },
-    } satisfies LabAgreementRequest);
+      },
+    );
   },
 
   restore() {

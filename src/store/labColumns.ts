@@ -67,7 +67,8 @@ export function crscoreConfig(results: Results, tau: number): Record<string, unk
 }
 
 export function labColumns(x: LabInputs): LabMetric[] {
-  const { reviews } = labRowsOf(x.results);
+  // The reviews (one object each) only for the LLM columns, which are aligned by review id.
+  const reviews = () => labRowsOf(x.results).reviews;
   const ref = x.refValues;
   const cols: LabMetric[] = [];
   for (const k of x.metrics) {
@@ -92,9 +93,9 @@ export function labColumns(x: LabInputs): LabMetric[] {
         }),
       );
     else if (k === 'llm-grade' && x.grades)
-      cols.push(gradeMetric(reviews, x.grades, { ...x.gradeConfig }));
+      cols.push(gradeMetric(reviews(), x.grades, { ...x.gradeConfig }));
     else if (k === 'llm-judge' && x.judges)
-      cols.push(...judgeMetrics(reviews, x.judges, { ...x.judgeConfig }));
+      cols.push(...judgeMetrics(reviews(), x.judges, { ...x.judgeConfig }));
   }
   return cols;
 }

@@ -174,7 +174,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       coverage.push(x.coverage);
       imported.push(...x.metrics);
     }
-    const columns: MetaMetric[] = lab.records.length === reviews.length ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
+    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === reviews.length) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
     const metrics = [...columns, ...imported, ...baselineMetrics(reviews, m.seed)];
     const records = reviews.map((x) => ({ changeId: x.changeId, system: x.system, human: x.human }));
     // The human ceiling: the annotators' files, paired on the reviews two of them scored.

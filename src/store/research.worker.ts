@@ -1,13 +1,15 @@
 // One of Research's compute workers (see researchPool.ts): the similarity matrices of a slice of changes, the
 // reference-based metrics of a slice of reviews, the correlations at one τ and a slice of the correlation-vs-τ
-// curve, so none of them runs on the page's thread. What a run's statistics need (the items' human scores,
-// systems and languages, and the scorer) is sent once per run and kept here under the run's id.
+// curve, and the metric lab's statistics (labPoolApi.ts), so none of them runs on the page's thread. What a run's
+// statistics need (the items' human scores, systems and languages, and the scorer) is sent once per run and kept
+// here under the run's id.
 import * as Comlink from 'comlink';
 import type { EvalItem } from '../core/evaluate';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
 import { metricLinkStage, refMetricRows, type Scorer } from '../core/research/index';
 import type { SimilarityMatrix } from '../core/types';
+import { labApi } from './labPoolApi';
 import { loadPlusIdf } from './plusIdf';
 import {
   correlationsAt,
@@ -34,6 +36,8 @@ let run: { id: number; items: EvalItem[]; scorer: Scorer | null } | null = null;
 let links: { id: number; items: EvalItem[]; matrices: SimilarityMatrix[] } | null = null;
 
 const api = {
+  // The metric lab's statistics (labPoolApi.ts).
+  ...labApi,
   async matrices(kind: 'lexical' | 'tfidf', items: MatrixItem[], graded: boolean) {
     const out = sliceMatrices(kind, items, kind === 'tfidf' || graded ? await loadPlusIdf() : undefined, graded);
     return Comlink.transfer(out, sliceTransferables(out));

@@ -3,7 +3,7 @@
 // (mean per system with intervals) and the systems' rank agreement with the humans. Every statistic is read off
 // the same resamples of changes (seeded mulberry32, as src/core/bootstrap.ts), so differences are paired.
 // A metric is measured on the reviews it has a value for; a paired difference on the reviews both metrics score.
-import { DEFAULT_RESAMPLES, DEFAULT_SEED, drawWeights, mulberry32, percentileInterval, type SteppedBootstrap } from '../bootstrap.ts';
+import { DEFAULT_RESAMPLES, DEFAULT_SEED, drawWeights, mulberry32, mulberry32At, percentileInterval, type SteppedBootstrap } from '../bootstrap.ts';
 import { kendallTauB, spearman } from '../stats.ts';
 import { rankPlan, weightedKendall, weightedSpearman, type RankPlan } from '../weightedRank.ts';
 import {
@@ -72,12 +72,21 @@ function interval(xs: ArrayLike<number>, B: number, level: number): [number, num
   return B > 0 ? percentileInterval(Array.prototype.slice.call(xs, 0, B) as number[], level) : [NaN, NaN];
 }
 
-/** The lab's agreement report, run in steps (a page shows progress); `labAgreement` runs it to the end. */
-export function createLabAgreement(
-  records: readonly LabRecord[],
-  metrics: readonly LabMetric[],
-  o: LabAgreementOptions = {},
-): SteppedBootstrap<LabAgreement> {
+/**
+ * Resamples [from, to) of a lab agreement's stream, as typed arrays: what a worker computes and sends back, so the
+ * resamples can be spread over workers and merged (labAgreementOfParts) into the very figures of one run.
+ */
+export interface LabAgreementPart {
+  from: number;
+  to: number;
+  /** Per track (each distinct subset of reviews), per dimension (con, comp, rel): Spearman, then Kendall. */
+  tracks: Float64Array[];
+  /** Per metric: (to − from) × systems × 5 system means (see systemMeans). */
+  systems: Float64Array[];
+}
+
+/** Everything a report needs before any resample, with arrays for `len` resamples. */
+function setup(records: readonly LabRecord[], metrics: readonly LabMetric[], o: LabAgreementOptions, len: number) {
   for (const m of metrics)
     if (m.values.length !== records.length)
       throw new Error(`lab: metric ${m.id} has ${m.values.length} values for ${records.length} reviews`);
@@ -100,7 +109,7 @@ export function createLabAgreement(
   const has = (m: LabMetric, i: number) => m.values[i] !== null && Number.isFinite(m.values[i]);
   const subset = (pred: (i: number) => boolean) => records.map((_, i) => i).filter(pred);
   const track = (m: LabMetric, idx: number[]) =>
-    corrTrack(idx.map((i) => m.values[i]!), idx.map((i) => records[i].human!), Int32Array.from(idx, (i) => clusterOf[i]), total);
+    corrTrack(idx.map((i) => m.values[i]!), idx.map((i) => records[i].human!), Int32Array.from(idx, (i) => clusterOf[i]), len);
 
   // Every distinct track is resampled once: when a metric and the baseline score the same reviews (the usual
   // case), their paired comparison reuses their own tracks, which are then already paired.
@@ -169,13 +178,15 @@ export function createLabAgreement(
     return out;
   };
 
-  const rng = mulberry32(seed);
-  const w = new Uint32Array(C);
   const scratch = new Float64Array(records.length);
-  let b = 0;
+  /** Resample b (of this setup's arrays) with the changes' weights w. */
+  const resample = (b: number, w: Uint32Array) => {
+    for (const t of tracks) trackResample(t, b, w, scratch);
+    for (const p of per) p.sysMeans.push(systemMeans(p.sums, w));
+  };
 
-  const result = (): LabAgreement => {
-    const B = b;
+  /** The report over the first B resamples. */
+  const result = (B: number): LabAgreement => {
     const ci = (point: number, xs: ArrayLike<number>): CorrCi => {
       const [lo, hi] = interval(xs, B, level);
       return { r: point, lo, hi };
@@ -263,19 +274,95 @@ export function createLabAgreement(
     };
   };
 
+  return { total, seed, C, S, tracks, per, resample, result };
+}
+
+/** Steps resamples [from, to) of the seeded stream through `st`, then gives `done`'s result. */
+function stepped<R>(st: ReturnType<typeof setup>, from: number, to: number, done: () => R): SteppedBootstrap<R> {
+  // Resample b's weights are draws b × C … (b + 1) × C − 1 of the stream, wherever b is computed.
+  const rng = from === 0 ? mulberry32(st.seed) : mulberry32At(st.seed, from * st.C);
+  const w = new Uint32Array(st.C);
+  let b = from;
   return {
-    total,
-    done: () => b,
+    total: to - from,
+    done: () => b - from,
     step(count) {
-      for (const end = Math.min(total, b + count); b < end; b++) {
-        drawWeights(C, rng, w);
-        for (const t of tracks) trackResample(t, b, w, scratch);
-        for (const p of per) p.sysMeans.push(systemMeans(p.sums, w));
+      for (const end = Math.min(to, b + count); b < end; b++) {
+        drawWeights(st.C, rng, w);
+        st.resample(b - from, w);
       }
-      return b >= total;
+      return b >= to;
     },
-    result,
+    result: done,
   };
+}
+
+/** The lab's agreement report, run in steps (a page shows progress); `labAgreement` runs it to the end. */
+export function createLabAgreement(
+  records: readonly LabRecord[],
+  metrics: readonly LabMetric[],
+  o: LabAgreementOptions = {},
+): SteppedBootstrap<LabAgreement> {
+  const st = setup(records, metrics, o, resamplesOf(o));
+  let s: SteppedBootstrap<LabAgreement> | null = null;
+  s = stepped(st, 0, st.total, () => st.result(s!.done()));
+  return s;
+}
+
+const resamplesOf = (o: LabAgreementOptions) => Math.max(0, Math.floor(o.resamples ?? DEFAULT_RESAMPLES));
+
+/** Resamples [from, to) only, in steps: one worker's share of a report (see labAgreementOfParts). */
+export function createLabAgreementPart(
+  records: readonly LabRecord[],
+  metrics: readonly LabMetric[],
+  o: LabAgreementOptions,
+  from: number,
+  to: number,
+): SteppedBootstrap<LabAgreementPart> {
+  if (!(0 <= from && from <= to && to <= resamplesOf(o))) throw new Error(`lab: resamples [${from}, ${to}) are not within 0…${resamplesOf(o)}`);
+  const st = setup(records, metrics, o, to - from);
+  let s: SteppedBootstrap<LabAgreementPart> | null = null;
+  s = stepped(st, from, to, () => {
+    const n = s!.done();
+    return {
+      from,
+      to: from + n,
+      tracks: st.tracks.flatMap((t) => DIMS.flatMap((d) => [t.s[d].slice(0, n), t.k[d].slice(0, n)])),
+      systems: st.per.map((p) => {
+        const out = new Float64Array(n * st.S * 5);
+        p.sysMeans.slice(0, n).forEach((x, b) => out.set(x, b * st.S * 5));
+        return out;
+      }),
+    };
+  });
+  return s;
+}
+
+/** The report of parts that cover every resample in order ([0, a), [a, b) … [·, resamples)): one run's figures. */
+export function labAgreementOfParts(
+  records: readonly LabRecord[],
+  metrics: readonly LabMetric[],
+  o: LabAgreementOptions,
+  parts: readonly LabAgreementPart[],
+): LabAgreement {
+  const st = setup(records, metrics, o, resamplesOf(o));
+  let b = 0;
+  for (const p of [...parts].sort((x, y) => x.from - y.from || x.to - y.to)) {
+    if (p.from !== b) throw new Error(`lab: the parts leave resamples ${b}…${p.from} out`);
+    const n = p.to - p.from;
+    st.tracks.forEach((t, i) =>
+      DIMS.forEach((d, j) => {
+        t.s[d].set(p.tracks[i * 6 + j * 2], b);
+        t.k[d].set(p.tracks[i * 6 + j * 2 + 1], b);
+      }),
+    );
+    st.per.forEach((q, i) => {
+      for (let r = 0; r < n; r++) q.sysMeans.push(p.systems[i].slice(r * st.S * 5, (r + 1) * st.S * 5));
+    });
+    b = p.to;
+  }
+  if (b !== st.total) throw new Error(`lab: the parts cover ${b} of ${st.total} resamples`);
+  return st.result(b);
 }
 
 export function labAgreement(records: readonly LabRecord[], metrics: readonly LabMetric[], o: LabAgreementOptions = {}): LabAgreement {

@@ -2,7 +2,8 @@
 // statistics, in the browser (src/features/lab, on src/store) and in `crscore eval --metrics` (src/cli/evalMetrics.ts).
 //
 // PUBLIC API (the lab view builds on it; a change of shape is written here first).
-// Since the first commit (additive only): referenceColumns, LAB_METRIC_NAMES, gapText, llmMetricConfig (labBatch.ts).
+// Since the first commit (additive only): referenceColumns, LAB_METRIC_NAMES, gapText, llmMetricConfig (labBatch.ts),
+// createLabAgreementPart, labAgreementOfParts.
 //   Reviews and columns (metrics.ts)
 //     labReviews(prepared) → LabReview[]            one per eval item of src/core/research prepare(), same order
 //     labRecords(reviews) → LabRecord[]             {changeId, system, human} for the statistics
@@ -18,7 +19,10 @@
 //   Rules (rules.ts, Jiang et al. 2025 §5.2): exactMatchGrade, combineGrades (majority, else median), capFive (5→4),
 //     finalGrade, isValidGrade, lexicallyIdentical
 //   Statistics (agreement.ts): labAgreement(records, metrics, {baseline, resamples, seed, level}) → LabAgreement,
-//     createLabAgreement(...) → SteppedBootstrap<LabAgreement> (step(n) for progress)
+//     createLabAgreement(...) → SteppedBootstrap<LabAgreement> (step(n) for progress);
+//     createLabAgreementPart(records, metrics, options, from, to) → SteppedBootstrap<LabAgreementPart> (resamples
+//     [from, to) as typed arrays, one worker's share) and labAgreementOfParts(records, metrics, options, parts) →
+//     the same LabAgreement as one run
 //   Tables (tables.ts): formatLabAgreement(report, format, config), formatLabSystems(report, metricId, format,
 //     config), formatLabRanking(report, format, config), labConfig(report): the config every export records
 //   LLM runs (NOT core: src/llmbatch/labBatch.ts, on runBatch): planLlmGrades / runLlmGrades(GradeInput[],

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { FORMAT_LABELS } from '../../core/importers/index';
 import { pickedFiles } from '../../store/importRun';
+import { ImportErrorTable } from './ImportErrorTable';
 import { ImportNotices } from './ImportNotices';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.
@@ -58,7 +59,6 @@ export function ImportPanel() {
   const name = useResearch((s) => s.datasetName);
   const importFiles = useResearch((s) => s.importFiles);
   const [reading, setReading] = useState(false);
-  const [showAll, setShowAll] = useState(false);
   const onFiles = async (list: FileList | null) => {
     if (!list || list.length === 0) return;
     setReading(true);
@@ -111,29 +111,7 @@ export function ImportPanel() {
           {errors.length > 0 && (
             <details open={errors.length <= 10} className="r-errors">
               <summary>Bad rows ({errors.length})</summary>
-              <table className="r-table" data-testid="import-error-table">
-                <thead>
-                  <tr>
-                    <th>File</th>
-                    <th>Line</th>
-                    <th>Why it was left out</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(showAll ? errors : errors.slice(0, 50)).map((e, i) => (
-                    <tr key={i}>
-                      <td>{e.file}</td>
-                      <td className="num">{e.line}</td>
-                      <td>{e.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {errors.length > 50 && !showAll && (
-                <button type="button" className="linklike small" onClick={() => setShowAll(true)}>
-                  Show all {errors.length}
-                </button>
-              )}
+              <ImportErrorTable errors={errors} limit={50} reasonLabel="Why it was left out" testid="import-error-table" />
             </details>
           )}
         </div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { datasetToJsonl } from '../../core/datasetJsonl';
 import { importCodeReviewerPredictions, systemNameFromFile, type ImportFile, type ImportIssue } from '../../core/importers/index';
 import { useResearch } from '../../store/research';
+import { ImportErrorTable } from './ImportErrorTable';
 
 interface Pred extends ImportFile {
   system: string;
@@ -90,24 +91,7 @@ export function PredictionsImport() {
         {done && <span className="small" data-testid="cr-import-done">{done}</span>}
       </p>
       {errors.length > 0 && (
-        <table className="r-table r-errors-table" data-testid="cr-import-errors">
-          <thead>
-            <tr>
-              <th>File</th>
-              <th>Line</th>
-              <th>Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {errors.slice(0, 100).map((e, i) => (
-              <tr key={i}>
-                <td>{e.file}</td>
-                <td className="num">{e.line}</td>
-                <td>{e.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ImportErrorTable errors={errors} limit={100} reasonLabel="Problem" testid="cr-import-errors" className="r-table r-errors-table" />
       )}
     </details>
   );

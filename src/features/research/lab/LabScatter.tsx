@@ -1,13 +1,15 @@
 // Any lab metric against a human dimension, drawn on a canvas (thousands of reviews stay cheap). The x range is the
 // metric's own (CRScore and BLEU 0–1, LLM grades 1–5); y is the human Likert grade scaled to 0–1, jittered a little
 // so equal grades stay visible. Reviews without a value (no reference, no grade) are counted, not drawn at 0.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { niceTicks } from '../../../core/ticks';
 import { useWidth } from '../../../ui/useWidth';
 
 const H = 260;
 const PAD = { left: 44, right: 16, top: 10, bottom: 36 };
 const Y_TICKS = [0, 0.25, 0.5, 0.75, 1];
+/** A dot's radius, px. */
+const R = 2.6;
 
 export interface ScatterPoint {
   x: number | null;
@@ -26,12 +28,21 @@ export function LabScatter({
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const width = useWidth(box);
-  const shown = points.filter(
-    (p): p is { x: number; y: number } => p.x != null && Number.isFinite(p.x),
-  );
-  const lo = shown.length ? Math.min(...shown.map((p) => p.x)) : 0;
-  const hi = shown.length ? Math.max(...shown.map((p) => p.x)) : 1;
-  const xTicks = niceTicks(Math.min(lo, 0), hi > lo ? hi : lo + 1, 5);
+  // Memoised: the view re-renders with every progress step of the statistics, and a redraw of 20,000 points
+  // each time would hold the page's thread for nothing.
+  const { shown, xTicks } = useMemo(() => {
+    const shown = points.filter(
+      (p): p is { x: number; y: number } => p.x != null && Number.isFinite(p.x),
+    );
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const p of shown) {
+      lo = Math.min(lo, p.x);
+      hi = Math.max(hi, p.x);
+    }
+    if (!shown.length) [lo, hi] = [0, 1];
+    return { shown, xTicks: niceTicks(Math.min(lo, 0), hi > lo ? hi : lo + 1, 5) };
+  }, [points]);
   const x0 = xTicks[0];
   const x1 = xTicks[xTicks.length - 1];
   useEffect(() => {
@@ -73,12 +84,18 @@ export function LabScatter({
     g.rotate(-Math.PI / 2);
     g.fillText(yLabel, 0, 0);
     g.restore();
-    g.fillStyle = 'rgba(37, 99, 235, 0.35)';
+    // One dot drawn once, then stamped per review: a path and a fill per point cost several times more.
+    const dot = document.createElement('canvas');
+    dot.width = dot.height = Math.ceil(2 * R * dpr) + 2;
+    const d = dot.getContext('2d')!;
+    d.fillStyle = 'rgba(37, 99, 235, 0.35)';
+    d.arc(dot.width / 2, dot.height / 2, R * dpr, 0, Math.PI * 2);
+    d.fill();
+    const half = dot.width / dpr / 2;
     shown.forEach((p, k) => {
       const jitter = (((k * 2654435761) >>> 0) / 2 ** 32 - 0.5) * 0.05;
-      g.beginPath();
-      g.arc(sx(p.x), sy(Math.min(1.02, Math.max(-0.02, p.y + jitter))), 2.6, 0, Math.PI * 2);
-      g.fill();
+      const y = sy(Math.min(1.02, Math.max(-0.02, p.y + jitter)));
+      g.drawImage(dot, sx(p.x) - half, y - half, 2 * half, 2 * half);
     });
   }, [shown, width, x0, x1, xTicks, xLabel, yLabel]);
   return (

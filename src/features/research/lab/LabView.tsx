@@ -20,6 +20,7 @@ import './lab.css';
 (globalThis as { __crscoreLab?: typeof useLab }).__crscoreLab = useLab;
 
 const DIMS: Dim[] = ['rel', 'con', 'comp'];
+const NO_ITEMS: readonly { human: Record<Dim, number> | null }[] = [];
 const DIM_NAME: Record<Dim, string> = {
   con: 'conciseness',
   comp: 'comprehensiveness',
@@ -92,7 +93,9 @@ function LabResults() {
   const agreement = useLab((s) => s.agreement);
   const stats = useLab((s) => s.stats);
   const columns = useLab((s) => s.columns);
-  const records = useLab((s) => s.records);
+  // The columns are aligned with the run's items; between a new run and the next compute they may not be.
+  const items = useResearch((s) => s.results?.prepared.items);
+  const records = items && columns.every((c) => c.values.length === items.length) ? items : NO_ITEMS;
   const [scatterId, setScatterId] = useState('');
   const [dim, setDim] = useState<Dim>('rel');
   const col = columns.find((c) => c.id === scatterId) ?? columns[0];
