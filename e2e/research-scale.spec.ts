@@ -35,7 +35,7 @@ test('20,000 reviews are scored with no main-thread task over 200 ms', async ({ 
     const t0 = await page.evaluate(() => performance.now());
     await page.getByTestId('research-run').click();
     await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 300_000 });
-    await expect(page.getByTestId('curve-chart').locator('.recharts-wrapper > svg')).toBeVisible({ timeout: 300_000 });
+    await expect(page.getByTestId('curve-chart').getByTestId('curve-svg')).toBeVisible({ timeout: 300_000 });
     await expect(page.getByTestId('correlation-table')).toHaveAttribute('data-pending', 'false');
     const reviews = await page.evaluate(
       () => (globalThis as unknown as { __crscoreResearch: { getState(): { results: { prepared: { items: unknown[] } } } } }).__crscoreResearch.getState().results.prepared.items.length,
