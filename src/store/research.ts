@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
 import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
-import { correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
+import { correlationDelayMs, noRefMetrics, failedImport, overviewOf, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from './importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -66,7 +66,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
 
   const loadDataset = (files: DatasetFile[], imported: ImportResult) => {
     currentFiles = files;
-    const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
+    const systems = new Set(overviewOf(imported.rows).systems);
     const cal = get().config.calibrationSystem;
     runToken++;
     stats = null;
