@@ -96,10 +96,9 @@ export async function preparePaced(rows: readonly DatasetRow[], split: RunConfig
     for (let n = 0; b < rows.length && (b === a || n + rows[b].reviews.length <= PREPARE_REVIEWS); b++) n += rows[b].reviews.length;
     parts.push(prepare(rows.slice(a, b), split));
     a = b;
-    if (a < rows.length) {
-      await nextTask();
-      if (cancelled()) return null;
-    }
+    // Joining the slices is a task of its own too.
+    await nextTask();
+    if (cancelled()) return null;
   }
   return joinPrepared(parts);
 }

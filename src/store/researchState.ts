@@ -3,7 +3,6 @@ import type { ImportIssue, ImportResult } from '../core/importers/index';
 import type { EvalItem } from '../core/evaluate';
 import type { Analysis, CorrRow, CurvePoint, LanguageRow, OracleSummary, TauMemory } from '../core/research/index';
 import { tauGrid } from '../core/sweep';
-import { datasetOverview, type DatasetOverview, type DatasetRow } from '../core/dataset';
 import type { LocalModelFile } from '../embed/types';
 import type { PRESETS, RunConfig } from './researchConfig';
 import type { CacheSize } from './researchCache';
@@ -126,15 +125,6 @@ export function rejectedImport(name: string, files: readonly { name: string }[],
 
 /** An import whose worker failed, as importRejected shows it. */
 export const failedImport = (name: string, e: unknown): ResearchState['importRejected'] => ({ name, issues: [{ file: name, line: 1, reason: (e as Error).message }], total: 1 });
-
-const overviews = new WeakMap<readonly DatasetRow[], DatasetOverview>();
-
-/** The imported dataset's counts and systems, one pass per dataset shared by the store and the panels. */
-export function overviewOf(rows: readonly DatasetRow[]): DatasetOverview {
-  let o = overviews.get(rows);
-  if (!o) overviews.set(rows, (o = datasetOverview(rows)));
-  return o;
-}
 
 export const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
 

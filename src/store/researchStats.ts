@@ -53,7 +53,7 @@ export async function oracleIn(run: StatsRun, cancelled: () => boolean): Promise
   const f = { con: new Float64Array(n), comp: new Float64Array(n), rel: new Float64Array(n) };
   const has = new Uint8Array(n);
   for (let a = 0; a < n; a += ORACLE_SLICE) {
-    if (a > 0) await new Promise((res) => setTimeout(res, 0));
+    await new Promise((res) => setTimeout(res, 0));
     if (cancelled()) return null;
     oracleItemScores(items.slice(a, a + ORACLE_SLICE)).forEach((x, j) => {
       if (!x) return;

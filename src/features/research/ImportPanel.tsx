@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { FORMAT_LABELS } from '../../core/importers/index';
 import { pickedFiles } from '../../store/importRun';
-import { overviewOf } from '../../store/researchState';
+import { overviewOf } from '../../store/datasetOverview';
 import { ImportNotices } from './ImportNotices';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.

@@ -7,7 +7,7 @@ import type { Backend } from '../../embed/types';
 import { filesFromFolder } from '../model/store';
 import { useResearch } from '../../store/research';
 import { startLinks } from '../../store/researchLinks';
-import { overviewOf } from '../../store/researchState';
+import { overviewOf } from '../../store/datasetOverview';
 import { LlmLinksPanel } from './LlmLinksPanel';
 
 const PHASE_TEXT: Record<string, string> = {
