@@ -4,8 +4,10 @@
 // not computed here: a view that shows them asks for them (researchRefs.ts). The store calls it and only keeps
 // the state; every number comes from src/core/research.
 import type { DatasetRow } from '../core/dataset';
+import { calibrationOf, calibrationValues } from '../core/calibrate';
 import {
   calibrateRun,
+  calibrationSystem,
   joinPrepared,
   keepItems,
   prepare,
@@ -103,6 +105,27 @@ export async function preparePaced(rows: readonly DatasetRow[], split: RunConfig
   return joinPrepared(parts);
 }
 
+/** Items per slice of the calibration: tens of milliseconds at most on a slow machine. */
+const CALIBRATE_ITEMS = 10_000;
+
+/** calibrateRun, a slice of items per task (its values gathered in the same order, so the same τ and sd). */
+export async function calibratePaced(items: PreparedDataset['items'], matrices: readonly SimilarityMatrix[], system: string): Promise<SystemCalibration> {
+  const chosen = calibrationSystem(items, system);
+  const values: number[] = [];
+  for (let a = 0; a < items.length; a += CALIBRATE_ITEMS) {
+    if (a > 0) await nextTask();
+    const ms: SimilarityMatrix[] = [];
+    const ss: string[][] = [];
+    for (let k = a; k < Math.min(items.length, a + CALIBRATE_ITEMS); k++)
+      if (items[k].system === chosen) {
+        ms.push(matrices[k]);
+        ss.push(items[k].sentences);
+      }
+    for (const v of calibrationValues(ms, ss)) values.push(v);
+  }
+  return { ...calibrationOf(values), system: chosen };
+}
+
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const { config } = inp;
   const paced = await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
@@ -145,7 +168,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   }
   if (inp.hooks.cancelled()) return { kind: 'cancelled', done: total, total, engine };
   await nextTask();
-  const calibrated = fixedCalibration(config, prepared.items) ?? calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
+  const calibrated = fixedCalibration(config, prepared.items) ?? (await calibratePaced(prepared.items, m.matrices, config.calibrationSystem));
   // The learned linker's τ is its probability threshold.
   const calibration = linker ? { ...calibrated, tau: linker.weights.threshold } : calibrated;
   await nextTask();
