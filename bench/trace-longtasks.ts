@@ -74,13 +74,13 @@ function analyse(traceFile: string) {
       // The nearest frame of the app's own code (not a library) on the stack.
       let id: number | undefined = inT[i].node;
       const chain: string[] = [];
-      while (id && chain.length < 40) {
+      while (id && chain.length < 80) {
         const n = nodes.get(id);
         if (!n) break;
         if (n.fn && n.fn !== '(root)') chain.push(n.fn);
         id = n.parent;
       }
-      const key = chain.slice(-14).reverse().join(' > ');
+      const key = chain.slice(-(Number(process.env.TRACE_DEPTH) || 14)).reverse().join(' > ');
       stacks.set(key, (stacks.get(key) ?? 0) + dt);
     }
     const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([n, v]) => `${(v / 1000).toFixed(1)} ${n}`);
