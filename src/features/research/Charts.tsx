@@ -1,6 +1,7 @@
 // The research view's charts: correlation against τ (a light SVG of our own, CurveSvg.tsx) and the similarity
 // distribution (recharts, no animation so a redraw is one paint). They depend on the run, not on τ: the τ line is
-// drawn over them, so a slider step moves one element instead of re-rendering a chart. The scatter is a canvas (ScatterCanvas.tsx).
+// drawn over them, so a slider step moves one element instead of re-rendering a chart. The scatter is a canvas
+// (ScatterCanvas.tsx).
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Bar,
