@@ -61,7 +61,7 @@ async function run(page: Page, file: string | null) {
   await page.getByTestId('research-similarity').selectOption('lexical');
   await page.getByTestId('research-run').click();
   await page.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 300_000 });
-  await page.locator('[data-testid="curve-chart"] .recharts-wrapper > svg').waitFor({ timeout: 300_000 });
+  await page.locator('[data-testid="curve-chart"] [data-testid="curve-svg"]').waitFor({ timeout: 300_000 });
   await page.waitForTimeout(1500); // the intervals arrive from their worker after τ rests
 }
 

@@ -91,7 +91,7 @@ async function measure(page: Page, name: string, file: string, text: string) {
   const sw = Date.now();
   await page.getByTestId('research-run').click({ timeout: 0 });
   await page.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 900_000 });
-  await page.locator('[data-testid="curve-chart"] .recharts-wrapper > svg').waitFor({ timeout: 900_000 });
+  await page.locator('[data-testid="curve-chart"] [data-testid="curve-svg"]').waitFor({ timeout: 900_000 });
   await page.locator('[data-testid="correlation-table"][data-pending="false"]').waitFor({ timeout: 900_000 });
   const scoredS = (Date.now() - sw) / 1000;
   const scoreLong = await longest(page, s0);

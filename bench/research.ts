@@ -50,7 +50,7 @@ async function scoreRun(page: Page): Promise<{ ms: number; total: number; cached
     // A plain loop: tsx would wrap a named inner function in __name(), which the page does not have.
     for (;;) {
       const p = st.getState().progress;
-      if (p.phase === 'done' && document.querySelector('[data-testid="curve-chart"] .recharts-wrapper > svg')) break;
+      if (p.phase === 'done' && document.querySelector('[data-testid="curve-chart"] [data-testid="curve-svg"]')) break;
       if (p.phase === 'error' || p.phase === 'cancelled') throw new Error(`run ended: ${p.phase}`);
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -120,7 +120,7 @@ for (const size of [
     await page.getByTestId('research-run').click();
     await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 240_000 });
     await expect(page.getByTestId('bootstrap-status')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
-    await expect(page.locator('[data-testid="curve-chart"] .recharts-wrapper > svg')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-testid="curve-chart"] [data-testid="curve-svg"]')).toBeVisible({ timeout: 60_000 });
     const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
     console.log(`RESEARCH dev half ${size.width}x${size.height}: ${height} px, ${(height / size.height).toFixed(1)} screens`);
     expect(height / size.height).toBeLessThan(3.3);

@@ -58,7 +58,7 @@ test('20,000 reviews are scored with no main-thread task over 200 ms', async ({ 
       const q = (s: string) => document.querySelector(s);
       return (
         q('[data-testid="research-progress"]')?.getAttribute('data-phase') === 'done' &&
-        !!q('[data-testid="curve-chart"] .recharts-wrapper > svg') &&
+        !!q('[data-testid="curve-chart"] [data-testid="curve-svg"]') &&
         q('[data-testid="correlation-table"]')?.getAttribute('data-pending') === 'false'
       );
     });

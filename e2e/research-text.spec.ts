@@ -20,8 +20,11 @@ async function scored(page: Page, calibrateOn: string) {
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done');
 }
 
+// The curve is the app's own SVG (CurveSvg.tsx); the distribution is recharts.
 const tickLocator = (page: Page, chart: string, axis: 'x' | 'y') =>
-  page.getByTestId(chart).locator(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`);
+  page
+    .getByTestId(chart)
+    .locator(chart === 'curve-chart' ? `.r-axis-${axis} .r-tick` : `.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`);
 const ticks = async (page: Page, chart: string, axis: 'x' | 'y') => {
   await expect(tickLocator(page, chart, axis).first()).toBeVisible();
   return tickLocator(page, chart, axis).allTextContents();
@@ -69,9 +72,8 @@ test('the "best" and "calibrated" labels are inside the chart and apart, at τ n
   for (const system of ['empty_pred', 'good_pred']) {
     await scored(page, system);
     const boxes = await page.getByTestId('curve-chart').evaluate((fig) => {
-      const svg = fig.querySelector('.recharts-wrapper > svg')!.getBoundingClientRect();
-      const label = (text: string) =>
-        [...fig.querySelectorAll('.recharts-reference-line text, .recharts-label')].find((t) => t.textContent === text)?.getBoundingClientRect();
+      const svg = fig.querySelector('[data-testid="curve-svg"]')!.getBoundingClientRect();
+      const label = (text: string) => [...fig.querySelectorAll('.r-ref-label')].find((t) => t.textContent === text)?.getBoundingClientRect();
       const b = label('best');
       const c = label('calibrated');
       const box = (r: DOMRect | undefined) => r && { l: r.left, r: r.right, t: r.top, b: r.bottom };

@@ -11,6 +11,14 @@ export function calibrate(
   matrices: readonly SimilarityMatrix[],
   sentences?: readonly (readonly string[] | undefined)[],
 ): Calibration {
+  return calibrationOf(calibrationValues(matrices, sentences));
+}
+
+/** The values calibrate averages: each non-empty sentence's best similarity, in order. */
+export function calibrationValues(
+  matrices: readonly SimilarityMatrix[],
+  sentences?: readonly (readonly string[] | undefined)[],
+): number[] {
   const values: number[] = [];
   matrices.forEach((m, k) => {
     if (m.rows === 0) return;
@@ -20,6 +28,11 @@ export function calibrate(
       if (b.index >= 0 && !(s && s[j].trim() === '')) values.push(b.similarity);
     });
   });
+  return values;
+}
+
+/** τ = the mean of the values, and their sd (calibrate's; the values may be gathered a slice at a time). */
+export function calibrationOf(values: number[]): Calibration {
   const n = values.length;
   const tau = n > 0 ? values.reduce((a, b) => a + b, 0) / n : 0;
   // Population sd (numpy's np.std default), as the reference repository's ramp thresholds use numpy.

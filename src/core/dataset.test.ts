@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseLikert, parseDatasetJsonl } from './dataset.ts';
+import { datasetOverview, normaliseLikert, parseDatasetJsonl, type DatasetRow } from './dataset.ts';
 import { collectEvalItems } from './evaluate.ts';
 
 const good = {
@@ -52,5 +52,19 @@ describe('parseDatasetJsonl', () => {
     expect(items[0].human).toEqual({ con: 1, comp: 1, rel: 1 });
     expect(items[2].human).toBeNull();
     expect(normaliseLikert(3)).toBe(0.5);
+  });
+});
+
+describe('datasetOverview', () => {
+  it('counts reviews, reviews with a human Rel, changes with pseudo-references and the systems, in one pass', () => {
+    const review = (system: string, rel: number | null) => ({ system, review: 'x', rel, con: null, comp: null }) as unknown as DatasetRow['reviews'][number];
+    const row = (refs: number, reviews: DatasetRow['reviews']) => ({ pseudoRefs: Array.from({ length: refs }, () => ({ text: 'p' })), reviews }) as unknown as DatasetRow;
+    const o = datasetOverview([
+      row(2, [review('msg', null), review('b_pred', 0.5), review('a_pred', 0)]),
+      row(0, [review('b_pred', null)]),
+      row(1, []),
+    ]);
+    expect(o).toEqual({ reviews: 4, scored: 2, withRefs: 2, systems: ['a_pred', 'b_pred', 'msg'] });
+    expect(datasetOverview([])).toEqual({ reviews: 0, scored: 0, withRefs: 0, systems: [] });
   });
 });

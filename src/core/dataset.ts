@@ -152,3 +152,30 @@ export function parseDatasetRow(obj: unknown, line = 0): DatasetRow | string {
 function likert(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
+
+/** What an imported dataset holds, counted in one pass (no array per row: a 100,000-review file stays one short task). */
+export interface DatasetOverview {
+  reviews: number;
+  /** Reviews with a human Rel score. */
+  scored: number;
+  /** Changes with pseudo-references of their own. */
+  withRefs: number;
+  /** Every system, sorted (the reference review's system included). */
+  systems: string[];
+}
+
+export function datasetOverview(rows: readonly DatasetRow[]): DatasetOverview {
+  let reviews = 0;
+  let scored = 0;
+  let withRefs = 0;
+  const systems = new Set<string>();
+  for (const r of rows) {
+    if (r.pseudoRefs.length > 0) withRefs++;
+    for (const v of r.reviews) {
+      reviews++;
+      if (v.rel != null) scored++;
+      systems.add(v.system);
+    }
+  }
+  return { reviews, scored, withRefs, systems: [...systems].sort() };
+}

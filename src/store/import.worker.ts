@@ -2,12 +2,12 @@
 // chunks of a few megabytes: the page then unpacks one chunk per task, so a 100,000-review file never freezes it.
 // Large files come as Blobs and are decoded here, so the page neither decodes nor clones their text.
 import { importFiles, type ImportResult } from '../core/importers/index';
-import type { DatasetRow } from '../core/dataset';
+import { datasetOverview, type DatasetOverview, type DatasetRow } from '../core/dataset';
 import { textOf, type DatasetFile } from './datasetFile';
 
 export type ImportRequest = { files: DatasetFile[] };
 export type ImportMessage =
-  | { type: 'head'; total: number; errors: ImportResult['errors']; notes: string[]; formats: ImportResult['formats'] }
+  | { type: 'head'; total: number; errors: ImportResult['errors']; notes: string[]; formats: ImportResult['formats']; overview: DatasetOverview }
   | { type: 'rows'; rows: DatasetRow[] }
   | { type: 'end' }
   | { type: 'error'; message: string };
@@ -28,7 +28,8 @@ const post = (m: ImportMessage) => postMessage(m);
 onmessage = async (e: MessageEvent<ImportRequest>) => {
   try {
     const r = importFiles(await Promise.all(e.data.files.map(textOf)));
-    post({ type: 'head', total: r.rows.length, errors: r.errors, notes: r.notes, formats: r.formats });
+    // Counted here, so the page does not walk every review of a large file when it opens it.
+    post({ type: 'head', total: r.rows.length, errors: r.errors, notes: r.notes, formats: r.formats, overview: datasetOverview(r.rows) });
     let chunk: DatasetRow[] = [];
     let chars = 0;
     for (const row of r.rows) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { importFiles } from '../core/importers/index';
 import { sampleJsonl } from '../core/importers/sample';
-import { prepare } from '../core/research/index';
+import { calibrateRun, lexicalMatrices, prepare } from '../core/research/index';
 import { importDataset, pickedFiles, WORKER_CHARS } from './importRun';
-import { preparePaced } from './researchRun';
+import { calibratePaced, preparePaced } from './researchRun';
 
 describe('Research import and prepare, paced', () => {
   it('parses small files at once, exactly as importFiles', () => {
@@ -40,5 +40,12 @@ describe('Research import and prepare, paced', () => {
   it('stops between slices when cancelled', async () => {
     const rows = importFiles([{ name: 'big.jsonl', text: sampleJsonl(1200, 5) }]).rows;
     expect(await preparePaced(rows, 'reference', () => true)).toBeNull();
+  });
+
+  it('calibrates a slice of items per task, exactly as calibrateRun (τ, sd, every value, the system chosen)', async () => {
+    const p = prepare(importFiles([{ name: 'big.jsonl', text: sampleJsonl(3600, 9) }]).rows, 'reference');
+    expect(p.items.length).toBeGreaterThan(10_000); // more than one slice
+    const { matrices } = lexicalMatrices(p.items);
+    for (const system of [p.systems[1], 'no such system']) expect(await calibratePaced(p.items, matrices, system)).toEqual(calibrateRun(p.items, matrices, system));
   });
 });

@@ -6,6 +6,7 @@ import { importFiles, type ImportFile, type ImportResult } from '../core/importe
 import type { DatasetRow } from '../core/dataset';
 import type { ImportMessage, ImportRequest } from './import.worker';
 import { isBlobFile, sizeOf, textOf, type DatasetFile } from './datasetFile';
+import { knownOverview } from './datasetOverview';
 
 export type { DatasetFile } from './datasetFile';
 
@@ -75,6 +76,7 @@ export function importDataset(files: readonly DatasetFile[], onProgress: (p: Imp
         onProgress({ name, phase: 'receiving', done: rows.length, total: head?.total ?? rows.length, chars });
       } else if (m.type === 'end') {
         end();
+        if (head) knownOverview(rows, head.overview);
         resolve({ rows, errors: head?.errors ?? [], notes: head?.notes ?? [], formats: head?.formats ?? [] });
       } else {
         end();

@@ -17,6 +17,8 @@ import { checkSaved, markLatest, recall, remember, type SavedRun } from './resea
 import { recalibrated, runStages, type Results } from './researchRun';
 import { cachedRefMetrics, correlationsIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
 import { runCurve } from './researchCurve';
+import { oracleOf, runOracle } from './researchOracle';
+import { overviewOf } from './datasetOverview';
 import { CancelledError, stopAll } from './researchPool';
 import { cacheSize, clearVectors } from './researchCache';
 import pkg from '../../package.json';
@@ -65,7 +67,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
 
   const loadDataset = (files: DatasetFile[], imported: ImportResult) => {
     currentFiles = files;
-    const systems = new Set(imported.rows.flatMap((r) => r.reviews.map((x) => x.system)));
+    const systems = new Set(overviewOf(imported.rows).systems);
     const cal = get().config.calibrationSystem;
     runToken++;
     stats = null;
@@ -103,6 +105,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
     tauMemory: {},
     analysis: null,
     correlations: [],
+    oracle: null,
     refMetrics: noRefMetrics,
     languages: [],
     correlationsPending: false,
@@ -247,12 +250,13 @@ export const useResearch = create<ResearchState>()((set, get) => {
           tau: t.tau,
           tauSource: t.source,
           analysis: { tau: t.tau, scores, agreement: c.agreement },
-          correlations: [...c.rows, ...r.oracleRows],
+          correlations: c.rows,
           languages: c.languages,
           correlationsPending: false,
           refMetrics: noRefMetrics,
         });
         void curveOf(r, run);
+        void runOracle(r, run, get, set);
         set({
           progress: {
             phase: 'done',
@@ -276,6 +280,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
           const { results: shown } = get();
           if (shown && stats) {
             if (!get().curve) void curveOf(shown, stats);
+            if (oracleOf(get()).pending) void runOracle(shown, stats, get, set);
             if (get().refMetrics.status === 'running') set({ refMetrics: noRefMetrics });
             if (get().correlationsPending) void get().flushCorrelations();
           }
@@ -324,7 +329,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
           if (get().results !== r || get().analysis?.scores !== a.scores) return;
           set({
             analysis: { ...a, agreement: c.agreement },
-            correlations: [...c.rows, ...r.oracleRows],
+            correlations: c.rows,
             languages: c.languages,
             correlationsPending: false,
           });

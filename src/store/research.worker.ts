@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import type { EvalItem } from '../core/evaluate';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
-import { metricLinkStage, refMetricRows, type Scorer } from '../core/research/index';
+import { metricLinkStage, oracleSummary, refMetricRows, type Scorer } from '../core/research/index';
 import type { SimilarityMatrix } from '../core/types';
 import { labApi } from './labPoolApi';
 import { loadPlusIdf } from './plusIdf';
@@ -56,6 +56,12 @@ const api = {
   correlations(id: number, scores: FlatScores) {
     if (run?.id !== id) throw new Error('research worker: not this run');
     return correlationsAt(run.items, scoresOf(scores));
+  },
+  /** The oracle's rows and system ranking from its per-item scores (`has[k]` 0 where item k has no recorded links). */
+  oracle(id: number, scores: FlatScores, has: Uint8Array) {
+    if (run?.id !== id) throw new Error('research worker: not this run');
+    const s = scoresOf(scores);
+    return oracleSummary(run.items, s.map((x, k) => (has[k] ? x : null)));
   },
   refRows(id: number, values: FlatRefValues) {
     if (run?.id !== id) throw new Error('research worker: not this run');

@@ -4,11 +4,12 @@
 // not computed here: a view that shows them asks for them (researchRefs.ts). The store calls it and only keeps
 // the state; every number comes from src/core/research.
 import type { DatasetRow } from '../core/dataset';
+import { calibrationOf, calibrationValues } from '../core/calibrate';
 import {
   calibrateRun,
+  calibrationSystem,
   joinPrepared,
   keepItems,
-  oracleRows,
   prepare,
   scorer,
   sweepIndex,
@@ -16,7 +17,6 @@ import {
   usesEncoder,
   vectorCosine,
   vectorMatrices,
-  type CorrRow,
   type ItemMatrices,
   type PreparedDataset,
   type Scorer,
@@ -48,8 +48,6 @@ export interface Results {
   calibration: SystemCalibration;
   /** Per item, the cosine of the review's and the reference's vectors (encoder runs on data with references). */
   embedRef: (number | null)[] | null;
-  /** Correlation rows that do not depend on τ: the oracle's (annotators' links, when recorded). */
-  oracleRows: CorrRow[];
   engine: RunEngine | null;
   runMs: number;
 }
@@ -100,12 +98,32 @@ export async function preparePaced(rows: readonly DatasetRow[], split: RunConfig
     for (let n = 0; b < rows.length && (b === a || n + rows[b].reviews.length <= PREPARE_REVIEWS); b++) n += rows[b].reviews.length;
     parts.push(prepare(rows.slice(a, b), split));
     a = b;
-    if (a < rows.length) {
-      await nextTask();
-      if (cancelled()) return null;
-    }
+    // Joining the slices is a task of its own too.
+    await nextTask();
+    if (cancelled()) return null;
   }
   return joinPrepared(parts);
+}
+
+/** Items per slice of the calibration: tens of milliseconds at most on a slow machine. */
+const CALIBRATE_ITEMS = 10_000;
+
+/** calibrateRun, a slice of items per task (its values gathered in the same order, so the same τ and sd). */
+export async function calibratePaced(items: PreparedDataset['items'], matrices: readonly SimilarityMatrix[], system: string): Promise<SystemCalibration> {
+  const chosen = calibrationSystem(items, system);
+  const values: number[] = [];
+  for (let a = 0; a < items.length; a += CALIBRATE_ITEMS) {
+    if (a > 0) await nextTask();
+    const ms: SimilarityMatrix[] = [];
+    const ss: string[][] = [];
+    for (let k = a; k < Math.min(items.length, a + CALIBRATE_ITEMS); k++)
+      if (items[k].system === chosen) {
+        ms.push(matrices[k]);
+        ss.push(items[k].sentences);
+      }
+    for (const v of calibrationValues(ms, ss)) values.push(v);
+  }
+  return { ...calibrationOf(values), system: chosen };
 }
 
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
@@ -150,7 +168,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   }
   if (inp.hooks.cancelled()) return { kind: 'cancelled', done: total, total, engine };
   await nextTask();
-  const calibrated = fixedCalibration(config, prepared.items) ?? calibrateRun(prepared.items, m.matrices, config.calibrationSystem);
+  const calibrated = fixedCalibration(config, prepared.items) ?? (await calibratePaced(prepared.items, m.matrices, config.calibrationSystem));
   // The learned linker's τ is its probability threshold.
   const calibration = linker ? { ...calibrated, tau: linker.weights.threshold } : calibrated;
   await nextTask();
@@ -167,7 +185,6 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const embedRef = embedCos && prepared.hasReference
     ? prepared.reviews.map((r) => (!r.reference ? null : r.review.review?.trim() ? embedCos(r.review.review, r.reference) : 0))
     : null;
-  const oracle = oracleRows(prepared.items);
   return {
     kind: 'results',
     cached,
@@ -183,7 +200,6 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       scorer: s,
       calibration,
       embedRef,
-      oracleRows: oracle,
       engine,
     },
   };

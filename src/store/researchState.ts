@@ -1,6 +1,7 @@
 // The research store's state and its types, apart from the store's actions (research.ts).
 import type { ImportIssue, ImportResult } from '../core/importers/index';
-import type { Analysis, CorrRow, CurvePoint, LanguageRow, TauMemory } from '../core/research/index';
+import type { EvalItem } from '../core/evaluate';
+import type { Analysis, CorrRow, CurvePoint, LanguageRow, OracleSummary, TauMemory } from '../core/research/index';
 import { tauGrid } from '../core/sweep';
 import type { LocalModelFile } from '../embed/types';
 import type { PRESETS, RunConfig } from './researchConfig';
@@ -72,8 +73,10 @@ export interface ResearchState {
   tauMemory: TauMemory;
   /** Scores at `tau` (every step); its agreement is recomputed once the slider rests (see correlationsPending). */
   analysis: Analysis | null;
-  /** CRScore's rows and the oracle's (τ-free) rows of the correlation table. */
+  /** CRScore's rows of the correlation table at the τ of the agreement. */
   correlations: CorrRow[];
+  /** The oracle's τ-free rows and system ranking (researchOracle.ts), for the items `of`; summary null without links. */
+  oracle: { of: readonly EvalItem[]; summary: OracleSummary | null; pending: boolean } | null;
   refMetrics: RefMetricsState;
   /** Per language: correlations and mean Rel at the τ of the agreement. */
   languages: LanguageRow[];

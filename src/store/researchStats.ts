@@ -6,7 +6,7 @@ import type { ItemScore } from '../core/evaluate';
 import type { RefMetricId } from '../core/refmetrics/index';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
-import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, type CorrRow, type CurvePoint, type LinkStage, type PreparedDataset } from './researchAnalysis';
+import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, oracleItemScores, type CorrRow, type CurvePoint, type LinkStage, type OracleSummary, type PreparedDataset } from './researchAnalysis';
 import { flatten, flatScorer, flatScores, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
 import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
 import type { Results } from './researchRun';
@@ -36,6 +36,35 @@ export async function correlationsIn(run: StatsRun, scores: readonly ItemScore[]
   await ensureRun(0, run.id, run.meta, null);
   const f = flatScores(scores);
   return onWorker(0, (api) => api.correlations(run.id, f));
+}
+
+/** Items per slice of the oracle's per-item scores on the page (each slice its own task). */
+const ORACLE_SLICE = 10_000;
+
+/**
+ * The oracle's rows and system ranking (oracleSummary) in worker 0, or null without annotator links. Its 18
+ * correlations over every review took the page's thread for over a second at 80,000 reviews; here only the
+ * per-item scores are made on the page, a slice per task, and travel as typed arrays.
+ */
+export async function oracleIn(run: StatsRun, cancelled: () => boolean): Promise<OracleSummary | null> {
+  const items = run.results.prepared.items;
+  if (!hasAnnotatorLinks(items)) return null;
+  const n = items.length;
+  const f = { con: new Float64Array(n), comp: new Float64Array(n), rel: new Float64Array(n) };
+  const has = new Uint8Array(n);
+  for (let a = 0; a < n; a += ORACLE_SLICE) {
+    await new Promise((res) => setTimeout(res, 0));
+    if (cancelled()) return null;
+    oracleItemScores(items.slice(a, a + ORACLE_SLICE)).forEach((x, j) => {
+      if (!x) return;
+      has[a + j] = 1;
+      f.con[a + j] = x.con;
+      f.comp[a + j] = x.comp;
+      f.rel[a + j] = x.rel;
+    });
+  }
+  await ensureRun(0, run.id, run.meta, null);
+  return onWorker(0, (api) => api.oracle(run.id, f, has));
 }
 
 /** The curve at `taus`, a slice of τ values per worker; `progress` after each slice lands. */

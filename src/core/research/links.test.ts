@@ -3,7 +3,7 @@ import { parseDatasetJsonl } from '../dataset';
 import { collectEvalItems } from '../evaluate';
 import { formatLinkTable } from '../linkTables';
 import type { SimilarityMatrix } from '../types';
-import { hasAnnotatorLinks, itemLinkStrengths, linkRuleFor, linkStage, metricLinkStage, oracle, oracleItemScores, oracleRows } from './links';
+import { hasAnnotatorLinks, itemLinkStrengths, linkRuleFor, linkStage, metricLinkStage, oracle, oracleItemScores, oracleRows, oracleSummary } from './links';
 
 const mat = (rows: number, cols: number, v: number[]): SimilarityMatrix => ({ rows, cols, data: Float32Array.from(v) });
 
@@ -71,6 +71,14 @@ describe('the oracle', () => {
     expect(rows.map((r) => r.id)).toEqual(['oracle-con', 'oracle-comp', 'oracle-rel']);
     expect(rows[2].n).toBe(4);
     expect(rows[2].byDim.rel.spearman.r).toBeCloseTo(1, 12);
+  });
+  it('is the same from per-item scores on items that carry only their system and human scores (as a worker holds them)', () => {
+    const bare = items.map((it) => ({ ...it, sentences: [], pseudoReferences: [], pseudoReferenceKinds: [], annotatorLinks: undefined }));
+    const s = oracleSummary(bare, oracleItemScores(items));
+    const o = oracle(items)!;
+    expect(s.rows).toEqual(oracleRows(items));
+    expect(s.reviews).toBe(o.reviews);
+    expect(s.systemRanking).toEqual(o.agreement.systemRanking);
   });
 });
 

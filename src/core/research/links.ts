@@ -265,10 +265,34 @@ export function oracle(items: readonly EvalItem[]): Oracle | null {
 /** The oracle's rows for the correlation table (Con, Comp, Rel from the annotators' links); none without links. */
 export function oracleRows(items: readonly EvalItem[]): CorrRow[] {
   if (!hasAnnotatorLinks(items)) return [];
-  const s = oracleItemScores(items);
+  return oracleRowsOf(items, oracleItemScores(items));
+}
+
+function oracleRowsOf(items: readonly EvalItem[], s: readonly (LinkScores | null)[]): CorrRow[] {
   return (['con', 'comp', 'rel'] as const).map((d) => ({
     id: `oracle-${d}`,
     label: `Oracle ${d === 'con' ? 'Con' : d === 'comp' ? 'Comp' : 'Rel'} (annotators' links)`,
     ...correlate(items, s.map((x) => (x ? x[d] : null))),
   }));
+}
+
+/** What the agreement table shows of the oracle: its rows and its system ranking, over the reviews with links. */
+export interface OracleSummary {
+  reviews: number;
+  rows: CorrRow[];
+  systemRanking: Agreement['systemRanking'];
+}
+
+/**
+ * oracleRows and oracle's system ranking from the oracle's per-item scores (oracleItemScores; null where no links
+ * were recorded). The items are read for their system and human scores only, so a worker that holds no texts can
+ * compute it from scores made on the page.
+ */
+export function oracleSummary(items: readonly EvalItem[], s: readonly (LinkScores | null)[]): OracleSummary {
+  const keep = items.map((_, k) => k).filter((k) => s[k] !== null);
+  const ranking = agreement(
+    keep.map((k) => items[k]),
+    keep.map((k) => s[k]!),
+  ).systemRanking;
+  return { reviews: keep.length, rows: oracleRowsOf(items, s), systemRanking: ranking };
 }

@@ -43,16 +43,26 @@ export function prepare(rows: readonly DatasetRow[], split: SplitMode): Prepared
  * that row only), so a caller can prepare a large dataset a slice at a time.
  */
 export function joinPrepared(parts: readonly PreparedDataset[]): PreparedDataset {
-  const items = parts.flatMap((p) => p.items);
-  const reviews = parts.flatMap((p) => p.reviews);
-  return {
-    items,
-    reviews,
-    skippedDiffs: parts.flatMap((p) => p.skippedDiffs),
-    systems: [...new Set(items.map((i) => i.system))].sort(),
-    languages: [...new Set(items.map((i) => i.lang))].sort(),
-    hasReference: reviews.some((r) => r.reference !== null),
-  };
+  // Plain loops: at 80,000 reviews the flatMap and map copies were a long task on the page's thread.
+  const items: PreparedDataset['items'] = [];
+  const reviews: PreparedDataset['reviews'] = [];
+  const skippedDiffs: PreparedDataset['skippedDiffs'] = [];
+  const systems = new Set<string>();
+  const languages = new Set<string>();
+  let hasReference = false;
+  for (const p of parts) {
+    for (const it of p.items) {
+      items.push(it);
+      systems.add(it.system);
+      languages.add(it.lang);
+    }
+    for (const r of p.reviews) {
+      reviews.push(r);
+      if (r.reference !== null) hasReference = true;
+    }
+    for (const d of p.skippedDiffs) skippedDiffs.push(d);
+  }
+  return { items, reviews, skippedDiffs, systems: [...systems].sort(), languages: [...languages].sort(), hasReference };
 }
 
 /** The dataset restricted to the items at `keep` (e.g. leaving out reviews whose LLM request failed). */

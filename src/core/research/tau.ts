@@ -14,9 +14,16 @@ export function calibrateRun(
   matrices: readonly SimilarityMatrix[],
   system: string,
 ): SystemCalibration {
-  const systems = [...new Set(items.map((i) => i.system))].sort();
-  const chosen = systems.includes(system) ? system : (systems[0] ?? system);
+  const chosen = calibrationSystem(items, system);
   return { ...calibrateOnSystem(items, matrices, chosen), system: chosen };
+}
+
+/** The system calibrateRun calibrates on: `system` when the dataset has it, else the first system (sorted). */
+export function calibrationSystem(items: readonly EvalItem[], system: string): string {
+  const systems = new Set<string>();
+  for (const it of items) systems.add(it.system);
+  if (systems.has(system)) return system;
+  return [...systems].sort()[0] ?? system;
 }
 
 /** Hand-set τ per similarity key (see similarityKey). */

@@ -1,15 +1,13 @@
-// The research view's charts (recharts, no animation so a redraw is one paint): correlation against τ and the
-// similarity distribution. They depend on the run, not on τ: the τ line is drawn over them, so a slider step
-// moves one element instead of re-rendering a chart. The scatter is a canvas (ScatterCanvas.tsx).
-import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+// The research view's charts: correlation against τ (a light SVG of our own, CurveSvg.tsx) and the similarity
+// distribution (recharts, no animation so a redraw is one paint). They depend on the run, not on τ: the τ line is
+// drawn over them, so a slider step moves one element instead of re-rendering a chart. The scatter is a canvas
+// (ScatterCanvas.tsx).
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Bar,
   BarChart,
   CartesianGrid,
   Legend,
-  Line,
-  LineChart,
-  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -17,9 +15,9 @@ import {
 } from 'recharts';
 import { useResearch } from '../../store/research';
 import { bestTau, histogram } from '../../store/researchAnalysis';
-import type { CurvePoint } from '../../core/research/index';
 import { niceTicks, tickDigits, tickLabel } from '../../core/ticks';
 import { fmt } from './Tables';
+import { CURVE_HEIGHT, CurveSvg, type CurveSeries, type PlotArea, type RefLine } from './CurveSvg';
 
 export { ScatterPlot } from './ScatterCanvas';
 
@@ -61,53 +59,43 @@ function usePlotArea(box: React.RefObject<HTMLDivElement | null>, deps: unknown[
 }
 
 /** The current τ as a vertical line over a chart whose x axis runs from `lo` to `hi`. */
-function TauLine({ area, lo, hi, testid }: { area: { x: number; y: number; w: number; h: number } | null; lo: number; hi: number; testid: string }) {
+function TauLine({ area, lo, hi, testid }: { area: PlotArea | null; lo: number; hi: number; testid: string }) {
   const tau = useResearch((s) => s.tau);
   if (!area) return null;
   const f = Math.max(0, Math.min(1, (tau - lo) / (hi - lo)));
   return <div className="r-tau-line" data-testid={testid} data-value={tau} style={{ left: area.x + f * area.w, top: area.y, height: area.h }} aria-hidden="true" />;
 }
 
-const CurveLines = memo(function CurveLines({ curve, kind, best, calibratedTau }: { curve: CurvePoint[]; kind: 'spearman' | 'kendall'; best: CurvePoint | null; calibratedTau: number }) {
-  const yTicks = useMemo(() => {
-    const v = curve.flatMap((p) => (['con', 'comp', 'rel'] as const).map((d) => p[`${d}_${kind}`])).filter(Number.isFinite);
-    return v.length ? niceTicks(Math.min(...v), Math.max(...v), 5) : UNIT_TICKS;
-  }, [curve, kind]);
-  return (
-    <ResponsiveContainer width="100%" height={260}>
-      <LineChart data={curve} margin={{ top: 18, right: 20, bottom: 4, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-        <XAxis dataKey="tau" type="number" domain={[0, 1]} tickCount={11} tickFormatter={(v: number) => v.toFixed(1)} />
-        <YAxis domain={[yTicks[0], yTicks[yTicks.length - 1]]} ticks={yTicks} width={44} tickFormatter={(v: number) => tickLabel(v, tickDigits(yTicks))} />
-        <Tooltip formatter={(v) => (typeof v === 'number' ? v.toFixed(4) : String(v))} labelFormatter={(l) => `τ = ${Number(l).toFixed(2)}`} />
-        <Legend />
-        {(['con', 'comp', 'rel'] as const).map((d) => (
-          <Line key={d} dataKey={`${d}_${kind}`} name={d === 'rel' ? 'Rel' : d === 'con' ? 'Con' : 'Comp'} stroke={COLOURS[d]} dot={false} strokeWidth={d === 'rel' ? 2.5 : 1.5} isAnimationActive={false} />
-        ))}
-        {best && <ReferenceLine x={best.tau} stroke="#15803d" strokeDasharray="4 3" label={{ value: 'best', position: best.tau > 0.75 ? 'insideTopRight' : 'insideTopLeft', fontSize: 11 }} />}
-        {/* Labels at opposite ends of their lines, so they never overlap even when best ≈ calibrated; on the
-            inner side of the line, so neither is clipped at τ near 0 or 1. */}
-        <ReferenceLine
-          x={calibratedTau}
-          stroke="#b45309"
-          strokeDasharray="2 2"
-          label={{ value: 'calibrated', position: calibratedTau > 0.75 ? 'insideBottomRight' : 'insideBottomLeft', fontSize: 11 }}
-        />
-      </LineChart>
-    </ResponsiveContainer>
-  );
-});
+const SERIES: CurveSeries[] = (['con', 'comp', 'rel'] as const).map((d) => ({
+  key: d,
+  name: d === 'rel' ? 'Rel' : d === 'con' ? 'Con' : 'Comp',
+  color: COLOURS[d],
+  width: d === 'rel' ? 2.5 : 1.5,
+}));
+/** The legend lists the series by name, as the recharts chart did. */
+const LEGEND = [...SERIES].sort((a, b) => a.name.localeCompare(b.name));
 
 export function CurveChart() {
   const calibratedTau = useResearch((s) => s.results!.calibration.tau);
   const curveState = useResearch((s) => s.curve);
   const [kind, setKind] = useState<'spearman' | 'kendall'>('spearman');
-  // The chart's first draw is hundreds of milliseconds of recharts: a deferred render, so React slices it and
-  // input is never blocked behind it.
-  const curve = useDeferredValue(curveState?.points);
+  const curve = curveState?.points;
   const best = useMemo(() => (curve ? bestTau(curve, `rel_${kind}`) : null), [curve, kind]);
-  const box = useRef<HTMLDivElement>(null);
-  const area = usePlotArea(box, [curve, kind, best, calibratedTau]);
+  const yTicks = useMemo(() => {
+    const v = (curve ?? []).flatMap((p) => (['con', 'comp', 'rel'] as const).map((d) => p[`${d}_${kind}`])).filter(Number.isFinite);
+    return v.length ? niceTicks(Math.min(...v), Math.max(...v), 5) : UNIT_TICKS;
+  }, [curve, kind]);
+  const series = useMemo(() => SERIES.map((s) => ({ ...s, key: `${s.key}_${kind}` })), [kind]);
+  const legendSeries = useMemo(() => LEGEND.map((s) => ({ ...s, key: `${s.key}_${kind}` })), [kind]);
+  // Labels at opposite ends of their lines, so they never overlap even when best ≈ calibrated.
+  const refs = useMemo<RefLine[]>(
+    () => [
+      ...(best ? [{ x: best.tau, label: 'best', color: '#15803d', dash: '4 3', at: 'top' as const }] : []),
+      { x: calibratedTau, label: 'calibrated', color: '#b45309', dash: '2 2', at: 'bottom' },
+    ],
+    [best, calibratedTau],
+  );
+  const [area, setArea] = useState<PlotArea | null>(null);
   return (
     <figure
       className="panel r-fig"
@@ -140,9 +128,9 @@ export function CurveChart() {
           <span className="muted small"> computing the curve…</span>
         )}
       </figcaption>
-      <div className="r-chart r-overlay" ref={box}>
-        {curve && <CurveLines curve={curve} kind={kind} best={best} calibratedTau={calibratedTau} />}
-        <TauLine area={area} lo={0} hi={1} testid="curve-tau-line" />
+      <div className="r-chart r-overlay">
+        {curve ? <CurveSvg curve={curve} series={series} legend={legendSeries} yTicks={yTicks} refs={refs} onArea={setArea} /> : <div style={{ height: CURVE_HEIGHT }} />}
+        {curve && <TauLine area={area} lo={0} hi={1} testid="curve-tau-line" />}
       </div>
     </figure>
   );

@@ -1,9 +1,10 @@
 // Step 1 of Research: the dataset, from files, the project's sample, or a GitHub pull request (one system per author).
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { FORMAT_LABELS } from '../../core/importers/index';
 import { pickedFiles } from '../../store/importRun';
 import { ImportErrorTable } from './ImportErrorTable';
+import { overviewOf } from '../../store/datasetOverview';
 import { ImportNotices } from './ImportNotices';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.
@@ -67,13 +68,7 @@ export function ImportPanel() {
     setReading(false);
     await importFiles(files);
   };
-  const stats = useMemo(() => {
-    if (!imported) return null;
-    const reviews = imported.rows.reduce((a, r) => a + r.reviews.length, 0);
-    const scored = imported.rows.reduce((a, r) => a + r.reviews.filter((x) => x.rel != null).length, 0);
-    const withRefs = imported.rows.filter((r) => r.pseudoRefs.length > 0).length;
-    return { reviews, scored, withRefs };
-  }, [imported]);
+  const stats = imported ? overviewOf(imported.rows) : null;
   const errors = imported?.errors ?? [];
   return (
     <section className="panel r-import" aria-labelledby="r-import-h">

@@ -7,6 +7,7 @@ import type { DatasetRow } from '../../core/dataset';
 import { usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
 import { CONFIRM_ABOVE, usePseudoRefsBatch, type BatchProgress } from '../../store/pseudoRefsBatch';
 import { useResearch } from '../../store/research';
+import { overviewOf } from '../../store/datasetOverview';
 import { openRowInWorkbench } from '../../store/sessionFromRow';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
 import { useClaimsSettings } from '../../store/claimsSettings';
@@ -35,9 +36,9 @@ export function PseudoRefsPanel() {
     const st = usePseudoRefsBatch.getState();
     // After a generation (its rows handed to Research carry them too) the panel stays on its result.
     if (!rows?.length || st.result || st.phase === 'running' || st.phase === 'interrupted' || st.phase === 'cancelled') return;
-    const carried = rows.every((r) => r.pseudoRefs.length > 0);
-    if (carried && st.source !== 'dataset') st.setSource('dataset');
-    else if (!carried && st.source === 'dataset' && rows.every((r) => r.pseudoRefs.length === 0)) st.setSource('generate');
+    const { withRefs } = overviewOf(rows);
+    if (withRefs === rows.length && st.source !== 'dataset') st.setSource('dataset');
+    else if (withRefs < rows.length && st.source === 'dataset' && withRefs === 0) st.setSource('generate');
   }, [rows]);
   // Re-count the plan when the rows or anything in the cache key changes.
   useEffect(() => {
@@ -45,7 +46,7 @@ export function PseudoRefsPanel() {
   }, [rows, b.source, settings.provider, settings.baseUrl, settings.model, settings.temperature, settings.format]);
   // A dataset that carries pseudo-references for some changes folds the generation form: the default view shows
   // what the run will use, and the form opens on request, when a source is picked, or while a batch has state.
-  const own = rows?.filter((r) => r.pseudoRefs.length > 0).length ?? 0;
+  const own = rows ? overviewOf(rows).withRefs : 0;
   const [unfold, setUnfold] = useState<{ rows: typeof rows; open: boolean }>({ rows, open: own === 0 });
   if (unfold.rows !== rows) setUnfold({ rows, open: own === 0 });
   if (!rows) return null;

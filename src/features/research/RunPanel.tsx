@@ -7,6 +7,7 @@ import type { Backend } from '../../embed/types';
 import { filesFromFolder } from '../model/store';
 import { useResearch } from '../../store/research';
 import { startLinks } from '../../store/researchLinks';
+import { overviewOf } from '../../store/datasetOverview';
 import { LlmLinksPanel } from './LlmLinksPanel';
 
 const PHASE_TEXT: Record<string, string> = {
@@ -49,10 +50,7 @@ export function RunPanel() {
   const { setConfig, run, cancel, applyPreset, setLocalModel, clearCache, refreshCacheSize } = useResearch.getState();
   useEffect(() => void refreshCacheSize(), [refreshCacheSize]);
   const busy = ['loading-model', 'reading-cache', 'embedding', 'scoring'].includes(progress.phase);
-  const systems = useMemo(
-    () => [...new Set((imported?.rows ?? []).flatMap((r) => r.reviews.map((x) => x.system)))].filter((s) => s !== 'msg').sort(),
-    [imported],
-  );
+  const systems = useMemo(() => (imported ? overviewOf(imported.rows).systems.filter((s) => s !== 'msg') : []), [imported]);
   const loadingBytes = progress.phase === 'loading-model' && progress.bytes && progress.bytes.total > 0;
   const frac = loadingBytes
     ? progress.bytes!.loaded / progress.bytes!.total

@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import { InSampleNote, useInSample } from '../linker/InSampleNote';
 import { useResearch } from '../../store/research';
-import { leaderboard, oracle, systemGroups } from '../../store/researchAnalysis';
+import { leaderboard, systemGroups } from '../../store/researchAnalysis';
+import { oracleOf } from '../../store/researchOracle';
 import type { Correlation } from '../../core/types';
 import type { BootstrapReport } from '../../core/bootstrap';
 import { fmtInterval } from '../../core/researchTables';
@@ -48,11 +49,11 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
   const agreement = useResearch((s) => s.analysis!.agreement);
   const crscore = useResearch((s) => s.correlations);
   const refs = useResearch((s) => s.refMetrics);
-  const rows = refs.of === results ? [...crscore, ...refs.rows] : crscore;
+  // The oracle's rows come from a compute worker once per run (researchOracle.ts).
+  const orc = oracleOf({ oracle: useResearch((s) => s.oracle), results });
+  const rows = [...crscore, ...orc.rows, ...(refs.of === results ? refs.rows : [])];
   const pending = usePending();
   const sr = agreement.systemRanking;
-  // The ceiling next to the metric: the same ranking from the annotators' links (none without them).
-  const orc = useMemo(() => oracle(results.prepared.items), [results]);
   // The reference-based metrics (BLEU, chrF, …) are one click away: the metric lab compares every family.
   const [showRef, setShowRef] = useState(false);
   const isRef = (id: string) => !id.startsWith('crscore') && !id.startsWith('oracle');
@@ -120,10 +121,17 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
         <strong data-testid="ranking-kendall" data-value={sr.kendall.r}>
           {fmt(sr.kendall.r)}
         </strong>
-        {orc && (
-          <span className="muted" data-testid="oracle-ranking" data-value={orc.agreement.systemRanking.spearman.r}>
+        {/* The ceiling next to the metric: the same ranking from the annotators' links (none without them). */}
+        {orc.summary && (
+          <span className="muted" data-testid="oracle-ranking" data-value={orc.summary.systemRanking.spearman.r}>
             {' '}
-            · oracle (annotators' links, {orc.reviews} reviews): Spearman {fmt(orc.agreement.systemRanking.spearman.r)}, Kendall {fmt(orc.agreement.systemRanking.kendall.r)}
+            · oracle (annotators' links, {orc.summary.reviews} reviews): Spearman {fmt(orc.summary.systemRanking.spearman.r)}, Kendall {fmt(orc.summary.systemRanking.kendall.r)}
+          </span>
+        )}
+        {orc.pending && (
+          <span className="muted" data-testid="oracle-pending">
+            {' '}
+            · the oracle&apos;s rows (annotators&apos; links) are being computed…
           </span>
         )}
       </p>

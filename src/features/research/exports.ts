@@ -11,6 +11,7 @@ import type { CorrRow } from '../../store/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
 import { pseudoRefsProvenance } from '../../store/pseudoRefsBatch';
 import { useLinksRun } from '../../store/linkStage';
+import { oracleOf } from '../../store/researchOracle';
 
 export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported'>) {
   const r = st.results!;
@@ -67,7 +68,7 @@ export function perReviewRows(st: ResearchState) {
 
 /** The correlation table as on screen: CRScore's rows at τ, then the rows that do not depend on τ (oracle, reference-based). */
 export function table(st: ResearchState): CorrRow[] {
-  return [...st.correlations, ...(st.refMetrics.of === st.results ? st.refMetrics.rows : [])];
+  return [...st.correlations, ...oracleOf(st).rows, ...(st.refMetrics.of === st.results ? st.refMetrics.rows : [])];
 }
 
 /** CSV with the configuration as leading `# key: value` comment lines. */

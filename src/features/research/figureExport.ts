@@ -21,11 +21,11 @@ export function figureGraphic(figure: HTMLElement): SVGSVGElement | HTMLCanvasEl
   );
 }
 
-/** Legend entries: recharts' HTML legend items, then the figure's own (reference lines, colour keys). */
+/** Legend entries: the chart's HTML legend items (recharts' or our own SVG charts'), then the figure's own (reference lines, colour keys). */
 export function figureLegend(figure: HTMLElement): LegendItem[] {
   const items: LegendItem[] = [];
-  for (const li of figure.querySelectorAll<HTMLElement>('.recharts-legend-item')) {
-    const label = li.querySelector('.recharts-legend-item-text')?.textContent?.trim() ?? li.textContent?.trim() ?? '';
+  for (const li of figure.querySelectorAll<HTMLElement>('.recharts-legend-item, .r-legend-item')) {
+    const label = li.querySelector('.recharts-legend-item-text, .r-legend-item-text')?.textContent?.trim() ?? li.textContent?.trim() ?? '';
     const mark = li.querySelector('path, line, rect');
     const fill = mark?.getAttribute('fill');
     const color = fill && fill !== 'none' ? fill : (mark?.getAttribute('stroke') ?? '#111827');
@@ -92,8 +92,9 @@ export function standaloneFigure(figure: HTMLElement, config: Record<string, unk
   if (!g) return null;
   const rect = g.getBoundingClientRect();
   const cw = Math.max(1, Math.round(rect.width));
-  // recharts lays its HTML legend over the bottom of the SVG: crop that strip, the legend is redrawn below.
-  const htmlLegend = figure.querySelector('.recharts-legend-wrapper')?.getBoundingClientRect().height ?? 0;
+  // recharts (and the curve's own SVG) lay an HTML legend over the bottom of the SVG: crop that strip, the legend
+  // is redrawn below.
+  const htmlLegend = figure.querySelector('.recharts-legend-wrapper, .r-legend')?.getBoundingClientRect().height ?? 0;
   const ch = Math.max(1, Math.round(rect.height - htmlLegend));
   const fontSize = getComputedStyle(g).fontSize || '12px';
   const title = figure.dataset.title ?? figure.querySelector('h3')?.textContent?.trim() ?? figure.dataset.chart ?? 'Figure';
