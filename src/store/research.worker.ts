@@ -15,7 +15,6 @@ import {
   joinRefValues,
   metaItems,
   scorerOf,
-  scoresOf,
   sliceMatrices,
   sliceRefMetrics,
   sliceTransferables,
@@ -51,7 +50,7 @@ const api = {
   },
   correlations(id: number, scores: FlatScores) {
     if (run?.id !== id) throw new Error('research worker: not this run');
-    return correlationsAt(run.items, scoresOf(scores));
+    return correlationsAt(run.items, scores);
   },
   refRows(id: number, values: FlatRefValues) {
     if (run?.id !== id) throw new Error('research worker: not this run');

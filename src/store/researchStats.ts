@@ -2,12 +2,12 @@
 // curve (its τ values split over the workers) and the reference-based metrics (the reviews split over the workers).
 // What a run's statistics need is sent to a worker once per run; scores travel as typed arrays.
 import type { DatasetRow } from '../core/dataset';
-import type { ItemScore } from '../core/evaluate';
+import type { ScoreColumns } from '../core/scoreColumns';
 import type { RefMetricId } from '../core/refmetrics/index';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
 import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, type CorrRow, type CurvePoint, type LinkStage, type PreparedDataset } from './researchAnalysis';
-import { flatten, flatScorer, flatScores, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
+import { flatten, flatScorer, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
 import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
 import type { Results } from './researchRun';
 
@@ -32,10 +32,10 @@ export function statsRun(results: Results): StatsRun {
 }
 
 /** Agreement, CRScore's correlation rows and the per-language rows at these scores (worker 0). */
-export async function correlationsIn(run: StatsRun, scores: readonly ItemScore[]): Promise<Correlations> {
+export async function correlationsIn(run: StatsRun, scores: ScoreColumns): Promise<Correlations> {
   await ensureRun(0, run.id, run.meta, null);
-  const f = flatScores(scores);
-  return onWorker(0, (api) => api.correlations(run.id, f));
+  // The columns are cloned (three array copies), not transferred: the page keeps showing them.
+  return onWorker(0, (api) => api.correlations(run.id, scores));
 }
 
 /** The curve at `taus`, a slice of τ values per worker; `progress` after each slice lands. */
