@@ -2,6 +2,8 @@
 // change ids and systems as tables of distinct strings with an index per record. Posting 100,000 record objects
 // costs the page a structured clone of each; this costs it a few arrays.
 import type { ReviewRecord } from '../core/bootstrap';
+import type { EvalItem } from '../core/evaluate';
+import type { ScoreColumns } from '../core/scoreColumns';
 
 export interface PackedRecords {
   changes: string[];
@@ -46,6 +48,30 @@ export function packRecords(rs: readonly ReviewRecord[]): PackedRecords {
     }
   });
   return p;
+}
+
+/** What a run's records share at every τ: the change and system tables and indexes, the human scores. */
+export type RecordsBase = Omit<PackedRecords, 'scores'>;
+
+/** The τ-free part of packRecords(reviewRecords(items, ·)), built once per run. */
+export function recordsBase(items: readonly EvalItem[]): RecordsBase {
+  const p = packRecords(items.map((it) => ({ changeId: it.rowId, system: it.system, con: 0, comp: 0, rel: 0, human: it.human })));
+  return { changes: p.changes, systems: p.systems, change: p.change, system: p.system, human: p.human };
+}
+
+/**
+ * Exactly packRecords(reviewRecords(items, scores)), from the run's base and the score columns: no record object
+ * per review. The base's arrays are copied (the packed arrays are transferred to the worker).
+ */
+export function packScores(base: RecordsBase, s: ScoreColumns): PackedRecords {
+  const n = base.change.length;
+  const scores = new Float64Array(n * 3);
+  for (let k = 0; k < n; k++) {
+    scores[3 * k] = s.con[k];
+    scores[3 * k + 1] = s.comp[k];
+    scores[3 * k + 2] = s.rel[k];
+  }
+  return { changes: base.changes, systems: base.systems, change: base.change.slice(), system: base.system.slice(), scores, human: base.human.slice() };
 }
 
 export function unpackRecords(p: PackedRecords): ReviewRecord[] {

@@ -15,7 +15,7 @@ import { useLinker } from './linker';
 import { embedStats, type RunEngine } from './researchEmbed';
 import { checkSaved, markLatest, recall, remember, type SavedRun } from './researchPersist';
 import { recalibrated, runStages, type Results } from './researchRun';
-import { cachedRefMetrics, correlationsIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
+import { cachedRefMetrics, correlationsIn, oracleIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
 import { runCurve } from './researchCurve';
 import { CancelledError, stopAll } from './researchPool';
 import { cacheSize, clearVectors } from './researchCache';
@@ -230,9 +230,9 @@ export const useResearch = create<ResearchState>()((set, get) => {
         const run = statsRun(r0);
         const t = tauFor(get().tauMemory, key, r0.calibration.tau);
         const scores = scoreAll(r0.scorer, t.tau);
-        const c = await correlationsIn(run, scores);
+        const [c, orc] = await Promise.all([correlationsIn(run, scores), oracleIn(run)]);
         if (!live()) return;
-        const r: Results = Object.assign(r0, { runMs: performance.now() - t0 });
+        const r: Results = Object.assign(r0, { runMs: performance.now() - t0, oracle: orc, oracleRows: orc?.rows ?? [] });
         if (r.engine) {
           engines = { ...engines, [engineKey]: r.engine };
           remember('engines', engines);

@@ -6,7 +6,8 @@ import * as Comlink from 'comlink';
 import type { EvalItem } from '../core/evaluate';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
-import { metricLinkStage, refMetricRows, type Scorer } from '../core/research/index';
+import { metricLinkStage, oracleSummary, refMetricRows, type Scorer } from '../core/research/index';
+import type { ScoreColumns } from '../core/scoreColumns';
 import type { SimilarityMatrix } from '../core/types';
 import { loadPlusIdf } from './plusIdf';
 import {
@@ -51,6 +52,11 @@ const api = {
   correlations(id: number, scores: FlatScores) {
     if (run?.id !== id) throw new Error('research worker: not this run');
     return correlationsAt(run.items, scores);
+  },
+  /** The oracle's rows and ranking (τ-free, once per run) from its scores, NaN where no links were recorded. */
+  oracle(id: number, scores: ScoreColumns) {
+    if (run?.id !== id) throw new Error('research worker: not this run');
+    return oracleSummary(run.items, scores);
   },
   refRows(id: number, values: FlatRefValues) {
     if (run?.id !== id) throw new Error('research worker: not this run');

@@ -8,7 +8,6 @@ import {
   calibrateRun,
   joinPrepared,
   keepItems,
-  oracleRows,
   prepare,
   scorer,
   sweepIndex,
@@ -17,6 +16,7 @@ import {
   vectorCosine,
   vectorMatrices,
   type CorrRow,
+  type OracleSummary,
   type ItemMatrices,
   type PreparedDataset,
   type Scorer,
@@ -48,8 +48,12 @@ export interface Results {
   calibration: SystemCalibration;
   /** Per item, the cosine of the review's and the reference's vectors (encoder runs on data with references). */
   embedRef: (number | null)[] | null;
-  /** Correlation rows that do not depend on τ: the oracle's (annotators' links, when recorded). */
+  /**
+   * Correlation rows that do not depend on τ: the oracle's (annotators' links, when recorded), and its system
+   * ranking. Computed in a compute worker once the run is scored (researchStats' oracleIn); empty until then.
+   */
   oracleRows: CorrRow[];
+  oracle: OracleSummary | null;
   engine: RunEngine | null;
   runMs: number;
 }
@@ -167,7 +171,6 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const embedRef = embedCos && prepared.hasReference
     ? prepared.reviews.map((r) => (!r.reference ? null : r.review.review?.trim() ? embedCos(r.review.review, r.reference) : 0))
     : null;
-  const oracle = oracleRows(prepared.items);
   return {
     kind: 'results',
     cached,
@@ -183,7 +186,8 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       scorer: s,
       calibration,
       embedRef,
-      oracleRows: oracle,
+      oracleRows: [],
+      oracle: null,
       engine,
     },
   };

@@ -6,7 +6,7 @@ import type { ScoreColumns } from '../core/scoreColumns';
 import type { RefMetricId } from '../core/refmetrics/index';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
-import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, type CorrRow, type CurvePoint, type LinkStage, type PreparedDataset } from './researchAnalysis';
+import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, oracleColumns, type CorrRow, type OracleSummary, type CurvePoint, type LinkStage, type PreparedDataset } from './researchAnalysis';
 import { flatten, flatScorer, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
 import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
 import type { Results } from './researchRun';
@@ -36,6 +36,17 @@ export async function correlationsIn(run: StatsRun, scores: ScoreColumns): Promi
   await ensureRun(0, run.id, run.meta, null);
   // The columns are cloned (three array copies), not transferred: the page keeps showing them.
   return onWorker(0, (api) => api.correlations(run.id, scores));
+}
+
+/**
+ * The oracle's rows and system ranking (worker 0): τ-free, once per run. Its scores are read off the annotators'
+ * links on the page (a pass over the links, no statistics); the correlations and Kendall's tau run in the worker.
+ */
+export async function oracleIn(run: StatsRun): Promise<OracleSummary | null> {
+  const cols = oracleColumns(run.results.prepared.items);
+  if (!cols) return null;
+  await ensureRun(0, run.id, run.meta, null);
+  return onWorker(0, (api) => api.oracle(run.id, cols));
 }
 
 /** The curve at `taus`, a slice of τ values per worker; `progress` after each slice lands. */

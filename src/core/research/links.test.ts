@@ -3,7 +3,8 @@ import { parseDatasetJsonl } from '../dataset';
 import { collectEvalItems } from '../evaluate';
 import { formatLinkTable } from '../linkTables';
 import type { SimilarityMatrix } from '../types';
-import { hasAnnotatorLinks, itemLinkStrengths, linkRuleFor, linkStage, metricLinkStage, oracle, oracleItemScores, oracleRows } from './links';
+import { correlate } from './analysis';
+import { hasAnnotatorLinks, itemLinkStrengths, linkRuleFor, linkStage, metricLinkStage, oracle, oracleColumns, oracleItemScores, oracleRows, oracleSummary } from './links';
 
 const mat = (rows: number, cols: number, v: number[]): SimilarityMatrix => ({ rows, cols, data: Float32Array.from(v) });
 
@@ -71,6 +72,13 @@ describe('the oracle', () => {
     expect(rows.map((r) => r.id)).toEqual(['oracle-con', 'oracle-comp', 'oracle-rel']);
     expect(rows[2].n).toBe(4);
     expect(rows[2].byDim.rel.spearman.r).toBeCloseTo(1, 12);
+    // The columns a worker receives give the same rows (each the direct correlation) and oracle()'s ranking.
+    const sum = oracleSummary(items, oracleColumns(items)!);
+    const s = oracleItemScores(items);
+    expect(sum.rows.map((r) => r.byDim)).toEqual((['con', 'comp', 'rel'] as const).map((d) => correlate(items, s.map((x) => (x ? x[d] : null))).byDim));
+    expect(sum.reviews).toBe(o.reviews);
+    expect(sum.ranking).toEqual({ spearman: o.agreement.systemRanking.spearman, kendall: o.agreement.systemRanking.kendall });
+    expect(oracleColumns([])).toBeNull();
   });
 });
 

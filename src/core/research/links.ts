@@ -14,6 +14,7 @@ import {
 } from '../links/agreement.ts';
 import { metricLinks, oracleScores, reviewLinks, type LinkRule, type LinkScores } from '../links/links.ts';
 import { runSpecs, type LinkSpec } from '../resampling.ts';
+import type { ScoreColumns } from '../scoreColumns.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import { correlate, type CorrRow } from './analysis.ts';
 import type { Scorer, ScoringRule } from './scoring.ts';
@@ -262,13 +263,40 @@ export function oracle(items: readonly EvalItem[]): Oracle | null {
   return { reviews: keep.length, items: its, scores, agreement: agreement(its, scores) };
 }
 
-/** The oracle's rows for the correlation table (Con, Comp, Rel from the annotators' links); none without links. */
-export function oracleRows(items: readonly EvalItem[]): CorrRow[] {
-  if (!hasAnnotatorLinks(items)) return [];
-  const s = oracleItemScores(items);
-  return (['con', 'comp', 'rel'] as const).map((d) => ({
+/** The oracle's scores as columns, NaN where no links were recorded (what a compute worker receives); null without links. */
+export function oracleColumns(items: readonly EvalItem[]): ScoreColumns | null {
+  if (!hasAnnotatorLinks(items)) return null;
+  const c: ScoreColumns = { con: new Float64Array(items.length).fill(NaN), comp: new Float64Array(items.length).fill(NaN), rel: new Float64Array(items.length).fill(NaN) };
+  oracleItemScores(items).forEach((s, k) => {
+    if (!s) return;
+    c.con[k] = s.con;
+    c.comp[k] = s.comp;
+    c.rel[k] = s.rel;
+  });
+  return c;
+}
+
+/** What the correlation table shows of the oracle: its rows, and its system ranking over the reviews with links. */
+export interface OracleSummary {
+  rows: CorrRow[];
+  reviews: number;
+  ranking: Pick<Agreement['systemRanking'], 'spearman' | 'kendall'>;
+}
+
+/** The oracle's table figures from its columns: the rows are oracleRows, the ranking oracle()'s (the same functions). */
+export function oracleSummary(items: readonly EvalItem[], c: ScoreColumns): OracleSummary {
+  const rows = (['con', 'comp', 'rel'] as const).map((d) => ({
     id: `oracle-${d}`,
     label: `Oracle ${d === 'con' ? 'Con' : d === 'comp' ? 'Comp' : 'Rel'} (annotators' links)`,
-    ...correlate(items, s.map((x) => (x ? x[d] : null))),
+    ...correlate(items, Array.from(c[d], (v) => (Number.isNaN(v) ? null : v))),
   }));
+  const keep = items.map((_, k) => k).filter((k) => !Number.isNaN(c.con[k]));
+  const a = agreement(keep.map((k) => items[k]), keep.map((k) => ({ con: c.con[k], comp: c.comp[k], rel: c.rel[k] })));
+  return { rows, reviews: keep.length, ranking: { spearman: a.systemRanking.spearman, kendall: a.systemRanking.kendall } };
+}
+
+/** The oracle's rows for the correlation table (Con, Comp, Rel from the annotators' links); none without links. */
+export function oracleRows(items: readonly EvalItem[]): CorrRow[] {
+  const c = oracleColumns(items);
+  return c ? oracleSummary(items, c).rows : [];
 }

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { InSampleNote, useInSample } from '../linker/InSampleNote';
 import { useResearch } from '../../store/research';
-import { leaderboard, oracle, systemGroups } from '../../store/researchAnalysis';
+import { leaderboard, systemGroups } from '../../store/researchAnalysis';
 import type { Correlation } from '../../core/types';
 import type { BootstrapReport } from '../../core/bootstrap';
 import { fmtInterval } from '../../core/researchTables';
@@ -52,7 +52,7 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
   const pending = usePending();
   const sr = agreement.systemRanking;
   // The ceiling next to the metric: the same ranking from the annotators' links (none without them).
-  const orc = useMemo(() => oracle(results.prepared.items), [results]);
+  const orc = results.oracle;
   // The reference-based metrics (BLEU, chrF, …) are one click away: the metric lab compares every family.
   const [showRef, setShowRef] = useState(false);
   const isRef = (id: string) => !id.startsWith('crscore') && !id.startsWith('oracle');
@@ -121,9 +121,9 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
           {fmt(sr.kendall.r)}
         </strong>
         {orc && (
-          <span className="muted" data-testid="oracle-ranking" data-value={orc.agreement.systemRanking.spearman.r}>
+          <span className="muted" data-testid="oracle-ranking" data-value={orc.ranking.spearman.r}>
             {' '}
-            · oracle (annotators' links, {orc.reviews} reviews): Spearman {fmt(orc.agreement.systemRanking.spearman.r)}, Kendall {fmt(orc.agreement.systemRanking.kendall.r)}
+            · oracle (annotators' links, {orc.reviews} reviews): Spearman {fmt(orc.ranking.spearman.r)}, Kendall {fmt(orc.ranking.kendall.r)}
           </span>
         )}
       </p>
