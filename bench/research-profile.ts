@@ -125,21 +125,55 @@ function heapSites(head: HeapNode, top = 25) {
   for (const [k, v] of [...sites].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`  ${(v / 2 ** 20).toFixed(1).padStart(7)} MiB  ${k}`);
 }
 
+/** Resident memory of the renderer processes this script's Chromium started, in bytes (VmRSS, summed). */
+function rendererRss(): number {
+  const parent = new Map<number, number>();
+  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone */
+    }
+  }
+  let sum = 0;
+  for (const pid of parent.keys()) {
+    let ours = false;
+    for (let p = parent.get(pid); p && p > 1; p = parent.get(p)) if (p === process.pid) ours = true;
+    try {
+      if (!ours || !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) sum += Number(m[1]) * 1024;
+    } catch {
+      /* gone */
+    }
+  }
+  return sum;
+}
+
+/** The renderer's resident peak per phase of the script. */
+const rss = { phase: 'start', peaks: new Map<string, number>() };
+setInterval(() => rss.peaks.set(rss.phase, Math.max(rss.peaks.get(rss.phase) ?? 0, rendererRss())), 250).unref();
+
 async function load(page: Page, file: string) {
   await page.goto(`http://localhost:${PORT}/#research`);
   await page.evaluate(() => new Promise((res) => { const r = indexedDB.deleteDatabase('crscore-research'); r.onsuccess = r.onerror = r.onblocked = () => res(null); }));
   await page.reload();
+  rss.phase = 'import';
   await page.getByTestId('research-file').setInputFiles(file);
   await page.getByTestId('import-summary').waitFor({ timeout: 900_000 });
+  rss.phase = 'imported';
   await page.getByTestId('research-similarity').selectOption('lexical');
   await page.getByTestId('research-scoring').selectOption('hard');
 }
 
 async function scored(page: Page) {
+  rss.phase = 'scoring';
   await page.getByTestId('research-run').click({ timeout: 0 });
   await page.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 900_000 });
   await page.locator('[data-testid="curve-chart"] .recharts-wrapper > svg').waitFor({ timeout: 900_000 });
   await page.locator('[data-testid="correlation-table"][data-pending="false"]').waitFor({ timeout: 900_000 });
+  rss.phase = 'scored';
   await page.waitForTimeout(3000);
 }
 
@@ -169,6 +203,26 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await recordLongTasks(page);
+  // Which worker messages cost the page a long deserialization (the first reader of ev.data pays it).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __msgs: { t: number; ms: number; url: string; what: string }[] };
+    w.__msgs = [];
+    const Base = window.Worker;
+    window.Worker = class extends Base {
+      constructor(url: string | URL, o?: WorkerOptions) {
+        super(url, o);
+        this.addEventListener('message', (ev) => {
+          const t0 = performance.now();
+          const d = ev.data as Record<string, unknown> | null;
+          const ms = performance.now() - t0;
+          if (ms < 20) return;
+          const v = d && typeof d === 'object' ? ((d.value as Record<string, unknown>) ?? d) : d;
+          const what = v && typeof v === 'object' ? Object.keys(v).slice(0, 8).join(',') : String(v);
+          w.__msgs.push({ t: t0, ms, url: String(url).split('/').pop() ?? '', what });
+        });
+      }
+    };
+  });
   const cdp: CDPSession = await page.context().newCDPSession(page);
   const file = path.join(tmp, 'data.jsonl');
   const reviews = Number(opt('--reviews') ?? (mode === 'slider' ? 100_000 : 86_409));
@@ -197,6 +251,20 @@ try {
   traceTasks(events);
   stretches(profile);
   if (heap) heapSites(heap.head);
+  console.log(`\nrenderer resident peak by phase: ${[...rss.peaks].map(([k, v]) => `${k} ${(v / 2 ** 20).toFixed(0)} MiB`).join(', ')}`);
+  // Per realm (the page and each worker), as Chromium attributes it (the page is cross-origin isolated).
+  const mem = await page.evaluate(async () => {
+    const p = performance as unknown as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number; breakdown: { bytes: number; attribution: { url: string; scope: string }[]; types: string[] }[] }> };
+    if (!crossOriginIsolated || !p.measureUserAgentSpecificMemory) return null;
+    return p.measureUserAgentSpecificMemory();
+  }).catch(() => null);
+  if (mem) {
+    console.log(`\n== measureUserAgentSpecificMemory: ${(mem.bytes / 2 ** 20).toFixed(0)} MiB`);
+    for (const b of mem.breakdown.filter((x) => x.bytes > 2 ** 20).sort((x, y) => y.bytes - x.bytes))
+      console.log(`  ${(b.bytes / 2 ** 20).toFixed(0).padStart(6)} MiB  ${b.types.join('+')} ${b.attribution.map((a) => `${a.scope} ${a.url.split('/').pop()}`).join(', ')}`);
+  }
+  const msgs = await page.evaluate(() => (window as unknown as { __msgs: { t: number; ms: number; url: string; what: string }[] }).__msgs);
+  for (const m of msgs.sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`worker message read in ${m.ms.toFixed(0)} ms at ${m.t.toFixed(0)} (${m.url}): ${m.what}`);
   const lt = await page.evaluate(() => (window as unknown as { __lt?: { s: number; d: number }[] }).__lt ?? []);
   console.log(`\nlong tasks (PerformanceObserver), longest first: ${lt.map((t) => t.d).sort((a, b) => b - a).slice(0, 8).map((d) => d.toFixed(0)).join(', ')} ms`);
 } finally {

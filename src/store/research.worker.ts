@@ -72,7 +72,10 @@ const api = {
   },
   linkStage(id: number, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }) {
     if (links?.id !== id) throw new Error('research worker: not this run');
-    return metricLinkStage(links.items, links.matrices, rule, o);
+    const stage = metricLinkStage(links.items, links.matrices, rule, o);
+    // The page shows the tables and the worst cases (picked here): the per-review rows (one object per review,
+    // 100 ms to clone at 86k) stay in the worker.
+    return stage.available ? { ...stage, report: { ...stage.report, reviews: [] } } : stage;
   },
   curve(id: number, taus: number[]) {
     if (run?.id !== id || !run.scorer) throw new Error('research worker: not this run');

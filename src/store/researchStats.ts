@@ -31,8 +31,9 @@ export function statsRun(results: Results): StatsRun {
   return { id: ++lastId, results, meta: once(() => itemsMeta(results.prepared.items)), scorer: once(() => flatScorer(results.scorer)) };
 }
 
-/** Agreement, CRScore's correlation rows and the per-language rows at these scores (worker 0). */
+/** Agreement, CRScore's correlation rows and the per-language rows at these scores (worker 0); the run's meta is built in its own task. */
 export async function correlationsIn(run: StatsRun, scores: ScoreColumns): Promise<Correlations> {
+  await new Promise((r) => setTimeout(r, 0));
   await ensureRun(0, run.id, run.meta, null);
   // The columns are cloned (three array copies), not transferred: the page keeps showing them.
   return onWorker(0, (api) => api.correlations(run.id, scores));
@@ -43,6 +44,8 @@ export async function correlationsIn(run: StatsRun, scores: ScoreColumns): Promi
  * links on the page (a pass over the links, no statistics); the correlations and Kendall's tau run in the worker.
  */
 export async function oracleIn(run: StatsRun): Promise<OracleSummary | null> {
+  // Its own task: at 86k a pass over the links costs tens of milliseconds, as do the scores and the meta.
+  await new Promise((r) => setTimeout(r, 0));
   const cols = oracleColumns(run.results.prepared.items);
   if (!cols) return null;
   await ensureRun(0, run.id, run.meta, null);
@@ -99,7 +102,10 @@ export async function refRowsIn(run: StatsRun, values: RefValues): Promise<{ val
 /** Items per message when the link agreement's worker receives a run (each message its own short task). */
 const LINK_CHUNK = 2000;
 
-/** The run's link agreement with the annotators (metricLinkStage) in worker 0; items and matrices sent once per run. */
+/**
+ * The run's link agreement with the annotators (metricLinkStage) in worker 0; items and matrices sent once per run.
+ * Its report comes without the per-review rows (`report.reviews` is empty): the worst cases are picked in the worker.
+ */
 export async function linkStageIn(run: StatsRun, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }): Promise<LinkStage> {
   const r = run.results;
   const items = r.prepared.items;
