@@ -69,11 +69,11 @@ function stretches(p: Profile, top = 4) {
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: Record<string, unknown> } }
 
 /** The main thread's long tasks (RunTask over 40 ms) in a Chromium trace, each with the trace events owning its time (self time). */
-function traceTasks(events: TraceEvent[], top = 5) {
+function traceTasks(events: TraceEvent[], top = 5): { ts: number; dur: number }[] {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const count = (e: TraceEvent) => events.filter((x) => x.pid === e.pid && x.tid === e.tid).length;
   const main = mains.sort((a, b) => count(b) - count(a))[0];
-  if (!main) return console.log('no renderer main thread in the trace');
+  if (!main) return (console.log('no renderer main thread in the trace'), []);
   const xs = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const tasks = xs.filter((e) => e.name === 'RunTask' && e.dur! > 40_000).sort((a, b) => b.dur! - a.dur!);
   const label = (e: TraceEvent) => {
@@ -102,6 +102,34 @@ function traceTasks(events: TraceEvent[], top = 5) {
     close(Infinity);
     const list = [...self].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `    ${(v / 1000).toFixed(1).padStart(8)} ms  ${k}`).join('\n');
     console.log(`\n== trace: task of ${(t.dur! / 1000).toFixed(1)} ms at ${((t.ts - t0) / 1000).toFixed(0)} ms, self time by event (with its two parents):\n${list}`);
+  }
+  return tasks.slice(0, top).map((t) => ({ ts: t.ts, dur: t.dur! }));
+}
+
+/** The CPU profile's samples inside each task's window (the trace and the profile share Chromium's clock): JS functions by total time. */
+function samplesIn(p: Profile, tasks: { ts: number; dur: number }[]) {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+  const times: number[] = [];
+  let t = p.startTime;
+  for (const d of p.timeDeltas) times.push((t += d));
+  for (const task of tasks) {
+    const total = new Map<string, number>();
+    for (let i = 0; i < p.samples.length; i++) {
+      if (times[i] < task.ts || times[i] > task.ts + task.dur) continue;
+      const dt = ((times[i + 1] ?? times[i]) - times[i]) / 1000;
+      const seen = new Set<string>();
+      for (let id: number | undefined = p.samples[i]; id !== undefined; id = parent.get(id)) {
+        const k = name(byId.get(id)!);
+        if (seen.has(k) || k.startsWith('(root)')) continue;
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + dt);
+      }
+    }
+    const list = [...total].sort((a, b) => b[1] - a[1]).slice(0, 16).map(([k, v]) => `    ${v.toFixed(1).padStart(8)} ms  ${k}`).join('\n');
+    console.log(`\n== profile inside the task of ${(task.dur / 1000).toFixed(1)} ms (total time by function):\n${list}`);
   }
 }
 
@@ -248,8 +276,8 @@ try {
   const heap = heapToo ? ((await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: { head: HeapNode } }).profile : null;
   const used = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
   console.log(`${mode}, ${reviews} reviews; page heap used ${(used.usedSize / 2 ** 20).toFixed(0)} MiB of ${(used.totalSize / 2 ** 20).toFixed(0)} MiB`);
-  traceTasks(events);
-  stretches(profile);
+  samplesIn(profile, traceTasks(events));
+  stretches(profile, 2);
   if (heap) heapSites(heap.head);
   console.log(`\nrenderer resident peak by phase: ${[...rss.peaks].map(([k, v]) => `${k} ${(v / 2 ** 20).toFixed(0)} MiB`).join(', ')}`);
   // Per realm (the page and each worker), as Chromium attributes it (the page is cross-origin isolated).
