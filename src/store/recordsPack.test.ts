@@ -39,5 +39,8 @@ describe('packScores', () => {
     // The base stays whole for the next τ (the packed arrays are transferred away).
     expect(packScores(base, cols)).toEqual(packed);
     expect(packed.change).not.toBe(base.change);
+    // A change's reviews one after another (as prepare() lists them): the same tables and indexes.
+    const grouped = [...items].sort((x, y) => (x.rowId < y.rowId ? -1 : x.rowId > y.rowId ? 1 : 0));
+    expect(packScores(recordsBase(grouped), cols)).toEqual(packRecords(reviewRecords(grouped, cols)));
   });
 });

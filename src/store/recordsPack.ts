@@ -55,8 +55,33 @@ export type RecordsBase = Omit<PackedRecords, 'scores'>;
 
 /** The τ-free part of packRecords(reviewRecords(items, ·)), built once per run. */
 export function recordsBase(items: readonly EvalItem[]): RecordsBase {
-  const p = packRecords(items.map((it) => ({ changeId: it.rowId, system: it.system, con: 0, comp: 0, rel: 0, human: it.human })));
-  return { changes: p.changes, systems: p.systems, change: p.change, system: p.system, human: p.human };
+  const n = items.length;
+  const b: RecordsBase = { changes: [], systems: [], change: new Int32Array(n), system: new Int32Array(n), human: new Float64Array(n * 3).fill(NaN) };
+  const changes = new Map<string, number>();
+  const systems = new Map<string, number>();
+  const id = (m: Map<string, number>, list: string[], s: string) => {
+    let k = m.get(s);
+    if (k === undefined) {
+      m.set(s, (k = list.length));
+      list.push(s);
+    }
+    return k;
+  };
+  // A change's reviews are consecutive items: its id is looked up once, not once per review (150 ms at 86k).
+  let last: string | null = null;
+  let lastId = 0;
+  for (let k = 0; k < n; k++) {
+    const it = items[k];
+    if (it.rowId !== last) lastId = id(changes, b.changes, (last = it.rowId));
+    b.change[k] = lastId;
+    b.system[k] = id(systems, b.systems, it.system);
+    if (it.human) {
+      b.human[3 * k] = it.human.con;
+      b.human[3 * k + 1] = it.human.comp;
+      b.human[3 * k + 2] = it.human.rel;
+    }
+  }
+  return b;
 }
 
 /**
