@@ -63,12 +63,14 @@ const api = {
     return refMetricRows(run.items, joinRefValues([values]));
   },
   hasLinks: (id: number) => links?.id === id,
-  setLinks(id: number, matrices: FlatMatrices) {
-    links = { id, items: [], matrices: unflatten(matrices) };
+  setLinks(id: number) {
+    links = { id, items: [], matrices: [] };
   },
-  /** The items come in chunks, so the page posts (and clones) a few thousand at a time. */
-  addLinkItems(id: number, items: EvalItem[]) {
-    if (links?.id === id) links.items.push(...items);
+  /** The items and their matrices come in chunks, so the page posts (and clones) a few thousand at a time. */
+  addLinkItems(id: number, items: EvalItem[], matrices: FlatMatrices) {
+    if (links?.id !== id) return;
+    links.items.push(...items);
+    links.matrices.push(...unflatten(matrices));
   },
   linkStage(id: number, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }) {
     if (links?.id !== id) throw new Error('research worker: not this run');

@@ -1,6 +1,7 @@
 // Research's statistics in the compute workers (researchPool.ts): the correlations at one τ, the correlation-vs-τ
 // curve (its τ values split over the workers) and the reference-based metrics (the reviews split over the workers).
 // What a run's statistics need is sent to a worker once per run; scores travel as typed arrays.
+import * as Comlink from 'comlink';
 import type { DatasetRow } from '../core/dataset';
 import type { ScoreColumns } from '../core/scoreColumns';
 import type { RefMetricId } from '../core/refmetrics/index';
@@ -99,6 +100,8 @@ export async function refRowsIn(run: StatsRun, values: RefValues): Promise<{ val
   return { values: all, rows: await onWorker(0, (api) => api.refRows(run.id, flat)) };
 }
 
+const linkUploads = new WeakMap<StatsRun, Promise<void>>();
+
 /** Items per message when the link agreement's worker receives a run (each message its own short task). */
 const LINK_CHUNK = 2000;
 
@@ -110,13 +113,27 @@ export async function linkStageIn(run: StatsRun, rule: LinkRule, o: LinkAgreemen
   const r = run.results;
   const items = r.prepared.items;
   if (!hasAnnotatorLinks(items)) return { available: false, reason: NO_ANNOTATOR_LINKS };
-  if (!(await onWorker(0, (api) => api.hasLinks(run.id)))) {
-    const m = flatten(r.matrices);
-    await onWorker(0, (api) => api.setLinks(run.id, m));
-    for (let k = 0; k < items.length; k += LINK_CHUNK) {
-      await new Promise((res) => setTimeout(res, 0));
-      await onWorker(0, (api) => api.addLinkItems(run.id, items.slice(k, k + LINK_CHUNK)));
-    }
+  // One upload per run at a time, shared by calls that overlap (two uploads at once would each add every chunk).
+  let upload = linkUploads.get(run);
+  if (!upload) {
+    upload = (async () => {
+      if (await onWorker(0, (api) => api.hasLinks(run.id))) return;
+      await onWorker(0, (api) => api.setLinks(run.id));
+      for (let k = 0; k < items.length; k += LINK_CHUNK) {
+        await new Promise((res) => setTimeout(res, 0));
+        // The chunk's matrices flattened with it (all 86k at once took 130 ms), and transferred.
+        const m = flatten(r.matrices.slice(k, k + LINK_CHUNK));
+        const buffers = [m.rows.buffer, m.cols.buffer, m.off.buffer, m.data.buffer] as ArrayBuffer[];
+        await onWorker(0, (api) => api.addLinkItems(run.id, items.slice(k, k + LINK_CHUNK), Comlink.transfer(m, buffers)));
+      }
+    })();
+    linkUploads.set(run, upload);
+    // Shared while in flight only: a later call asks the worker again (Cancel ends the workers and what they held).
+    void upload.then(
+      () => linkUploads.delete(run),
+      () => linkUploads.delete(run),
+    );
   }
+  await upload;
   return onWorker(0, (api) => api.linkStage(run.id, rule, o) as Promise<LinkStage>);
 }
