@@ -63,9 +63,13 @@ async function openWithLinks(page: Page, jsonl: string) {
   return panel;
 }
 
-type Store = { getState(): { analysis: { scores: { con: number; comp: number }[] } | null; results: { config: { similarity: string } } | null } };
+type Store = { getState(): { analysis: { scores: { con: Float64Array; comp: Float64Array } } | null; results: { config: { similarity: string } } | null } };
 const scores = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { __crscoreResearch: Store }).__crscoreResearch.getState().analysis?.scores.map((s) => ({ con: s.con, comp: s.comp })) ?? null);
+  page.evaluate(() => {
+    const s = (globalThis as unknown as { __crscoreResearch: Store }).__crscoreResearch.getState().analysis?.scores;
+    // Scores are columns (one Float64Array per dimension): one object per review here, for the comparison.
+    return s ? Array.from(s.con, (con, k) => ({ con, comp: s.comp[k] })) : null;
+  });
 
 test('llm-links: plan, confirmation above 50, the links make the scores, τ has no effect, the second run and a reload ask nothing', async ({ page }, info) => {
   const { jsonl, expected } = dataset();

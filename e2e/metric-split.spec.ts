@@ -8,6 +8,7 @@ import { gradedIndex, gradedScoresAt, scoresAt, sweepIndex } from '../src/core/r
 import { lexicalMatrices, tfidfMatrices } from '../src/core/research/similarity.ts';
 import { splitReview } from '../src/core/sentences.ts';
 import { newSession, SAMPLE_PREFS, SAMPLE_REVIEW, shown, typeInputs, openModelSettings } from './helpers-workbench.ts';
+import { scoreOf } from '../src/core/scoreColumns.ts';
 
 const SD = PLUS_DEFAULT_CALIBRATION.sd;
 const item: EvalItem = {
@@ -50,7 +51,7 @@ test('lexical + graded credit and TF-IDF + hard τ: separate settings, scores eq
   const tau = Number(await page.getByTestId('tau-slider').inputValue());
   expect(tau).toBeCloseTo(0.331, 3);
   await expect(page.getByTestId('heatmap')).toHaveAttribute('data-tau', String(tau));
-  const want = gradedScoresAt(graded, tau, SD)[0];
+  const want = scoreOf(gradedScoresAt(graded, tau, SD), 0);
   expect(want.rel).toBeGreaterThan(0);
   const got = await expectScores(page, want);
   const m = lex.matrices[0];
@@ -75,21 +76,21 @@ test('lexical + graded credit and TF-IDF + hard τ: separate settings, scores eq
   await expect(page.getByTestId('tau-ramp')).toHaveCount(0);
   await expect(page.getByTestId('score-cards')).not.toHaveAttribute('data-preset', 'plus');
   const hard = sweepIndex([item], tfidfMatrices([item], idf).matrices);
-  await expectScores(page, scoresAt(hard, PLUS_DEFAULT_CALIBRATION.tau)[0]);
+  await expectScores(page, scoreOf(scoresAt(hard, PLUS_DEFAULT_CALIBRATION.tau), 0));
 
   // Both settings survive a reload; the plus shortcut then sets TF-IDF + graded in one click.
   await expect(page.getByTestId('save-status')).toContainText('saved');
   await page.reload();
   await expect(page.getByTestId('similarity-tfidf')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('scoring-hard')).toHaveAttribute('aria-checked', 'true');
-  await expectScores(page, scoresAt(hard, PLUS_DEFAULT_CALIBRATION.tau)[0]);
+  await expectScores(page, scoreOf(scoresAt(hard, PLUS_DEFAULT_CALIBRATION.tau), 0));
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: test.info().outputPath('metric-tfidf-hard-1440.png'), fullPage: true });
   await page.getByTestId('preset-plus').click();
   await expect(page.getByTestId('scoring-graded')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('metric-note')).toHaveAttribute('data-shortcut', 'plus');
   const plus = gradedIndex([item], tfidfMatrices([item], idf), idf);
-  await expectScores(page, gradedScoresAt(plus, PLUS_DEFAULT_CALIBRATION.tau, SD)[0]);
+  await expectScores(page, scoreOf(gradedScoresAt(plus, PLUS_DEFAULT_CALIBRATION.tau, SD), 0));
 });
 
 test('graded credit on the embedding model: P×P from the same vectors, scores equal the core', async ({ page }) => {

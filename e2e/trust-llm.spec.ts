@@ -166,11 +166,11 @@ test('llm-links: a review whose request failed is listed and left out of the sco
   const failures = panel.getByTestId('links-failures');
   await expect(failures).toContainText('py-2 · knn_pred');
   await expect(panel).toContainText('Reviews that failed (1): left out of the scores and of n');
-  type Store = { getState(): { analysis: { scores: unknown[] } | null; results: { prepared: { items: { rowId: string; system: string }[] } } | null } };
+  type Store = { getState(): { analysis: { scores: { rel: Float64Array } } | null; results: { prepared: { items: { rowId: string; system: string }[] } } | null } };
   const state = () =>
     page.evaluate(() => {
       const s = (globalThis as unknown as { __crscoreResearch: Store }).__crscoreResearch.getState();
-      return { scores: s.analysis?.scores.length ?? 0, items: s.results?.prepared.items.map((i) => `${i.rowId} · ${i.system}`) ?? [] };
+      return { scores: s.analysis?.scores.rel.length ?? 0, items: s.results?.prepared.items.map((i) => `${i.rowId} · ${i.system}`) ?? [] };
     });
   for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
     await page.setViewportSize({ width: w, height: h });

@@ -14,6 +14,7 @@ import {
 import type { Idf } from '../core/plus/idf.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { embedUnique, loadEncoder, type Pooling } from './matrices.ts';
+import { rowsOf } from '../core/scoreColumns.ts';
 
 export type EvalSimilarity = 'lexical' | 'embedding' | 'tfidf' | 'llm-links';
 export const EVAL_SIMILARITIES: readonly EvalSimilarity[] = ['lexical', 'embedding', 'tfidf', 'llm-links'];
@@ -52,5 +53,6 @@ export function evalScores(
   sd: number | null,
   idf?: Idf,
 ): ItemScore[] {
-  return scoreAll(scorer(rule, items, m, sd ?? PLUS_DEFAULT_CALIBRATION.sd, idf), tau);
+  // The CLI's stages read one object per review; its one pass at one τ can afford them.
+  return rowsOf(scoreAll(scorer(rule, items, m, sd ?? PLUS_DEFAULT_CALIBRATION.sd, idf), tau));
 }

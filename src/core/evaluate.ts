@@ -5,6 +5,7 @@ import { parseClaimsAddressed, type AnnotatorLinks } from './links/annotator.ts'
 import { normaliseLikert, REFERENCE_SYSTEM, type DatasetRow } from './dataset.ts';
 import { splitReview } from './sentences.ts';
 import { scoreAt } from './score.ts';
+import { column, type ItemScore, type ItemScores } from './scoreColumns.ts';
 import { groupMeans, kendallTauB, spearman, systemRanking } from './stats.ts';
 import type {
   Calibration,
@@ -81,11 +82,7 @@ export function collectEvalItems(
   return { items, skippedDiffs };
 }
 
-export interface ItemScore {
-  con: number;
-  comp: number;
-  rel: number;
-}
+export type { ItemScore, ScoreColumns, ItemScores } from './scoreColumns.ts';
 
 /** τ by the paper's calibration on one system's reviews. */
 export function calibrateOnSystem(
@@ -129,10 +126,11 @@ export interface Agreement {
 }
 
 /** Spearman and Kendall of each metric dimension against the same human dimension, plus the system ranking. */
-export function agreement(items: readonly EvalItem[], scores: readonly ItemScore[]): Agreement {
-  const scored = items.map((it, k) => ({ it, s: scores[k] })).filter((x) => x.it.human !== null);
+export function agreement(items: readonly EvalItem[], scores: ItemScores): Agreement {
+  const col = { con: column(scores, 'con'), comp: column(scores, 'comp'), rel: column(scores, 'rel') };
+  const scored = items.map((it, k) => ({ it, k })).filter((x) => x.it.human !== null);
   const pair = (xs: typeof scored, d: Dimension): CorrelationPair => {
-    const m = xs.map((x) => x.s[d]);
+    const m = xs.map((x) => col[d][x.k]);
     const h = xs.map((x) => x.it.human![d]);
     return { spearman: spearman(m, h), kendall: kendallTauB(m, h) };
   };
@@ -143,7 +141,7 @@ export function agreement(items: readonly EvalItem[], scores: readonly ItemScore
   const metricRel = groupMeans(
     scored,
     (x) => x.it.system,
-    (x) => x.s.rel,
+    (x) => col.rel[x.k],
   );
   const humanRel = groupMeans(
     scored,

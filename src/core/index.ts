@@ -12,3 +12,4 @@ export * from './lexical.ts';
 export * from './diff.ts';
 export * from './dataset.ts';
 export * from './evaluate.ts';
+export * from './scoreColumns.ts';

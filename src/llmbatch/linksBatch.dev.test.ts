@@ -70,7 +70,7 @@ describe.skipIf(!haveDev)('llm-links on the dev half with the annotators as the 
       const oracle = oracleScores(annotatorVector(it.annotatorLinks ?? null, it.pseudoReferences.length));
       if (!oracle || ambiguous.has(p) || it.sentences.every((s) => !s.trim())) return;
       compared++;
-      expect([scores[k].con, scores[k].comp], `${it.rowId} ${it.system}`).toEqual([oracle.con, oracle.comp]);
+      expect([scores.con[k], scores.comp[k]], `${it.rowId} ${it.system}`).toEqual([oracle.con, oracle.comp]);
     });
     expect(compared).toBeGreaterThan(1000);
     const rel = agreement(items, scores).correlations.rel.spearman.r;

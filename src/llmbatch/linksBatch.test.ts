@@ -10,6 +10,7 @@ import { LLM_LINKS_TAU, scoreAll, scorer } from '../core/research/index';
 import { memoryCache } from './cache';
 import { linksForItems, planLinks } from './linksBatch';
 import { openAiStub } from '../testing/llmStub';
+import { rowsOf } from '../core/scoreColumns';
 
 let stub: LlmStub;
 let settings: LlmSettings;
@@ -49,7 +50,7 @@ describe('linksForItems', () => {
     expect(out.failed).toBe(0);
     const hard = scoreAll(scorer('hard', items, out.m, 0), LLM_LINKS_TAU);
     // Con = linked sentences / sentences, Comp = linked pseudo-references / pseudo-references.
-    expect(hard.map((s) => [s.con, s.comp])).toEqual([
+    expect(rowsOf(hard).map((s) => [s.con, s.comp])).toEqual([
       [1, 2 / 3],
       [3 / 4, 1],
       [1, 1 / 2],

@@ -14,7 +14,7 @@ import {
   type LabRecord,
   type LabReview,
 } from '../core/lab/index';
-import type { ItemScore } from '../core/evaluate';
+import type { ItemScores } from '../core/scoreColumns';
 import type { RefMetricId } from '../core/refmetrics/index';
 import type { LabMetricKind } from '../settings/llmMetrics';
 import type { Results } from './researchRun';
@@ -33,7 +33,7 @@ export interface LlmMetricConfig {
 
 export interface LabInputs {
   results: Results;
-  scores: readonly ItemScore[];
+  scores: ItemScores;
   tau: number;
   metrics: readonly LabMetricKind[];
   grades: readonly GradeOutcome[] | null;

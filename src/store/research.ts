@@ -60,7 +60,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
     set({ tau, tauSource: source, analysis: { tau, scores, agreement: prev.agreement }, correlationsPending: true });
     clearTimeout(corrTimer);
     if (immediate) void get().flushCorrelations();
-    else corrTimer = setTimeout(() => void get().flushCorrelations(), correlationDelayMs(scores.length));
+    else corrTimer = setTimeout(() => void get().flushCorrelations(), correlationDelayMs(scores.rel.length));
   };
 
   const curveOf = (r: Results, run: StatsRun) => runCurve(r, run, get, set);

@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import type { EvalItem } from '../core/evaluate';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
+import { rowsOf } from '../core/scoreColumns';
 import { metricLinkStage, oracleSummary, refMetricRows, type Scorer } from '../core/research/index';
 import type { SimilarityMatrix } from '../core/types';
 import { labApi } from './labPoolApi';
@@ -17,7 +18,6 @@ import {
   joinRefValues,
   metaItems,
   scorerOf,
-  scoresOf,
   sliceMatrices,
   sliceRefMetrics,
   sliceTransferables,
@@ -55,29 +55,33 @@ const api = {
   },
   correlations(id: number, scores: FlatScores) {
     if (run?.id !== id) throw new Error('research worker: not this run');
-    return correlationsAt(run.items, scoresOf(scores));
+    return correlationsAt(run.items, scores);
   },
   /** The oracle's rows and system ranking from its per-item scores (`has[k]` 0 where item k has no recorded links). */
   oracle(id: number, scores: FlatScores, has: Uint8Array) {
     if (run?.id !== id) throw new Error('research worker: not this run');
-    const s = scoresOf(scores);
-    return oracleSummary(run.items, s.map((x, k) => (has[k] ? x : null)));
+    return oracleSummary(run.items, rowsOf(scores).map((x, k) => (has[k] ? x : null)));
   },
   refRows(id: number, values: FlatRefValues) {
     if (run?.id !== id) throw new Error('research worker: not this run');
     return refMetricRows(run.items, joinRefValues([values]));
   },
   hasLinks: (id: number) => links?.id === id,
-  setLinks(id: number, matrices: FlatMatrices) {
-    links = { id, items: [], matrices: unflatten(matrices) };
+  setLinks(id: number) {
+    links = { id, items: [], matrices: [] };
   },
-  /** The items come in chunks, so the page posts (and clones) a few thousand at a time. */
-  addLinkItems(id: number, items: EvalItem[]) {
-    if (links?.id === id) links.items.push(...items);
+  /** The items and their matrices come in chunks, so the page posts (and clones) a few thousand at a time. */
+  addLinkItems(id: number, items: EvalItem[], matrices: FlatMatrices) {
+    if (links?.id !== id) return;
+    links.items.push(...items);
+    links.matrices.push(...unflatten(matrices));
   },
   linkStage(id: number, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }) {
     if (links?.id !== id) throw new Error('research worker: not this run');
-    return metricLinkStage(links.items, links.matrices, rule, o);
+    const stage = metricLinkStage(links.items, links.matrices, rule, o);
+    // The page shows the tables and the worst cases (picked here): the per-review rows (one object per review,
+    // 100 ms to clone at 86k) stay in the worker.
+    return stage.available ? { ...stage, report: { ...stage.report, reviews: [] } } : stage;
   },
   curve(id: number, taus: number[]) {
     if (run?.id !== id || !run.scorer) throw new Error('research worker: not this run');

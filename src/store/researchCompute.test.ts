@@ -26,7 +26,6 @@ import {
   correlationsAt,
   curvePart,
   flatScorer,
-  flatScores,
   itemsMeta,
   joinGraded,
   joinItemMatrices,
@@ -34,7 +33,6 @@ import {
   joinSweeps,
   metaItems,
   scorerOf,
-  scoresOf,
   sliceMatrices,
   sliceRefMetrics,
   type RefPair,
@@ -84,7 +82,6 @@ describe.each(datasets)('workers vs one thread, %s', (_, text) => {
     const back = scorerOf(flatScorer(s));
     for (const tau of [0.1, 0.3]) {
       const scores = scoreAll(s, tau);
-      expect(scoresOf(flatScores(scores))).toEqual(scores);
       expect(scoreAll(back, tau)).toEqual(scores);
       expect(correlationsAt(meta, scores)).toEqual({ agreement: agreement(items, scores), rows: crscoreRows(items, scores), languages: byLanguage(items, scores) });
     }

@@ -3,7 +3,8 @@
 // correlations at one τ and a slice of the correlation-vs-τ curve. Every number comes from src/core; this module
 // only packs and unpacks what crosses between the page and the workers: matrices and indexes as one flat
 // Float32Array/Float64Array with offsets, scores as three Float64Arrays, never arrays of objects.
-import { agreement, DIMENSIONS, type Agreement, type EvalItem, type ItemScore } from '../core/evaluate';
+import { agreement, DIMENSIONS, type Agreement, type EvalItem } from '../core/evaluate';
+import type { ItemScores, ScoreColumns } from '../core/scoreColumns';
 import type { Idf } from '../core/plus/idf';
 import { lexicalRefMetrics, REF_METRICS, type RefMetricId } from '../core/refmetrics/index';
 import {
@@ -180,28 +181,8 @@ export function metaItems(m: ItemsMeta): EvalItem[] {
   });
 }
 
-/** Con, Comp and Rel of every item, one array each. */
-export interface FlatScores {
-  con: Float64Array;
-  comp: Float64Array;
-  rel: Float64Array;
-}
-
-export function flatScores(s: readonly ItemScore[]): FlatScores {
-  const f = { con: new Float64Array(s.length), comp: new Float64Array(s.length), rel: new Float64Array(s.length) };
-  s.forEach((x, k) => {
-    f.con[k] = x.con;
-    f.comp[k] = x.comp;
-    f.rel[k] = x.rel;
-  });
-  return f;
-}
-
-export function scoresOf(f: FlatScores): ItemScore[] {
-  const out: ItemScore[] = new Array(f.con.length);
-  for (let k = 0; k < out.length; k++) out[k] = { con: f.con[k], comp: f.comp[k], rel: f.rel[k] };
-  return out;
-}
+/** Con, Comp and Rel of every item, one array each (core's score columns, as they cross to a worker). */
+export type FlatScores = ScoreColumns;
 
 export interface Correlations {
   agreement: Agreement;
@@ -210,7 +191,7 @@ export interface Correlations {
 }
 
 /** Everything the tables show at one τ: the agreement, CRScore's correlation rows and the per-language rows. */
-export function correlationsAt(items: readonly EvalItem[], scores: readonly ItemScore[]): Correlations {
+export function correlationsAt(items: readonly EvalItem[], scores: ItemScores): Correlations {
   return { agreement: agreement(items, scores), rows: crscoreRows(items, scores), languages: byLanguage(items, scores) };
 }
 
@@ -256,13 +237,13 @@ function sweepOf(f: FlatSweep): SweepIndex {
 export function flatScorer(s: Scorer): FlatScorer {
   if (s.rule === 'graded') return s;
   if (s.rule === 'hard') return { rule: 'hard', index: flatSweep(s.index) };
-  return { rule: 'learned', mode: s.mode, index: flatSweep(s.index), credit: flatScores(s.credit) };
+  return { rule: 'learned', mode: s.mode, index: flatSweep(s.index), credit: s.credit };
 }
 
 export function scorerOf(f: FlatScorer): Scorer {
   if (f.rule === 'graded') return f;
   if (f.rule === 'hard') return { rule: 'hard', index: sweepOf(f.index) };
-  return { rule: 'learned', mode: f.mode, index: sweepOf(f.index), credit: scoresOf(f.credit) };
+  return { rule: 'learned', mode: f.mode, index: sweepOf(f.index), credit: f.credit };
 }
 
 /** A slice of the correlation-vs-τ curve. */

@@ -1,13 +1,14 @@
 // Research's statistics in the compute workers (researchPool.ts): the correlations at one τ, the correlation-vs-τ
 // curve (its τ values split over the workers) and the reference-based metrics (the reviews split over the workers).
 // What a run's statistics need is sent to a worker once per run; scores travel as typed arrays.
+import * as Comlink from 'comlink';
 import type { DatasetRow } from '../core/dataset';
-import type { ItemScore } from '../core/evaluate';
+import type { ScoreColumns } from '../core/scoreColumns';
 import type { RefMetricId } from '../core/refmetrics/index';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
 import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, oracleItemScores, type CorrRow, type CurvePoint, type LinkStage, type OracleSummary, type PreparedDataset } from './researchAnalysis';
-import { flatten, flatScorer, flatScores, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
+import { flatten, flatScorer, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
 import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
 import type { Results } from './researchRun';
 
@@ -31,11 +32,12 @@ export function statsRun(results: Results): StatsRun {
   return { id: ++lastId, results, meta: once(() => itemsMeta(results.prepared.items)), scorer: once(() => flatScorer(results.scorer)) };
 }
 
-/** Agreement, CRScore's correlation rows and the per-language rows at these scores (worker 0). */
-export async function correlationsIn(run: StatsRun, scores: readonly ItemScore[]): Promise<Correlations> {
+/** Agreement, CRScore's correlation rows and the per-language rows at these scores (worker 0); the run's meta is built in its own task. */
+export async function correlationsIn(run: StatsRun, scores: ScoreColumns): Promise<Correlations> {
+  await new Promise((r) => setTimeout(r, 0));
   await ensureRun(0, run.id, run.meta, null);
-  const f = flatScores(scores);
-  return onWorker(0, (api) => api.correlations(run.id, f));
+  // The columns are cloned (three array copies), not transferred: the page keeps showing them.
+  return onWorker(0, (api) => api.correlations(run.id, scores));
 }
 
 /** Items per slice of the oracle's per-item scores on the page (each slice its own task). */
@@ -114,21 +116,40 @@ export async function refRowsIn(run: StatsRun, values: RefValues): Promise<{ val
   return { values: all, rows: await onWorker(0, (api) => api.refRows(run.id, flat)) };
 }
 
+const linkUploads = new WeakMap<StatsRun, Promise<void>>();
+
 /** Items per message when the link agreement's worker receives a run (each message its own short task). */
 const LINK_CHUNK = 2000;
 
-/** The run's link agreement with the annotators (metricLinkStage) in worker 0; items and matrices sent once per run. */
+/**
+ * The run's link agreement with the annotators (metricLinkStage) in worker 0; items and matrices sent once per run.
+ * Its report comes without the per-review rows (`report.reviews` is empty): the worst cases are picked in the worker.
+ */
 export async function linkStageIn(run: StatsRun, rule: LinkRule, o: LinkAgreementOptions & { worst?: number }): Promise<LinkStage> {
   const r = run.results;
   const items = r.prepared.items;
   if (!hasAnnotatorLinks(items)) return { available: false, reason: NO_ANNOTATOR_LINKS };
-  if (!(await onWorker(0, (api) => api.hasLinks(run.id)))) {
-    const m = flatten(r.matrices);
-    await onWorker(0, (api) => api.setLinks(run.id, m));
-    for (let k = 0; k < items.length; k += LINK_CHUNK) {
-      await new Promise((res) => setTimeout(res, 0));
-      await onWorker(0, (api) => api.addLinkItems(run.id, items.slice(k, k + LINK_CHUNK)));
-    }
+  // One upload per run at a time, shared by calls that overlap (two uploads at once would each add every chunk).
+  let upload = linkUploads.get(run);
+  if (!upload) {
+    upload = (async () => {
+      if (await onWorker(0, (api) => api.hasLinks(run.id))) return;
+      await onWorker(0, (api) => api.setLinks(run.id));
+      for (let k = 0; k < items.length; k += LINK_CHUNK) {
+        await new Promise((res) => setTimeout(res, 0));
+        // The chunk's matrices flattened with it (all 86k at once took 130 ms), and transferred.
+        const m = flatten(r.matrices.slice(k, k + LINK_CHUNK));
+        const buffers = [m.rows.buffer, m.cols.buffer, m.off.buffer, m.data.buffer] as ArrayBuffer[];
+        await onWorker(0, (api) => api.addLinkItems(run.id, items.slice(k, k + LINK_CHUNK), Comlink.transfer(m, buffers)));
+      }
+    })();
+    linkUploads.set(run, upload);
+    // Shared while in flight only: a later call asks the worker again (Cancel ends the workers and what they held).
+    void upload.then(
+      () => linkUploads.delete(run),
+      () => linkUploads.delete(run),
+    );
   }
+  await upload;
   return onWorker(0, (api) => api.linkStage(run.id, rule, o) as Promise<LinkStage>);
 }

@@ -11,7 +11,7 @@ import {
   type ReviewRecord,
 } from '../core/bootstrap';
 import type { BootstrapMessage, BootstrapRequest } from './bootstrap.worker';
-import { packRecords, packedTransferables } from './recordsPack';
+import { packRecords, packedTransferables, type PackedRecords } from './recordsPack';
 
 export interface PinnedRun {
   label: string;
@@ -45,7 +45,10 @@ export interface UncertaintyState {
 }
 
 /** The records of one run at one τ, built on first call (a memoised getter; its identity names them). */
-export type RecordsOf = () => readonly ReviewRecord[];
+export type RecordsOf = (() => readonly ReviewRecord[]) & {
+  /** The same records packed for the worker without building them (packRecords(records()) when absent). */
+  packed?: () => PackedRecords;
+};
 
 const DEBOUNCE_MS = 500;
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -104,7 +107,7 @@ export const useUncertainty = create<UncertaintyState>()((set, get) => {
     const { resamples, seed, pinned } = get();
     set({ status: 'running', progress: { done: 0, total: resamples * (pinned ? 2 : 1) }, error: null });
     current = records;
-    const packed = packRecords(records());
+    const packed = records.packed?.() ?? packRecords(records());
     const base = pinned ? packRecords(pinned.records) : null;
     busy = true;
     ensureWorker().postMessage(

@@ -2,7 +2,7 @@
 // Research's items), and builders that turn CRScore scores, reference-metric values and LLM outcomes into
 // LabMetric columns with their gaps. Pure.
 import type { Dim } from '../bootstrap.ts';
-import type { ItemScore } from '../evaluate.ts';
+import { column, type ItemScores } from '../scoreColumns.ts';
 import type { PreparedDataset } from '../research/prepare.ts';
 import { refMetricValues } from '../research/analysis.ts';
 import type { JudgeGrades } from './rubric.ts';
@@ -95,7 +95,7 @@ const gapOf = (s: LlmStatus): LabGap | null =>
 
 /** CRScore's Con, Comp and Rel as three columns ('<prefix>.con' …). */
 export function crscoreMetrics(
-  scores: readonly ItemScore[],
+  scores: ItemScores,
   config: Record<string, unknown>,
   prefix = 'crscore',
   label = 'CRScore',
@@ -106,7 +106,7 @@ export function crscoreMetrics(
     label: `${label} ${name[d]}`,
     family: 'crscore',
     config,
-    values: scores.map((s) => s[d]),
+    values: Array.from(column(scores, d)),
   }));
 }
 

@@ -11,6 +11,7 @@ import type { SimilarityMatrix } from '../types.ts';
 import { datasetFeatures } from './dataset.ts';
 import { linkerScores } from './linker.ts';
 import { modelOf, type LinkerWeights } from './weights.ts';
+import { columnsOf } from '../scoreColumns.ts';
 
 export interface LearnedRun {
   m: ItemMatrices;
@@ -32,5 +33,5 @@ export function learnedRun(rows: readonly DatasetRow[], items: readonly EvalItem
     if (!z) selfOf.set(f.rows, (z = { rows: f.rows, cols: f.rows, data: new Float32Array(f.rows * f.rows) }));
     self.push(z);
   }
-  return { m: { matrices, self }, scorer: { rule: 'learned', mode: rule, index: sweepIndex(items, matrices), credit: linked.scores } };
+  return { m: { matrices, self }, scorer: { rule: 'learned', mode: rule, index: sweepIndex(items, matrices), credit: columnsOf(linked.scores) } };
 }

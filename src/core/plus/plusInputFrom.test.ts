@@ -9,6 +9,7 @@ import { backgroundIdf } from './idf.ts';
 import { PLUS_OPTIONS, plusInputFrom, preparePlus } from './preset.ts';
 import { scorePlus } from './score.ts';
 import { plusSimilarityMatrix } from './similarity.ts';
+import { scoreOf } from '../scoreColumns.ts';
 
 const idf = backgroundIdf([
   { word: 'the', count: 50000 },
@@ -30,7 +31,7 @@ describe('plusInputFrom', () => {
     const item: EvalItem = { rowId: 'r', lang: 'py', system: 's', sentences, pseudoReferences: texts, pseudoReferenceKinds: refs.map((r) => r.kind), human: null };
     const ix = gradedIndex([item], lexicalMatrices([item]), idf);
     for (const tau of [0.2, 0.35, 0.5, 0.7]) {
-      const want = gradedScoresAt(ix, tau, 0.2)[0];
+      const want = scoreOf(gradedScoresAt(ix, tau, 0.2), 0);
       const got = scorePlus(input, { low: tau - 0.2, high: tau }, PLUS_OPTIONS);
       expect(got.con).toBeCloseTo(want.con, 12);
       expect(got.comp).toBeCloseTo(want.comp, 12);

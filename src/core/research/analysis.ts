@@ -1,7 +1,8 @@
 // Research pipeline, stage 6: analysis. Agreement with the humans (the core's evaluate.ts, so the browser and
 // `crscore eval` report the same figures), the paper's Table 2 correlation rows (Naik et al. 2025), the correlation-vs-τ curve, the
 // system leaderboard, per-language figures and the similarity histogram.
-import { agreement, DIMENSIONS, type Agreement, type Dimension, type EvalItem, type ItemScore } from '../evaluate.ts';
+import { agreement, DIMENSIONS, type Agreement, type Dimension, type EvalItem } from '../evaluate.ts';
+import { column, type ItemScores, type ScoreColumns } from '../scoreColumns.ts';
 import { REF_METRICS, refMetricScorer, type RefMetricId } from '../refmetrics/index.ts';
 import { kendallTauB, mean, spearman } from '../stats.ts';
 import type { Correlation } from '../types.ts';
@@ -42,7 +43,7 @@ export function refMetricValues(
 }
 
 /** Spearman and Kendall of a metric against every human dimension, over items with human scores (and a value). */
-export function correlate(items: readonly EvalItem[], values: readonly (number | null)[]): Omit<CorrRow, 'id' | 'label'> {
+export function correlate(items: readonly EvalItem[], values: ArrayLike<number | null>): Omit<CorrRow, 'id' | 'label'> {
   const idx = items.map((it, k) => (it.human && values[k] != null ? k : -1)).filter((k) => k >= 0);
   const x = idx.map((k) => values[k] as number);
   const byDim = Object.fromEntries(
@@ -65,18 +66,18 @@ export function refMetricRows(items: readonly EvalItem[], refValues: Partial<Rec
 }
 
 /** CRScore's Con, Comp and Rel rows at one τ. */
-export function crscoreRows(items: readonly EvalItem[], scores: readonly ItemScore[]): CorrRow[] {
+export function crscoreRows(items: readonly EvalItem[], scores: ItemScores): CorrRow[] {
   return DIMENSIONS.map((d) => ({
     id: `crscore-${d}`,
     label: `CRScore ${d === 'con' ? 'Con' : d === 'comp' ? 'Comp' : 'Rel'}`,
-    ...correlate(items, scores.map((s) => s[d])),
+    ...correlate(items, column(scores, d)),
   }));
 }
 
 /** As the paper's Table 2 (Naik et al. 2025): CRScore Con/Comp/Rel and every reference-based metric against the humans. */
 export function correlationTable(
   items: readonly EvalItem[],
-  scores: readonly ItemScore[],
+  scores: ItemScores,
   refValues: Partial<Record<RefMetricId, (number | null)[]>>,
 ): CorrRow[] {
   return [...crscoreRows(items, scores), ...refMetricRows(items, refValues)];
@@ -84,11 +85,12 @@ export function correlationTable(
 
 export interface Analysis {
   tau: number;
-  scores: ItemScore[];
+  /** Every review's scores at τ, one column per dimension (a τ step makes three arrays, not an object per review). */
+  scores: ScoreColumns;
   agreement: Agreement;
 }
 
-export function analyse(items: readonly EvalItem[], scores: ItemScore[], tau: number): Analysis {
+export function analyse(items: readonly EvalItem[], scores: ScoreColumns, tau: number): Analysis {
   return { tau, scores, agreement: agreement(items, scores) };
 }
 
@@ -101,7 +103,7 @@ export interface CurvePoint {
 /** Spearman and Kendall of Con, Comp and Rel (each against the same human dimension) at every τ. */
 export function correlationCurve(
   items: readonly EvalItem[],
-  scoreAt: (tau: number) => readonly ItemScore[],
+  scoreAt: (tau: number) => ItemScores,
   taus: readonly number[],
 ): CurvePoint[] {
   const scored = items.map((it, k) => (it.human ? k : -1)).filter((k) => k >= 0);
@@ -110,7 +112,8 @@ export function correlationCurve(
     const s = scoreAt(tau);
     const pt: CurvePoint = { tau };
     for (const d of DIMENSIONS) {
-      const x = scored.map((k) => s[k][d]);
+      const col = column(s, d);
+      const x = scored.map((k) => col[k]);
       pt[`${d}_spearman`] = spearman(x, human[d]).r;
       pt[`${d}_kendall`] = kendallTauB(x, human[d]).r;
     }
@@ -156,17 +159,18 @@ export function systemGroups(items: readonly EvalItem[]): SystemGroups {
 }
 
 /** Per system: mean metric and human Con/Comp/Rel over reviews with human scores; ranks by Rel. */
-export function leaderboard(items: readonly EvalItem[] | SystemGroups, scores: readonly ItemScore[]): LeaderRow[] {
+export function leaderboard(items: readonly EvalItem[] | SystemGroups, scores: ItemScores): LeaderRow[] {
   const groups = 'systems' in items ? items : systemGroups(items);
+  const [cs, ps, rs] = DIMENSIONS.map((d) => column(scores, d));
   const rows: LeaderRow[] = groups.systems.map((g) => {
     let con = 0;
     let comp = 0;
     let rel = 0;
     for (let i = 0; i < g.idx.length; i++) {
-      const s = scores[g.idx[i]];
-      con += s.con;
-      comp += s.comp;
-      rel += s.rel;
+      const k = g.idx[i];
+      con += cs[k];
+      comp += ps[k];
+      rel += rs[k];
     }
     const n = g.idx.length;
     return { system: g.system, n, metric: { con: con / n, comp: comp / n, rel: rel / n }, human: g.human, metricRank: 0, humanRank: 0 };
@@ -185,19 +189,20 @@ export interface LanguageRow {
 }
 
 /** Per language: Spearman and Kendall of Con, Comp, Rel with the same human dimension, and mean Rel. */
-export function byLanguage(items: readonly EvalItem[], scores: readonly ItemScore[]): LanguageRow[] {
+export function byLanguage(items: readonly EvalItem[], scores: ItemScores): LanguageRow[] {
   const langs = [...new Set(items.map((i) => i.lang))].sort();
+  const col = { con: column(scores, 'con'), comp: column(scores, 'comp'), rel: column(scores, 'rel') };
   return langs.map((lang) => {
     const ks = items.map((it, k) => (it.lang === lang ? k : -1)).filter((k) => k >= 0);
     const scored = ks.filter((k) => items[k].human);
     const per = Object.fromEntries(
       DIMENSIONS.map((d) => {
-        const x = scored.map((k) => scores[k][d]);
+        const x = scored.map((k) => col[d][k]);
         const h = scored.map((k) => items[k].human![d]);
         return [d, { spearman: spearman(x, h), kendall: kendallTauB(x, h) }];
       }),
     ) as Record<Dimension, { spearman: Correlation; kendall: Correlation }>;
-    return { lang, reviews: ks.length, n: scored.length, meanRel: mean(ks.map((k) => scores[k].rel)), per };
+    return { lang, reviews: ks.length, n: scored.length, meanRel: mean(ks.map((k) => col.rel[k])), per };
   });
 }
 

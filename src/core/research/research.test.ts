@@ -34,6 +34,7 @@ import {
   sweepIndex,
   textsToEmbed,
 } from './index';
+import { rowsOf } from '../scoreColumns.ts';
 
 const rows = parseDatasetJsonl(mini).rows;
 
@@ -58,7 +59,7 @@ describe('research analysis', () => {
   });
 
   it('scores from the sorted index equal scoreAt at every τ', () => {
-    for (const tau of [0, 0.05, 0.2, 0.33, 0.5, 0.9, 1]) expect(scoresAt(ix, tau)).toEqual(scoreItems(p.items, matrices, tau));
+    for (const tau of [0, 0.05, 0.2, 0.33, 0.5, 0.9, 1]) expect(rowsOf(scoresAt(ix, tau))).toEqual(scoreItems(p.items, matrices, tau));
   });
 
   it('the correlation curve equals agreement() at each τ', () => {
@@ -134,7 +135,7 @@ describe('research pipeline stages', () => {
       [0.6, 0],
       [0, 0.2],
     ])
-      gradedScoresAt(gx, tau, sd).forEach((s, k) => {
+      rowsOf(gradedScoresAt(gx, tau, sd)).forEach((s, k) => {
         const want = scorePlusItems([inputs[k]], { tau, sd }, PLUS_OPTIONS)[0];
         expect(s.con).toBeCloseTo(want.con, 12);
         expect(s.comp).toBeCloseTo(want.comp, 12);
@@ -147,11 +148,11 @@ describe('research pipeline stages', () => {
     const cal = { tau: 0.2, sd: 0.15 };
     const graded = scoreAll(scorer('graded', p.items, lex, cal.sd, idf), cal.tau);
     const hard = scoreAll(scorer('hard', p.items, lex, cal.sd), cal.tau);
-    expect(hard).toEqual(scoreItems(p.items, lex.matrices, cal.tau));
+    expect(rowsOf(hard)).toEqual(scoreItems(p.items, lex.matrices, cal.tau));
     // Partial credit below τ: some review earns more under graded credit than under the hard threshold.
-    expect(graded.some((g, k) => g.rel > hard[k].rel)).toBe(true);
+    expect(graded.rel.some((g, k) => g > hard.rel[k])).toBe(true);
     const tf = tfidfMatrices(p.items, idf);
-    expect(scoreAll(scorer('hard', p.items, tf, 0), 0.3)).toEqual(scoreItems(p.items, tf.matrices, 0.3));
+    expect(rowsOf(scoreAll(scorer('hard', p.items, tf, 0), 0.3))).toEqual(scoreItems(p.items, tf.matrices, 0.3));
     expect(() => scorer('graded', p.items, lex, 0.1)).toThrow(/IDF/);
   });
 

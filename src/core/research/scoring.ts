@@ -2,11 +2,12 @@
 // 'hard' is the paper's indicator (best similarity > τ), 'graded' is plus's credit ramp from τ − sd to τ with its
 // weights (issues ¼, redundancy discount, information-weighted Con). Both are indexed once per run, so a τ step is
 // a pass over flat arrays (binary searches for 'hard'), never a walk over the matrices.
-import type { EvalItem, ItemScore } from '../evaluate.ts';
+import type { EvalItem } from '../evaluate.ts';
 import type { Idf } from '../plus/idf.ts';
 import { PLUS_OPTIONS } from '../plus/preset.ts';
 import { credit, type PlusOptions } from '../plus/score.ts';
 import { informationWeight } from '../plus/similarity.ts';
+import { emptyColumns, type ScoreColumns } from '../scoreColumns.ts';
 import { bestMatches, harmonic } from '../score.ts';
 import type { SimilarityMatrix } from '../types.ts';
 import type { ItemMatrices } from './similarity.ts';
@@ -49,15 +50,17 @@ function above(sorted: Float64Array, tau: number): number {
   return sorted.length - lo;
 }
 
-/** The paper's Con/Comp/Rel of every item at τ from the index (identical to scoreAt). */
-export function scoresAt(ix: SweepIndex, tau: number): ItemScore[] {
-  const out: ItemScore[] = new Array(ix.sentences.length);
+/** The paper's Con/Comp/Rel of every item at τ from the index (identical to scoreAt), as columns. */
+export function scoresAt(ix: SweepIndex, tau: number): ScoreColumns {
+  const out = emptyColumns(ix.sentences.length);
   for (let k = 0; k < ix.sentences.length; k++) {
     const rows = ix.refCount[k];
     const cols = ix.sentenceCount[k];
     const con = rows > 0 && cols > 0 ? above(ix.sentences[k], tau) / cols : 0;
     const comp = rows > 0 ? above(ix.refs[k], tau) / rows : 0;
-    out[k] = { con, comp, rel: con + comp > 0 ? (2 * con * comp) / (con + comp) : 0 };
+    out.con[k] = con;
+    out.comp[k] = comp;
+    out.rel[k] = con + comp > 0 ? (2 * con * comp) / (con + comp) : 0;
   }
   return out;
 }
@@ -145,18 +148,16 @@ export function gradedIndex(
 }
 
 /** plus's Con/Comp/Rel of every item on the ramp τ − sd … τ (identical to scorePlus with the index's options). */
-export function gradedScoresAt(ix: GradedIndex, tau: number, sd: number): ItemScore[] {
+export function gradedScoresAt(ix: GradedIndex, tau: number, sd: number): ScoreColumns {
   const ramp = { low: tau - sd, high: tau };
   const n = ix.sOff.length - 1;
-  const out: ItemScore[] = new Array(n);
+  // Zero-filled: an item without pseudo-references scores 0 on every dimension.
+  const out = emptyColumns(n);
   const red = ix.options.redundancy;
   for (let k = 0; k < n; k++) {
     const p0 = ix.pOff[k];
     const p1 = ix.pOff[k + 1];
-    if (p1 === p0) {
-      out[k] = { con: 0, comp: 0, rel: 0 };
-      continue;
-    }
+    if (p1 === p0) continue;
     let sc = 0;
     let sw = 0;
     for (let j = ix.sOff[k]; j < ix.sOff[k + 1]; j++) {
@@ -174,7 +175,9 @@ export function gradedScoresAt(ix: GradedIndex, tau: number, sd: number): ItemSc
     }
     const con = sw > 0 ? sc / sw : 0;
     const comp = pw > 0 ? pc / pw : 0;
-    out[k] = { con, comp, rel: harmonic(con, comp) };
+    out.con[k] = con;
+    out.comp[k] = comp;
+    out.rel[k] = harmonic(con, comp);
   }
   return out;
 }
@@ -184,7 +187,7 @@ export type Scorer =
   | { rule: 'hard'; index: SweepIndex }
   | { rule: 'graded'; index: GradedIndex; sd: number }
   /** The learned linker (src/core/learned): hard links at τ on its probabilities, or the probabilities as credit (τ-free). */
-  | { rule: 'learned'; mode: ScoringRule; index: SweepIndex; credit: ItemScore[] };
+  | { rule: 'learned'; mode: ScoringRule; index: SweepIndex; credit: ScoreColumns };
 
 export function scorer(
   rule: ScoringRule,
@@ -198,7 +201,8 @@ export function scorer(
   return { rule, index: gradedIndex(items, m, idf), sd };
 }
 
-export function scoreAll(s: Scorer, tau: number): ItemScore[] {
+/** Every item's scores at τ, as columns (a τ step allocates three arrays, no object per review). */
+export function scoreAll(s: Scorer, tau: number): ScoreColumns {
   if (s.rule === 'learned') return s.mode === 'hard' ? scoresAt(s.index, tau) : s.credit;
   return s.rule === 'hard' ? scoresAt(s.index, tau) : gradedScoresAt(s.index, tau, s.sd);
 }

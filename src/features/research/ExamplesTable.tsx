@@ -1,6 +1,7 @@
 // Every scored review, filtered by language, system and Rel range; windowed (only visible rows are in the DOM)
 // so the whole dev split scrolls smoothly. Clicking a row opens that example in the workbench.
 import { useMemo, useState } from 'react';
+import { scoreOf } from '../../core/scoreColumns';
 import { useResearch } from '../../store/research';
 import { fmt } from './Tables';
 
@@ -18,13 +19,13 @@ export function ExamplesTable() {
   const { items, reviews, languages, systems } = results.prepared;
   // Without a Rel range the rows do not depend on τ: a slider step then only repaints the visible rows' scores.
   const ranged = lo > 0 || hi < 1;
-  const byRel = ranged ? analysis.scores : null;
+  const byRel = ranged ? analysis.scores.rel : null;
   const rows = useMemo(() => {
     const out: number[] = [];
     for (let k = 0; k < items.length; k++) {
       const it = items[k];
       if ((lang && it.lang !== lang) || (system && it.system !== system)) continue;
-      if (byRel && !(byRel[k].rel >= lo - 1e-12 && byRel[k].rel <= hi + 1e-12)) continue;
+      if (byRel && !(byRel[k] >= lo - 1e-12 && byRel[k] <= hi + 1e-12)) continue;
       out.push(k);
     }
     return out;
@@ -77,7 +78,7 @@ export function ExamplesTable() {
         <div style={{ height: rows.length * ROW_H, position: 'relative' }}>
           {rows.slice(first, last).map((k, i) => {
             const it = items[k];
-            const s = analysis.scores[k];
+            const s = scoreOf(analysis.scores, k);
             return (
               <button
                 type="button"

@@ -50,7 +50,7 @@ export function ScatterPlot() {
     let n = 0;
     for (let i = 0; i < out.length; i++) {
       const k = base.idx[i];
-      const v = isRef ? (ref ? ref[k] : null) : scores[k][d];
+      const v = isRef ? (ref ? ref[k] : null) : scores[d][k];
       out[i] = v == null ? NaN : v;
       if (v != null) n++;
     }

@@ -4,6 +4,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useResearch } from '../../store/research';
 import { useUncertainty, type RecordsOf } from '../../store/uncertainty';
+import { packScores, recordsBase, type RecordsBase } from '../../store/recordsPack';
 import { reviewRecords } from '../../core/evalRecords';
 import type { BootstrapReport, Dim, Estimate, ReviewRecord, SystemSummary } from '../../core/bootstrap';
 import { fmtInterval, fmtNum, formatAgreementTable, formatSystemTable } from '../../core/researchTables';
@@ -155,11 +156,16 @@ function Settings() {
 export function useUncertaintyRun(): { records: RecordsOf; report: BootstrapReport | null; stale: boolean } {
   const results = useResearch((s) => s.results)!;
   const scores = useResearch((s) => s.analysis!.scores);
-  // A getter, built on first call: a τ step builds no records; the bootstrap (or a pin) builds them once.
+  // A getter, built on first call: a τ step builds no records; a pin builds them once, and the bootstrap packs
+  // the score columns beside the run's τ-free base (no record object per review).
+  const base = useMemo(() => {
+    let b: RecordsBase | undefined;
+    return () => (b ??= recordsBase(results.prepared.items));
+  }, [results]);
   const records = useMemo(() => {
     let v: ReviewRecord[] | undefined;
-    return () => (v ??= reviewRecords(results.prepared.items, scores));
-  }, [results, scores]);
+    return Object.assign(() => (v ??= reviewRecords(results.prepared.items, scores)), { packed: () => packScores(base(), scores) }) satisfies RecordsOf;
+  }, [results, scores, base]);
   useEffect(() => useUncertainty.getState().request(records), [records]);
   useEffect(() => void useUncertainty.getState().restore(), []);
   const report = useUncertainty((s) => s.report);
