@@ -1,16 +1,18 @@
 // The metric lab's work on the page's thread for one compute, before and after its inputs went to the compute
 // workers typed: on a generated Research run (the project's sample scaled, lexical scores), the old path (one
 // LabReview and one record object per review, structured-cloned as postMessage does) against the new one (interned
-// tables and Float64Array columns, one clone per worker of a 2-worker pool). Beside them, what the
-// meta-evaluation's compute still does on the page (its records and baselines, and their clone). Node, one thread;
-// the median of several repeats after a warm-up.
+// tables and Float64Array columns, one clone per worker of a 2-worker pool). Then the meta-evaluation's compute
+// the same way: before, a record object per review, the baselines, the pool's plan over the records and a copy of
+// them per worker; after, the typed columns (the baselines come from a worker, once per run and seed), the plan
+// over them and a copy per worker. Node, one thread; the median of several repeats after a warm-up.
 //   npx tsx bench/lab-page.ts            BENCH_LAB_PAGE_REVIEWS=20000
 import { parseDatasetJsonl } from '../src/core/dataset.ts';
 import { sampleJsonl } from '../src/core/importers/sample.ts';
 import { crscoreMetrics, labRecords, labReviews, referenceMetric } from '../src/core/lab/index.ts';
-import { baselineMetrics } from '../src/core/metaeval/index.ts';
+import { baselineColumns, baselineMetrics } from '../src/core/metaeval/index.ts';
+import { planMetaEval, planMetaEvalTyped } from '../src/core/metaeval/metaPlan.ts';
 import { lexicalMatrices, prepare, refMetricValues, scoreAll, scorer } from '../src/core/research/index.ts';
-import { flatLabMetric, flatLabRecords } from '../src/store/labFlat.ts';
+import { flatLabMetric, flatLabRecords, flatValues } from '../src/store/labFlat.ts';
 import { record } from './summary.ts';
 
 const REVIEWS = Number(process.env.BENCH_LAB_PAGE_REVIEWS ?? 20_000);
@@ -30,10 +32,25 @@ function oldLab() {
   structuredClone({ id: 1, records: rows.records, metrics: columns(), options });
   return rows.reviews;
 }
+const meOptions = { resamples: 1000, seed: 1 };
+// The lab's columns are already built when the meta-evaluation computes (the store reads them).
+const labColumns = columns();
 function oldMetaEval(reviews: ReturnType<typeof labReviews>) {
-  const metrics = [...columns().map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })), ...baselineMetrics(reviews, 1)];
+  const metrics = [...labColumns.map((c) => ({ id: c.id, label: c.label, kind: 'metric' as const, values: c.values })), ...baselineMetrics(reviews, 1)];
   const records = reviews.map((x) => ({ changeId: x.changeId, system: x.system, human: x.human }));
-  structuredClone({ records, metrics, options });
+  planMetaEval(records, metrics, meOptions);
+  structuredClone({ records, metrics, options: meOptions });
+  structuredClone({ records, metrics, options: meOptions });
+}
+// Once per run and seed: the texts cross to a worker, which sends the baseline columns back (transferred).
+const texts = () => prepared.reviews.map((x) => x.review.review ?? '');
+const baselines = baselineColumns(flatLabRecords(prepared.items), texts(), 1);
+function newMetaEval() {
+  const table = flatLabRecords(prepared.items);
+  const metrics = [...labColumns.map((c) => ({ id: c.id, label: c.label, kind: 'metric' as const, values: flatValues(c.values) })), ...baselines];
+  planMetaEvalTyped(table, metrics, meOptions);
+  structuredClone({ table, metrics, options: meOptions });
+  structuredClone({ table, metrics, options: meOptions });
 }
 function newLab() {
   const inputs = { ...flatLabRecords(prepared.items), metrics: columns().map(flatLabMetric), options };
@@ -52,12 +69,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 // Warm-up (JIT; the old path's reviews and records, built once per run).
 oldLab();
 newLab();
-const warm = { oldLab: [] as number[], newLab: [] as number[], me: [] as number[] };
+newMetaEval();
+const warm = { oldLab: [] as number[], newLab: [] as number[], me: [] as number[], newMe: [] as number[], texts: [] as number[] };
 for (let i = 0; i < 7; i++) {
   let reviews: ReturnType<typeof labReviews> = [];
   warm.oldLab.push(ms(() => (reviews = oldLab())));
   warm.newLab.push(ms(newLab));
   warm.me.push(ms(() => oldMetaEval(reviews)));
+  warm.newMe.push(ms(newMetaEval));
+  warm.texts.push(ms(() => structuredClone(texts())));
 }
 const f = (x: number) => `${x.toFixed(1)} ms`;
 console.log(`${prepared.items.length} reviews, 5 lab columns (CRScore ×3, BLEU, chrF); page-thread work per compute`);
@@ -65,5 +85,10 @@ console.log(`| lab compute | page-thread ms (median of 7) |`);
 console.log(`|---|---:|`);
 console.log(`| before (objects per review) | ${f(median(warm.oldLab))} |`);
 console.log(`| after (typed columns) | ${f(median(warm.newLab))} |`);
-console.log(`Still on the page: the meta-evaluation's compute, ${f(median(warm.me))} (records, baselines and their clone).`);
+console.log(`| meta-evaluation compute | page-thread ms (median of 7) |`);
+console.log(`|---|---:|`);
+console.log(`| before (records, baselines, plan, a copy per worker) | ${f(median(warm.me))} |`);
+console.log(`| after (typed columns, plan, a copy per worker) | ${f(median(warm.newMe))} |`);
+console.log(`| after, once per run and seed: the review texts to a worker | ${f(median(warm.texts))} |`);
 record({ what: `metric lab compute on the page, ${prepared.items.length} reviews`, value: `${f(median(warm.newLab))} (before: ${f(median(warm.oldLab))})` });
+record({ what: `meta-evaluation compute on the page, ${prepared.items.length} reviews`, value: `${f(median(warm.newMe))} (before: ${f(median(warm.me))})` });

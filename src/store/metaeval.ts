@@ -14,7 +14,9 @@ import {
   type MetaEvalReport,
   MetaEvalCancelled,
   type MetaMetric,
+  type MetaTable,
   type RankStatistic,
+  type TypedMetaMetric,
   type ScoresCoverage,
 } from '../core/metaeval/index';
 import type { DatasetRow } from '../core/dataset';
@@ -23,7 +25,9 @@ import { labRowsOf } from './labColumns';
 import { useLab } from './lab';
 import { useLlmMetrics } from '../settings/llmMetrics';
 import { APP_VERSION, useResearch } from './research';
-import { METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
+import { flatLabRecords, flatValues } from './labFlat';
+import type { Results } from './researchRun';
+import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../pseudorefs/dataset';
 import { pseudoRefSignature } from '../pseudorefs/signature';
 import { encoderRevision } from '../embed/models';
@@ -61,6 +65,18 @@ export interface MetaEvalState {
 }
 
 let jobId = 0;
+/** The baseline columns of the last run and seed (the review texts cross to a worker only when they change). */
+let baselineMemo: { prepared: Results['prepared']; seed: number; columns: Promise<TypedMetaMetric[]> } | null = null;
+
+function baselinesOf(prepared: Results['prepared'], table: MetaTable, seed: number): Promise<TypedMetaMetric[]> {
+  if (baselineMemo?.prepared !== prepared || baselineMemo.seed !== seed) {
+    const columns = baselinesInPool(table, prepared.reviews.map((x) => x.review.review ?? ''), seed);
+    baselineMemo = { prepared, seed, columns };
+    const memo = baselineMemo;
+    columns.catch(() => baselineMemo === memo && (baselineMemo = null));
+  }
+  return baselineMemo.columns;
+}
 
 const stem = (f: string) => f.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
 
@@ -166,17 +182,19 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const m = useLlmMetrics.getState();
     const lab = useLab.getState();
     const s = get();
-    const { reviews } = labRowsOf(r.results);
+    const { prepared } = r.results;
+    const n = prepared.items.length;
     const coverage: ScoresCoverage[] = [];
     const imported: MetaMetric[] = [];
     for (const f of s.imports) {
-      const x = readMetricScores(f.name, f.file, f.text, reviews);
+      const x = readMetricScores(f.name, f.file, f.text, labRowsOf(r.results).reviews);
       coverage.push(x.coverage);
       imported.push(...x.metrics);
     }
-    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === reviews.length) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
-    const metrics = [...columns, ...imported, ...baselineMetrics(reviews, m.seed)];
-    const records = reviews.map((x) => ({ changeId: x.changeId, system: x.system, human: x.human }));
+    // Typed columns only; the workers build the records, and one of them the baselines (once per run and seed).
+    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
+    const table = flatLabRecords(prepared.items);
+    const given = [...columns, ...imported].map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
     // The human ceiling: the annotators' files, paired on the reviews two of them scored.
     let ceilingInput: ReturnType<typeof humanCeiling> | null = null;
     if (s.annotatorFiles.length) {
@@ -191,14 +209,16 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const signature = signatureOf(s);
     const id = ++jobId;
     set({ coverage, signature, status: 'running', done: 0, total: m.resamples, error: null });
-    const against = metrics.find((x) => x.id === `crscore.${s.dim}`)?.id;
+    const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
     // A newer run supersedes this one: its workers stop at their next step.
     const cancelled = () => id !== jobId;
     const t0 = performance.now();
     const run = async () => {
+      const metrics = [...given, ...(await baselinesOf(prepared, table, m.seed))];
+      if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(
-        { records, metrics, options },
+        { table, metrics, options },
         { cancelled, onProgress: (done, total) => id === jobId && set({ done, total }) },
       );
       const ceiling =

@@ -2,7 +2,7 @@
 // use and kept. metaEvaluatePooled (src/core/metaeval) deals the metrics out among them and splits each
 // permutation test; the report is the one a single thread gives, whatever the pool's size.
 import * as Comlink from 'comlink';
-import { metaEvaluatePooled, type MetaEvalJob, type MetaEvalReport, type PoolOptions } from '../core/metaeval/index';
+import { metaEvaluatePooled, type MetaEvalJob, type MetaEvalReport, type MetaTable, type PoolOptions, type TypedMetaEvalJob, type TypedMetaMetric } from '../core/metaeval/index';
 import type { MetaEvalWorkerApi } from './metaeval.worker';
 
 /** Workers in the pool: the cores the browser reports (at least 1, at most 8). */
@@ -19,6 +19,11 @@ function workers(): Comlink.Remote<MetaEvalWorkerApi>[] {
 }
 
 /** metaEvaluate's report, computed on the pool. */
-export function metaEvaluateInPool(job: MetaEvalJob, o: PoolOptions = {}): Promise<MetaEvalReport> {
+export function metaEvaluateInPool(job: MetaEvalJob | TypedMetaEvalJob, o: PoolOptions = {}): Promise<MetaEvalReport> {
   return metaEvaluatePooled(job, workers(), o);
+}
+
+/** The baseline columns (baselineColumns), computed by the pool's first worker. */
+export function baselinesInPool(table: MetaTable, texts: (string | null)[], seed: number): Promise<TypedMetaMetric[]> {
+  return Promise.resolve(workers()[0].baselines(table, texts, seed));
 }

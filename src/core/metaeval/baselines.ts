@@ -5,7 +5,8 @@
 //  - constant: the same score for every review (its correlations are undefined; its acc_eq is the share of pairs
 //    the humans tie).
 import { mulberry32 } from '../bootstrap.ts';
-import type { MetaMetric } from './report.ts';
+import { typedMetric } from './metaPlan.ts';
+import type { MetaMetric, MetaTable, TypedMetaMetric } from './metaTypes.ts';
 
 export interface BaselineReview {
   changeId: string;
@@ -26,4 +27,11 @@ export function baselineMetrics(reviews: readonly BaselineReview[], seed = 1): M
     { id: 'baseline.random', label: `Random (seed ${seed})`, kind: 'baseline', values: random },
     { id: 'baseline.constant', label: 'Constant', kind: 'baseline', values: reviews.map(() => 0.5) },
   ];
+}
+
+/** The baselines of typed records and each review's text (in a worker: the page builds no object per review). */
+export function baselineColumns(t: MetaTable, texts: readonly (string | null)[], seed = 1): TypedMetaMetric[] {
+  if (texts.length !== t.change.length) throw new Error(`meta-evaluation: ${texts.length} review texts for ${t.change.length} reviews`);
+  const reviews = Array.from(t.change, (c, k): BaselineReview => ({ changeId: t.changeIds[c], system: t.systems[t.system[k]], review: texts[k] }));
+  return baselineMetrics(reviews, seed).map(typedMetric);
 }

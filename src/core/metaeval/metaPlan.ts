@@ -14,13 +14,15 @@ import { softPairwiseAccuracy } from './spa.ts';
 import { spaResampler } from './spaInterval.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
-import type { MetaEvalOptions, MetaMetric, MetaRecord, RankStatistic } from './metaTypes.ts';
+import type { MetaEvalOptions, MetaMetric, MetaRecord, MetaTable, RankStatistic, TypedMetaMetric } from './metaTypes.ts';
 
-const dimOf = (m: MetaMetric): Dim => m.dim ?? (/\.(con|comp|rel)$/.exec(m.id)?.[1] as Dim | undefined) ?? 'rel';
+const DIMS: readonly Dim[] = ['con', 'comp', 'rel'];
+const dimOf = (m: Pick<MetaMetric, 'id' | 'dim'>): Dim => m.dim ?? (/\.(con|comp|rel)$/.exec(m.id)?.[1] as Dim | undefined) ?? 'rel';
 
 /** A metric's reviews: those with a finite value and human scores. */
 export interface MetricBase {
-  m: MetaMetric;
+  /** The metric without its values. */
+  m: Omit<MetaMetric, 'values'>;
   dim: Dim;
   x: Float64Array;
   h: Float64Array;
@@ -57,30 +59,79 @@ export interface MetricUnit {
   spa?: { value: number; boot: Float64Array };
 }
 
+/** The records as a MetaTable (in their order). */
+export function metaTable(records: readonly MetaRecord[]): MetaTable {
+  const intern = (value: (r: MetaRecord) => string): [string[], Int32Array] => {
+    const at = new Map<string, number>();
+    const table: string[] = [];
+    const idx = Int32Array.from(records, (r) => {
+      const v = value(r);
+      let id = at.get(v);
+      if (id === undefined) at.set(v, (id = table.push(v) - 1));
+      return id;
+    });
+    return [table, idx];
+  };
+  const [changeIds, change] = intern((r) => r.changeId);
+  const [systems, system] = intern((r) => r.system);
+  const human = new Float64Array(records.length * 3).fill(NaN);
+  records.forEach((r, k) => {
+    if (!r.human) return;
+    human[k * 3] = r.human.con;
+    human[k * 3 + 1] = r.human.comp;
+    human[k * 3 + 2] = r.human.rel;
+  });
+  return { changeIds, change, systems, system, human };
+}
+
+/** A metric's values as a Float64Array (NaN for null: the statistics leave both out alike). */
+export const typedMetric = ({ values, ...m }: MetaMetric): TypedMetaMetric => ({ ...m, values: Float64Array.from(values, (v) => v ?? NaN) });
+
 export function planMetaEval(records: readonly MetaRecord[], all: readonly MetaMetric[], o: MetaEvalOptions = {}): MetaPlan {
+  return planMetaEvalTyped(metaTable(records), all.map(typedMetric), o);
+}
+
+/** The plan of typed records and metrics: the figures of planMetaEval's, with no object per review. */
+export function planMetaEvalTyped(t: MetaTable, all: readonly TypedMetaMetric[], o: MetaEvalOptions = {}): MetaPlan {
   const dim = o.dim ?? 'rel';
   const metrics = all.filter((m) => dimOf(m) === dim);
   const grouping = o.grouping ?? 'none';
   const stat: RankStatistic = o.statistic ?? 'spearman';
   if ((stat === 'pairwise' || stat === 'spa') && grouping !== 'system')
     throw new Error(`${stat} is a system-level statistic: use grouping 'system'`);
+  const n = t.change.length;
   for (const m of metrics)
-    if (m.values.length !== records.length) throw new Error(`meta-evaluation: ${m.id} has ${m.values.length} values for ${records.length} reviews`);
-  const ids = [...new Set(records.map((r) => r.changeId))].sort();
-  const changeAt = new Map(ids.map((id, k) => [id, k]));
-  const systems = [...new Set(records.map((r) => r.system))].sort();
-  const sysAt = new Map(systems.map((s, k) => [s, k]));
+    if (m.values.length !== n) throw new Error(`meta-evaluation: ${m.id} has ${m.values.length} values for ${n} reviews`);
+  // Changes and systems numbered in sorted order (the bootstrap resamples changes in that order).
+  const number = (table: readonly string[], idx: Int32Array): [number, Int32Array] => {
+    const used = new Uint8Array(table.length);
+    for (let k = 0; k < n; k++) used[idx[k]] = 1;
+    const sorted = [...new Set(table.filter((_, j) => used[j]))].sort();
+    const at = new Map(sorted.map((id, k) => [id, k]));
+    const of = Int32Array.from(table, (id) => at.get(id) ?? -1);
+    const out = new Int32Array(n);
+    for (let k = 0; k < n; k++) out[k] = of[idx[k]];
+    return [sorted.length, out];
+  };
+  const [C, changeOf] = number(t.changeIds, t.change);
+  const [S, systemOf] = number(t.systems, t.system);
+  const hu = t.human;
   const bases = metrics.map((m): MetricBase => {
     const dim = dimOf(m);
-    const idx = records.map((_, i) => i).filter((i) => records[i].human && m.values[i] !== null && Number.isFinite(m.values[i]));
-    return {
-      m,
-      dim,
-      x: Float64Array.from(idx, (i) => m.values[i]!),
-      h: Float64Array.from(idx, (i) => records[i].human![dim]),
-      change: Int32Array.from(idx, (i) => changeAt.get(records[i].changeId)!),
-      system: Int32Array.from(idx, (i) => sysAt.get(records[i].system)!),
-    };
+    const d = DIMS.indexOf(dim);
+    const v = m.values;
+    // A review counts where it has human scores and a finite value (NaN stands for null).
+    let count = 0;
+    for (let k = 0; k < n; k++) if (!Number.isNaN(hu[k * 3]) && Number.isFinite(v[k])) count++;
+    const x = new Float64Array(count), h = new Float64Array(count), change = new Int32Array(count), system = new Int32Array(count);
+    for (let k = 0, j = 0; k < n; k++)
+      if (!Number.isNaN(hu[k * 3]) && Number.isFinite(v[k])) {
+        x[j] = v[k];
+        h[j] = hu[k * 3 + d];
+        change[j] = changeOf[k];
+        system[j++] = systemOf[k];
+      }
+    return { m: { id: m.id, label: m.label, ...(m.kind ? { kind: m.kind } : {}), ...(m.dim ? { dim: m.dim } : {}) }, dim, x, h, change, system };
   });
   return {
     dim,
@@ -93,8 +144,8 @@ export function planMetaEval(records: readonly MetaRecord[], all: readonly MetaM
     alpha: o.alpha ?? 0.05,
     test: o.test ?? 'perm-both',
     against: o.against,
-    C: ids.length,
-    S: systems.length,
+    C,
+    S,
     bases,
   };
 }

@@ -3,7 +3,7 @@
 // postMessage would copy it) and answers arrive in a shuffled order, so neither sharing nor timing can show.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../bootstrap.ts';
-import { metaEvalWorkerApi, metaEvaluatePooled, MetaEvalCancelled, shares, type MetaEvalJob, type MetaEvalWorker } from './metaPool.ts';
+import { metaEvalWorkerApi, metaEvaluatePooled, MetaEvalCancelled, shares, type MetaEvalJob, type MetaEvalWorker, type TypedMetaEvalJob } from './metaPool.ts';
 import { metaEvaluate, type MetaMetric, type MetaRecord } from './report.ts';
 
 function data(changes: number, systems: number, count: number, seed: number) {
@@ -93,6 +93,23 @@ describe('metaEvaluatePooled', () => {
     await expect(run).rejects.toBeInstanceOf(MetaEvalCancelled);
     expect(released).toEqual([started]);
     expect(() => api.step(started, 1)).toThrow(/not started/);
+  });
+
+  it('workers are sent the job typed: interned tables and Float64Arrays, no object per review', async () => {
+    const api = metaEvalWorkerApi();
+    const sent: unknown[] = [];
+    const worker: MetaEvalWorker = { ...api, start: (id, job, ks) => (sent.push(job), api.start(id, job, ks)) };
+    const o = { resamples: 20, seed: 5 };
+    const rep = await metaEvaluatePooled({ records, metrics, options: o }, [worker]);
+    expect(json(rep)).toBe(json(metaEvaluate(records, metrics, o)));
+    const job = sent[0] as TypedMetaEvalJob;
+    expect(Object.keys(job).sort()).toEqual(['metrics', 'options', 'table']);
+    expect(job.table.change).toBeInstanceOf(Int32Array);
+    expect(job.table.human).toHaveLength(records.length * 3);
+    expect(job.table.changeIds).toHaveLength(30);
+    expect(job.metrics.every((m) => m.values instanceof Float64Array && m.values.length === records.length)).toBe(true);
+    // null stands as NaN, and both are left out alike.
+    expect(job.metrics[0].values.some(Number.isNaN)).toBe(metrics[0].values.some((v) => v === null));
   });
 
   it('shares cover 0 … n once, in order', () => {

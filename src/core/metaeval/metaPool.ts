@@ -6,11 +6,11 @@
 //  - The clusters' walk then asks for one pair at a time; every worker runs a range of that pair's permutations
 //    and the counts of extreme permutations are summed (integers: the p is the same double). Grouped by item,
 //    where permutations are cheap, a pair goes whole to one worker.
-import { planMetaEval, bootstrapUnits, completeUnits, type MetaPlan, type MetricUnit } from './metaPlan.ts';
+import { planMetaEvalTyped, bootstrapUnits, completeUnits, metaTable, typedMetric, type MetaPlan, type MetricUnit } from './metaPlan.ts';
 import { metaRows, permExtremes, rankTable } from './metaFinish.ts';
 import { swapMasks } from './significance.ts';
 export type { MetricUnit } from './metaPlan.ts';
-import type { MetaEvalOptions, MetaEvalReport, MetaMetric, MetaRecord } from './metaTypes.ts';
+import type { MetaEvalOptions, MetaEvalReport, MetaMetric, MetaRecord, MetaTable, TypedMetaMetric } from './metaTypes.ts';
 
 export interface MetaEvalJob {
   records: MetaRecord[];
@@ -18,12 +18,22 @@ export interface MetaEvalJob {
   options: MetaEvalOptions;
 }
 
+/** A job as the workers receive it: typed arrays and interned tables, no object per review. */
+export interface TypedMetaEvalJob {
+  table: MetaTable;
+  metrics: TypedMetaMetric[];
+  options: MetaEvalOptions;
+}
+
+export const typedJob = (job: MetaEvalJob | TypedMetaEvalJob): TypedMetaEvalJob =>
+  'table' in job ? job : { table: metaTable(job.records), metrics: job.metrics.map(typedMetric), options: job.options };
+
 type Maybe<T> = T | Promise<T>;
 
 /** One worker of the pool: metaEvalWorkerApi() itself (this thread), or a wrapper that posts to a worker. */
 export interface MetaEvalWorker {
   /** Plans job `id` and prepares metrics `ks` (their indices among the job's metrics of the table's dimension). */
-  start(id: number, job: MetaEvalJob, ks: number[]): Maybe<void>;
+  start(id: number, job: TypedMetaEvalJob, ks: number[]): Maybe<void>;
   /** Runs up to `count` more resamples of the worker's metrics; returns how many are done. */
   step(id: number, count: number): Maybe<number>;
   /** The worker's metrics' units, completed (typed arrays: a wrapper transfers them, see unitBuffers). */
@@ -50,8 +60,8 @@ export function metaEvalWorkerApi() {
     return s;
   };
   return {
-    start(id: number, job: MetaEvalJob, ks: number[]): void {
-      const plan = planMetaEval(job.records, job.metrics, job.options);
+    start(id: number, job: TypedMetaEvalJob, ks: number[]): void {
+      const plan = planMetaEvalTyped(job.table, job.metrics, job.options);
       sessions.set(id, { plan, ks, boot: bootstrapUnits(plan, ks) });
     },
     step(id: number, count: number): number {
@@ -107,10 +117,11 @@ export interface PoolOptions {
   cancelled?: () => boolean;
 }
 
-/** metaEvaluate's report, computed on `workers` (at least one). */
-export async function metaEvaluatePooled(job: MetaEvalJob, workers: readonly MetaEvalWorker[], o: PoolOptions = {}): Promise<MetaEvalReport> {
+/** metaEvaluate's report, computed on `workers` (at least one); they are sent the job typed. */
+export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, workers: readonly MetaEvalWorker[], o: PoolOptions = {}): Promise<MetaEvalReport> {
   if (workers.length === 0) throw new Error('meta-evaluation: no worker');
-  const plan = planMetaEval(job.records, job.metrics, job.options);
+  const job = typedJob(given);
+  const plan = planMetaEvalTyped(job.table, job.metrics, job.options);
   const K = plan.bases.length;
   const id = ++lastId;
   const check = () => {

@@ -11,6 +11,18 @@ export interface MetaRecord {
   human: Record<Dim, number> | null;
 }
 
+/**
+ * The records as typed arrays (what crosses to a worker without one object per review): interned change ids and
+ * systems, and con, comp, rel per review (NaN where the review is unscored).
+ */
+export interface MetaTable {
+  changeIds: string[];
+  change: Int32Array;
+  systems: string[];
+  system: Int32Array;
+  human: Float64Array;
+}
+
 export type MetaKind = 'metric' | 'baseline' | 'ceiling' | 'imported';
 
 export interface MetaMetric {
@@ -20,6 +32,11 @@ export interface MetaMetric {
   /** The human dimension it is judged against (default: from an id ending .con/.comp/.rel, else rel). */
   dim?: Dim;
   values: readonly (number | null)[];
+}
+
+/** A metric with its values as a Float64Array, NaN where a review has no value (null in MetaMetric). */
+export interface TypedMetaMetric extends Omit<MetaMetric, 'values'> {
+  values: Float64Array;
 }
 
 /** What the ranking and the clusters read: the four statistics, or at system level also these two. */
