@@ -4,6 +4,7 @@
 // the worker turns them back into the core's records and columns (src/core/lab), so the figures are the core's.
 import { LAB_GAPS, type LabAgreementOptions, type LabGap, type LabMetric, type LabRecord } from '../core/lab/index';
 import type { EvalItem } from '../core/evaluate';
+import { interned, packedTriples } from '../core/interned';
 
 /** The reviews of a Research run, in its items' order. */
 export interface FlatLabRecords {
@@ -27,33 +28,14 @@ export interface FlatLabInputs extends FlatLabRecords {
   options: LabAgreementOptions;
 }
 
-function intern(n: number, value: (k: number) => string): [string[], Int32Array] {
-  const at = new Map<string, number>();
-  const table: string[] = [];
-  const idx = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const v = value(k);
-    let id = at.get(v);
-    if (id === undefined) at.set(v, (id = table.push(v) - 1));
-    idx[k] = id;
-  }
-  return [table, idx];
-}
-
 let memo: { items: readonly EvalItem[]; flat: FlatLabRecords } | null = null;
 
 /** The lab's records of a run's items (changeId = the item's row id), built once per run. */
 export function flatLabRecords(items: readonly EvalItem[]): FlatLabRecords {
   if (memo?.items === items) return memo.flat;
-  const [changeIds, change] = intern(items.length, (k) => items[k].rowId);
-  const [systems, system] = intern(items.length, (k) => items[k].system);
-  const human = new Float64Array(items.length * 3).fill(NaN);
-  items.forEach((it, k) => {
-    if (!it.human) return;
-    human[k * 3] = it.human.con;
-    human[k * 3 + 1] = it.human.comp;
-    human[k * 3 + 2] = it.human.rel;
-  });
+  const [changeIds, change] = interned(items.length, (k) => items[k].rowId);
+  const [systems, system] = interned(items.length, (k) => items[k].system);
+  const human = packedTriples(items.length, (k) => items[k].human);
   memo = { items, flat: { changeIds, change, systems, system, human } };
   return memo.flat;
 }

@@ -4,6 +4,7 @@
 import type { ReviewRecord } from '../core/bootstrap';
 import type { EvalItem } from '../core/evaluate';
 import type { ScoreColumns } from '../core/scoreColumns';
+import { interned, packedTriples } from '../core/interned';
 
 export interface PackedRecords {
   changes: string[];
@@ -17,37 +18,9 @@ export interface PackedRecords {
 }
 
 export function packRecords(rs: readonly ReviewRecord[]): PackedRecords {
-  const changes = new Map<string, number>();
-  const systems = new Map<string, number>();
-  const p: PackedRecords = {
-    changes: [],
-    systems: [],
-    change: new Int32Array(rs.length),
-    system: new Int32Array(rs.length),
-    scores: new Float64Array(rs.length * 3),
-    human: new Float64Array(rs.length * 3).fill(NaN),
-  };
-  const id = (m: Map<string, number>, list: string[], s: string) => {
-    let k = m.get(s);
-    if (k === undefined) {
-      m.set(s, (k = list.length));
-      list.push(s);
-    }
-    return k;
-  };
-  rs.forEach((r, k) => {
-    p.change[k] = id(changes, p.changes, r.changeId);
-    p.system[k] = id(systems, p.systems, r.system);
-    p.scores[3 * k] = r.con;
-    p.scores[3 * k + 1] = r.comp;
-    p.scores[3 * k + 2] = r.rel;
-    if (r.human) {
-      p.human[3 * k] = r.human.con;
-      p.human[3 * k + 1] = r.human.comp;
-      p.human[3 * k + 2] = r.human.rel;
-    }
-  });
-  return p;
+  const [changes, change] = interned(rs.length, (k) => rs[k].changeId);
+  const [systems, system] = interned(rs.length, (k) => rs[k].system);
+  return { changes, systems, change, system, scores: packedTriples(rs.length, (k) => rs[k]), human: packedTriples(rs.length, (k) => rs[k].human) };
 }
 
 /** What a run's records share at every τ: the change and system tables and indexes, the human scores. */
@@ -55,33 +28,9 @@ export type RecordsBase = Omit<PackedRecords, 'scores'>;
 
 /** The τ-free part of packRecords(reviewRecords(items, ·)), built once per run. */
 export function recordsBase(items: readonly EvalItem[]): RecordsBase {
-  const n = items.length;
-  const b: RecordsBase = { changes: [], systems: [], change: new Int32Array(n), system: new Int32Array(n), human: new Float64Array(n * 3).fill(NaN) };
-  const changes = new Map<string, number>();
-  const systems = new Map<string, number>();
-  const id = (m: Map<string, number>, list: string[], s: string) => {
-    let k = m.get(s);
-    if (k === undefined) {
-      m.set(s, (k = list.length));
-      list.push(s);
-    }
-    return k;
-  };
-  // A change's reviews are consecutive items: its id is looked up once, not once per review (150 ms at 86k).
-  let last: string | null = null;
-  let lastId = 0;
-  for (let k = 0; k < n; k++) {
-    const it = items[k];
-    if (it.rowId !== last) lastId = id(changes, b.changes, (last = it.rowId));
-    b.change[k] = lastId;
-    b.system[k] = id(systems, b.systems, it.system);
-    if (it.human) {
-      b.human[3 * k] = it.human.con;
-      b.human[3 * k + 1] = it.human.comp;
-      b.human[3 * k + 2] = it.human.rel;
-    }
-  }
-  return b;
+  const [changes, change] = interned(items.length, (k) => items[k].rowId);
+  const [systems, system] = interned(items.length, (k) => items[k].system);
+  return { changes, systems, change, system, human: packedTriples(items.length, (k) => items[k].human) };
 }
 
 /**

@@ -15,6 +15,7 @@ import { spaResampler } from './spaInterval.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
 import type { MetaEvalOptions, MetaMetric, MetaRecord, MetaTable, RankStatistic, TypedMetaMetric } from './metaTypes.ts';
+import { interned, packedTriples } from '../interned.ts';
 
 const DIMS: readonly Dim[] = ['con', 'comp', 'rel'];
 const dimOf = (m: Pick<MetaMetric, 'id' | 'dim'>): Dim => m.dim ?? (/\.(con|comp|rel)$/.exec(m.id)?.[1] as Dim | undefined) ?? 'rel';
@@ -61,26 +62,9 @@ export interface MetricUnit {
 
 /** The records as a MetaTable (in their order). */
 export function metaTable(records: readonly MetaRecord[]): MetaTable {
-  const intern = (value: (r: MetaRecord) => string): [string[], Int32Array] => {
-    const at = new Map<string, number>();
-    const table: string[] = [];
-    const idx = Int32Array.from(records, (r) => {
-      const v = value(r);
-      let id = at.get(v);
-      if (id === undefined) at.set(v, (id = table.push(v) - 1));
-      return id;
-    });
-    return [table, idx];
-  };
-  const [changeIds, change] = intern((r) => r.changeId);
-  const [systems, system] = intern((r) => r.system);
-  const human = new Float64Array(records.length * 3).fill(NaN);
-  records.forEach((r, k) => {
-    if (!r.human) return;
-    human[k * 3] = r.human.con;
-    human[k * 3 + 1] = r.human.comp;
-    human[k * 3 + 2] = r.human.rel;
-  });
+  const [changeIds, change] = interned(records.length, (k) => records[k].changeId);
+  const [systems, system] = interned(records.length, (k) => records[k].system);
+  const human = packedTriples(records.length, (k) => records[k].human);
   return { changeIds, change, systems, system, human };
 }
 
