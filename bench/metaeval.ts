@@ -10,10 +10,11 @@
 //   npm run bench:metaeval
 import { mulberry32 } from '../src/core/bootstrap.ts';
 import { kendallTauB } from '../src/core/stats.ts';
-import { accEq, calibrateTies, createMetaEval, GROUPINGS, metaEvaluatePooled, type MetaMetric, type MetaRecord, type RankStatistic } from '../src/core/metaeval/index.ts';
+import { accEq, calibrateTies, createMetaEval, GROUPINGS, metaEvaluatePooled, type RankStatistic } from '../src/core/metaeval/index.ts';
 import { record } from './summary.ts';
 import { metaevalThreadPool } from '../src/cli/metaevalWorkers.ts';
 import os from 'node:os';
+import { metaEvalData } from '../src/testing/metaevalData.ts';
 
 // Wall time, and the process's CPU time beside it (all its threads): on a shared machine the wall clock measures
 // the neighbours too.
@@ -26,29 +27,9 @@ async function time<T>(f: () => T | Promise<T>): Promise<{ v: T; wall: number; c
 }
 const secs = (t: { wall: number; cpu: number }) => `${t.wall.toFixed(2)} s wall (CPU ${t.cpu.toFixed(2)} s)`;
 
-function data(changes: number, systems: number, metrics: number, seed: number) {
-  const r = mulberry32(seed);
-  const records: MetaRecord[] = [];
-  const q: number[] = [];
-  for (let c = 0; c < changes; c++)
-    for (let s = 0; s < systems; s++) {
-      const v = s / systems + r() - 0.5;
-      q.push(v);
-      const h = Math.min(4, Math.max(0, Math.round(v * 3 + 2))) / 4; // Likert-like: many ties
-      records.push({ changeId: `c${c}`, system: `s${s}`, human: { con: h, comp: h, rel: h } });
-    }
-  const cols: MetaMetric[] = Array.from({ length: metrics }, (_, k) => ({
-    id: `m${k}`,
-    label: `metric ${k}`,
-    // Half the metrics coarse (CRScore-like fractions), half continuous.
-    values: q.map((v) => (k % 2 ? Math.round((v + (r() - 0.5) * (0.2 + k / 10)) * 6) / 6 : v + (r() - 0.5) * (0.2 + k / 10))),
-  }));
-  return { records, cols };
-}
-
 const B = Number(process.env.BENCH_RESAMPLES ?? 1000);
 const POOL = Number(process.env.BENCH_THREADS) || Math.max(1, Math.min(8, os.availableParallelism()));
-const { records, cols } = data(150, 9, 12, 1); // 1,350 reviews
+const { records, metrics: cols } = metaEvalData(150, 9, 12, 1); // 1,350 reviews
 console.log(`12 metrics × ${records.length} reviews × ${B} resamples; pool of ${POOL} worker threads (${os.availableParallelism()} CPUs)`);
 // The pool is started once and kept, as the browser keeps its workers (the CLI starts one per run).
 const started = await time(async () => {

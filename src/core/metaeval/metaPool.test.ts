@@ -4,27 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../bootstrap.ts';
 import { metaEvalWorkerApi, metaEvaluatePooled, MetaEvalCancelled, shares, type MetaEvalJob, type MetaEvalWorker, type TypedMetaEvalJob } from './metaPool.ts';
-import { metaEvaluate, type MetaMetric, type MetaRecord } from './report.ts';
-
-function data(changes: number, systems: number, count: number, seed: number) {
-  const r = mulberry32(seed);
-  const records: MetaRecord[] = [];
-  const q: number[] = [];
-  for (let c = 0; c < changes; c++)
-    for (let s = 0; s < systems; s++) {
-      const v = s / systems + r() - 0.5;
-      q.push(v);
-      // Unscored reviews and missing values, as real runs have.
-      const h = Math.min(4, Math.max(0, Math.round(v * 3 + 2))) / 4;
-      records.push({ changeId: `c${c}`, system: `s${s}`, human: r() < 0.05 ? null : { con: h, comp: h, rel: h } });
-    }
-  const metrics: MetaMetric[] = Array.from({ length: count }, (_, k) => ({
-    id: `m${k}`,
-    label: `metric ${k}`,
-    values: q.map((v) => (r() < 0.03 ? null : k % 2 ? Math.round((v + (r() - 0.5) * (0.2 + k / 10)) * 6) / 6 : v + (r() - 0.5) * (0.2 + k / 10))),
-  }));
-  return { records, metrics };
-}
+import { metaEvaluate } from './report.ts';
+import { metaEvalData } from '../../testing/metaevalData.ts';
 
 /** A worker as a message boundary: arguments and answers cloned, each answer after a random short delay. */
 function remote(seed: number): MetaEvalWorker {
@@ -49,7 +30,7 @@ function remote(seed: number): MetaEvalWorker {
 const json = (x: unknown) => JSON.stringify(x);
 
 describe('metaEvaluatePooled', () => {
-  const { records, metrics } = data(30, 5, 5, 4);
+  const { records, metrics } = metaEvalData(30, 5, 5, 4, { unscored: 0.05, missing: 0.03 });
   const cases: MetaEvalJob['options'][] = [
     { grouping: 'none', statistic: 'acc_eq', test: 'perm-both' },
     { grouping: 'none', statistic: 'spearman', test: 'bootstrap' },
