@@ -13,6 +13,7 @@ import { sampleJsonl } from '../src/core/importers/sample.ts';
 import { copiedJsonl } from './genDataset.ts';
 import { CHROMIUM_ARGS } from './summary.ts';
 import { recordLongTasks } from './longTasks.ts';
+import { rendererMemory } from './renderers.ts';
 
 const args = process.argv.slice(2);
 const mode = args[0] === 'scale' ? 'scale' : 'slider';
@@ -154,30 +155,7 @@ function heapSites(head: HeapNode, top = 25) {
 }
 
 /** Resident memory of the renderer processes this script's Chromium started, in bytes (VmRSS, summed). */
-function rendererRss(): number {
-  const parent = new Map<number, number>();
-  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      /* gone */
-    }
-  }
-  let sum = 0;
-  for (const pid of parent.keys()) {
-    let ours = false;
-    for (let p = parent.get(pid); p && p > 1; p = parent.get(p)) if (p === process.pid) ours = true;
-    try {
-      if (!ours || !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (m) sum += Number(m[1]) * 1024;
-    } catch {
-      /* gone */
-    }
-  }
-  return sum;
-}
+const rendererRss = (): number => rendererMemory('VmRSS').reduce((a, b) => a + b, 0);
 
 /** The renderer's resident peak per phase of the script. */
 const rss = { phase: 'start', peaks: new Map<string, number>() };

@@ -21,38 +21,14 @@ import { tauGrid } from '../src/core/sweep.ts';
 import { copiedJsonl } from './genDataset.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
 import { recordLongTasks } from './longTasks.ts';
+import { rendererMemory } from './renderers.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5217);
 const REVIEWS = Number(process.env.BENCH_SCALE_REVIEWS ?? 86_409);
 const DEV = path.resolve(process.env.BENCH_DATASET ?? path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl'));
 
 /** Peak resident set of the renderer processes of the Chromium this bench started (its descendants), in bytes. */
-function rendererPeak(): number {
-  const parent = new Map<number, number>();
-  for (const d of fs.readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      /* gone */
-    }
-  }
-  const ours = (pid: number) => {
-    for (let p = parent.get(pid); p && p > 1; p = parent.get(p)) if (p === process.pid) return true;
-    return false;
-  };
-  let peak = 0;
-  for (const pid of parent.keys()) {
-    try {
-      if (!ours(pid) || !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
-    } catch {
-      /* gone */
-    }
-  }
-  return peak;
-}
+const rendererPeak = (): number => Math.max(0, ...rendererMemory('VmHWM'));
 
 /** The same arithmetic on one thread in Node, without a page: what the browser's figures are set beside. */
 function floor(text: string) {
