@@ -25,10 +25,6 @@ export function emptyColumns(n: number): ScoreColumns {
   return { con: new Float64Array(n), comp: new Float64Array(n), rel: new Float64Array(n) };
 }
 
-export function scoreCount(s: ItemScores): number {
-  return isColumns(s) ? s.con.length : s.length;
-}
-
 /** One dimension of every review: the column itself (no copy) where the scores are columns. */
 export function column(s: ItemScores, d: Dimension): ArrayLike<number> {
   return isColumns(s) ? s[d] : s.map((x) => x[d]);
