@@ -51,12 +51,25 @@ async function longest(page: Page, from: number): Promise<number> {
   return page.evaluate((f) => Math.max(0, ...(window as unknown as { __lt: { s: number; d: number }[] }).__lt.filter((t) => t.s >= f).map((t) => t.d)), from);
 }
 
+/** The renderer's resident set sampled every 100 ms, its peak kept per phase: which step holds the memory. */
+function phaseSampler() {
+  const peaks: Record<string, number> = {};
+  let phase = 'start';
+  const timer = setInterval(() => {
+    const now = Math.max(0, ...rendererMemory('VmRSS'));
+    peaks[phase] = Math.max(peaks[phase] ?? 0, now);
+  }, 100);
+  return { set: (p: string) => void (phase = p), stop: () => clearInterval(timer), peaks };
+}
+
 async function measure(page: Page, name: string, file: string, text: string) {
+  const mem0 = phaseSampler();
   await page.goto(`http://localhost:${PORT}/#research`);
   await page.evaluate(() => new Promise((res) => { const r = indexedDB.deleteDatabase('crscore-research'); r.onsuccess = r.onerror = r.onblocked = () => res(null); }));
   await page.reload();
   const i0 = await page.evaluate(() => performance.now());
   const iw = Date.now();
+  mem0.set('import');
   await page.getByTestId('research-file').setInputFiles(file);
   await page.getByTestId('import-summary').waitFor({ timeout: 600_000 });
   const importS = (Date.now() - iw) / 1000;
@@ -65,6 +78,7 @@ async function measure(page: Page, name: string, file: string, text: string) {
   await page.getByTestId('research-scoring').selectOption('hard');
   const s0 = await page.evaluate(() => performance.now());
   const sw = Date.now();
+  mem0.set('scoring');
   await page.getByTestId('research-run').click({ timeout: 0 });
   await page.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 900_000 });
   await page.locator('[data-testid="curve-chart"] [data-testid="curve-svg"]').waitFor({ timeout: 900_000 });
@@ -74,11 +88,14 @@ async function measure(page: Page, name: string, file: string, text: string) {
   // The reference-based metrics, when a view first asks (the metric lab's default columns may already have).
   const r0 = await page.evaluate(() => performance.now());
   const rw = Date.now();
+  mem0.set('reference metrics');
   await page.evaluate(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().ensureRefMetrics());
   await page.waitForFunction(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().refMetrics.status === 'done', null, { timeout: 900_000 });
   const refsS = (Date.now() - rw) / 1000;
   const refsLong = await longest(page, r0);
   const mem = rendererPeak();
+  mem0.stop();
+  console.log(`${name}: renderer resident peak by phase (MiB): ${Object.entries(mem0.peaks).map(([k, v]) => `${k} ${(v / 2 ** 20).toFixed(0)}`).join(', ')}`);
   const f = floor(text);
   const reviews = await page.evaluate(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().results!.prepared.items.length);
   const row = { name, reviews, importS, importLong, scoredS, scoreLong, refsS, refsLong, mem, floorScored: f.scored / 1000, floorRefs: f.refs / 1000 };

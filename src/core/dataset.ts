@@ -33,6 +33,21 @@ export interface DatasetRow {
   pseudoRefs: DatasetPseudoReference[];
   reviews: DatasetReview[];
   referenceAnalyzerOutput: string | null;
+  /**
+   * Where this row's old and new code were left, unread: a large file's rows keep only this (the code is most of
+   * such a file), and the code is read back from the file when a view needs it (store/rowCode.ts). oldCode and
+   * newCode are null then.
+   */
+  codeAt?: CodeAt;
+}
+
+/** The bytes [start, end) of one line of file number `file` of import `source` (the page's), a JSONL line of `kind`. */
+export interface CodeAt {
+  source: number;
+  file: number;
+  kind: 'crscore-jsonl' | 'codereviewer-jsonl' | 'plain-jsonl';
+  start: number;
+  end: number;
 }
 
 export interface DatasetError {
@@ -78,19 +93,23 @@ export function parseDatasetJsonl(text: string): ParsedDataset {
   const errors: DatasetError[] = [];
   const lines = (text ?? '').split(/\r?\n/);
   lines.forEach((raw, k) => {
-    if (raw.trim() === '') return;
-    let obj: unknown;
-    try {
-      obj = JSON.parse(raw);
-    } catch (e) {
-      errors.push({ line: k + 1, reason: `not valid JSON (${(e as Error).message})` });
-      return;
-    }
-    const res = parseDatasetRow(obj, k + 1);
+    const res = parseDatasetLine(raw, k + 1);
     if (typeof res === 'string') errors.push({ line: k + 1, reason: res });
-    else rows.push(res);
+    else if (res) rows.push(res);
   });
   return { rows, errors };
+}
+
+/** One line of the JSONL: its row, the reason it is unusable, or null when blank. */
+export function parseDatasetLine(raw: string, line: number): DatasetRow | string | null {
+  if (raw.trim() === '') return null;
+  let obj: unknown;
+  try {
+    obj = JSON.parse(raw);
+  } catch (e) {
+    return `not valid JSON (${(e as Error).message})`;
+  }
+  return parseDatasetRow(obj, line);
 }
 
 /** One row from a parsed JSON value, or the reason it is unusable. */
@@ -165,17 +184,28 @@ export interface DatasetOverview {
 }
 
 export function datasetOverview(rows: readonly DatasetRow[]): DatasetOverview {
+  const c = overviewCounter();
+  c.add(rows);
+  return c.result();
+}
+
+/** datasetOverview counted as rows arrive (the streaming import). */
+export function overviewCounter(): { add(rows: readonly DatasetRow[]): void; result(): DatasetOverview } {
   let reviews = 0;
   let scored = 0;
   let withRefs = 0;
   const systems = new Set<string>();
-  for (const r of rows) {
-    if (r.pseudoRefs.length > 0) withRefs++;
-    for (const v of r.reviews) {
-      reviews++;
-      if (v.rel != null) scored++;
-      systems.add(v.system);
-    }
-  }
-  return { reviews, scored, withRefs, systems: [...systems].sort() };
+  return {
+    add(rows) {
+      for (const r of rows) {
+        if (r.pseudoRefs.length > 0) withRefs++;
+        for (const v of r.reviews) {
+          reviews++;
+          if (v.rel != null) scored++;
+          systems.add(v.system);
+        }
+      }
+    },
+    result: () => ({ reviews, scored, withRefs, systems: [...systems].sort() }),
+  };
 }

@@ -1,6 +1,7 @@
 // A Research dataset file as the page holds, hands to the import worker and saves it: its text (small files), or
 // its unread bytes (large ones: a File from the picker, or the Blob IndexedDB gave back), decoded only in the worker.
 import type { ImportFile } from '../core/importers/index';
+import type { StreamSource } from '../core/importers/stream';
 
 /** A file not read yet: its bytes (a File from the picker, or a Blob IndexedDB gave back), decoded as UTF-8. */
 export interface BlobFile {
@@ -16,3 +17,22 @@ export const sizeOf = (f: DatasetFile): number => (isBlobFile(f) ? f.blob.size :
 /** Its text (a Blob's is decoded as File.text() does: UTF-8, a BOM dropped, bad bytes replaced). */
 export const textOf = async (f: DatasetFile): Promise<ImportFile> => (isBlobFile(f) ? { name: f.name, text: await f.blob.text() } : f);
 
+
+/** The file as the streaming import reads it: a Blob's bytes in the stream's chunks; a text read whole. */
+export function streamSource(f: DatasetFile): StreamSource {
+  if (!isBlobFile(f)) return { name: f.name, head: async () => f.text.slice(0, HEAD_CHARS), text: async () => f.text };
+  return { name: f.name, head: () => f.blob.slice(0, HEAD_CHARS).text(), text: () => f.blob.text(), bytes: () => blobChunks(f.blob) };
+}
+
+/** As much of a file as detectFormat looks at. */
+const HEAD_CHARS = 2_000_000;
+
+async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
+  // A reader loop rather than `for await` over the stream: Safari's ReadableStream is not async-iterable.
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}

@@ -1,15 +1,17 @@
-// Parses a dataset's files off the page's thread (the same importFiles as everywhere) and posts the rows back in
-// chunks of a few megabytes: the page then unpacks one chunk per task, so a 100,000-review file never freezes it.
-// Large files come as Blobs and are decoded here, so the page neither decodes nor clones their text.
-import { importFiles, type ImportResult } from '../core/importers/index';
-import { datasetOverview, type DatasetOverview, type DatasetRow } from '../core/dataset';
-import { textOf, type DatasetFile } from './datasetFile';
+// Reads a dataset's files off the page's thread and posts the rows back in chunks of a few megabytes as they are
+// parsed: the page unpacks one chunk per task, so a 100,000-review file never freezes it. Large files come as
+// Blobs and are streamed here line by line (core/importers/stream.ts): no one holds the file's text, and their
+// rows leave the code (old and new file) in the file, to be read back when a view needs it (rowCode.ts).
+import { importStreamed } from '../core/importers/stream';
+import type { ImportResult } from '../core/importers/index';
+import { overviewCounter, type DatasetOverview, type DatasetRow } from '../core/dataset';
+import { streamSource, type DatasetFile } from './datasetFile';
 
-export type ImportRequest = { files: DatasetFile[] };
+/** `source`: the page's number for these files, which the rows' codeAt carry (rowCode.ts reads the code back). */
+export type ImportRequest = { files: DatasetFile[]; source: number };
 export type ImportMessage =
-  | { type: 'head'; total: number; errors: ImportResult['errors']; notes: string[]; formats: ImportResult['formats']; overview: DatasetOverview }
-  | { type: 'rows'; rows: DatasetRow[] }
-  | { type: 'end' }
+  | { type: 'rows'; rows: DatasetRow[]; bytes: number }
+  | { type: 'end'; total: number; errors: ImportResult['errors']; notes: string[]; formats: ImportResult['formats']; overview: DatasetOverview }
   | { type: 'error'; message: string };
 
 /** Characters per chunk: unpacking about 2 MB of strings takes the page a few milliseconds. */
@@ -27,22 +29,32 @@ const post = (m: ImportMessage) => postMessage(m);
 
 onmessage = async (e: MessageEvent<ImportRequest>) => {
   try {
-    const r = importFiles(await Promise.all(e.data.files.map(textOf)));
     // Counted here, so the page does not walk every review of a large file when it opens it.
-    post({ type: 'head', total: r.rows.length, errors: r.errors, notes: r.notes, formats: r.formats, overview: datasetOverview(r.rows) });
+    const overview = overviewCounter();
     let chunk: DatasetRow[] = [];
     let chars = 0;
-    for (const row of r.rows) {
-      chunk.push(row);
-      chars += rowChars(row);
-      if (chars >= CHUNK_CHARS || chunk.length >= CHUNK_ROWS) {
-        post({ type: 'rows', rows: chunk });
-        chunk = [];
-        chars = 0;
-      }
-    }
-    if (chunk.length) post({ type: 'rows', rows: chunk });
-    post({ type: 'end' });
+    let bytes = 0;
+    let total = 0;
+    const flush = () => {
+      if (chunk.length) post({ type: 'rows', rows: chunk, bytes });
+      chunk = [];
+      chars = 0;
+    };
+    const rest = await importStreamed(
+      e.data.files.map(streamSource),
+      (rows) => {
+        overview.add(rows);
+        total += rows.length;
+        for (const row of rows) {
+          chunk.push(row);
+          chars += rowChars(row);
+          if (chars >= CHUNK_CHARS || chunk.length >= CHUNK_ROWS) flush();
+        }
+      },
+      { onBytes: (b) => void (bytes = b), source: e.data.source },
+    );
+    flush();
+    post({ type: 'end', total, ...rest, overview: overview.result() });
   } catch (err) {
     post({ type: 'error', message: (err as Error).message });
   }

@@ -1,12 +1,14 @@
 // Research's import: small files are parsed at once on the page (a worker would only add its start-up); large
-// ones in a worker (import.worker.ts), their rows coming back in chunks, each unpacked in its own task, with
-// progress and Cancel. The rows are exactly importFiles' either way. A large file reaches the worker as the File
-// itself (cloning a Blob copies no bytes) and is decoded there: the page never holds its text.
+// ones in a worker (import.worker.ts), streamed, their rows coming back in chunks as they are read, each unpacked in
+// its own task, with progress and Cancel. A large file reaches the worker as the File itself (cloning a Blob copies
+// no bytes): the page never holds its text, and its rows leave their code in it (DatasetRow.codeAt, rowCode.ts).
+// Otherwise the rows are exactly importFiles'.
 import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
 import type { DatasetRow } from '../core/dataset';
 import type { ImportMessage, ImportRequest } from './import.worker';
 import { isBlobFile, sizeOf, textOf, type DatasetFile } from './datasetFile';
 import { knownOverview } from './datasetOverview';
+import { registerImportFiles } from './rowCode';
 
 export type { DatasetFile } from './datasetFile';
 
@@ -22,12 +24,13 @@ export async function pickedFiles(list: readonly File[]): Promise<DatasetFile[]>
 
 export interface ImportProgress {
   name: string;
-  phase: 'parsing' | 'receiving';
-  /** Changes received so far, of `total` (0 of 0 while parsing). */
+  /** 'starting' until the first rows arrive, then 'reading'. */
+  phase: 'starting' | 'reading';
+  /** Bytes read so far, of `total` (the files' size; characters for text files read whole). */
   done: number;
   total: number;
-  /** Characters of the files being parsed (bytes for files not yet decoded). */
-  chars: number;
+  /** Changes received so far. */
+  changes: number;
 }
 
 export class ImportCancelledError extends Error {
@@ -54,7 +57,7 @@ export function importDataset(files: readonly DatasetFile[], onProgress: (p: Imp
   if (chars < WORKER_CHARS && !files.some(isBlobFile)) return importFiles(files as ImportFile[]);
   cancelImport();
   const name = files.map((f) => f.name).join(' + ');
-  onProgress({ name, phase: 'parsing', done: 0, total: 0, chars });
+  onProgress({ name, phase: 'starting', done: 0, total: chars, changes: 0 });
   return new Promise<ImportResult>((resolve, reject) => {
     const worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
     const me = { worker, reject };
@@ -63,21 +66,17 @@ export function importDataset(files: readonly DatasetFile[], onProgress: (p: Imp
       worker.terminate();
       if (active === me) active = null;
     };
-    let head: Extract<ImportMessage, { type: 'head' }> | null = null;
     const rows: DatasetRow[] = [];
     worker.onmessage = (e: MessageEvent<ImportMessage>) => {
       if (active !== me) return;
       const m = e.data;
-      if (m.type === 'head') {
-        head = m;
-        onProgress({ name, phase: 'receiving', done: 0, total: m.total, chars });
-      } else if (m.type === 'rows') {
+      if (m.type === 'rows') {
         for (const r of m.rows) rows.push(r);
-        onProgress({ name, phase: 'receiving', done: rows.length, total: head?.total ?? rows.length, chars });
+        onProgress({ name, phase: 'reading', done: Math.min(m.bytes, chars), total: chars, changes: rows.length });
       } else if (m.type === 'end') {
         end();
-        if (head) knownOverview(rows, head.overview);
-        resolve({ rows, errors: head?.errors ?? [], notes: head?.notes ?? [], formats: head?.formats ?? [] });
+        knownOverview(rows, m.overview);
+        resolve({ rows, errors: m.errors, notes: m.notes, formats: m.formats });
       } else {
         end();
         reject(new Error(m.message));
@@ -87,6 +86,6 @@ export function importDataset(files: readonly DatasetFile[], onProgress: (p: Imp
       end();
       reject(new Error(e.message || 'The import worker failed.'));
     };
-    worker.postMessage({ files: [...files] } satisfies ImportRequest);
+    worker.postMessage({ files: [...files], source: registerImportFiles(files) } satisfies ImportRequest);
   });
 }

@@ -9,7 +9,7 @@ import type { ImportFile, ImportFormat, ImportIssue, ImportResult } from './type
 
 export * from './types.ts';
 export { humanStudyFileInfo, mergeAnnotators, parseHumanStudyCsv } from './humanStudy.ts';
-export { importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl } from './jsonl.ts';
+export { codeOfLine, importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl, jsonlReader, type JsonlKind } from './jsonl.ts';
 export { importPlainCsv, readPseudoRefs } from './plain.ts';
 export { importCodeReviewerPredictions, systemNameFromFile, type PredictionsFile, type PredictionsImport } from './predictions.ts';
 
@@ -27,49 +27,88 @@ export function detectFormat(file: ImportFile): ImportFormat | null {
 
 /** Imports every file; rows of all files together (ids made unique), every bad row with its file and line. */
 export function importFiles(files: readonly ImportFile[]): ImportResult {
+  const rows: DatasetRow[] = [];
+  const c = importCollector(
+    files.map((f) => f.name),
+    (rs) => {
+      for (const r of rs) rows.push(r);
+    },
+  );
+  const formats = files.map(detectFormat);
+  c.formats(formats);
+  // The annotators' files first, merged as the paper does; then every other file in order.
+  const annotated = files.flatMap((f, k) => (formats[k] === 'human-study-csv' ? [importOne(f, 'human-study-csv', c).annotated ?? []] : []));
+  if (annotated.length) mergeAnnotated(annotated, c);
+  files.forEach((f, k) => {
+    const fmt = formats[k];
+    if (fmt && fmt !== 'human-study-csv') c.rows(importOne(f, fmt, c).rows);
+  });
+  return { rows, ...c.result() };
+}
+
+/** What importFiles and the streaming import (stream.ts) share: formats, ids made unique, errors in reading order. */
+export interface ImportCollector {
+  formats(list: readonly (ImportFormat | null)[]): void;
+  rows(list: DatasetRow[]): void;
+  errors(list: readonly ImportIssue[]): void;
+  notes(list: readonly string[]): void;
+  result(): Omit<ImportResult, 'rows'>;
+}
+
+export function importCollector(fileNames: readonly string[], emit: (rows: DatasetRow[]) => void): ImportCollector {
   const errors: ImportIssue[] = [];
   const notes: string[] = [];
   const formats = new Set<ImportFormat>();
-  const annotated: AnnotatedRow[][] = [];
-  const rows: DatasetRow[] = [];
-  for (const f of files) {
-    const fmt = detectFormat(f);
-    if (!fmt) {
-      errors.push({ file: f.name, line: 1, reason: 'not a format this app reads (human-study CSV, dev.jsonl, CodeReviewer JSONL, plain CSV/JSONL with diff and review)' });
-      continue;
-    }
-    formats.add(fmt);
-    if (fmt === 'human-study-csv') {
-      const r = parseHumanStudyCsv(f);
-      annotated.push(r.rows);
-      errors.push(...r.errors);
-      continue;
-    }
-    const r =
-      fmt === 'crscore-jsonl'
-        ? importCrscoreJsonl(f)
-        : fmt === 'codereviewer-jsonl'
-          ? importCodeReviewerJsonl(f)
-          : fmt === 'plain-jsonl'
-            ? importPlainJsonl(f)
-            : importPlainCsv(f);
-    rows.push(...r.rows);
-    errors.push(...r.errors);
-  }
-  if (annotated.length) {
-    const m = mergeAnnotators(annotated);
-    rows.unshift(...m.rows);
-    notes.push(...m.notes);
-  }
-  // Two files may reuse ids: keep both, renamed.
   const seen = new Map<string, number>();
-  for (const r of rows) {
-    const n = seen.get(r.id) ?? 0;
-    seen.set(r.id, n + 1);
-    if (n > 0) r.id = `${r.id}#${n + 1}`;
+  return {
+    formats(list) {
+      list.forEach((fmt, k) => {
+        if (fmt) formats.add(fmt);
+        else errors.push({ file: fileNames[k], line: 1, reason: 'not a format this app reads (human-study CSV, dev.jsonl, CodeReviewer JSONL, plain CSV/JSONL with diff and review)' });
+      });
+    },
+    rows(list) {
+      // Two files may reuse ids: keep both, renamed.
+      for (const r of list) {
+        const n = seen.get(r.id) ?? 0;
+        seen.set(r.id, n + 1);
+        if (n > 0) r.id = `${r.id}#${n + 1}`;
+      }
+      if (list.length) emit(list);
+    },
+    errors: (list) => void errors.push(...list),
+    notes: (list) => void notes.push(...list),
+    result() {
+      // Bad rows in reading order (parse errors and row errors are found in separate passes).
+      const fileOrder = new Map(fileNames.map((f, k) => [f, k]));
+      errors.sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || a.line - b.line);
+      return { errors, notes, formats: [...formats] };
+    },
+  };
+}
+
+/** One whole file of a known format: its rows (or, for an annotator's CSV, its rows to merge); errors to `c`. */
+export function importOne(f: ImportFile, fmt: ImportFormat, c: ImportCollector): { rows: DatasetRow[]; annotated?: AnnotatedRow[] } {
+  if (fmt === 'human-study-csv') {
+    const r = parseHumanStudyCsv(f);
+    c.errors(r.errors);
+    return { rows: [], annotated: r.rows };
   }
-  // Bad rows in reading order (parse errors and row errors are found in separate passes).
-  const fileOrder = new Map(files.map((f, k) => [f.name, k]));
-  errors.sort((a, b) => (fileOrder.get(a.file) ?? 0) - (fileOrder.get(b.file) ?? 0) || a.line - b.line);
-  return { rows, errors, notes, formats: [...formats] };
+  const r =
+    fmt === 'crscore-jsonl'
+      ? importCrscoreJsonl(f)
+      : fmt === 'codereviewer-jsonl'
+        ? importCodeReviewerJsonl(f)
+        : fmt === 'plain-jsonl'
+          ? importPlainJsonl(f)
+          : importPlainCsv(f);
+  c.errors(r.errors);
+  return { rows: r.rows };
+}
+
+/** The annotators' files merged into one row per change (their rows first, as the paper's tables have them). */
+export function mergeAnnotated(annotated: AnnotatedRow[][], c: ImportCollector): void {
+  const m = mergeAnnotators(annotated);
+  c.rows(m.rows);
+  c.notes(m.notes);
 }

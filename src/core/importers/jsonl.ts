@@ -1,22 +1,26 @@
 // JSONL importers: dev.jsonl (the core's parser), CodeReviewer-style rows (patch, msg, oldf) and plain rows.
-import { parseDatasetJsonl, REFERENCE_SYSTEM, safeString, type DatasetRow } from '../dataset.ts';
+import { parseDatasetLine, REFERENCE_SYSTEM, safeString, type CodeAt, type DatasetRow } from '../dataset.ts';
 import { type ImportFile, type ImportIssue } from './types.ts';
 import { groupPlainRows, type PlainRow } from './plain.ts';
 
 export type JsonlKind = 'crscore-jsonl' | 'codereviewer-jsonl' | 'plain-jsonl';
 
+/** One non-blank line parsed, or the reason it is not a JSON object. */
+function jsonLine(raw: string): { value?: Record<string, unknown>; error?: string } {
+  try {
+    const v = JSON.parse(raw) as unknown;
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: 'not a JSON object' };
+    return { value: v as Record<string, unknown> };
+  } catch (e) {
+    return { error: `not valid JSON (${(e as Error).message})` };
+  }
+}
+
 /** Each non-blank line parsed, or the reason it is not a JSON object. */
 function jsonLines(text: string): { line: number; value?: Record<string, unknown>; error?: string }[] {
   const out: { line: number; value?: Record<string, unknown>; error?: string }[] = [];
   text.split(/\r?\n/).forEach((raw, k) => {
-    if (raw.trim() === '') return;
-    try {
-      const v = JSON.parse(raw) as unknown;
-      if (!v || typeof v !== 'object' || Array.isArray(v)) out.push({ line: k + 1, error: 'not a JSON object' });
-      else out.push({ line: k + 1, value: v as Record<string, unknown> });
-    } catch (e) {
-      out.push({ line: k + 1, error: `not valid JSON (${(e as Error).message})` });
-    }
+    if (raw.trim() !== '') out.push({ line: k + 1, ...jsonLine(raw) });
   });
   return out;
 }
@@ -31,9 +35,74 @@ export function detectJsonl(text: string): JsonlKind | null {
   return null;
 }
 
+/**
+ * Reads a JSONL file of one dialect line by line: the whole-text importers below and the streaming import
+ * (stream.ts) feed it the same lines. A dev.jsonl row is emitted as soon as its line is read; the other dialects
+ * group several lines into one change, so their rows come at the end. A line given `at` leaves its code in the
+ * file: the row keeps only where (DatasetRow.codeAt), and codeOfLine reads it back.
+ */
+export interface JsonlReader {
+  line(no: number, raw: string, at?: Omit<CodeAt, 'kind'>): void;
+  /** The grouped rows, and every bad line. */
+  end(): { rows: DatasetRow[]; errors: ImportIssue[] };
+}
+
+export function jsonlReader(kind: JsonlKind, fileName: string, emit: (row: DatasetRow) => void): JsonlReader {
+  const errors: ImportIssue[] = [];
+  const plain: PlainRow[] = [];
+  const bad = (line: number, reason: string) => errors.push({ file: fileName, line, reason });
+  return {
+    line(no, raw, at) {
+      if (raw.trim() === '') return;
+      if (kind === 'crscore-jsonl') {
+        const row = parseDatasetLine(raw, no);
+        if (typeof row === 'string') return bad(no, row);
+        if (row && at && (row.oldCode !== null || row.newCode !== null)) Object.assign(row, { oldCode: null, newCode: null, codeAt: { ...at, kind } });
+        if (row) emit(row);
+        return;
+      }
+      const l = jsonLine(raw);
+      if (!l.value) return bad(no, l.error!);
+      const rows = kind === 'codereviewer-jsonl' ? codeReviewerRows(l.value, no) : [plainFromObject(l.value, no)];
+      if (typeof rows === 'string') return bad(no, rows);
+      for (const r of rows) {
+        if (at && (r.oldCode != null || r.newCode != null)) Object.assign(r, { oldCode: null, newCode: null, codeAt: { ...at, kind } });
+        plain.push(r);
+      }
+    },
+    end() {
+      if (kind === 'crscore-jsonl') return { rows: [], errors };
+      const g = groupPlainRows(plain, fileName);
+      return { rows: g.rows, errors: [...errors, ...g.errors] };
+    },
+  };
+}
+
+/** A whole text through the reader: its rows in order, and its bad lines. */
+function readJsonl(kind: JsonlKind, file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
+  const rows: DatasetRow[] = [];
+  const reader = jsonlReader(kind, file.name, (r) => rows.push(r));
+  (file.text ?? '').split(/\r?\n/).forEach((raw, k) => reader.line(k + 1, raw));
+  const end = reader.end();
+  for (const r of end.rows) rows.push(r);
+  return { rows, errors: end.errors };
+}
+
+/** The old and new code of one line that a reader left in the file (DatasetRow.codeAt), read with the same parser. */
+export function codeOfLine(kind: JsonlKind, raw: string): { oldCode: string | null; newCode: string | null } {
+  const none = { oldCode: null, newCode: null };
+  if (kind === 'crscore-jsonl') {
+    const row = parseDatasetLine(raw, 0);
+    return row && typeof row !== 'string' ? { oldCode: row.oldCode, newCode: row.newCode } : none;
+  }
+  const l = jsonLine(raw);
+  if (!l.value) return none;
+  const rows = kind === 'codereviewer-jsonl' ? codeReviewerRows(l.value, 0) : [plainFromObject(l.value, 0)];
+  return typeof rows === 'string' || !rows[0] ? none : { oldCode: rows[0].oldCode ?? null, newCode: rows[0].newCode ?? null };
+}
+
 export function importCrscoreJsonl(file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
-  const { rows, errors } = parseDatasetJsonl(file.text);
-  return { rows, errors: errors.map((e) => ({ file: file.name, line: e.line, reason: e.reason })) };
+  return readJsonl('crscore-jsonl', file);
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -45,45 +114,28 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
  * `msg` becomes the reference review (system "msg"), which is never scored against humans.
  */
 export function importCodeReviewerJsonl(file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
-  const errors: ImportIssue[] = [];
-  const plain: PlainRow[] = [];
-  for (const l of jsonLines(file.text)) {
-    if (!l.value) {
-      errors.push({ file: file.name, line: l.line, reason: l.error! });
-      continue;
-    }
-    const o = l.value;
-    const patch = str(o.patch);
-    if (patch === null || patch.trim() === '') {
-      errors.push({ file: file.name, line: l.line, reason: 'missing "patch" (a non-empty string)' });
-      continue;
-    }
-    if (o.msg != null && typeof o.msg !== 'string') {
-      errors.push({ file: file.name, line: l.line, reason: '"msg" is not a string' });
-      continue;
-    }
-    const id = o.id != null ? safeString(o.id) : `line-${l.line}`;
-    const base = { line: l.line, id, diff: patch, lang: str(o.lang), oldCode: str(o.oldf), pseudoRefs: o.pseudo_refs, reference: str(o.msg) };
-    const preds = Object.keys(o).filter((k) => k.endsWith('_pred'));
-    for (const k of preds) plain.push({ ...base, system: k, review: str(o[k]) });
-    if (typeof o.review === 'string' || o.system != null)
-      plain.push({ ...base, system: str(o.system) ?? 'review', review: str(o.review), con: o.con, comp: o.comp, rel: o.rel });
-    if (!preds.length && !(typeof o.review === 'string' || o.system != null)) plain.push({ ...base, system: null, review: null });
-  }
-  const g = groupPlainRows(plain, file.name);
-  return { rows: g.rows, errors: [...errors, ...g.errors] };
+  return readJsonl('codereviewer-jsonl', file);
+}
+
+/** One CodeReviewer line → its plain rows (one per review), or why it is unusable. */
+function codeReviewerRows(o: Record<string, unknown>, line: number): PlainRow[] | string {
+  const patch = str(o.patch);
+  if (patch === null || patch.trim() === '') return 'missing "patch" (a non-empty string)';
+  if (o.msg != null && typeof o.msg !== 'string') return '"msg" is not a string';
+  const id = o.id != null ? safeString(o.id) : `line-${line}`;
+  const base = { line, id, diff: patch, lang: str(o.lang), oldCode: str(o.oldf), pseudoRefs: o.pseudo_refs, reference: str(o.msg) };
+  const out: PlainRow[] = [];
+  const preds = Object.keys(o).filter((k) => k.endsWith('_pred'));
+  for (const k of preds) out.push({ ...base, system: k, review: str(o[k]) });
+  if (typeof o.review === 'string' || o.system != null)
+    out.push({ ...base, system: str(o.system) ?? 'review', review: str(o.review), con: o.con, comp: o.comp, rel: o.rel });
+  if (!preds.length && !(typeof o.review === 'string' || o.system != null)) out.push({ ...base, system: null, review: null });
+  return out;
 }
 
 /** Plain JSONL: one review a line (see plain.ts for the fields). */
 export function importPlainJsonl(file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
-  const errors: ImportIssue[] = [];
-  const plain: PlainRow[] = [];
-  for (const l of jsonLines(file.text)) {
-    if (!l.value) errors.push({ file: file.name, line: l.line, reason: l.error! });
-    else plain.push(plainFromObject(l.value, l.line));
-  }
-  const g = groupPlainRows(plain, file.name);
-  return { rows: g.rows, errors: [...errors, ...g.errors] };
+  return readJsonl('plain-jsonl', file);
 }
 
 export function plainFromObject(o: Record<string, unknown>, line: number): PlainRow {

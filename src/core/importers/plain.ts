@@ -1,7 +1,7 @@
 // Plain rows (CSV or JSONL), one review each: diff, review, system, pseudo_refs, human scores con/comp/rel
 // (Likert 1–5), optional id (rows with the same id, or else the same diff, form one change), lang, file,
 // reference (or msg: a reference review for the reference-based metrics).
-import { REFERENCE_SYSTEM, type DatasetPseudoReference, type DatasetRow } from '../dataset.ts';
+import { REFERENCE_SYSTEM, type CodeAt, type DatasetPseudoReference, type DatasetRow } from '../dataset.ts';
 import { detectLanguage } from '../diff.ts';
 import { readCsv } from './csv.ts';
 import { langCode, readLikert, type ImportFile, type ImportIssue } from './types.ts';
@@ -16,6 +16,8 @@ export interface PlainRow {
   fileName?: string | null;
   oldCode?: string | null;
   newCode?: string | null;
+  /** Its code left in the file (jsonl.ts, for large files). */
+  codeAt?: CodeAt;
   pseudoRefs?: unknown;
   reference?: string | null;
   con?: unknown;
@@ -104,6 +106,7 @@ export function groupPlainRows(list: readonly PlainRow[], file: string): { rows:
         pseudoRefs: refs,
         reviews: [],
         referenceAnalyzerOutput: null,
+        ...(r.codeAt ? { codeAt: r.codeAt } : {}),
       };
       byKey.set(key, row);
     } else if (row.pseudoRefs.length === 0 && refs.length) row.pseudoRefs = refs;

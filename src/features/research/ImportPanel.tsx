@@ -37,13 +37,13 @@ function PullRequestSource() {
 function ImportProgressLine() {
   const p = useResearch((s) => s.importing);
   if (!p) return null;
-  const mb = (p.chars / 1e6).toFixed(1);
+  const mb = (n: number) => (n / 1e6).toFixed(1);
   return (
     <span className="muted small r-import-progress" role="status" data-testid="research-import-progress" data-phase={p.phase}>
-      {p.phase === 'parsing'
-        ? `Parsing ${p.name} (${mb} MB) in a worker…`
-        : `Receiving the changes: ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')}`}
-      {p.phase === 'receiving' && p.total > 0 && (
+      {p.phase === 'starting'
+        ? `Reading ${p.name} (${mb(p.total)} MB) in a worker…`
+        : `Reading ${p.name}: ${mb(p.done)} of ${mb(p.total)} MB, ${p.changes.toLocaleString('en')} changes so far`}
+      {p.phase === 'reading' && p.total > 0 && (
         <span className="bar r-mini-bar" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done}>
           <span style={{ width: `${Math.round((p.done / p.total) * 100)}%` }} />
         </span>

@@ -1,0 +1,43 @@
+// The code of a row the streaming import left in its file (DatasetRow.codeAt): read back from the file's bytes,
+// with the same parser, when a view needs it (opening a change in the workbench, the analyzers, an export). The
+// page keeps the files each import read (Files from the picker, Blobs from IndexedDB: on disk, not in memory).
+import type { DatasetRow } from '../core/dataset';
+import { codeOfLine } from '../core/importers/index';
+import { isBlobFile, type DatasetFile } from './datasetFile';
+
+const opened = new Map<number, readonly DatasetFile[]>();
+let next = 1;
+
+/** Keeps an import's files for reading its rows' code back; the number goes with the import (its rows' codeAt.source). */
+export function registerImportFiles(files: readonly DatasetFile[]): number {
+  const id = next++;
+  opened.set(id, files);
+  return id;
+}
+
+export class CodeUnreadableError extends Error {}
+
+/** The row's old and new code: its own, or read back from the file it was imported from. */
+export async function rowCode(row: DatasetRow): Promise<{ oldCode: string | null; newCode: string | null }> {
+  const at = row.codeAt;
+  if (!at) return { oldCode: row.oldCode, newCode: row.newCode };
+  const f = opened.get(at.source)?.[at.file];
+  if (!f || !isBlobFile(f)) throw new CodeUnreadableError(`The code of change ${row.id} is in a file this page no longer has open. Import the dataset again.`);
+  let line: string;
+  try {
+    line = await f.blob.slice(at.start, at.end).text();
+  } catch (e) {
+    // A picked file changed or moved on disk since it was imported.
+    throw new CodeUnreadableError(`The code of change ${row.id} could not be read from ${f.name} (${(e as Error).message}). Import the file again.`);
+  }
+  return codeOfLine(at.kind, line.replace(/\r$/, ''));
+}
+
+/** The row with its code in place (oldCode, newCode) and no codeAt: what views and exports of whole rows take. */
+export async function withCode(row: DatasetRow): Promise<DatasetRow> {
+  if (!row.codeAt) return row;
+  const code = await rowCode(row);
+  const out: DatasetRow = { ...row, ...code };
+  delete out.codeAt;
+  return out;
+}
