@@ -55,11 +55,29 @@ async function longest(page: Page, from: number): Promise<number> {
 function phaseSampler() {
   const peaks: Record<string, number> = {};
   let phase = 'start';
+  const t0 = Date.now();
+  const trace: string[] = [];
   const timer = setInterval(() => {
     const now = Math.max(0, ...rendererMemory('VmRSS'));
     peaks[phase] = Math.max(peaks[phase] ?? 0, now);
+    if (process.env.BENCH_MEMORY_TRACE) trace.push(`${((Date.now() - t0) / 1000).toFixed(1)} ${phase} ${(now / 2 ** 20).toFixed(0)}`);
   }, 100);
+  if (process.env.BENCH_MEMORY_TRACE) process.on('exit', () => fs.writeFileSync(process.env.BENCH_MEMORY_TRACE!, trace.join('\n')));
   return { set: (p: string) => void (phase = p), stop: () => clearInterval(timer), peaks };
+}
+
+/** What each JavaScript context holds (performance.measureUserAgentSpecificMemory: the page is cross-origin isolated). */
+async function memoryBreakdown(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const m = await (performance as unknown as { measureUserAgentSpecificMemory(): Promise<{ bytes: number; breakdown: { bytes: number; attribution: { url: string; scope: string }[]; types: string[] }[] }> }).measureUserAgentSpecificMemory();
+    const by = new Map<string, number>();
+    for (const b of m.breakdown) {
+      const a = b.attribution[0];
+      const key = a ? `${a.scope} ${a.url.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')}` : b.types.join('+') || 'shared';
+      by.set(key, (by.get(key) ?? 0) + b.bytes);
+    }
+    return `total ${(m.bytes / 2 ** 20).toFixed(0)}; ` + [...by].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / 2 ** 20).toFixed(0)}`).join(', ');
+  });
 }
 
 async function measure(page: Page, name: string, file: string, text: string) {
@@ -85,6 +103,7 @@ async function measure(page: Page, name: string, file: string, text: string) {
   await page.locator('[data-testid="correlation-table"][data-pending="false"]').waitFor({ timeout: 900_000 });
   const scoredS = (Date.now() - sw) / 1000;
   const scoreLong = await longest(page, s0);
+  if (process.env.BENCH_MEMORY_BREAKDOWN) console.log(`${name}: memory after scoring, by context (MiB): ${await memoryBreakdown(page)}`);
   // The reference-based metrics, when a view first asks (the metric lab's default columns may already have).
   const r0 = await page.evaluate(() => performance.now());
   const rw = Date.now();
@@ -121,7 +140,7 @@ try {
     const file = path.join(tmp, `${name.replace(/\W+/g, '-')}.jsonl`);
     fs.writeFileSync(file, text);
     // A fresh browser per dataset, so the renderer's peak is this dataset's.
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...(process.env.BENCH_MEMORY_BREAKDOWN ? ['--enable-blink-features=ForceEagerMeasureMemory'] : [])] });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await recordLongTasks(page);

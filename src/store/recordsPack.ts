@@ -5,6 +5,7 @@ import type { ReviewRecord } from '../core/bootstrap';
 import type { EvalItem } from '../core/evaluate';
 import type { ScoreColumns } from '../core/scoreColumns';
 import { interned, packedTriples } from '../core/interned';
+import { itemColumns } from './itemColumns';
 
 export interface PackedRecords {
   changes: string[];
@@ -28,9 +29,8 @@ export type RecordsBase = Omit<PackedRecords, 'scores'>;
 
 /** The τ-free part of packRecords(reviewRecords(items, ·)), built once per run. */
 export function recordsBase(items: readonly EvalItem[]): RecordsBase {
-  const [changes, change] = interned(items.length, (k) => items[k].rowId);
-  const [systems, system] = interned(items.length, (k) => items[k].system);
-  return { changes, systems, change, system, human: packedTriples(items.length, (k) => items[k].human) };
+  const { changes, systems, change, system, human } = itemColumns(items);
+  return { changes, systems, change, system, human };
 }
 
 /**

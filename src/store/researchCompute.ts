@@ -3,7 +3,7 @@
 // correlations at one τ and a slice of the correlation-vs-τ curve. Every number comes from src/core; this module
 // only packs and unpacks what crosses between the page and the workers: matrices and indexes as one flat
 // Float32Array/Float64Array with offsets, scores as three Float64Arrays, never arrays of objects.
-import { agreement, DIMENSIONS, type Agreement, type EvalItem } from '../core/evaluate';
+import { agreement, type Agreement, type EvalItem } from '../core/evaluate';
 import type { ItemScores, ScoreColumns } from '../core/scoreColumns';
 import type { Idf } from '../core/plus/idf';
 import { lexicalRefMetrics, REF_METRICS, type RefMetricId } from '../core/refmetrics/index';
@@ -25,6 +25,7 @@ import {
   type SweepIndex,
 } from '../core/research/index';
 import type { SimilarityMatrix } from '../core/types';
+import { itemColumns } from './itemColumns';
 
 /** What a matrix worker needs of a change's review: its pseudo-references and sentences (shared arrays stay shared). */
 export type MatrixItem = Pick<EvalItem, 'pseudoReferences' | 'sentences'>;
@@ -149,26 +150,8 @@ export interface ItemsMeta {
   lang: Int32Array;
 }
 
-function intern(values: readonly string[]): [string[], Int32Array] {
-  const ids = new Map<string, number>();
-  const table: string[] = [];
-  const idx = new Int32Array(values.length);
-  values.forEach((v, k) => {
-    let id = ids.get(v);
-    if (id === undefined) {
-      ids.set(v, (id = table.length));
-      table.push(v);
-    }
-    idx[k] = id;
-  });
-  return [table, idx];
-}
-
 export function itemsMeta(items: readonly EvalItem[]): ItemsMeta {
-  const human = new Float64Array(items.length * 3).fill(NaN);
-  items.forEach((it, k) => DIMENSIONS.forEach((d, j) => it.human && (human[k * 3 + j] = it.human[d])));
-  const [systems, system] = intern(items.map((i) => i.system));
-  const [langs, lang] = intern(items.map((i) => i.lang));
+  const { human, systems, system, langs, lang } = itemColumns(items);
   return { human, systems, system, langs, lang };
 }
 
