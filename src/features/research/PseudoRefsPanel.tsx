@@ -320,7 +320,7 @@ function ChangeRow({
           <button
             type="button"
             className="small"
-            onClick={() => openRowInWorkbench(row, review, { note: `From the research dataset: ${row.id}${review ? `, review by ${review.system}` : ''}, generated pseudo-references.` })}
+            onClick={() => void openRowInWorkbench(row, review, { note: `From the research dataset: ${row.id}${review ? `, review by ${review.system}` : ''}, generated pseudo-references.` })}
           >
             Open in workbench
           </button>
