@@ -21,6 +21,7 @@ import {
 import { llmSettings, useClaimsSettings } from './claimsSettings';
 import { rememberingCache } from '../llmbatch/cache';
 import { idbAnswerCache } from './answerCacheIdb';
+import { rowCode } from './rowCode';
 
 /** IndexedDB, with what this page already read kept in memory (the plan and its run read each entry once). */
 const answerCache = rememberingCache(idbAnswerCache);
@@ -248,6 +249,8 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
           filter: s.analyzerFilter,
           options: s.analyzerOptions,
           signal: ctrl.signal,
+          // A large file's rows left their code in the file: read back one change at a time, never all at once.
+          codeOf: rowCode,
           onProgress: (p) => controller === ctrl && showProgress({ stage: 'analyzers', ...p, cached: 0, requests, inFlight: 0, ...unsaved, startedAt }),
         });
         for (const i of issues) lastIssues.set(i.id, i);
