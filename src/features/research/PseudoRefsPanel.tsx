@@ -204,7 +204,7 @@ function ResultView() {
   const result = usePseudoRefsBatch((s) => s.result)!;
   const phase = usePseudoRefsBatch((s) => s.phase);
   const writing = usePseudoRefsBatch((s) => s.writing);
-  const { retryFailed, useInResearch, exportJsonl } = usePseudoRefsBatch.getState();
+  const { retryFailed, useInResearch: handToResearch, exportJsonl } = usePseudoRefsBatch.getState();
   const busy = phase === 'running' || (writing !== null && !writing.error);
   const [open, setOpen] = useState<string | null>(null);
   const failed = result.reports.filter((r) => r.failures.some((f) => f.kind !== 'cancelled'));
@@ -224,7 +224,7 @@ function ResultView() {
         </span>
       </p>
       <p className="r-controls">
-        <button type="button" className="primary" disabled={busy} onClick={() => void useInResearch()} data-testid="prefs-use">
+        <button type="button" className="primary" disabled={busy} onClick={() => void handToResearch()} data-testid="prefs-use">
           Score with these in Research
         </button>
         <button type="button" disabled={busy} onClick={() => void download()} data-testid="prefs-export">
