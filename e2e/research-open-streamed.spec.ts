@@ -79,3 +79,71 @@ test('a streamed change opens in the workbench with its old and new files; a fil
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("batch analyzer pseudo-references, the export and the hand-off to Research use a streamed change's files", async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-prefs-'));
+  try {
+    // JSHint reports 'missing' only with the file's first line (its directive), outside the diff: the files reached it.
+    const filler = Array.from({ length: 40 }, (_, k) => `console.log(${k}); // ${'padding '.repeat(24)}`);
+    const rows = Array.from({ length: 60 }, (_, k) => {
+      const head = `/* jshint undef: true, devel: true */ // change ${k}`;
+      return {
+        id: `js-${k}`,
+        lang: 'js',
+        new_file: `f${k}.js`,
+        diff: ['--- a/f.js', '+++ b/f.js', '@@ -41,1 +41,2 @@', ` ${filler[39]}`, '+var total = missing + 1;'].join('\n'),
+        old_code: [head, ...filler, ''].join('\n'),
+        new_code: [head, ...filler, 'var total = missing + 1;', ''].join('\n'),
+        reviews: [{ system: 's1', review: 'Where does missing come from?' }],
+      };
+    });
+    const text = rows.map((r) => JSON.stringify(r)).join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1_000_000);
+    const file = path.join(dir, 'large-js.jsonl');
+    fs.writeFileSync(file, text);
+
+    await page.goto('/#research');
+    await page.getByTestId('research-file').setInputFiles(file);
+    await expect(page.getByTestId('import-rows')).toHaveText('60', { timeout: 120_000 });
+    await page.locator('input[name="pseudo-ref-source"][value="analyzers"]').check();
+    await page.getByTestId('prefs-generate').click();
+    await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    await expect(page.getByTestId('prefs-failed-count')).toHaveText('0');
+    await expect(page.getByTestId('prefs-not-scorable')).toHaveText(/^0 without/);
+
+    // The export: every change with its own files and the issue found in them.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('prefs-export').click();
+    const lines = fs.readFileSync(await (await download).path(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; old_code: string; new_code: string; pseudo_refs: { text: string }[] });
+    expect(lines.map((l) => l.id)).toEqual(rows.map((r) => r.id));
+    lines.forEach((l, k) => {
+      expect(l.old_code).toBe(rows[k].old_code);
+      expect(l.new_code).toBe(rows[k].new_code);
+      expect(l.pseudo_refs.map((p) => p.text)).toEqual(["line 42, col 13, 'missing' is not defined."]);
+    });
+
+    // Handed to Research as a Blob: imported streamed again, its rows' code left in it.
+    await page.getByTestId('prefs-use').click();
+    await expect(page.getByTestId('prefs-message')).toContainText('Research now scores this dataset');
+    const handed = await page.evaluate(() => {
+      const s = (globalThis as unknown as { __crscoreResearch: { getState(): { datasetName: string | null; imported: { rows: { codeAt?: unknown; pseudoRefs: unknown[] }[] } | null } } }).__crscoreResearch.getState();
+      return { name: s.datasetName, streamed: s.imported!.rows.filter((r) => r.codeAt && r.pseudoRefs.length === 1).length };
+    });
+    expect(handed).toEqual({ name: 'large-js.with-pseudo-refs.jsonl', streamed: 60 });
+
+    // The picked file deleted: the export of the batch's rows stops and says why, rather than dropping their code.
+    fs.rmSync(file);
+    await page.getByTestId('prefs-export').click();
+    await expect(page.getByTestId('prefs-writing-error')).toContainText(/not written: The code of change js-0 could not be read from large-js\.jsonl/);
+    for (const [w, h] of [
+      [1024, 768],
+      [1440, 900],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.getByTestId('prefs-writing-error').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`prefs-writing-error-${w}.png`) });
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

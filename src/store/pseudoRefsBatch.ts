@@ -210,7 +210,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     controller = ctrl;
     const s = useClaimsSettings.getState();
     const settings = llmSettings(s);
-    set({ phase: 'running', message: null });
+    set({ phase: 'running', message: null, writing: null });
     mark({ state: 'running', source, total: rows.length });
     let requests = 0;
     // Answers the cache refused to keep stay said after the claims stage, while the analyzers run and after.
