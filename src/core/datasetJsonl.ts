@@ -21,6 +21,11 @@ export function datasetRowToJson(row: DatasetRow, config?: unknown): Record<stri
   return o;
 }
 
+/** One row's line (no line break): the one mapping of a row to JSONL, for the whole text and the browser's Blob. */
+export function datasetLine(row: DatasetRow, config?: unknown): string {
+  return JSON.stringify(datasetRowToJson(row, config));
+}
+
 export function datasetToJsonl(rows: readonly DatasetRow[], config?: unknown): string {
-  return rows.map((r) => JSON.stringify(datasetRowToJson(r, config))).join('\n') + (rows.length ? '\n' : '');
+  return rows.map((r) => datasetLine(r, config)).join('\n') + (rows.length ? '\n' : '');
 }

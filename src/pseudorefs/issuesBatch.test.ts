@@ -45,4 +45,52 @@ describe('issuesForChanges', () => {
     const [c] = await issuesForChanges([{ id: 'go', diff: '+x', lang: 'go', newFile: 'main.go' }], realAnalyze, opts);
     expect(c).toMatchObject({ noAnalyzer: true, failed: [], refs: [] });
   });
+
+  it("analyzes each change with the code codeOf reads for it, one change's code at a time", async () => {
+    const events: string[] = [];
+    const given: { oldCode?: string; newCode?: string }[] = [];
+    const fake: AnalyzeFn = async (req) => {
+      events.push(`analyze ${req.newCode}`);
+      given.push({ oldCode: req.oldCode, newCode: req.newCode });
+      return [{ analyzer: 'JSHint', refs: [], warnings: [], kept: [], newFile: 'given' }] as unknown as Awaited<ReturnType<AnalyzeFn>>;
+    };
+    const changes = ['a', 'b'].map((id) => ({ id, diff: '+x', lang: 'js', oldCode: null, newCode: null }));
+    const out = await issuesForChanges(changes, fake, {
+      ...opts,
+      codeOf: async (c) => {
+        events.push(`read ${c.id}`);
+        return { oldCode: `old ${c.id}`, newCode: `new ${c.id}` };
+      },
+    });
+    expect(given).toEqual([
+      { oldCode: 'old a', newCode: 'new a' },
+      { oldCode: 'old b', newCode: 'new b' },
+    ]);
+    expect(events).toEqual(['read a', 'analyze new a', 'read b', 'analyze new b']);
+    expect(out.map((c) => c.failed)).toEqual([[], []]);
+  });
+
+  it('marks a change whose code cannot be read as failed, with the reason, and goes on', async () => {
+    const fake: AnalyzeFn = async () => [{ analyzer: 'JSHint', refs: [{ text: 'Missing semicolon.', kind: 'issue', source: 'JSHint' }], warnings: [], kept: [], newFile: 'given' }] as unknown as Awaited<ReturnType<AnalyzeFn>>;
+    const progress: number[] = [];
+    const out = await issuesForChanges(
+      [
+        { id: 'gone', diff: '+x', lang: 'js' },
+        { id: 'ok', diff: '+x', lang: 'js' },
+      ],
+      fake,
+      {
+        ...opts,
+        onProgress: (p) => progress.push(p.failed),
+        codeOf: async (c) => {
+          if (c.id === 'gone') throw new Error('The code of change gone is in a file this page no longer has open.');
+          return { oldCode: null, newCode: 'x;' };
+        },
+      },
+    );
+    expect(out[0]).toMatchObject({ id: 'gone', refs: [], noAnalyzer: false, failed: [{ reason: 'The code of change gone is in a file this page no longer has open.' }] });
+    expect(out[1]).toMatchObject({ id: 'ok', failed: [] });
+    expect(out[1].refs).toHaveLength(1);
+    expect(progress.at(-1)).toBe(1);
+  });
 });

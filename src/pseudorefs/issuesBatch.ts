@@ -18,11 +18,16 @@ export interface IssuesChangeInput {
   newCode?: string | null;
 }
 
-export interface IssuesOptions {
+export interface IssuesOptions<C extends IssuesChangeInput = IssuesChangeInput> {
   filter: WarningFilter;
   options: JshintOptionSet;
   signal?: AbortSignal;
   onProgress?: (p: { total: number; done: number; failed: number }) => void;
+  /**
+   * The change's old and new code, read just before it is analyzed (the browser's large files leave it in the file):
+   * one change's code in memory at a time. Absent: the change's own oldCode and newCode.
+   */
+  codeOf?: (c: C) => Promise<{ oldCode: string | null; newCode: string | null }>;
 }
 
 export interface ChangeIssues {
@@ -48,10 +53,10 @@ function couldNotAnalyze(r: AnalyzerResult): string | undefined {
   return r.error ?? r.unanalyzed;
 }
 
-export async function issuesForChanges(
-  changes: readonly IssuesChangeInput[],
+export async function issuesForChanges<C extends IssuesChangeInput>(
+  changes: readonly C[],
   analyzeFn: AnalyzeFn,
-  opts: IssuesOptions,
+  opts: IssuesOptions<C>,
 ): Promise<ChangeIssues[]> {
   const out: ChangeIssues[] = [];
   let failed = 0;
@@ -64,11 +69,13 @@ export async function issuesForChanges(
     } else {
       let results: AnalyzerResult[];
       try {
+        // A change whose code cannot be read fails with why, like an analyzer that could not run (never "0 issues").
+        const code = opts.codeOf ? await opts.codeOf(c) : c;
         results = await analyzeFn({
           language,
           diff: c.diff,
-          oldCode: c.oldCode ?? undefined,
-          newCode: c.newCode ?? undefined,
+          oldCode: code.oldCode ?? undefined,
+          newCode: code.newCode ?? undefined,
           filter: opts.filter,
           options: opts.options,
         });

@@ -4,7 +4,6 @@
 // JSONL with pseudo_refs filled (also the export). Orchestration only; the key stays in the claims settings store.
 import { create } from 'zustand';
 import type { DatasetRow } from '../core/dataset';
-import { datasetToJsonl } from '../core/datasetJsonl';
 import type { AnalyzerResult, AnalyzeRequest } from '../analyzers/run';
 import { effectiveConcurrency } from '../claims/providers';
 import { claimsForChanges, planClaims, type ChangeClaims, type ClaimsPlan } from '../pseudorefs/claimsBatch';
@@ -21,6 +20,8 @@ import {
 import { llmSettings, useClaimsSettings } from './claimsSettings';
 import { rememberingCache } from '../llmbatch/cache';
 import { idbAnswerCache } from './answerCacheIdb';
+import { rowCode } from './rowCode';
+import { datasetBlob } from './datasetBlob';
 
 /** IndexedDB, with what this page already read kept in memory (the plan and its run read each entry once). */
 const answerCache = rememberingCache(idbAnswerCache);
@@ -67,6 +68,8 @@ interface BatchState {
   progress: BatchProgress | null;
   result: BatchResult | null;
   message: string | null;
+  /** The dataset JSONL being written (its rows' code read back): rows done, or why it stopped. */
+  writing: { done: number; total: number; error?: string } | null;
   setSource(s: PseudoRefSource): void;
   setKeepOwn(keep: boolean): void;
   setConcurrency(n: number): void;
@@ -78,10 +81,10 @@ interface BatchState {
   run(only?: string[]): Promise<void>;
   cancel(): void;
   retryFailed(): Promise<void>;
-  /** The dataset JSONL with pseudo_refs filled and the configuration on every line. */
-  exportJsonl(): string | null;
+  /** The dataset JSONL with pseudo_refs filled and the configuration on every line (null: nothing to write, or it stopped). */
+  exportJsonl(): Promise<Blob | null>;
   /** Hands the dataset with its generated pseudo-references to Research (its rows replace the imported ones). */
-  useInResearch(): void;
+  useInResearch(): Promise<void>;
   /** After a reload: says when a run was cut off (Resume asks only for what is missing). */
   restore(): void;
 }
@@ -150,6 +153,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
   progress: null,
   result: null,
   message: null,
+  writing: null,
 
   setSource(source) {
     set({ source, plan: null });
@@ -206,7 +210,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     controller = ctrl;
     const s = useClaimsSettings.getState();
     const settings = llmSettings(s);
-    set({ phase: 'running', message: null });
+    set({ phase: 'running', message: null, writing: null });
     mark({ state: 'running', source, total: rows.length });
     let requests = 0;
     // Answers the cache refused to keep stay said after the claims stage, while the analyzers run and after.
@@ -248,6 +252,8 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
           filter: s.analyzerFilter,
           options: s.analyzerOptions,
           signal: ctrl.signal,
+          // A large file's rows left their code in the file: read back one change at a time, never all at once.
+          codeOf: rowCode,
           onProgress: (p) => controller === ctrl && showProgress({ stage: 'analyzers', ...p, cached: 0, requests, inFlight: 0, ...unsaved, startedAt }),
         });
         for (const i of issues) lastIssues.set(i.id, i);
@@ -287,17 +293,30 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     if (ids.length) await get().run(ids);
   },
 
-  exportJsonl() {
+  async exportJsonl() {
     const r = get().result;
-    return r ? datasetToJsonl(r.rows, r.config) : null;
+    const w = get().writing;
+    if (!r || (w && !w.error)) return null;
+    set({ writing: { done: 0, total: r.rows.length } });
+    try {
+      const blob = await datasetBlob(r.rows, r.config, { onProgress: (done, total) => set({ writing: { done, total } }) });
+      set({ writing: null });
+      return blob;
+    } catch (e) {
+      set({ writing: { done: 0, total: r.rows.length, error: `The dataset JSONL was not written: ${(e as Error).message}` } });
+      return null;
+    }
   },
 
-  useInResearch() {
-    const text = get().exportJsonl();
-    if (!text) return;
+  async useInResearch() {
+    const blob = await get().exportJsonl();
+    const result = get().result;
+    if (!blob || !result) return;
     const name = `${(useResearch.getState().datasetName ?? 'dataset').replace(/(\.with-pseudo-refs)?\.jsonl?$/i, '')}.with-pseudo-refs.jsonl`;
-    useResearch.getState().importFiles([{ name, text }]);
-    handed = { name, config: get().result!.config };
+    // As a Blob: Research imports it as it does a large file (streamed, the code left in the Blob), never as one string.
+    const opened = await useResearch.getState().importFiles([{ name, blob }]);
+    if (!opened) return set({ message: 'Research did not take the dataset with the generated pseudo-references (see its import notice).' });
+    handed = { name, config: result.config };
     try {
       localStorage.setItem(HANDED_MARK, JSON.stringify(handed));
     } catch {

@@ -386,9 +386,9 @@ export const useResearch = create<ResearchState>()((set, get) => {
       await get().refreshCacheSize();
     },
 
-    openInWorkbench(k) {
+    async openInWorkbench(k) {
       const { results: r, tau, datasetName } = get();
-      if (r) openInWorkbench(r, k, tau, datasetName);
+      if (r) await openInWorkbench(r, k, tau, datasetName);
     },
 
     reset() {

@@ -3,10 +3,15 @@
 // disagreements the workbench showed were not the ones Research listed.
 import { describe, expect, it } from 'vitest';
 import type { DatasetRow } from '../core/dataset';
+import { importStreamed } from '../core/importers/stream';
 import { prepare } from '../core/research/prepare';
 import type { SimilarityKind } from '../core/research/similarity';
+import { streamSource } from './datasetFile';
 import { DEFAULT_CONFIG } from './researchConfig';
-import { researchSession } from './researchOpen';
+import { openInWorkbench, researchSession } from './researchOpen';
+import type { Results } from './researchRun';
+import { registerImportFiles } from './rowCode';
+import { useSessions } from './sessions';
 import { metricOf } from '../features/workbench/metric';
 
 const row: DatasetRow = {
@@ -26,8 +31,8 @@ const row: DatasetRow = {
   referenceAnalyzerOutput: null,
 };
 
-function results(similarity: SimilarityKind, scoring: 'hard' | 'graded') {
-  const prepared = prepare([row], 'reference');
+function results(similarity: SimilarityKind, scoring: 'hard' | 'graded', rows: DatasetRow[] = [row]) {
+  const prepared = prepare(rows, 'reference');
   const matrices = prepared.items.map((it) => ({ rows: it.pseudoReferences.length, cols: it.sentences.length, data: Float32Array.from([0.9, 0.1, 0.2, 0.8]) }));
   return { config: { ...DEFAULT_CONFIG, similarity, scoring }, prepared, matrices, label: similarity };
 }
@@ -56,5 +61,27 @@ describe('researchSession', () => {
     const learned = researchSession(results('learned', 'hard'), 0, 0.3, null);
     expect(metricOf(learned)).toEqual({ similarity: 'learned', scoring: 'hard' });
     expect(learned.learnedTau).toBe(0.3);
+  });
+
+  // A large file's rows leave their code in the file (rowCode.ts): before, such a change opened with empty files.
+  it("opens a streamed row with its old and new files read back from the dataset's file", async () => {
+    const line = { id: 'big-1', diff: '@@ -1 +1 @@\n-a = 1\n+b = 1', new_file: 'a.py', old_code: 'a = 1\n# é\n', new_code: 'b = 1\n# 😀\n', reviews: [{ system: 'sys', review: 'Rename a to b.' }], pseudo_refs: ['The variable a is renamed to b.'] };
+    const files = [{ name: 'big.jsonl', blob: new Blob([JSON.stringify(line), '\n']) }];
+    const rows: DatasetRow[] = [];
+    await importStreamed(files.map(streamSource), (rs) => rows.push(...rs), { source: registerImportFiles(files) });
+    expect(rows[0]).toMatchObject({ oldCode: null, newCode: null, codeAt: { start: 0 } });
+    await openInWorkbench(results('lexical', 'hard', rows) as unknown as Results, 0, 0.2, 'big.jsonl');
+    const s = useSessions.getState();
+    const opened = s.sessions[s.activeId!];
+    expect(opened.input).toMatchObject({ diff: line.diff, oldCode: line.old_code, newCode: line.new_code, fileName: 'a.py' });
+    expect(opened.input.codeUnread).toBeUndefined();
+
+    // The file gone (another page, a moved file): the change still opens, with its diff, and says why the files are missing.
+    const gone = rows.map((r) => ({ ...r, codeAt: { ...r.codeAt!, source: 10_000 } }));
+    await openInWorkbench(results('lexical', 'hard', gone) as unknown as Results, 0, 0.2, 'big.jsonl');
+    const t = useSessions.getState();
+    const missing = t.sessions[t.activeId!];
+    expect(missing.input).toMatchObject({ diff: line.diff, oldCode: '', newCode: '' });
+    expect(missing.input.codeUnread).toMatch(/change big-1 is in a file this page no longer has open/);
   });
 });

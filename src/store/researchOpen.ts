@@ -2,12 +2,14 @@
 // (the same session the pseudo-references panel opens), with the run's similarity, scoring rule, split and τ, so
 // the disagreements the workbench shows are the ones Research listed. An encoder's (or the LLM's links') matrix
 // travels with the session: the workbench shows Research's similarities without embedding again with its own model.
+// A large file's rows left their code in the file: opening reads it back first (rowForSession), so the session has
+// the change's old and new files.
 import { LEXICAL_TAU } from '../core/lexical';
 import { PAPER_MODEL_ID } from '../core/research/similarity';
 import type { Results } from './researchRun';
+import type { DatasetRow } from '../core/dataset';
 import type { Session } from './session';
-import { sessionFromRow } from './sessionFromRow';
-import { useSessions } from './sessions';
+import { rowForSession, sessionFromRow, showInWorkbench } from './sessionFromRow';
 
 /** The name a matrix from Research goes under in the workbench (what τ is kept for). */
 export function matrixSourceOf(c: Results['config']): string | null {
@@ -27,11 +29,20 @@ export function matrixSourceOf(c: Results['config']): string | null {
   }
 }
 
-export function researchSession(r: Pick<Results, 'config' | 'prepared' | 'matrices' | 'label'>, k: number, tau: number, datasetName: string | null): Session {
-  const { row, review } = r.prepared.reviews[k];
+/** `opened`: the review's row with its code read back (rowForSession); the prepared row as it is when absent. */
+export function researchSession(
+  r: Pick<Results, 'config' | 'prepared' | 'matrices' | 'label'>,
+  k: number,
+  tau: number,
+  datasetName: string | null,
+  opened?: { row: DatasetRow; codeUnread?: string },
+): Session {
+  const { review } = r.prepared.reviews[k];
+  const row = opened?.row ?? r.prepared.reviews[k].row;
   const c = r.config;
   const base = sessionFromRow(row, review, {
     note: `From the research dataset ${datasetName ?? ''}: ${row.id}, review by ${review.system}; Research's ${r.label}, ${c.scoring === 'graded' ? 'graded credit' : "the paper's hard τ"}, τ ${Number(tau.toFixed(4))}.`,
+    codeUnread: opened?.codeUnread,
   });
   const common = { ...base, splitMode: c.split, scoring: c.scoring, preset: c.similarity === 'tfidf' && c.scoring === 'graded' ? ('plus' as const) : ('paper' as const) };
   if (c.similarity === 'lexical')
@@ -51,7 +62,7 @@ export function researchSession(r: Pick<Results, 'config' | 'prepared' | 'matric
   };
 }
 
-export function openInWorkbench(r: Results, k: number, tau: number, datasetName: string | null): void {
-  useSessions.getState().add(researchSession(r, k, tau, datasetName));
-  if (typeof location !== 'undefined') location.hash = '#workbench';
+export async function openInWorkbench(r: Results, k: number, tau: number, datasetName: string | null): Promise<void> {
+  const opened = await rowForSession(r.prepared.reviews[k].row);
+  showInWorkbench(researchSession(r, k, tau, datasetName, opened));
 }

@@ -112,7 +112,8 @@ export interface ResearchState {
   recomputeCurve(): Promise<number>;
   refreshCacheSize(): Promise<void>;
   clearCache(): Promise<void>;
-  openInWorkbench(k: number): void;
+  /** Opens review k in the workbench, its code read back first (a large file's rows left it in the file). */
+  openInWorkbench(k: number): Promise<void>;
   reset(): void;
 }
 

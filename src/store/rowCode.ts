@@ -28,7 +28,7 @@ export async function rowCode(row: DatasetRow): Promise<{ oldCode: string | null
     line = await f.blob.slice(at.start, at.end).text();
   } catch (e) {
     // A picked file changed or moved on disk since it was imported.
-    throw new CodeUnreadableError(`The code of change ${row.id} could not be read from ${f.name} (${(e as Error).message}). Import the file again.`);
+    throw new CodeUnreadableError(`The code of change ${row.id} could not be read from ${f.name} (${(e as Error).message.replace(/\.$/, '')}). Import the file again.`);
   }
   return codeOfLine(at.kind, line.replace(/\r$/, ''));
 }

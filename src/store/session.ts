@@ -46,6 +46,8 @@ export interface SessionInput {
   language: string;
   /** True while the language follows the file name; false once the user picked one. */
   languageAuto: boolean;
+  /** Why the old and new files of the dataset change it came from could not be read back (rowCode.ts). */
+  codeUnread?: string;
 }
 
 export interface Session {

@@ -130,6 +130,7 @@ export function importSession(text: string): Session {
       fileName: str(input.fileName),
       language: str(input.language, 'unknown') || 'unknown',
       languageAuto: input.languageAuto !== false,
+      ...(typeof input.codeUnread === 'string' && input.codeUnread ? { codeUnread: input.codeUnread } : {}),
     },
     review: str(s.review),
     pseudoReferences,

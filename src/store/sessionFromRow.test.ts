@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetRow } from '../core/dataset';
-import { sessionFromRow } from './sessionFromRow';
+import { importStreamed } from '../core/importers/stream';
+import { streamSource } from './datasetFile';
+import { registerImportFiles } from './rowCode';
+import { useSessions } from './sessions';
+import { openRowInWorkbench, rowForSession, sessionFromRow } from './sessionFromRow';
 
 const row = (claimsAddressed: string | null): DatasetRow => ({
   id: 'py-1',
@@ -35,5 +39,22 @@ describe('sessionFromRow', () => {
     expect(s.annotatorLinks).toBeUndefined();
     expect(s.pseudoReferences.some((p) => p.annotatorLinked)).toBe(false);
     expect(sessionFromRow(blank, null, { note: 'n' }).annotatorLinks).toBeUndefined();
+  });
+
+  it("opens a streamed row (code left in its file) with the row's old and new files", async () => {
+    const line = { id: 'j-1', diff: '@@ -1 +1 @@\n-var a;\n+let a;', new_file: 'a.js', old_code: 'var a;\r\n', new_code: 'let a;\n', reviews: [{ system: 'sys', review: 'Use let.' }] };
+    const files = [{ name: 'big.jsonl', blob: new Blob([JSON.stringify({ ...line, id: 'j-0' }), '\r\n', JSON.stringify(line)]) }];
+    const rows: DatasetRow[] = [];
+    await importStreamed(files.map(streamSource), (rs) => rows.push(...rs), { source: registerImportFiles(files) });
+    const r = rows[1];
+    expect(r.codeAt).toBeDefined();
+    await openRowInWorkbench(r, r.reviews[0], { note: 'n' });
+    const s = useSessions.getState();
+    expect(s.sessions[s.activeId!].input).toMatchObject({ oldCode: 'var a;\r\n', newCode: 'let a;\n', fileName: 'a.js' });
+    // sessionFromRow itself reads nothing: given the row as it is, the files are empty.
+    expect(sessionFromRow(r, r.reviews[0], { note: 'n' }).input.oldCode).toBe('');
+    const gone = await rowForSession({ ...r, codeAt: { ...r.codeAt!, source: 10_000 } });
+    expect(gone.row.codeAt).toBeUndefined();
+    expect(gone.codeUnread).toMatch(/change j-1/);
   });
 });

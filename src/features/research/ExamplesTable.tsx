@@ -86,7 +86,7 @@ export function ExamplesTable() {
                 key={k}
                 className="r-ex-row"
                 style={{ position: 'absolute', top: (first + i) * ROW_H, height: ROW_H }}
-                onClick={() => useResearch.getState().openInWorkbench(k)}
+                onClick={() => void useResearch.getState().openInWorkbench(k)}
                 title="Open in the workbench"
                 data-testid="example-row"
               >

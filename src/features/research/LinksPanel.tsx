@@ -109,7 +109,7 @@ function Refs({
 }
 
 const WorstReviews = memo(function WorstReviews({ worst }: { worst: LinkCase[] }) {
-  const open = (k: number) => useResearch.getState().openInWorkbench(k);
+  const open = (k: number) => void useResearch.getState().openInWorkbench(k);
   return (
     <details open className="r-link-worst" data-testid="link-worst">
       <summary>

@@ -203,15 +203,16 @@ function ProgressLine({ p, phase }: { p: BatchProgress; phase: string }) {
 function ResultView() {
   const result = usePseudoRefsBatch((s) => s.result)!;
   const phase = usePseudoRefsBatch((s) => s.phase);
-  const { retryFailed, useInResearch, exportJsonl } = usePseudoRefsBatch.getState();
+  const writing = usePseudoRefsBatch((s) => s.writing);
+  const { retryFailed, useInResearch: handToResearch, exportJsonl } = usePseudoRefsBatch.getState();
+  const busy = phase === 'running' || (writing !== null && !writing.error);
   const [open, setOpen] = useState<string | null>(null);
   const failed = result.reports.filter((r) => r.failures.some((f) => f.kind !== 'cancelled'));
   const s = result.stats;
   const byId = useMemo(() => new Map(result.rows.map((r) => [r.id, r])), [result]);
-  const download = () => {
-    const text = exportJsonl();
-    if (!text) return;
-    saveFile('dataset.with-pseudo-refs.jsonl', text, 'application/jsonl');
+  const download = async () => {
+    const blob = await exportJsonl();
+    if (blob) saveFile('dataset.with-pseudo-refs.jsonl', blob);
   };
   return (
     <div className="r-prefs-result" data-testid="prefs-result">
@@ -223,10 +224,10 @@ function ResultView() {
         </span>
       </p>
       <p className="r-controls">
-        <button type="button" className="primary" disabled={phase === 'running'} onClick={useInResearch} data-testid="prefs-use">
+        <button type="button" className="primary" disabled={busy} onClick={() => void handToResearch()} data-testid="prefs-use">
           Score with these in Research
         </button>
-        <button type="button" onClick={download} data-testid="prefs-export">
+        <button type="button" disabled={busy} onClick={() => void download()} data-testid="prefs-export">
           Export dataset JSONL
         </button>
         {failed.length > 0 && (
@@ -235,6 +236,20 @@ function ResultView() {
           </button>
         )}
       </p>
+      {writing &&
+        (writing.error ? (
+          <p className="r-error" role="alert" data-testid="prefs-writing-error">
+            {writing.error}
+          </p>
+        ) : (
+          // A large file's rows have their code read back from the file as they are written.
+          <div className="progress-row" role="status" data-testid="prefs-writing">
+            <span>
+              Writing the dataset JSONL with each change's code: {writing.done.toLocaleString('en')} of {writing.total.toLocaleString('en')} changes…
+            </span>
+            <progress max={writing.total || 1} value={writing.done} />
+          </div>
+        ))}
       {failed.length > 0 && (
         <details open className="r-errors">
           <summary>Failed changes ({failed.length})</summary>
@@ -320,7 +335,7 @@ function ChangeRow({
           <button
             type="button"
             className="small"
-            onClick={() => openRowInWorkbench(row, review, { note: `From the research dataset: ${row.id}${review ? `, review by ${review.system}` : ''}, generated pseudo-references.` })}
+            onClick={() => void openRowInWorkbench(row, review, { note: `From the research dataset: ${row.id}${review ? `, review by ${review.system}` : ''}, generated pseudo-references.` })}
           >
             Open in workbench
           </button>

@@ -269,7 +269,7 @@ function RealCases({
       }
       why={whyReal(c)}
       meta={`${c.rowId} · ${c.system}`}
-      onOpen={openable ? () => useResearch.getState().openInWorkbench(c.item) : undefined}
+      onOpen={openable ? () => void useResearch.getState().openInWorkbench(c.item) : undefined}
     />
   );
   return (

@@ -111,6 +111,12 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
           )}
         </span>
       </div>
+      {input.codeUnread && !input.oldCode && !input.newCode && (
+        // A dataset change whose files stayed in a file the page can no longer read: said, never an empty file shown as the change's.
+        <p className="alert warn small" role="alert" data-testid="code-unread">
+          <strong>No old and new files:</strong> {input.codeUnread} The diff is complete and scores as usual; the analyzers see only what it shows.
+        </p>
+      )}
       {isDiff ? (
         <>
           <textarea
