@@ -144,6 +144,8 @@ try {
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await recordLongTasks(page);
+      // BENCH_CORES: the core count the page sees (it sizes the worker pools), to compare pool sizes.
+      if (process.env.BENCH_CORES) await page.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), Number(process.env.BENCH_CORES));
       rows.push(await measure(page, name, file, text));
       console.log(`Chromium ${browser.version()}`);
     } finally {

@@ -14,7 +14,10 @@ export function rankAverage(x: readonly number[]): number[] {
   return ranks;
 }
 
-export function pearson(x: readonly number[], y: readonly number[]): number {
+/** Plain numbers or a typed column (the curve's scratch buffers): the same arithmetic either way. */
+export type Numbers = readonly number[] | Float64Array;
+
+export function pearson(x: Numbers, y: Numbers): number {
   checkPaired(x, y);
   const n = x.length;
   if (n < 2) return NaN;
@@ -40,8 +43,11 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
  */
 export function spearman(x: readonly number[], y: readonly number[]): Correlation {
   checkPaired(x, y);
-  const n = x.length;
-  const r = pearson(rankAverage(x), rankAverage(y));
+  return spearmanOf(pearson(rankAverage(x), rankAverage(y)), x.length);
+}
+
+/** Spearman's ρ (Pearson's r of the ranks) with its p for n pairs. */
+export function spearmanOf(r: number, n: number): Correlation {
   if (Number.isNaN(r) || n < 3) return { r, p: NaN };
   const df = n - 2;
   if (Math.abs(r) === 1) return { r, p: 0 };
@@ -62,6 +68,16 @@ export function kendallTauB(x: readonly number[], y: readonly number[]): Correla
   const idx = x.map((_, i) => i).sort((a, b) => x[a] - x[b] || y[a] - y[b]);
   const xs = idx.map((i) => x[i]);
   const ys = idx.map((i) => y[i]);
+  const yt = tieStats(ys.slice().sort((a, b) => a - b));
+  return kendallOf(xs, ys, yt);
+}
+
+/**
+ * τ-b and its p from the pairs sorted by (x, y) (`xs`, `ys`) and y's tie statistics; counts ys's inversions in
+ * place (`scratch`: a buffer as long, or one is made).
+ */
+export function kendallOf(xs: Numbers, ys: number[] | Float64Array, yt: ReturnType<typeof tieStats>, scratch?: Float64Array): Correlation {
+  const n = xs.length;
   let ntie = 0; // pairs tied in both
   for (let i = 0; i < n;) {
     let j = i;
@@ -71,8 +87,7 @@ export function kendallTauB(x: readonly number[], y: readonly number[]): Correla
     i = j + 1;
   }
   const xt = tieStats(xs);
-  const dis = countInversions(ys.slice());
-  const yt = tieStats(ys.slice().sort((a, b) => a - b));
+  const dis = countInversions(ys, scratch);
   const tot = (n * (n - 1)) / 2;
   if (xt.tie === tot || yt.tie === tot) return { r: NaN, p: NaN };
   // tot = con + dis + xtie + ytie − ntie, so S = con − dis:
@@ -138,8 +153,8 @@ export function groupMeans<T>(
   return Object.fromEntries(Object.keys(sum).map((k) => [k, sum[k] / cnt[k]]));
 }
 
-export function mean(x: readonly number[]): number {
-  return x.length ? x.reduce((a, b) => a + b, 0) / x.length : NaN;
+export function mean(x: Numbers): number {
+  return x.length ? (x as readonly number[]).reduce((a, b) => a + b, 0) / x.length : NaN;
 }
 
 /** Two-sided p of Student's t: P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2). */
@@ -230,7 +245,7 @@ function betacf(x: number, a: number, b: number): number {
 }
 
 /** Tie statistics of a sorted array, as scipy's count_rank_tie: Σt(t−1)/2, Σt(t−1)(t−2), Σt(t−1)(2t+5). */
-function tieStats(sorted: readonly number[]): { tie: number; v0: number; v1: number } {
+export function tieStats(sorted: Numbers): { tie: number; v0: number; v1: number } {
   let tie = 0;
   let v0 = 0;
   let v1 = 0;
@@ -248,11 +263,11 @@ function tieStats(sorted: readonly number[]): { tie: number; v0: number; v1: num
   return { tie, v0, v1 };
 }
 
-/** Number of pairs i < j with a[i] > a[j] (strict), by bottom-up merge sort; sorts `a` in place. */
-function countInversions(a: number[]): number {
+/** Number of pairs i < j with a[i] > a[j] (strict), by bottom-up merge sort; sorts `a` in place (`scratch`: as long as `a`). */
+export function countInversions(a: number[] | Float64Array, scratch?: Float64Array): number {
   const n = a.length;
   let src = a;
-  let dst = new Array<number>(n);
+  let dst: number[] | Float64Array = scratch ?? new Array<number>(n);
   let inv = 0;
   for (let width = 1; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
@@ -276,7 +291,7 @@ function countInversions(a: number[]): number {
   return inv;
 }
 
-function checkPaired(x: readonly number[], y: readonly number[]): void {
+function checkPaired(x: Numbers, y: Numbers): void {
   if (x.length !== y.length)
     throw new Error(`correlation: arrays differ in length (${x.length} vs ${y.length})`);
 }

@@ -6,6 +6,7 @@ import { column, type ItemScores, type ScoreColumns } from '../scoreColumns.ts';
 import { REF_METRICS, refMetricScorer, type RefMetricId } from '../refmetrics/index.ts';
 import { kendallTauB, mean, spearman } from '../stats.ts';
 import type { Correlation } from '../types.ts';
+import { correlator, type Correlator } from '../correlator.ts';
 import type { PreparedDataset } from './prepare.ts';
 import type { SweepIndex } from './scoring.ts';
 
@@ -107,15 +108,17 @@ export function correlationCurve(
   taus: readonly number[],
 ): CurvePoint[] {
   const scored = items.map((it, k) => (it.human ? k : -1)).filter((k) => k >= 0);
-  const human = Object.fromEntries(DIMENSIONS.map((d) => [d, scored.map((k) => items[k].human![d])])) as Record<Dimension, number[]>;
+  // The human side is the same at every τ: its ranks and ties once, and one buffer for the metric's column.
+  const human = Object.fromEntries(DIMENSIONS.map((d) => [d, correlator(scored.map((k) => items[k].human![d]))])) as Record<Dimension, Correlator>;
+  const x = new Float64Array(scored.length);
   return taus.map((tau) => {
     const s = scoreAt(tau);
     const pt: CurvePoint = { tau };
     for (const d of DIMENSIONS) {
       const col = column(s, d);
-      const x = scored.map((k) => col[k]);
-      pt[`${d}_spearman`] = spearman(x, human[d]).r;
-      pt[`${d}_kendall`] = kendallTauB(x, human[d]).r;
+      for (let i = 0; i < scored.length; i++) x[i] = col[scored[i]];
+      pt[`${d}_spearman`] = human[d].spearman(x).r;
+      pt[`${d}_kendall`] = human[d].kendall(x).r;
     }
     return pt;
   });
