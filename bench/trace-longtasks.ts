@@ -1,7 +1,7 @@
 // Names what the page's long main-thread tasks spend their time on, during a Research import and a lexical run:
 // a Chromium performance trace (timeline and V8 sampling profiler), each long task broken down by the trace events
 // inside it (script, style, layout, paint…) and by the JavaScript functions sampled in it (self time).
-//   npx tsx bench/trace-longtasks.ts [file.jsonl] [--min 40]   BENCH_PORT=5218, BENCH_DIST=<an existing build>
+//   npx tsx bench/trace-longtasks.ts [file.jsonl] [--min 40] [--refs: then the reference metrics]   BENCH_PORT=5218, BENCH_DIST=<an existing build>
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,6 +113,13 @@ try {
   await page.locator('[data-testid="research-progress"][data-phase="done"]').waitFor({ timeout: 900_000 });
   await page.locator('[data-testid="curve-chart"] svg').first().waitFor({ timeout: 900_000 });
   await page.locator('[data-testid="correlation-table"][data-pending="false"]').waitFor({ timeout: 900_000 });
+  // --refs: then the reference-based metrics, as a view asks for them (mark 'refs' where they start).
+  if (args.includes('--refs')) {
+    type Hook = { getState(): { refMetrics: { status: string }; ensureRefMetrics(): Promise<void> } };
+    await page.evaluate(() => performance.mark('refs'));
+    await page.evaluate(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().ensureRefMetrics());
+    await page.waitForFunction(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().refMetrics.status === 'done', null, { timeout: 900_000 });
+  }
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
   await browser.stopTracing();
   analyse(traceFile);

@@ -8,6 +8,9 @@ import type { FlatScorer, ItemsMeta } from './researchCompute';
 
 export const POOL_SIZE = Math.max(1, Math.min(4, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 1));
 
+/** Lets the page paint and take input between stages (a macrotask, not a microtask). */
+export const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+
 export class CancelledError extends Error {
   constructor() {
     super('cancelled');
@@ -49,11 +52,6 @@ export function onWorker<T>(k: number, fn: (api: Comlink.Remote<ResearchWorkerAp
 export function slices(n: number, parts = POOL_SIZE): [number, number][] {
   const p = Math.max(1, Math.min(parts, n));
   return Array.from({ length: p }, (_, i) => [Math.floor((i * n) / p), Math.floor(((i + 1) * n) / p)]);
-}
-
-/** One slice per worker, in parallel; the results in the slices' order. */
-export function parallel<T>(n: number, fn: (api: Comlink.Remote<ResearchWorkerApi>, range: [number, number]) => Promise<T>): Promise<T[]> {
-  return Promise.all(slices(n).map((range, k) => onWorker(k, (api) => fn(api, range))));
 }
 
 /** Makes sure worker k holds run `id`'s statistics (sent once per run and worker). */

@@ -33,7 +33,7 @@ import { embedTexts, type EmbedHooks, type EmbedOutcome, type RunEngine } from '
 import { linkStage } from './linkStage';
 import { fixedCalibration } from './linkCalibration';
 import { joinGraded, joinItemMatrices, joinSweeps, type FlatSlice, type MatrixItem } from './researchCompute';
-import { onWorker, POOL_SIZE, slices } from './researchPool';
+import { nextTask, onWorker, POOL_SIZE, slices } from './researchPool';
 import { itemColumnsPaced } from './itemColumns';
 
 export interface Results {
@@ -68,8 +68,6 @@ export interface RunInput {
   cacheOnly?: boolean;
 }
 
-/** Lets the page paint and take input between stages (a macrotask, not a microtask). */
-export const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 /** Lexical or TF-IDF matrices and their indexes, one slice of items per compute worker. */
 /** Reviews per message to a matrix worker: each message's clone is its own task (one slice per worker took 110 ms at 86k). */

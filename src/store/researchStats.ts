@@ -8,8 +8,8 @@ import type { RefMetricId } from '../core/refmetrics/index';
 import type { LinkAgreementOptions } from '../core/links/agreement';
 import type { LinkRule } from '../core/links/links';
 import { hasAnnotatorLinks, NO_ANNOTATOR_LINKS, oracleItemScores, type CorrRow, type CurvePoint, type LinkStage, type OracleSummary, type PreparedDataset } from './researchAnalysis';
-import { flatten, flatScorer, itemsMeta, joinRefValues, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
-import { ensureRun, onWorker, parallel, slices, POOL_SIZE } from './researchPool';
+import { flatten, flatScorer, itemsMeta, type Correlations, type FlatRefValues, type FlatScorer, type ItemsMeta, type RefPair } from './researchCompute';
+import { ensureRun, nextTask, onWorker, slices, POOL_SIZE } from './researchPool';
 import type { Results } from './researchRun';
 
 export type RefValues = Partial<Record<RefMetricId, (number | null)[]>>;
@@ -74,6 +74,13 @@ export async function curveIn(run: StatsRun, taus: readonly number[], progress?:
   let done = 0;
   // More slices than workers, so the curve's progress moves and a slow worker does not hold the others back.
   const parts = slices(taus.length, POOL_SIZE * 4);
+  // The run goes to each worker in a task of its own (its clone is tens of milliseconds at 83k).
+  const sent: Promise<void>[] = [];
+  for (let k = 0; k < Math.min(POOL_SIZE, parts.length); k++) {
+    if (k > 0) await nextTask();
+    sent.push(ensureRun(k, run.id, run.meta, run.scorer));
+  }
+  await Promise.all(sent);
   const out = await Promise.all(
     parts.map(async ([a, b], k) => {
       await ensureRun(k, run.id, run.meta, run.scorer);
@@ -85,17 +92,52 @@ export async function curveIn(run: StatsRun, taus: readonly number[], progress?:
   return out.flat();
 }
 
-/** The lexical reference-based metrics of every review, the reviews split over the workers (exactly refMetricValues). */
-export async function refMetricsIn(p: PreparedDataset): Promise<RefValues> {
-  const pairs: RefPair[] = p.reviews.map((r) => [r.review.review ?? '', r.reference]);
-  const parts = await parallel(pairs.length, (api, [a, b]) => api.refMetrics(pairs.slice(a, b)));
-  return joinRefValues(parts);
+/** The reference metrics of every review: typed (NaN where none), as the workers compute and read them, and as the views read them. */
+export interface RefMetricValues {
+  flat: FlatRefValues;
+  values: RefValues;
 }
 
-/** Reference metrics per dataset and split: computed once, when a view first needs them. */
-const refCache = new WeakMap<readonly DatasetRow[], Map<string, Promise<RefValues>>>();
+/** Reviews per message to a worker: each message's clone is a task of its own (one slice per worker took 86 ms at 83k). */
+const REF_SLICE = 5000;
 
-export function cachedRefMetrics(rows: readonly DatasetRow[], split: string, p: PreparedDataset): Promise<RefValues> {
+/** The lexical reference-based metrics of every review, the reviews split over the workers (exactly refMetricValues). */
+export async function refMetricsIn(p: PreparedDataset): Promise<RefMetricValues> {
+  const pairs: RefPair[] = p.reviews.map((r) => [r.review.review ?? '', r.reference]);
+  const pending: Promise<FlatRefValues>[] = [];
+  for (const [k, [a, b]] of slices(pairs.length, Math.max(POOL_SIZE, Math.ceil(pairs.length / REF_SLICE))).entries()) {
+    if (k > 0) await nextTask();
+    const part = pairs.slice(a, b);
+    pending.push(onWorker(k, (api) => api.refMetrics(part)));
+  }
+  const parts = await Promise.all(pending);
+  // Joined a metric per task (each is a copy of typed arrays, then the views' form with null for none).
+  const flat: FlatRefValues = {};
+  const values: RefValues = {};
+  for (const id of Object.keys(parts[0] ?? {}) as RefMetricId[]) {
+    await nextTask();
+    const all = new Float64Array(pairs.length);
+    let at = 0;
+    for (const part of parts) {
+      all.set(part[id]!, at);
+      at += part[id]!.length;
+    }
+    flat[id] = all;
+    values[id] = nullsForNaN(all);
+  }
+  return { flat, values };
+}
+
+const nullsForNaN = (v: Float64Array): (number | null)[] => {
+  const out = new Array<number | null>(v.length);
+  for (let k = 0; k < v.length; k++) out[k] = Number.isNaN(v[k]) ? null : v[k];
+  return out;
+};
+
+/** Reference metrics per dataset and split: computed once, when a view first needs them. */
+const refCache = new WeakMap<readonly DatasetRow[], Map<string, Promise<RefMetricValues>>>();
+
+export function cachedRefMetrics(rows: readonly DatasetRow[], split: string, p: PreparedDataset): Promise<RefMetricValues> {
   let bySplit = refCache.get(rows);
   if (!bySplit) refCache.set(rows, (bySplit = new Map()));
   let v = bySplit.get(split);
@@ -108,12 +150,12 @@ export function cachedRefMetrics(rows: readonly DatasetRow[], split: string, p: 
 }
 
 /** The reference metrics' correlation rows, in worker 0 (embedding cosine from the run's vectors, when it has them). */
-export async function refRowsIn(run: StatsRun, values: RefValues): Promise<{ values: RefValues; rows: CorrRow[] }> {
-  const all: RefValues = run.results.embedRef ? { ...values, embedCos: run.results.embedRef } : values;
-  const flat: FlatRefValues = {};
-  for (const [id, v] of Object.entries(all) as [RefMetricId, (number | null)[]][]) flat[id] = Float64Array.from(v, (x) => x ?? NaN);
+export async function refRowsIn(run: StatsRun, ref: RefMetricValues): Promise<{ values: RefValues; rows: CorrRow[] }> {
+  const embed = run.results.embedRef;
+  const values: RefValues = embed ? { ...ref.values, embedCos: embed } : ref.values;
+  const flat: FlatRefValues = embed ? { ...ref.flat, embedCos: Float64Array.from(embed, (x) => x ?? NaN) } : ref.flat;
   await ensureRun(0, run.id, run.meta, null);
-  return { values: all, rows: await onWorker(0, (api) => api.refRows(run.id, flat)) };
+  return { values, rows: await onWorker(0, (api) => api.refRows(run.id, flat)) };
 }
 
 const linkUploads = new WeakMap<StatsRun, Promise<void>>();
