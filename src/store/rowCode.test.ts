@@ -5,7 +5,7 @@ import type { DatasetRow } from '../core/dataset';
 import { importFiles } from '../core/importers/index';
 import { importStreamed } from '../core/importers/stream';
 import { streamSource } from './datasetFile';
-import { CodeUnreadableError, registerImportFiles, rowCode, withCode } from './rowCode';
+import { CodeUnreadableError, KEPT_IMPORTS, registerImportFiles, rowCode, withCode } from './rowCode';
 
 const crscore = [1, 2, 3]
   .map((k) => JSON.stringify({ id: `c${k}`, diff: '@@ -1 +1 @@\n+x', old_code: `def f():\r\n    return "é${k}"`, new_code: `😀\n${k}`, reviews: [{ system: 's', review: 'Fine.' }] }))
@@ -34,6 +34,14 @@ describe('rowCode', () => {
     const [row] = importFiles([{ name: 'a.jsonl', text: crscore }]).rows;
     expect(await rowCode(row)).toEqual({ oldCode: row.oldCode, newCode: row.newCode });
     expect(await withCode(row)).toBe(row);
+  });
+
+  it('keeps the files of the last imports only, and says so for an older one', async () => {
+    const [old] = await streamedRows([{ name: 'a.jsonl', text: crscore }]);
+    for (let k = 0; k < KEPT_IMPORTS - 1; k++) await streamedRows([{ name: 'b.jsonl', text: codeReviewer }]);
+    expect((await rowCode(old)).oldCode).toContain('é1');
+    await streamedRows([{ name: 'b.jsonl', text: codeReviewer }]);
+    await expect(rowCode(old)).rejects.toThrow(CodeUnreadableError);
   });
 
   it('says which change, when its file is not open on this page', async () => {

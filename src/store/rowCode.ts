@@ -8,10 +8,15 @@ import { isBlobFile, type DatasetFile } from './datasetFile';
 const opened = new Map<number, readonly DatasetFile[]>();
 let next = 1;
 
+/** Imports whose files are kept: the dataset on screen, and a few before it whose rows a view may still hold. */
+export const KEPT_IMPORTS = 8;
+
 /** Keeps an import's files for reading its rows' code back; the number goes with the import (its rows' codeAt.source). */
 export function registerImportFiles(files: readonly DatasetFile[]): number {
   const id = next++;
   opened.set(id, files);
+  // A page that imports all day keeps no more than this many imports' files (a Blob written here is in memory).
+  for (const old of opened.keys()) if (opened.size > KEPT_IMPORTS) opened.delete(old);
   return id;
 }
 
