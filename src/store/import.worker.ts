@@ -11,7 +11,7 @@ import { streamSource, type DatasetFile } from './datasetFile';
 export type ImportRequest = { files: DatasetFile[]; source: number };
 export type ImportMessage =
   | { type: 'rows'; rows: DatasetRow[]; bytes: number }
-  | { type: 'end'; total: number; errors: ImportResult['errors']; notes: string[]; formats: ImportResult['formats']; overview: DatasetOverview }
+  | { type: 'end'; errors: ImportResult['errors']; notes: string[]; formats: ImportResult['formats']; overview: DatasetOverview }
   | { type: 'error'; message: string };
 
 /** Characters per chunk: unpacking about 2 MB of strings takes the page a few milliseconds. */
@@ -34,7 +34,6 @@ onmessage = async (e: MessageEvent<ImportRequest>) => {
     let chunk: DatasetRow[] = [];
     let chars = 0;
     let bytes = 0;
-    let total = 0;
     const flush = () => {
       if (chunk.length) post({ type: 'rows', rows: chunk, bytes });
       chunk = [];
@@ -44,7 +43,6 @@ onmessage = async (e: MessageEvent<ImportRequest>) => {
       e.data.files.map(streamSource),
       (rows) => {
         overview.add(rows);
-        total += rows.length;
         for (const row of rows) {
           chunk.push(row);
           chars += rowChars(row);
@@ -54,7 +52,7 @@ onmessage = async (e: MessageEvent<ImportRequest>) => {
       { onBytes: (b) => void (bytes = b), source: e.data.source },
     );
     flush();
-    post({ type: 'end', total, ...rest, overview: overview.result() });
+    post({ type: 'end', ...rest, overview: overview.result() });
   } catch (err) {
     post({ type: 'error', message: (err as Error).message });
   }
