@@ -5,6 +5,7 @@ import { mulberry32 } from '../bootstrap.ts';
 import { groupedStatistic, groupsFor, statistic, type Statistic } from './grouped.ts';
 import { pooledAccEq, pooledKendall, systemSides } from './permKernels.ts';
 import { permBoth, swapMasks } from './significance.ts';
+import { mixed, zScores } from '../../testing/permBoth.ts';
 
 // Coarse scores on a shared grid, so A and B share values and the merges meet ties across the two sides.
 function tieHeavy(n: number, seed: number) {
@@ -18,8 +19,6 @@ function tieHeavy(n: number, seed: number) {
     system: Int32Array.from(q, (_, i) => (i * 5) % 6),
   };
 }
-
-const mixed = (a: Float64Array, b: Float64Array, sw: Uint8Array, side: number) => Array.from(a, (v, i) => (sw[i] === side ? v : b[i]));
 
 describe('PERM-BOTH kernels', () => {
   it('a hand-made case: Kendall and acc_eq of each side of one permutation', () => {
@@ -56,16 +55,7 @@ describe('PERM-BOTH kernels', () => {
   it("permBoth's p on pooled Kendall and acc_eq equals the count of extreme permutations computed from scratch", () => {
     const { a, b, h, change, system } = tieHeavy(250, 5);
     const masks = swapMasks(150, change[change.length - 1] + 1, 8);
-    const z = (v: Float64Array) => {
-      let m = 0;
-      for (const t of v) m += t;
-      m /= v.length;
-      let ss = 0;
-      for (const t of v) ss += (t - m) ** 2;
-      const sd = Math.sqrt(ss / v.length) || 1;
-      return { z: Float64Array.from(v, (t) => (t - m) / sd), sd };
-    };
-    const [A, B] = [z(a), z(b)];
+    const [A, B] = [zScores(a), zScores(b)];
     for (const stat of ['kendall', 'acc_eq'] as Statistic[]) {
       const [ea, eb] = stat === 'acc_eq' ? [0.1 / A.sd, 0.3 / B.sd] : [0, 0];
       const delta = statistic(stat, A.z, h, ea) - statistic(stat, B.z, h, eb);

@@ -7,6 +7,7 @@ import { mulberry32 } from '../bootstrap.ts';
 import { statistic } from './grouped.ts';
 import { pooledAccEq, pooledKendall } from './permKernels.ts';
 import { permBoth, swapMasks } from './significance.ts';
+import { mixed, zScores } from '../../testing/permBoth.ts';
 
 function sample(n: number, levels: number | null, seed: number) {
   const r = mulberry32(seed);
@@ -20,8 +21,6 @@ function sample(n: number, levels: number | null, seed: number) {
     system: Int32Array.from(q, (_, i) => i % 4),
   };
 }
-
-const mixed = (a: Float64Array, b: Float64Array, sw: Uint8Array, side: number) => Array.from(a, (v, i) => (sw[i] === side ? v : b[i]));
 
 describe('PERM-BOTH kernels, exact', () => {
   for (const [name, levels] of [['Likert (5 levels)', 5], ['21 levels', 21], ['continuous human scores', null]] as const)
@@ -45,16 +44,7 @@ describe('PERM-BOTH kernels, exact', () => {
   it("permBoth's pooled Spearman p equals the count of extreme permutations computed from scratch", () => {
     const { a, b, h, change, system } = sample(120, 5, 7);
     const masks = swapMasks(60, change[change.length - 1] + 1, 3);
-    const z = (v: Float64Array) => {
-      let m = 0;
-      for (const t of v) m += t;
-      m /= v.length;
-      let ss = 0;
-      for (const t of v) ss += (t - m) ** 2;
-      const sd = Math.sqrt(ss / v.length) || 1;
-      return Float64Array.from(v, (t) => (t - m) / sd);
-    };
-    const [A, B] = [z(a), z(b)];
+    const [A, B] = [zScores(a).z, zScores(b).z];
     const delta = statistic('spearman', A, h) - statistic('spearman', B, h);
     let extreme = 0;
     for (const mask of masks) {
