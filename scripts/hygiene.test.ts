@@ -69,4 +69,13 @@ describe('code hygiene', () => {
       .filter((f) => /\/work\/(shared|wt|main)\b/.test(fs.readFileSync(f, 'utf8')));
     expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
+
+  // npm marks the root package of the lock when it has install scripts (postinstall runs patch-package); a lock
+  // without the mark is rewritten by every `npm install`, and the work tree is dirty after a fresh install.
+  it('package-lock.json records the root package\'s install scripts, so `npm install` leaves it unchanged', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const installs = ['preinstall', 'install', 'postinstall'].some((s) => pkg.scripts?.[s]);
+    expect(lock.packages[''].hasInstallScript ?? false).toBe(installs);
+  });
 });
