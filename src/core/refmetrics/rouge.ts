@@ -1,13 +1,16 @@
-// ROUGE-L F-measure as Google's rouge-score package (the paper's footnote 6) computes it without stemming:
-// lowercase, every run of characters other than a–z and 0–9 is a separator, LCS over the tokens,
-// F = 2PR / (P + R). 0 when either side has no tokens.
+// ROUGE-L F-measure as Google's rouge-score package computes it: lowercase, every run of characters other than
+// a–z and 0–9 is a separator, LCS over the tokens, F = 2PR / (P + R); 0 when either side has no tokens. CRScore's
+// Table 2 (Naik et al. 2025, footnote 6) runs it without stemming (rougeL); GradedReviews' Code/ROUGE.py (Jiang et
+// al. 2025) with use_stemmer=True (rougeLStemmed), which Porter-stems, as NLTK does, the tokens longer than 3.
+import { porterStem } from './porter.ts';
 
-export function rougeTokens(text: string): string[] {
-  return (text ?? '')
+export function rougeTokens(text: string, stem = false): string[] {
+  const tokens = (text ?? '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .split(' ')
     .filter((t) => t !== '');
+  return stem ? tokens.map((t) => (t.length > 3 ? porterStem(t) : t)) : tokens;
 }
 
 /** Length of the longest common subsequence, O(n·m) time and O(m) memory. */
@@ -23,12 +26,15 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
   return prev[b.length];
 }
 
-export function rougeL(reference: string, candidate: string): number {
-  const r = rougeTokens(reference);
-  const c = rougeTokens(candidate);
+export function rougeL(reference: string, candidate: string, stem = false): number {
+  const r = rougeTokens(reference, stem);
+  const c = rougeTokens(candidate, stem);
   const lcs = lcsLength(r, c);
   if (lcs === 0) return 0;
   const p = lcs / c.length;
   const rec = lcs / r.length;
   return (2 * p * rec) / (p + rec);
 }
+
+/** rouge_score's RougeScorer(['rougeL'], use_stemmer=True): the GradedReviews paper's setting. */
+export const rougeLStemmed = (reference: string, candidate: string): number => rougeL(reference, candidate, true);

@@ -1,0 +1,159 @@
+// METEOR as NLTK's meteor_score computes it (NLTK 3.10), the setting of GradedReviews' Code/METEOR.py (Jiang et
+// al. 2025): both texts lowercased and split by NLTK's word tokenizer; words aligned in three stages (exact, Porter
+// stem, WordNet synonym), each stage matching every unmatched hypothesis word from the last to the last unmatched
+// equal reference word; F-mean with α = 0.9; a fragmentation penalty γ·(chunks/matches)^β with β = 3, γ = 0.5.
+// The tokenizer runs on the whole text, as word_tokenize(text, preserve_line=True) does: NLTK's default first
+// splits sentences with Punkt, whose model is a separate download (docs/metaeval.md says what that changes).
+import { porterStem } from './porter.ts';
+import { wordnetSynonyms, type WordNetData } from './wordnet.ts';
+
+// Python's \s, \w, \d and str.split() are Unicode-aware, JavaScript's are not: these classes follow Python's.
+const S = '[\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const W = '[\\p{L}\\p{N}_]';
+const D = '\\p{Nd}';
+/** Python's `$` without MULTILINE: the end, or just before a final newline. */
+const END = '(?=\\n?$)';
+const re = (source: string, flags = '') => new RegExp(source, `gu${flags}`);
+
+type Sub = readonly [RegExp, string];
+const STARTING_QUOTES: readonly Sub[] = [
+  [re('([«“‘„]|[`]+)'), ' $1 '],
+  [re('^"'), '``'],
+  [re('(``)'), ' $1 '],
+  [re('([ \\(\\[{<])("|\'{2})'), '$1 `` '],
+  [re(`(?<!${W})(')(?!(?:re|ve|ll|m|t|s|d|n)(?!${W}))(?=${W})`, 'i'), '$1 '],
+];
+const PUNCTUATION: readonly Sub[] = [
+  [re(`([^\\.])(\\.)([\\]\\)}>"'»”’ ]*)${S}*${END}`), '$1 $2 $3 '],
+  [re(`([:,])([^${D}])`), ' $1 $2'],
+  [re(`([:,])${END}`), ' $1 '],
+  [re('\\.{2,}'), ' $& '],
+  [re('[;@#$%&]'), ' $& '],
+  [re('[\\u2012-\\u2015]'), ' $& '],
+  [re(`([^\\.])(\\.)([\\]\\)}>"']*)${S}*${END}`), '$1 $2$3 '],
+  [re('[?!]'), ' $& '],
+  [re("([^'])' "), "$1 ' "],
+  [re('[*]'), ' $& '],
+];
+const PARENS: Sub = [re('[\\]\\[(){}<>]'), ' $& '];
+const DOUBLE_DASHES: Sub = [re('--'), ' -- '];
+const ENDING_QUOTES: readonly Sub[] = [
+  [re('([»”’])'), ' $1 '],
+  [re("''"), " '' "],
+  [re('"'), " '' "],
+  [re(`${S}+`), ' '],
+  [re("([^' ])('[sS]|'[mM]|'[dD]|') "), '$1 $2 '],
+  [re("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), '$1 $2 '],
+];
+const B0 = `(?<!${W})`;
+const B1 = `(?!${W})`;
+const CONTRACTIONS: readonly Sub[] = [
+  ...[
+    `${B0}(can)(not)${B1}`,
+    `${B0}(d)('ye)${B1}`,
+    `${B0}(gim)(me)${B1}`,
+    `${B0}(gon)(na)${B1}`,
+    `${B0}(got)(ta)${B1}`,
+    `${B0}(lem)(me)${B1}`,
+    `${B0}(more)('n)${B1}`,
+    `${B0}(wan)(na)(?=${S})`,
+    ` ('t)(is)${B1}`,
+    ` ('t)(was)${B1}`,
+  ].map((p) => [re(p, 'i'), ' $1 $2 '] as const),
+];
+
+const apply = (text: string, subs: readonly Sub[]) => subs.reduce((t, [r, s]) => t.replace(r, s), text);
+
+/** NLTK's word_tokenize(text, preserve_line=True): NLTKWordTokenizer over the whole text. */
+export function nltkWordTokenize(text: string): string[] {
+  let t = apply(text, STARTING_QUOTES);
+  t = apply(t, PUNCTUATION);
+  t = apply(t, [PARENS, DOUBLE_DASHES]);
+  t = apply(` ${t} `, ENDING_QUOTES);
+  t = apply(t, CONTRACTIONS);
+  return t.split(re(`${S}+`)).filter((w) => w !== '');
+}
+
+export type MeteorStage = 'exact' | 'stem' | 'synonym';
+
+export interface MeteorOptions {
+  /** WordNet for the synonym stage; without it METEOR runs exact and stem only (label it: meteorLabel). */
+  wordnet?: WordNetData | null;
+  alpha?: number;
+  beta?: number;
+  gamma?: number;
+}
+
+type Enum = [number, string][];
+
+/** One stage: each unmatched hypothesis word, from the last, takes the last unmatched reference word it accepts. */
+function matchStage(hyp: Enum, ref: Enum, accepts: (h: string) => Iterable<string>): { matches: [number, number][]; hyp: Enum; ref: Enum } {
+  const positions = new Map<string, number[]>();
+  ref.forEach(([, w], j) => {
+    const list = positions.get(w);
+    if (list) list.push(j);
+    else positions.set(w, [j]);
+  });
+  const matches: [number, number][] = [];
+  const usedHyp = new Set<number>();
+  const usedRef = new Set<number>();
+  for (let i = hyp.length - 1; i >= 0; i--) {
+    let bestJ = -1;
+    let bestWord: string | null = null;
+    for (const w of accepts(hyp[i][1])) {
+      const list = positions.get(w);
+      if (list && list.length && list[list.length - 1] > bestJ) {
+        bestJ = list[list.length - 1];
+        bestWord = w;
+      }
+    }
+    if (bestWord === null) continue;
+    positions.get(bestWord)!.pop();
+    usedHyp.add(i);
+    usedRef.add(bestJ);
+    matches.push([hyp[i][0], ref[bestJ][0]]);
+  }
+  return { matches, hyp: hyp.filter((_, i) => !usedHyp.has(i)), ref: ref.filter((_, j) => !usedRef.has(j)) };
+}
+
+function chunks(matches: readonly [number, number][]): number {
+  let n = 1;
+  for (let i = 0; i + 1 < matches.length; i++) if (!(matches[i + 1][0] === matches[i][0] + 1 && matches[i + 1][1] === matches[i][1] + 1)) n++;
+  return n;
+}
+
+/** NLTK's single_meteor_score on token lists (lowercased here, as its default preprocess does). */
+export function meteorTokens(reference: readonly string[], hypothesis: readonly string[], opts: MeteorOptions = {}): number {
+  const { wordnet = null, alpha = 0.9, beta = 3, gamma = 0.5 } = opts;
+  let hyp: Enum = hypothesis.map((w, i) => [i, w.toLowerCase()]);
+  let ref: Enum = reference.map((w, i) => [i, w.toLowerCase()]);
+  if (hyp.length === 0 || ref.length === 0) return 0;
+  const exact = matchStage(hyp, ref, (h) => [h]);
+  // The stem stage hands its stemmed words on: the synonym stage looks up stems, as NLTK's does.
+  const stem = (e: Enum): Enum => e.map(([i, w]) => [i, porterStem(w)]);
+  const stemmed = matchStage(stem(exact.hyp), stem(exact.ref), (h) => [h]);
+  [hyp, ref] = [stemmed.hyp, stemmed.ref];
+  const synonym = wordnet ? matchStage(hyp, ref, (h) => wordnetSynonyms(wordnet, h)).matches : [];
+  const matches = [...exact.matches, ...stemmed.matches, ...synonym].sort((a, b) => a[0] - b[0]);
+  const m = matches.length;
+  if (m === 0) return 0;
+  const precision = m / hypothesis.length;
+  const recall = m / reference.length;
+  const fmean = (precision * recall) / (alpha * precision + (1 - alpha) * recall);
+  const penalty = gamma * (chunks(matches) / m) ** beta;
+  return (1 - penalty) * fmean;
+}
+
+/** GradedReviews' calculate_meteor_score: both texts lowercased, tokenized, scored against the one reference. */
+export function meteor(reference: string, candidate: string, opts: MeteorOptions = {}): number {
+  return meteorTokens(nltkWordTokenize((reference ?? '').toLowerCase()), nltkWordTokenize((candidate ?? '').toLowerCase()), opts);
+}
+
+/** The stages a run had, for its label: METEOR only with all three. */
+export function meteorStages(wordnet: WordNetData | null | undefined): MeteorStage[] {
+  return wordnet ? ['exact', 'stem', 'synonym'] : ['exact', 'stem'];
+}
+
+export function meteorLabel(wordnet: WordNetData | null | undefined): string {
+  return wordnet ? 'METEOR' : 'METEOR (exact + stem; no WordNet)';
+}

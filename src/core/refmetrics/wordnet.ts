@@ -1,0 +1,135 @@
+// WordNet synonyms as NLTK's meteor_score asks for them: wordnet.synsets(word) over the four parts of speech, each
+// through morphy (the exception list, else one pass of the detachment rules), and the names of the synsets' lemmas
+// that hold no '_'. Pure: the data comes from WordNet 3.0's files (the version NLTK's corpus ships), packed by
+// packWordNet at build time (browser) or on first use (CLI), and read back by parseWordNet.
+
+export type WnPos = 'n' | 'v' | 'a' | 'r';
+export const WN_POS: readonly WnPos[] = ['n', 'v', 'a', 'r'];
+const FILE_OF: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+
+export interface WordNetData {
+  version: string;
+  /** Each synset's lemma names without '_' (capitals kept, as NLTK's lemma.name() gives them). */
+  synsets: readonly (readonly string[])[];
+  /** Per part of speech: lemma → its synsets, in the index file's order. */
+  index: Record<WnPos, Map<string, readonly number[]>>;
+  /** Per part of speech: inflected form → base forms (the .exc files). */
+  exceptions: Record<WnPos, Map<string, readonly string[]>>;
+}
+
+/** WordNet's dictionary files by name (index.noun, data.noun, noun.exc, …). */
+export type WordNetFiles = Record<string, string>;
+
+const MAGIC = 'crscore-wordnet 1';
+
+/** Packs WordNet's index, data and exception files into one text: only what synonym lookup reads. */
+export function packWordNet(files: WordNetFiles, version: string): string {
+  const synsetNames: string[] = [];
+  const ids = new Map<string, number>();
+  for (const pos of WN_POS) {
+    const data = files[`data.${FILE_OF[pos]}`];
+    if (data === undefined) throw new Error(`WordNet: data.${FILE_OF[pos]} is missing`);
+    for (const line of data.split('\n')) {
+      if (line === '' || line.startsWith('  ')) continue; // the licence header
+      const t = line.split(' ');
+      const count = parseInt(t[3], 16);
+      const names: string[] = [];
+      for (let k = 0; k < count; k++) {
+        const name = t[4 + 2 * k].replace(/\(.*\)$/, ''); // adjective markers: (a), (p), (ip)
+        if (!name.includes('_')) names.push(name);
+      }
+      ids.set(`${pos}${t[0]}`, synsetNames.length);
+      synsetNames.push(names.join(' '));
+    }
+  }
+  const out = [MAGIC, `version ${version}`, `synsets ${synsetNames.length}`, ...synsetNames];
+  for (const pos of WN_POS) {
+    const text = files[`index.${FILE_OF[pos]}`];
+    if (text === undefined) throw new Error(`WordNet: index.${FILE_OF[pos]} is missing`);
+    const lines: string[] = [];
+    for (const line of text.split('\n')) {
+      if (line === '' || line.startsWith('  ')) continue;
+      const t = line.trim().split(' ');
+      const synsetCount = Number(t[2]);
+      const pointers = Number(t[3]);
+      const offsets = t.slice(6 + pointers, 6 + pointers + synsetCount);
+      const found = offsets.map((o) => ids.get(`${pos}${o}`));
+      if (found.some((i) => i === undefined)) throw new Error(`WordNet: index.${FILE_OF[pos]} names a synset that data.${FILE_OF[pos]} lacks (${t[0]})`);
+      lines.push(`${t[0]} ${found.join(',')}`);
+    }
+    out.push(`index ${pos} ${lines.length}`, ...lines);
+  }
+  for (const pos of WN_POS) {
+    const text = files[`${FILE_OF[pos]}.exc`] ?? '';
+    const lines = text.split('\n').map((l) => l.trim().split(/\s+/).join(' ')).filter((l) => l !== '');
+    out.push(`exceptions ${pos} ${lines.length}`, ...lines);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Reads packWordNet's text back; throws on anything else. */
+export function parseWordNet(text: string): WordNetData {
+  const lines = text.split('\n');
+  if (lines[0] !== MAGIC) throw new Error('not a packed WordNet file');
+  let at = 1;
+  const header = (want: string): string[] => {
+    const t = (lines[at++] ?? '').split(' ');
+    if (t[0] !== want) throw new Error(`packed WordNet: expected "${want}" at line ${at}`);
+    return t;
+  };
+  const version = header('version').slice(1).join(' ');
+  const synsetCount = Number(header('synsets')[1]);
+  const synsets: string[][] = [];
+  for (let k = 0; k < synsetCount; k++) {
+    const l = lines[at++];
+    synsets.push(l === '' ? [] : l.split(' '));
+  }
+  const index = {} as WordNetData['index'];
+  for (const pos of WN_POS) {
+    const [, p, n] = header('index');
+    if (p !== pos) throw new Error(`packed WordNet: index ${pos} expected, found ${p}`);
+    const m = new Map<string, number[]>();
+    for (let k = 0; k < Number(n); k++) {
+      const [lemma, list] = lines[at++].split(' ');
+      m.set(lemma, list.split(',').map(Number));
+    }
+    index[pos] = m;
+  }
+  const exceptions = {} as WordNetData['exceptions'];
+  for (const pos of WN_POS) {
+    const [, p, n] = header('exceptions');
+    if (p !== pos) throw new Error(`packed WordNet: exceptions ${pos} expected, found ${p}`);
+    const m = new Map<string, string[]>();
+    for (let k = 0; k < Number(n); k++) {
+      const [form, ...bases] = lines[at++].split(' ');
+      m.set(form, bases); // a later line for the same form wins, as in NLTK's loader
+    }
+    exceptions[pos] = m;
+  }
+  return { version, synsets, index, exceptions };
+}
+
+const DETACH: Record<WnPos, readonly (readonly [string, string])[]> = {
+  n: [['s', ''], ['ses', 's'], ['ves', 'f'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  r: [],
+};
+
+/** NLTK's _morphy(form, pos): the form and its exception bases (or its one-pass detachments) that WordNet lists. */
+export function morphy(wn: WordNetData, form: string, pos: WnPos): string[] {
+  const bases = wn.exceptions[pos].get(form) ?? DETACH[pos].filter(([old]) => form.endsWith(old)).map(([old, rep]) => form.slice(0, form.length - old.length) + rep);
+  const out: string[] = [];
+  for (const f of [form, ...bases]) if (wn.index[pos].has(f) && !out.includes(f)) out.push(f);
+  return out;
+}
+
+/** The set meteor_score matches a word against: the word, and every '_'-free lemma name of its synsets. */
+export function wordnetSynonyms(wn: WordNetData, word: string): Set<string> {
+  const lemma = word.toLowerCase();
+  const out = new Set<string>();
+  for (const pos of WN_POS)
+    for (const form of morphy(wn, lemma, pos)) for (const s of wn.index[pos].get(form) ?? []) for (const name of wn.synsets[s]) out.add(name);
+  out.add(word);
+  return out;
+}
