@@ -10,6 +10,7 @@ export * from './spa.ts';
 export * from './report.ts';
 export * from './metaPool.ts';
 export * from './ceiling.ts';
+export * from './auc.ts';
 export * from './baselines.ts';
 export * from './signature.ts';
 export * from './scoresFile.ts';
