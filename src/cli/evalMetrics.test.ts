@@ -32,6 +32,19 @@ afterEach(async () => {
 });
 
 describe('crscore eval --metrics', () => {
+  it('rouge-l and meteor (GradedReviews\' settings): WordNet 3.0 read for METEOR\'s synonym stage; no reference, no value', async () => {
+    const r = await run(['eval', '--dataset', MINI, '--metrics', 'rouge-l,meteor', '--bootstrap', '20', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.metrics.map((m: { id: string }) => m.id)).toEqual(['rouge-l', 'meteor']);
+    const [rouge, met] = out.metrics;
+    expect(met.label).toBe('METEOR');
+    expect(met.config).toMatchObject({ stages: 'exact+stem+synonym', wordnet: expect.stringContaining('WordNet 3.0') });
+    expect(rouge.config).toMatchObject({ stemmer: 'porter-nltk' });
+    expect(rouge.gaps['not-applicable']).toBe(4);
+    expect(met.gaps['not-applicable']).toBe(4);
+  });
+
   it('reports every metric with intervals, paired differences and systems; the second run sends no request', async () => {
     const args = ['eval', '--dataset', MINI, '--metrics', 'crscore,bleu,chrf,embed-ref,llm-grade,llm-judge', '--bootstrap', '50', '--json', ...llm()];
     const r = await run(args);

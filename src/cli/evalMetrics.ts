@@ -39,8 +39,20 @@ import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
 import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
 import { interruptible } from './interrupt.ts';
+import { loadWordNet } from './wordnet.ts';
+import type { WordNetData } from '../core/refmetrics/wordnet.ts';
 
 const LAB_METRICS = LAB_METRIC_NAMES;
+
+/** WordNet for METEOR's synonym stage; without it METEOR runs its exact and stem stages, and its label says so. */
+function meteorWordNet(): WordNetData | null {
+  try {
+    return loadWordNet();
+  } catch (e) {
+    warn(`meteor: WordNet could not be read (${(e as Error).message}); METEOR runs its exact and stem stages only, and is labelled so`);
+    return null;
+  }
+}
 
 export const METRICS_OPTIONS = {
   metrics: { type: 'string' },
@@ -55,7 +67,9 @@ export const METRICS_OPTIONS = {
 export const METRICS_USAGE = `Metric lab (compare every family of review metric against the humans):
   --metrics LIST            comma-separated, any of ${LAB_METRICS.join(', ')}:
                             crscore (as configured above: Con, Comp, Rel), crscore-plus (the plus preset),
-                            bleu, chrf (against the reference review 'msg'), embed-ref (cosine of review and
+                            bleu, chrf (against the reference review 'msg'), rouge-l (rouge_score's ROUGE-L F
+                            with use_stemmer=True), meteor (NLTK's meteor_score: exact, stem and WordNet 3.0
+                            synonym stages, as Jiang et al. 2025 ran both), embed-ref (cosine of review and
                             reference on --encoder, default ${DEFAULT_ENCODER}), llm-grade (Jiang et al. 2025: 1–5 against the
                             reference, 3 calls, majority/median, 5→4, exact match without a call), llm-judge
                             (reference-free: relevance, conciseness, comprehensiveness from the diff)
@@ -207,9 +221,10 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
   const prepared = prepare(ctx.rows, ctx.split);
   const reviews = labReviews(prepared);
   const want = new Set(plan.names);
-  const needsRef = want.has('bleu') || want.has('chrf') || want.has('embed-ref') || want.has('llm-grade');
-  if (needsRef && !prepared.hasReference)
-    warn(`${ctx.dataset}: no reference reviews ('msg'), so bleu, chrf, embed-ref and llm-grade are not applicable to any review`);
+  const refNames = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'llm-grade'] as const;
+  const refWanted = refNames.filter((n) => want.has(n));
+  if (refWanted.length && !prepared.hasReference)
+    warn(`${ctx.dataset}: no reference reviews ('msg'), so ${refWanted.join(', ')} ${refWanted.length > 1 ? 'are' : 'is'} not applicable to any review`);
   const encoder = ctx.values.encoder ?? DEFAULT_ENCODER;
   let embedCos: ((a: string, b: string) => number) | undefined;
   if (want.has('embed-ref') && prepared.hasReference) {
@@ -258,8 +273,12 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
         }
         case 'bleu':
         case 'chrf':
+        case 'rouge-l':
         case 'embed-ref':
           metrics.push(...referenceColumns(prepared, [n], { embedCos, encoder, pooling }));
+          break;
+        case 'meteor':
+          metrics.push(...referenceColumns(prepared, [n], { wordnet: prepared.hasReference ? meteorWordNet() : null }));
           break;
         case 'llm-grade':
           metrics.push(await llmGrade(reviews, run!, await template(ctx.values['grade-prompt'], 'grade'), count(ctx.values['grade-samples'], '--grade-samples', DEFAULT_GRADE_SAMPLES)));

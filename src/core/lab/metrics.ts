@@ -5,13 +5,16 @@ import type { Dim } from '../bootstrap.ts';
 import { column, type ItemScores } from '../scoreColumns.ts';
 import type { PreparedDataset } from '../research/prepare.ts';
 import { refMetricValues } from '../research/analysis.ts';
+import { meteor, meteorLabel, meteorStages } from '../refmetrics/meteor.ts';
+import { rougeLStemmed } from '../refmetrics/rouge.ts';
+import type { WordNetData } from '../refmetrics/wordnet.ts';
 import type { JudgeGrades } from './rubric.ts';
 import type { LabGap, LabMetric, LabRecord } from './types.ts';
 
 /** The lab's metrics by name (`crscore eval --metrics` and the lab view use the same names). */
-export const LAB_METRIC_NAMES = ['crscore', 'crscore-plus', 'bleu', 'chrf', 'embed-ref', 'llm-grade', 'llm-judge'] as const;
+export const LAB_METRIC_NAMES = ['crscore', 'crscore-plus', 'bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'llm-grade', 'llm-judge'] as const;
 export type LabMetricName = (typeof LAB_METRIC_NAMES)[number];
-export type ReferenceMetricName = 'bleu' | 'chrf' | 'embed-ref';
+export type ReferenceMetricName = 'bleu' | 'chrf' | 'rouge-l' | 'meteor' | 'embed-ref';
 
 /** One system review with everything any lab metric needs. */
 export interface LabReview {
@@ -161,20 +164,33 @@ export function judgeMetrics(reviews: readonly { id: string }[], outcomes: reado
 export function referenceColumns(
   p: PreparedDataset,
   names: readonly ReferenceMetricName[],
-  o: { embedCos?: (review: string, reference: string) => number; encoder?: string; pooling?: string | null } = {},
+  o: { embedCos?: (review: string, reference: string) => number; encoder?: string; pooling?: string | null; wordnet?: WordNetData | null } = {},
 ): LabMetric[] {
-  const ids = names.map((n) => (n === 'embed-ref' ? 'embedCos' : n));
-  const v = refMetricValues(p, o.embedCos, ids);
+  const ids = names.flatMap((n) => (n === 'embed-ref' ? ['embedCos' as const] : n === 'bleu' || n === 'chrf' ? [n] : []));
+  const v = ids.length ? refMetricValues(p, o.embedCos, ids) : {};
   const or = (x: (number | null)[] | undefined) => x ?? p.items.map(() => null);
-  return names.map((n) =>
-    n === 'bleu'
-      ? referenceMetric('bleu', 'BLEU (smoothed)', or(v.bleu), { reference: 'msg' })
-      : n === 'chrf'
-        ? referenceMetric('chrf', 'chrF', or(v.chrf), { reference: 'msg' })
-        : referenceMetric('embed-ref', `Embedding cosine to the reference (${o.encoder ?? 'no encoder'})`, or(v.embedCos), {
-            reference: 'msg',
-            encoder: o.encoder ?? null,
-            pooling: o.pooling ?? null,
-          }),
-  );
+  // GradedReviews' settings (Jiang et al. 2025): rouge_score with use_stemmer=True, NLTK's meteor_score.
+  const each = (f: (reference: string, review: string) => number) => p.reviews.map((r) => (r.reference ? f(r.reference, r.review.review ?? '') : null));
+  return names.map((n) => {
+    switch (n) {
+      case 'bleu':
+        return referenceMetric('bleu', 'BLEU (smoothed)', or(v.bleu), { reference: 'msg' });
+      case 'chrf':
+        return referenceMetric('chrf', 'chrF', or(v.chrf), { reference: 'msg' });
+      case 'rouge-l':
+        return referenceMetric('rouge-l', 'ROUGE-L (stemmed)', each(rougeLStemmed), { reference: 'msg', stemmer: 'porter-nltk' });
+      case 'meteor':
+        return referenceMetric('meteor', meteorLabel(o.wordnet), each((ref, rev) => meteor(ref, rev, { wordnet: o.wordnet })), {
+          reference: 'msg',
+          stages: meteorStages(o.wordnet).join('+'),
+          wordnet: o.wordnet?.version ?? null,
+        });
+      case 'embed-ref':
+        return referenceMetric('embed-ref', `Embedding cosine to the reference (${o.encoder ?? 'no encoder'})`, or(v.embedCos), {
+          reference: 'msg',
+          encoder: o.encoder ?? null,
+          pooling: o.pooling ?? null,
+        });
+    }
+  });
 }

@@ -31,8 +31,9 @@ export function packWordNet(files: WordNetFiles, version: string): string {
     if (data === undefined) throw new Error(`WordNet: data.${FILE_OF[pos]} is missing`);
     for (const line of data.split('\n')) {
       if (line === '' || line.startsWith('  ')) continue; // the licence header
-      const t = line.split(' ');
-      const count = parseInt(t[3], 16);
+      // Only the head of a line is read: the pointers and the gloss after the words are most of the file.
+      const count = parseInt(line.split(' ', 4)[3], 16);
+      const t = line.split(' ', 4 + 2 * count);
       const names: string[] = [];
       for (let k = 0; k < count; k++) {
         const name = t[4 + 2 * k].replace(/\(.*\)$/, ''); // adjective markers: (a), (p), (ip)
