@@ -1,0 +1,189 @@
+// A table (CSV, JSONL or XLSX, one review a row) becomes a HumanDataset through a mapping: which column is the id,
+// the code, the review, the system, the reference, the language, and which columns are human dimensions with what
+// scale. The browser's mapping step and the CLI's --map/--human/--mapping build the same Mapping and call applyMapping.
+import type { ImportIssue } from '../importers/types.ts';
+import { guessScale, HUMAN_SYSTEM, offScale, readNumber, type ChangeCode, type Dimension, type HumanChange, type HumanDataset, type HumanReview, type Scale, type ScaleKind } from './model.ts';
+import type { Cell, Table } from './table.ts';
+
+export const MAP_FIELDS = ['id', 'diff', 'old_code', 'new_code', 'code', 'review', 'system', 'reference', 'lang'] as const;
+export type MapField = (typeof MAP_FIELDS)[number];
+
+export interface HumanColumn {
+  column: string;
+  /** The dimension the column scores; several columns of one dimension are its annotators. */
+  dimension: string;
+  /** Guessed from the values when absent. */
+  scale?: ScaleKind;
+  /** A Likert scale's top point (1–max); guessed from the values when absent. */
+  max?: number;
+}
+
+export interface Mapping {
+  fields: Partial<Record<MapField, string>>;
+  human: HumanColumn[];
+}
+
+/** The key a mapping is saved under: the same header maps itself next time. */
+export function headerKey(header: readonly string[]): string {
+  return JSON.stringify(header);
+}
+
+const GUESS: Record<MapField, RegExp> = {
+  id: /^(id|change_?id|item_?id|idx)$/i,
+  diff: /^(diff|patch|hunk|diff_hunk)$/i,
+  old_code: /^(old_?code|old_?file|oldf|before)$/i,
+  new_code: /^(new_?code|new_?file|newf|after)$/i,
+  code: /^(code|snippet|related_?code|method|source)$/i,
+  review: /^(review|comment|body|review_?comment|candidate|prediction)$/i,
+  system: /^(system|model|tool|generator)$/i,
+  reference: /^(reference|ground_?truth|msg|gold|target)$/i,
+  lang: /^(lang|language)$/i,
+};
+
+/** A first guess from the header names and the values: the user fixes it in the mapping step. */
+export function guessMapping(t: Table): Mapping {
+  const fields: Mapping['fields'] = {};
+  const used = new Set<string>();
+  for (const f of MAP_FIELDS) {
+    const col = t.header.find((h) => !used.has(h) && GUESS[f].test(h.replace(/[\s-]+/g, '_')));
+    if (col === undefined) continue;
+    fields[f] = col;
+    used.add(col);
+  }
+  const human: HumanColumn[] = [];
+  t.header.forEach((h, k) => {
+    if (used.has(h) || h === '') return;
+    const values = t.rows.map((r) => readNumber(r.cells[k]));
+    const numbers = values.filter((v): v is number => typeof v === 'number');
+    if (numbers.length > 0 && values.every((v) => v !== 'bad')) human.push({ column: h, dimension: h, scale: guessScale(numbers).kind });
+  });
+  return { fields, human };
+}
+
+/** `id=ID,review=Comment,…` (the CLI's --map). */
+export function parseMapSpec(spec: string): Mapping['fields'] {
+  const out: Mapping['fields'] = {};
+  for (const part of spec.split(',').filter((p) => p.trim() !== '')) {
+    const eq = part.indexOf('=');
+    const field = part.slice(0, eq).trim() as MapField;
+    if (eq < 0 || !MAP_FIELDS.includes(field)) throw new Error(`--map ${part}: write FIELD=COLUMN with FIELD one of ${MAP_FIELDS.join(', ')}`);
+    out[field] = part.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+/**
+ * `COLUMN[:likert[-K]|binary|continuous][@DIMENSION],…` (the CLI's --human): likert-5 is Likert 1–5; columns sharing
+ * a @DIMENSION are its annotators.
+ */
+export function parseHumanSpec(spec: string): HumanColumn[] {
+  return spec
+    .split(',')
+    .filter((p) => p.trim() !== '')
+    .map((part) => {
+      const m = /^(.+?)(?::(likert|binary|continuous)(?:-(\d+))?)?(?:@(.+))?$/.exec(part.trim());
+      if (!m || (m[3] !== undefined && (m[2] !== 'likert' || Number(m[3]) < 2))) throw new Error(`--human ${part}: write COLUMN[:likert[-K]|binary|continuous][@DIMENSION]`);
+      return { column: m[1], dimension: m[4] ?? m[1], ...(m[2] ? { scale: m[2] as ScaleKind } : {}), ...(m[3] ? { max: Number(m[3]) } : {}) };
+    });
+}
+
+/** A mapping file as the browser exports it; throws with what is wrong. */
+export function mappingFromJson(value: unknown): Mapping {
+  const o = value as Partial<Mapping> | null;
+  if (!o || typeof o !== 'object' || typeof o.fields !== 'object' || !Array.isArray(o.human)) throw new Error('a mapping file holds {"fields": {FIELD: COLUMN, …}, "human": [{"column", "dimension", "scale"}, …]}');
+  const fields: Mapping['fields'] = {};
+  for (const [k, v] of Object.entries(o.fields ?? {})) {
+    if (!MAP_FIELDS.includes(k as MapField)) throw new Error(`mapping: unknown field "${k}" (fields: ${MAP_FIELDS.join(', ')})`);
+    if (typeof v !== 'string') throw new Error(`mapping: field "${k}" must name a column`);
+    fields[k as MapField] = v;
+  }
+  const human = o.human.map((h: Partial<HumanColumn>, k: number) => {
+    if (typeof h?.column !== 'string') throw new Error(`mapping: human[${k}] has no column`);
+    if (h.scale !== undefined && !['likert', 'binary', 'continuous'].includes(h.scale)) throw new Error(`mapping: human[${k}]'s scale must be likert, binary or continuous`);
+    if (h.max !== undefined && !(Number.isInteger(h.max) && h.max >= 2)) throw new Error(`mapping: human[${k}]'s max must be a whole number of at least 2`);
+    return { column: h.column, dimension: typeof h.dimension === 'string' ? h.dimension : h.column, ...(h.scale ? { scale: h.scale } : {}), ...(h.max !== undefined ? { max: h.max } : {}) };
+  });
+  return { fields, human };
+}
+
+const text = (c: Cell | undefined): string | null => (c === null || c === undefined ? null : String(c));
+
+/** The table as a dataset under the mapping: every row that cannot be read is named with its line and why. */
+export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset {
+  const errors: ImportIssue[] = [...t.errors];
+  const col = (name: string | undefined) => (name === undefined ? -1 : t.header.indexOf(name));
+  for (const [f, c] of Object.entries(m.fields)) if (col(c) < 0) errors.push({ file: source, line: 1, reason: `the ${f} column "${c}" is not in the header (${t.header.join(', ')})` });
+  for (const h of m.human) if (col(h.column) < 0) errors.push({ file: source, line: 1, reason: `the human column "${h.column}" is not in the header` });
+  const bad = errors.length > t.errors.length;
+  if (bad || m.fields.review === undefined) {
+    if (m.fields.review === undefined) errors.push({ file: source, line: 1, reason: 'no column is mapped to review' });
+    return { source, changes: [], reviews: [], dimensions: [], errors, notes: [] };
+  }
+  const at = Object.fromEntries(Object.entries(m.fields).map(([f, c]) => [f, col(c)])) as Partial<Record<MapField, number>>;
+  const cellOf = (cells: Cell[], f: MapField) => (at[f] === undefined ? null : text(cells[at[f]!]));
+  // Dimensions: the columns of one dimension are its annotators, in the mapping's order.
+  const dims = new Map<string, { columns: number[]; names: string[]; scale?: ScaleKind; max?: number }>();
+  for (const h of m.human) {
+    const d = dims.get(h.dimension) ?? { columns: [], names: [] };
+    d.columns.push(col(h.column));
+    d.names.push(h.column === h.dimension ? '' : h.column);
+    d.scale ??= h.scale;
+    d.max ??= h.max;
+    dims.set(h.dimension, d);
+  }
+  const scales = new Map<string, Scale>();
+  for (const [name, d] of dims) {
+    const values = t.rows.flatMap((r) => d.columns.map((c) => readNumber(r.cells[c]))).filter((v): v is number => typeof v === 'number');
+    const guessed = guessScale(values);
+    const likertMax = d.max ?? (guessed.kind === 'likert' ? guessed.max : 5);
+    scales.set(name, d.scale === undefined && d.max === undefined ? guessed : (d.scale ?? 'likert') === 'likert' ? { kind: 'likert', min: 1, max: likertMax } : { kind: d.scale! });
+  }
+  const changes = new Map<string, HumanChange>();
+  const byCode = new Map<string, string>();
+  const reviews: HumanReview[] = [];
+  for (const { line, cells } of t.rows) {
+    const review = cellOf(cells, 'review');
+    if (review === null || review.trim() === '') {
+      errors.push({ file: source, line, reason: `no review in column "${m.fields.review}"` });
+      continue;
+    }
+    const code = codeOf(cells, cellOf);
+    const scores: HumanReview['scores'] = {};
+    let why: string | null = null;
+    for (const [name, d] of dims) {
+      scores[name] = d.columns.map((c) => {
+        const v = readNumber(cells[c]);
+        if (v === 'bad') why ??= `${t.header[c]} "${String(cells[c]).slice(0, 20)}" is not a number`;
+        else if (v !== null) why ??= offScale(v, scales.get(name)!) && `${t.header[c]} ${offScale(v, scales.get(name)!)}`;
+        return typeof v === 'number' ? v : null;
+      });
+    }
+    if (why) {
+      errors.push({ file: source, line, reason: why });
+      continue;
+    }
+    // Without an id column, rows with the same code form one change.
+    const codeKey = JSON.stringify(code);
+    const id = cellOf(cells, 'id') ?? byCode.get(codeKey) ?? `change-${byCode.size + 1}`;
+    if (at.id === undefined) byCode.set(codeKey, id);
+    let change = changes.get(id);
+    if (!change) changes.set(id, (change = { id, lang: cellOf(cells, 'lang') ?? '', code, references: [], line }));
+    const reference = cellOf(cells, 'reference');
+    if (reference !== null && reference.trim() !== '' && !change.references.includes(reference)) change.references.push(reference);
+    reviews.push({ changeId: id, system: cellOf(cells, 'system') ?? HUMAN_SYSTEM, review, scores, line });
+  }
+  const dimensions: Dimension[] = [...dims].map(([name, d]) => ({ name, scale: scales.get(name)!, annotators: d.names }));
+  const notes = m.fields.system === undefined ? [`no system column: every review belongs to one system, "${HUMAN_SYSTEM}"`] : [];
+  if (m.fields.id === undefined) notes.push('no id column: rows with the same code form one change');
+  return { source, changes: [...changes.values()], reviews, dimensions, errors, notes };
+}
+
+function codeOf(cells: Cell[], cellOf: (cells: Cell[], f: MapField) => string | null): ChangeCode {
+  const diff = cellOf(cells, 'diff');
+  if (diff !== null && diff !== '') return { kind: 'diff', diff };
+  const oldCode = cellOf(cells, 'old_code');
+  const newCode = cellOf(cells, 'new_code');
+  if (oldCode !== null || newCode !== null) return { kind: 'files', oldCode, newCode };
+  const code = cellOf(cells, 'code');
+  return code !== null && code !== '' ? { kind: 'snippet', code } : { kind: 'none' };
+}
