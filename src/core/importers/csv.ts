@@ -21,7 +21,9 @@ function delimiterFor(text: string): string | undefined {
   return /[,\t;|\x1e\x1f]/.test(header) ? undefined : ',';
 }
 
-export function readCsv(raw: string): CsvTable {
+/** `unescape: false` reads every cell as written: a data file's leading apostrophe is data, not a spreadsheet's quote. */
+export function readCsv(raw: string, o: { unescape?: boolean } = {}): CsvTable {
+  const unescape = o.unescape ?? true;
   const text = raw.replace(/^\uFEFF/, '');
   const delimiter = delimiterFor(text);
   const toLine = lineIndex(text);
@@ -41,7 +43,7 @@ export function readCsv(raw: string): CsvTable {
       while (s < text.length && (text[s] === '\n' || text[s] === '\r')) s++;
       const error = res.errors.length ? res.errors.map((e) => e.message).join('; ') : undefined;
       // Cells this app (or a careful spreadsheet export) quoted against formula injection read back as written.
-      for (const k of Object.keys(res.data)) if (typeof res.data[k] === 'string') res.data[k] = unsafeCell(res.data[k]);
+      if (unescape) for (const k of Object.keys(res.data)) if (typeof res.data[k] === 'string') res.data[k] = unsafeCell(res.data[k]);
       records.push({ line: toLine(s), data: res.data, ...(error ? { error } : {}) });
     },
   });
