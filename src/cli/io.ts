@@ -4,6 +4,7 @@ import { constants, mkdtempSync, writeFileSync } from 'node:fs';
 import { access, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseJsonText } from '../core/jsonDepth.ts';
 
 /** An error that ends the command with a message (no stack) and an exit code. */
 export class CliError extends Error {
@@ -121,11 +122,9 @@ export function parseJsonl(text: string): {
   const errors: { line: number; reason: string }[] = [];
   text.split(/\r?\n/).forEach((raw, k) => {
     if (raw.trim() === '') return;
-    try {
-      values.push({ line: k + 1, value: JSON.parse(raw) });
-    } catch (e) {
-      errors.push({ line: k + 1, reason: `not valid JSON (${(e as Error).message})` });
-    }
+    const parsed = parseJsonText(raw);
+    if (parsed.error) errors.push({ line: k + 1, reason: parsed.error });
+    else values.push({ line: k + 1, value: parsed.value });
   });
   return { values, errors };
 }

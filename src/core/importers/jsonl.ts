@@ -1,19 +1,18 @@
 // JSONL importers: dev.jsonl (the core's parser), CodeReviewer-style rows (patch, msg, oldf) and plain rows.
 import { parseDatasetLine, REFERENCE_SYSTEM, safeString, type CodeAt, type DatasetRow } from '../dataset.ts';
+import { parseJsonText } from '../jsonDepth.ts';
 import { type ImportFile, type ImportIssue } from './types.ts';
 import { groupPlainRows, type PlainRow } from './plain.ts';
+import { prefixKeys } from './jsonPrefix.ts';
 
 export type JsonlKind = 'crscore-jsonl' | 'codereviewer-jsonl' | 'plain-jsonl';
 
 /** One non-blank line parsed, or the reason it is not a JSON object. */
 function jsonLine(raw: string): { value?: Record<string, unknown>; error?: string } {
-  try {
-    const v = JSON.parse(raw) as unknown;
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: 'not a JSON object' };
-    return { value: v as Record<string, unknown> };
-  } catch (e) {
-    return { error: `not valid JSON (${(e as Error).message})` };
-  }
+  const { value: v, error } = parseJsonText(raw);
+  if (error) return { error };
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: 'not a JSON object' };
+  return { value: v as Record<string, unknown> };
 }
 
 /** Each non-blank line parsed, or the reason it is not a JSON object. */
@@ -25,14 +24,48 @@ function jsonLines(text: string): { line: number; value?: Record<string, unknown
   return out;
 }
 
-/** Which JSONL dialect, from the first line that is a JSON object. */
+/** How much of a file format sniffing parses (the streaming import's head is this long too). */
+export const SNIFF_CHARS = 2_000_000;
+
+/** The first line of `text` when it does not end within SNIFF_CHARS (the text then holds just a prefix of it). */
+function longFirstLine(text: string): string | null {
+  const start = text.search(/\S/);
+  if (start < 0 || text.indexOf('\n', start) !== -1 || text.length < SNIFF_CHARS) return null;
+  return text;
+}
+
+/**
+ * Which JSONL dialect, from the first line that is a JSON object. A text given whole is read to the end of its
+ * first line however long; a prefix that ends inside its first line (the streaming import's head) is judged by
+ * the top-level keys read so far, when they decide it.
+ */
 export function detectJsonl(text: string): JsonlKind | null {
-  const first = jsonLines(text.slice(0, 2_000_000)).find((l) => l.value)?.value;
-  if (!first) return null;
-  if (Array.isArray(first.reviews)) return 'crscore-jsonl';
-  if ('patch' in first || 'oldf' in first) return 'codereviewer-jsonl';
-  if ('diff' in first || 'review' in first) return 'plain-jsonl';
+  const start = text.search(/\S/);
+  const firstEnd = start < 0 ? -1 : text.indexOf('\n', start);
+  const head = text.slice(0, Math.max(SNIFF_CHARS, firstEnd === -1 ? text.length : firstEnd));
+  const first = jsonLines(head).find((l) => l.value)?.value;
+  if (first) {
+    if (Array.isArray(first.reviews)) return 'crscore-jsonl';
+    if ('patch' in first || 'oldf' in first) return 'codereviewer-jsonl';
+    if ('diff' in first || 'review' in first) return 'plain-jsonl';
+    return null;
+  }
+  const cut = longFirstLine(head);
+  const keys = cut === null ? null : prefixKeys(cut);
+  if (!keys) return null;
+  if (keys.get('reviews') === '[') return 'crscore-jsonl';
+  if (keys.has('patch') || keys.has('oldf')) return 'codereviewer-jsonl';
+  // "diff" or "review" alone could still be followed by "reviews" (dev.jsonl) or "patch": undecided.
   return null;
+}
+
+/** Why detectJsonl could not tell a prefix cut inside its first line; null when that is not the reason. */
+export function undecidedJsonl(text: string): string | null {
+  const cut = longFirstLine(text);
+  const keys = cut === null ? null : prefixKeys(cut);
+  if (!keys) return null;
+  const seen = [...keys.keys()].slice(0, 8).map((k) => `"${k.slice(0, 30)}"`);
+  return `the first line is longer than the ${SNIFF_CHARS / 1e6} MB read to tell the format, and its keys there (${seen.join(', ') || 'none'}) do not say which: put "reviews" (dev.jsonl) or "patch" (CodeReviewer) before the long fields, or use a file with shorter lines`;
 }
 
 /**

@@ -3,6 +3,7 @@
 // reference (or msg: a reference review for the reference-based metrics).
 import { REFERENCE_SYSTEM, type CodeAt, type DatasetPseudoReference, type DatasetRow } from '../dataset.ts';
 import { detectLanguage } from '../diff.ts';
+import { parseJsonText } from '../jsonDepth.ts';
 import { readCsv } from './csv.ts';
 import { langCode, readLikert, type ImportFile, type ImportIssue } from './types.ts';
 
@@ -34,11 +35,9 @@ export function readPseudoRefs(v: unknown): DatasetPseudoReference[] | string {
   if (typeof v === 'string') {
     const t = v.trim();
     if (t.startsWith('[')) {
-      try {
-        arr = JSON.parse(t);
-      } catch (e) {
-        return `"pseudo_refs" looks like JSON but does not parse (${(e as Error).message})`;
-      }
+      const parsed = parseJsonText(t);
+      if (parsed.error) return `"pseudo_refs" looks like JSON but does not parse (${parsed.error.replace(/^not valid JSON \((.*)\)$/s, '$1')})`;
+      arr = parsed.value;
     } else arr = t.split(/\r?\n/).map((x) => x.trim()).filter((x) => x !== '');
   }
   if (!Array.isArray(arr)) return '"pseudo_refs" is not a list';

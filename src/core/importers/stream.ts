@@ -3,7 +3,7 @@
 // and new file, most of such a file) stays in the file: a row keeps the bytes of its line (DatasetRow.codeAt).
 // Same readers, same rows and errors as importFiles (index.ts) apart from that.
 import type { DatasetRow } from '../dataset.ts';
-import { detectFormat, importCollector, importOne, mergeAnnotated } from './index.ts';
+import { detectFormat, importCollector, importOne, mergeAnnotated, noFormatReason } from './index.ts';
 import { jsonlReader, type JsonlKind } from './jsonl.ts';
 import type { AnnotatedRow } from './humanStudy.ts';
 import type { ImportFile, ImportFormat, ImportResult } from './types.ts';
@@ -80,8 +80,9 @@ export async function importStreamed(
 ): Promise<Omit<ImportResult, 'rows'>> {
   const { onBytes, source = 0 } = opts;
   const c = importCollector(sources.map((s) => s.name), emit);
-  const formats = await Promise.all(sources.map(async (s) => detectFormat({ name: s.name, text: await s.head() })));
-  c.formats(formats);
+  const heads = await Promise.all(sources.map(async (s) => ({ name: s.name, text: await s.head() })));
+  const formats = heads.map(detectFormat);
+  c.formats(formats, heads.map((h, k) => (formats[k] ? '' : noFormatReason(h))));
   // The annotators' files first, merged: importFiles puts their rows first too.
   const annotated: AnnotatedRow[][] = [];
   for (const [k, s] of sources.entries()) if (formats[k] === 'human-study-csv') annotated.push(importOne(await textFile(s), 'human-study-csv', c).annotated ?? []);
