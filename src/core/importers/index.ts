@@ -11,6 +11,7 @@ export * from './types.ts';
 export { humanStudyFileInfo, mergeAnnotators, parseHumanStudyCsv } from './humanStudy.ts';
 export { codeOfLine, importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl, jsonlReader, type JsonlKind } from './jsonl.ts';
 export { importPlainCsv, readPseudoRefs } from './plain.ts';
+export { decodeUtf8File, firstInvalidUtf8 } from './utf8.ts';
 export { importCodeReviewerPredictions, systemNameFromFile, type PredictionsFile, type PredictionsImport } from './predictions.ts';
 
 /** The format of one file, from its name and first lines; null when none fits. */

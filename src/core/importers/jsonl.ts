@@ -4,6 +4,7 @@ import { parseJsonText } from '../jsonDepth.ts';
 import { type ImportFile, type ImportIssue } from './types.ts';
 import { groupPlainRows, type PlainRow } from './plain.ts';
 import { prefixKeys } from './jsonPrefix.ts';
+import { badUtf8Lines, badUtf8Reason } from './utf8.ts';
 
 export type JsonlKind = 'crscore-jsonl' | 'codereviewer-jsonl' | 'plain-jsonl';
 
@@ -76,6 +77,8 @@ export function undecidedJsonl(text: string): string | null {
  */
 export interface JsonlReader {
   line(no: number, raw: string, at?: Omit<CodeAt, 'kind'>): void;
+  /** A line that held bytes that are not UTF-8 (its first such byte): a bad row, never read. */
+  badUtf8(no: number, byte: number): void;
   /** The grouped rows, and every bad line. */
   end(): { rows: DatasetRow[]; errors: ImportIssue[] };
 }
@@ -103,6 +106,7 @@ export function jsonlReader(kind: JsonlKind, fileName: string, emit: (row: Datas
         plain.push(r);
       }
     },
+    badUtf8: (no, byte) => bad(no, badUtf8Reason(byte)),
     end() {
       if (kind === 'crscore-jsonl') return { rows: [], errors };
       const g = groupPlainRows(plain, fileName);
@@ -115,7 +119,12 @@ export function jsonlReader(kind: JsonlKind, fileName: string, emit: (row: Datas
 function readJsonl(kind: JsonlKind, file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
   const rows: DatasetRow[] = [];
   const reader = jsonlReader(kind, file.name, (r) => rows.push(r));
-  (file.text ?? '').split(/\r?\n/).forEach((raw, k) => reader.line(k + 1, raw));
+  const badUtf8 = badUtf8Lines(file);
+  (file.text ?? '').split(/\r?\n/).forEach((raw, k) => {
+    const byte = badUtf8.get(k + 1);
+    if (byte === undefined) reader.line(k + 1, raw);
+    else reader.badUtf8(k + 1, byte);
+  });
   const end = reader.end();
   for (const r of end.rows) rows.push(r);
   return { rows, errors: end.errors };

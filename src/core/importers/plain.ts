@@ -5,6 +5,7 @@ import { REFERENCE_SYSTEM, type CodeAt, type DatasetPseudoReference, type Datase
 import { detectLanguage } from '../diff.ts';
 import { parseJsonText } from '../jsonDepth.ts';
 import { readCsv } from './csv.ts';
+import { badUtf8Lines } from './utf8.ts';
 import { langCode, readLikert, type ImportFile, type ImportIssue } from './types.ts';
 
 export interface PlainRow {
@@ -126,7 +127,7 @@ export function groupPlainRows(list: readonly PlainRow[], file: string): { rows:
 
 /** Plain CSV: a header with at least "diff" and "review". */
 export function importPlainCsv(file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
-  const { fields, records } = readCsv(file.text);
+  const { fields, records } = readCsv(file.text, badUtf8Lines(file));
   const errors: ImportIssue[] = [];
   const need = ['diff', 'review'].filter((c) => !fields.includes(c));
   if (need.length) {

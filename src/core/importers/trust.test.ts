@@ -1,6 +1,6 @@
 // Issue 38 ("Trust, second pass"): rows an attacker's file made the import take silently, or lose whole.
 import { describe, expect, it } from 'vitest';
-import { detectFormat, importFiles } from './index.ts';
+import { decodeUtf8File, detectFormat, importFiles } from './index.ts';
 import { importStreamed, type StreamSource } from './stream.ts';
 import type { DatasetRow } from '../dataset.ts';
 
@@ -87,5 +87,53 @@ describe('format sniffing, undecided', () => {
           'the first line is longer than the 2 MB read to tell the format, and its keys there ("id", "diff") do not say which: put "reviews" (dev.jsonl) or "patch" (CodeReviewer) before the long fields, or use a file with shorter lines',
       },
     ]);
+  });
+});
+
+describe('bytes that are not UTF-8', () => {
+  const enc = new TextEncoder();
+  const latin1 = (s: string) => Uint8Array.from([...s].map((c) => c.charCodeAt(0))); // é → 0xE9, not UTF-8
+  const cat = (...parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
+    parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
+    return out;
+  };
+  // Line 2 has a Latin-1 byte; line 3 a U+FFFD written in the file (valid UTF-8, EF BF BD): only line 2 is bad.
+  const bytes = cat(enc.encode(`${row('a', 3)}\n`), latin1(`${row('café', 3)}\n`), enc.encode(`${row('b\uFFFD', 2)}\n`));
+  const reason = 'not valid UTF-8: byte 0xE9 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8';
+
+  it('names the line read whole (decodeUtf8File, as the page and the CLI read a file) and keeps the others', () => {
+    const res = importFiles([decodeUtf8File('x.jsonl', bytes)]);
+    expect(res.rows.map((r) => r.id)).toEqual(['a', 'b\uFFFD']);
+    expect(res.errors).toEqual([{ file: 'x.jsonl', line: 2, reason }]);
+  });
+
+  it('names the line streamed, whatever the chunks', async () => {
+    for (const size of [1, 7, 1 << 20]) {
+      const src: StreamSource = {
+        name: 'x.jsonl',
+        head: async () => new TextDecoder().decode(bytes),
+        text: async () => decodeUtf8File('x.jsonl', bytes),
+        bytes: async function* () {
+          for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
+        },
+      };
+      const rows: DatasetRow[] = [];
+      const rest = await importStreamed([src], (rs) => rows.push(...rs));
+      expect(rows.map((r) => r.id)).toEqual(['a', 'b\uFFFD']);
+      expect(rest.errors).toEqual([{ file: 'x.jsonl', line: 2, reason }]);
+    }
+  });
+
+  it('names the record of a CSV, even when the bad byte is on a later line of a quoted field', () => {
+    const csv = cat(enc.encode('id,diff,review,system,rel\n1,d,ok,s,3\n2,"@@ -1 +1 @@\n'), latin1('+caf\u00e9"'), enc.encode(',r,s,4\n3,d,fine,s,2\n'));
+    const res = importFiles([decodeUtf8File('x.csv', csv)]);
+    expect(res.rows.map((r) => r.id)).toEqual(['1', '3']);
+    expect(res.errors).toEqual([{ file: 'x.csv', line: 3, reason: `CSV: line 4 is ${reason}` }]);
+  });
+
+  it('leaves a file that is valid UTF-8 as it is, a U+FFFD of its own included', () => {
+    const f = decodeUtf8File('ok.jsonl', enc.encode('\uFEFF{"a": "\uFFFD"}\n'));
+    expect(f).toEqual({ name: 'ok.jsonl', text: '{"a": "\uFFFD"}\n' });
   });
 });

@@ -36,6 +36,8 @@ export interface ImportResult {
 export interface ImportFile {
   name: string;
   text: string;
+  /** Lines that held bytes that are not UTF-8 (decodeUtf8File): each is a bad row; the text has U+FFFD there. */
+  badUtf8?: readonly { line: number; byte: number }[];
 }
 
 /** 'python' | 'java' | 'javascript' → the dataset's short codes. */
