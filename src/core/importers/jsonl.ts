@@ -28,11 +28,21 @@ function jsonLines(text: string): { line: number; value?: Record<string, unknown
 /** How much of a file format sniffing parses (the streaming import's head is this long too). */
 export const SNIFF_CHARS = 2_000_000;
 
-/** The first line of `text` when it does not end within SNIFF_CHARS (the text then holds just a prefix of it). */
+/**
+ * The first line of `text` when it does not end within SNIFF_CHARS characters or UTF-8 bytes (the streaming
+ * import's head is the file's first 2 MB, fewer characters where some take several bytes): the text then holds
+ * just a prefix of it.
+ */
 function longFirstLine(text: string): string | null {
   const start = text.search(/\S/);
-  if (start < 0 || text.indexOf('\n', start) !== -1 || text.length < SNIFF_CHARS) return null;
-  return text;
+  if (start < 0 || text.indexOf('\n', start) !== -1) return null;
+  let bytes = text.length;
+  for (let i = 0; i < text.length && bytes < SNIFF_CHARS - 3; i++) {
+    const c = text.charCodeAt(i);
+    // Surrogate pairs count 2 + 2 (4 bytes), other characters above U+07FF 3, above U+007F 2.
+    bytes += c < 0x80 ? 0 : c < 0x800 ? 1 : c >= 0xd800 && c < 0xe000 ? 1 : 2;
+  }
+  return bytes >= SNIFF_CHARS - 3 ? text : null;
 }
 
 /**

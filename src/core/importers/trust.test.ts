@@ -137,3 +137,17 @@ describe('bytes that are not UTF-8', () => {
     expect(f).toEqual({ name: 'ok.jsonl', text: '{"a": "\uFFFD"}\n' });
   });
 });
+
+describe('format sniffing, a head of 2 MB of multi-byte text', () => {
+  it('is still known to be cut (fewer characters than bytes)', async () => {
+    const long = JSON.stringify({ id: 'a', diff: 'd', reviews: [], old_code: 'é'.repeat(2_000_000) });
+    const bytes = new TextEncoder().encode(long);
+    const head = new TextDecoder().decode(bytes.subarray(0, 2_000_000));
+    expect(head.length).toBeLessThan(1_100_000);
+    const src: StreamSource = { name: 'big.jsonl', head: async () => head, text: async () => long, bytes: async function* () { yield bytes; } };
+    const rows: DatasetRow[] = [];
+    const rest = await importStreamed([src], (rs) => rows.push(...rs));
+    expect(rest.errors).toEqual([]);
+    expect(rows.map((r) => r.id)).toEqual(['a']);
+  });
+});
