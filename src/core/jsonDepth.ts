@@ -7,24 +7,17 @@ export const MAX_JSON_DEPTH = 64;
 
 export const TOO_DEEP = `nested too deep (more than ${MAX_JSON_DEPTH} levels of arrays and objects)`;
 
-/** True when JSON text nests arrays/objects deeper than MAX_JSON_DEPTH (brackets inside strings do not count). */
-export function jsonTooDeep(text: string): boolean {
-  // Most lines cannot be: fewer opening brackets than the limit.
-  let opens = 0;
-  for (let i = text.indexOf('['); i !== -1 && opens <= MAX_JSON_DEPTH; i = text.indexOf('[', i + 1)) opens++;
-  for (let i = text.indexOf('{'); i !== -1 && opens <= MAX_JSON_DEPTH; i = text.indexOf('{', i + 1)) opens++;
-  if (opens <= MAX_JSON_DEPTH) return false;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > MAX_JSON_DEPTH) return true;
-    } else if (c === 93 || c === 125) depth--;
+/**
+ * True when a parsed JSON value nests arrays/objects deeper than MAX_JSON_DEPTH. Walked with a stack of its own
+ * (no recursion), node by node: a row's long strings (its code) cost nothing, and a deep value stops at the limit.
+ */
+export function jsonTooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > MAX_JSON_DEPTH) return true;
+    for (const c of Array.isArray(v) ? v : Object.values(v)) if (c !== null && typeof c === 'object') stack.push([c, depth + 1]);
   }
   return false;
 }
@@ -37,6 +30,6 @@ export function parseJsonText(raw: string): { value: unknown; error?: undefined 
   } catch (e) {
     return { error: `not valid JSON (${(e as Error).message})` };
   }
-  if (value !== null && typeof value === 'object' && jsonTooDeep(raw)) return { error: TOO_DEEP };
+  if (jsonTooDeep(value)) return { error: TOO_DEEP };
   return { value };
 }

@@ -151,3 +151,13 @@ describe('format sniffing, a head of 2 MB of multi-byte text', () => {
     expect(rows.map((r) => r.id)).toEqual(['a']);
   });
 });
+
+describe('the depth limit', () => {
+  it('takes 64 levels of arrays and objects and refuses 65; brackets inside strings do not count', async () => {
+    const { parseJsonText, TOO_DEEP } = await import('../jsonDepth.ts');
+    const nest = (n: number) => `${'['.repeat(n - 1)}{"a": "${'['.repeat(100)}"}${']'.repeat(n - 1)}`;
+    expect(parseJsonText(nest(64)).error).toBeUndefined();
+    expect(parseJsonText(nest(65)).error).toBe(TOO_DEEP);
+    expect(parseJsonText('{"a": [').error).toMatch(/^not valid JSON/);
+  });
+});
