@@ -27,6 +27,21 @@ describe('crscore eval --metaeval', () => {
     expect(out.signature).toMatch(/^metric:paper\|sim:lexical\|rule:hard\|.*\|tau:0\.6\(option\)\|.*group:none\|stat:spearman\|dim:rel\|boot:100\|seed:1\|ties:in-sample\+cv5\|version:/);
   });
 
+  it('one change: the table and the paired tests say "undefined" and why, JSON null with the reason (issue 38)', () => {
+    const one = path.join(tmp, 'one.jsonl');
+    writeFileSync(one, `${readFileSync(mini, 'utf8').split('\n')[0]}\n`);
+    const args = ['eval', '--dataset', one, '--tau', '0.6', '--bootstrap', '100', '--metaeval'];
+    const text = crscore(args);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/\(no interval\)/);
+    expect(text.stdout).toMatch(/no interval: only 1 change/);
+    expect(text.stdout).toMatch(/p undefined \(only 1 change/);
+    expect(text.stdout).not.toMatch(/p_boot/);
+    const j = crscore([...args, '--json']);
+    const rel = (JSON.parse(j.stdout) as { metaeval: MetaEvalReport }).metaeval.rows.find((r) => r.id === 'crscore.rel')!;
+    expect(rel.stats.spearman).toMatchObject({ lo: null, hi: null, intervalWhy: expect.stringMatching(/^only 1 change/) });
+  });
+
   for (const ext of ['csv', 'jsonl']) {
     it(`round-trips: --scores-out ${ext}, then --metric-scores gives identical statistics`, () => {
       const file = path.join(tmp, `scores.${ext}`);

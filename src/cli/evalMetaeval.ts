@@ -192,7 +192,10 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     .filter((c, k, all) => all.findIndex((d) => d.a === c.a) === k);
   if (tests.length) {
     lines.push(`Paired tests${against ? ` against ${against}` : ''} (Δ = row − other; PERM-BOTH and paired bootstrap p):`);
-    for (const c of tests) lines.push(`  ${c.a.padEnd(28)} vs ${c.b.padEnd(22)} Δ ${fmt(c.delta, 4).padStart(8)}  p_perm ${fmtP(c.pPerm, ctx.intervals.resamples).padEnd(8)} p_boot ${fmtP(c.pBoot, ctx.intervals.resamples)}`);
+    for (const c of tests) {
+      const ps = c.why ? `p undefined (${c.why})` : `p_perm ${fmtP(c.pPerm, ctx.intervals.resamples).padEnd(8)} p_boot ${fmtP(c.pBoot, ctx.intervals.resamples)}`;
+      lines.push(`  ${c.a.padEnd(28)} vs ${c.b.padEnd(22)} Δ ${(c.why && !Number.isFinite(c.delta) ? 'undefined' : fmt(c.delta, 4)).padStart(8)}  ${ps}`);
+    }
   }
   lines.push('', `signature: ${signature}`, '');
   process.stdout.write(lines.join('\n'));

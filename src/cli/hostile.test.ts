@@ -54,7 +54,8 @@ describe('files as people have them', () => {
       const p = file(name, bytes);
       for (const args of [
         ['score', '--tau', '0.5', '--input', p],
-        ['eval', '--dataset', p, '--tau', '0.5'],
+        // A dataset keeps its good lines and names each line with bytes that are not UTF-8 (issue 38; below).
+        ...(name === 'latin1.jsonl' ? [] : [['eval', '--dataset', p, '--tau', '0.5']]),
       ]) {
         const r = crscore(args);
         expect(r.code, `${name} ${args[0]}`).toBe(2);
@@ -66,6 +67,16 @@ describe('files as people have them', () => {
     // Piped in, the same checks hold.
     const piped = crscore(['score', '--tau', '0.5'], '');
     expect(piped.code).toBe(2);
+  });
+
+  it('a dataset with a line that is not UTF-8: that line is named, the rest evaluated (before: the file was refused)', () => {
+    const lines = readFileSync(mini, 'utf8').trimEnd().split('\n');
+    const bad = Buffer.concat([Buffer.from('{"id": "caf'), Buffer.from([0xe9]), Buffer.from('", "diff": "d", "reviews": []}')]);
+    const p = file('mixed.jsonl', Buffer.concat([Buffer.from(`${lines[0]}\n`), bad, Buffer.from(`\n${lines.slice(1).join('\n')}\n`)]));
+    const r = crscore(['eval', '--dataset', p, '--tau', '0.5']);
+    expect(r.stderr).toContain(`${p} line 2: not valid UTF-8: byte 0xE9 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8 (line skipped)`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toBe('');
   });
 
   it('decodeText and the UTF-8 check agree with the standard decoder on tricky sequences', () => {

@@ -4,6 +4,10 @@ import { constants, mkdtempSync, writeFileSync } from 'node:fs';
 import { access, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { decodeUtf8File, firstInvalidUtf8, type ImportFile } from '../core/importers/index.ts';
+import { parseJsonText } from '../core/jsonDepth.ts';
+
+export { firstInvalidUtf8 };
 
 /** An error that ends the command with a message (no stack) and an exit code. */
 export class CliError extends Error {
@@ -20,12 +24,29 @@ export class CliError extends Error {
  * naming it.
  */
 export async function readText(file: string | undefined): Promise<string> {
+  return decodeText(await readBytes(file), file === undefined || file === '-' ? 'stdin' : file);
+}
+
+/**
+ * A dataset file for the importers: refused as readText refuses (UTF-16, binary, empty), but a line with bytes
+ * that are not UTF-8 does not refuse the file: the importers name it as a bad row and read the rest (decodeUtf8File,
+ * as the page does).
+ */
+export async function readImportFile(file: string): Promise<ImportFile> {
+  const bytes = await readBytes(file);
+  const body = checkBytes(bytes, file);
+  const f = decodeUtf8File(file, body);
+  if (f.text.trim() === '') throw new CliError(`${inert(file)} has no content (only whitespace)`);
+  return f;
+}
+
+async function readBytes(file: string | undefined): Promise<Uint8Array> {
   if (file === undefined || file === '-') {
     if (process.stdin.isTTY)
       throw new CliError('no input: pass --input FILE or pipe JSONL on stdin');
     const chunks: Buffer[] = [];
     for await (const c of process.stdin) chunks.push(c as Buffer);
-    return decodeText(Buffer.concat(chunks), 'stdin');
+    return Buffer.concat(chunks);
   }
   let bytes: Buffer;
   try {
@@ -42,7 +63,7 @@ export async function readText(file: string | undefined): Promise<string> {
             : (e as Error).message;
     throw new CliError(`cannot read ${inert(file)}: ${why}`);
   }
-  return decodeText(bytes, file);
+  return bytes;
 }
 
 /**
@@ -51,6 +72,23 @@ export async function readText(file: string | undefined): Promise<string> {
  * problem, never read as garbage rows.
  */
 export function decodeText(bytes: Uint8Array, name: string): string {
+  const who = inert(name);
+  const resave = 'save it as UTF-8 (e.g. iconv -f WINDOWS-1252 -t UTF-8, or "Save as UTF-8" in the editor) and try again';
+  const body = checkBytes(bytes, name);
+  const start = bytes.length - body.length;
+  const bad = firstInvalidUtf8(body);
+  if (bad >= 0) {
+    let line = 1;
+    for (let i = 0; i < bad; i++) if (body[i] === 0x0a) line++;
+    throw new CliError(`${who} is not valid UTF-8: byte 0x${body[bad].toString(16).toUpperCase().padStart(2, '0')} at line ${line} (offset ${bad + start}) is not UTF-8 (Latin-1 or Windows-1252?); ${resave}`);
+  }
+  const text = new TextDecoder('utf-8').decode(body);
+  if (text.trim() === '') throw new CliError(`${who} has no content (only whitespace)`);
+  return text;
+}
+
+/** The checks every input passes (empty, UTF-16, NUL bytes); its bytes without a UTF-8 byte-order mark. */
+function checkBytes(bytes: Uint8Array, name: string): Uint8Array {
   const who = inert(name);
   const resave = 'save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8, or "Save as UTF-8" in the editor) and try again';
   if (bytes.length === 0) throw new CliError(`${who} is empty (0 bytes)`);
@@ -67,44 +105,7 @@ export function decodeText(bytes: Uint8Array, name: string): string {
         : `${who} contains NUL bytes (first at byte ${nul}): a binary file, not UTF-8 text`,
     );
   }
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const body = bytes.subarray(start);
-  const bad = firstInvalidUtf8(body);
-  if (bad >= 0) {
-    let line = 1;
-    for (let i = 0; i < bad; i++) if (body[i] === 0x0a) line++;
-    throw new CliError(`${who} is not valid UTF-8: byte 0x${body[bad].toString(16).toUpperCase().padStart(2, '0')} at line ${line} (offset ${bad + start}) is not UTF-8 (Latin-1 or Windows-1252?); ${resave.replace('-f UTF-16', '-f WINDOWS-1252')}`);
-  }
-  const text = new TextDecoder('utf-8').decode(body);
-  if (text.trim() === '') throw new CliError(`${who} has no content (only whitespace)`);
-  return text;
-}
-
-/** The offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
-export function firstInvalidUtf8(b: Uint8Array): number {
-  let i = 0;
-  while (i < b.length) {
-    const c = b[i];
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    let n: number;
-    let min: number;
-    if (c >= 0xc2 && c <= 0xdf) [n, min] = [1, 0x80];
-    else if (c >= 0xe0 && c <= 0xef) [n, min] = [2, 0x800];
-    else if (c >= 0xf0 && c <= 0xf4) [n, min] = [3, 0x10000];
-    else return i;
-    let cp = c & (0x3f >> n);
-    for (let k = 1; k <= n; k++) {
-      const x = b[i + k];
-      if (x === undefined || (x & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (x & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-    i += n + 1;
-  }
-  return -1;
+  return bytes.subarray(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
 }
 
 export interface JsonlLine {
@@ -121,11 +122,9 @@ export function parseJsonl(text: string): {
   const errors: { line: number; reason: string }[] = [];
   text.split(/\r?\n/).forEach((raw, k) => {
     if (raw.trim() === '') return;
-    try {
-      values.push({ line: k + 1, value: JSON.parse(raw) });
-    } catch (e) {
-      errors.push({ line: k + 1, reason: `not valid JSON (${(e as Error).message})` });
-    }
+    const parsed = parseJsonText(raw);
+    if (parsed.error) errors.push({ line: k + 1, reason: parsed.error });
+    else values.push({ line: k + 1, value: parsed.value });
   });
   return { values, errors };
 }

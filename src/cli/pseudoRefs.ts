@@ -21,7 +21,7 @@ import {
 } from '../pseudorefs/dataset.ts';
 import { DEFAULT_CACHE_DIR, openFolderCache } from './answerCacheFs.ts';
 import { rememberingCache } from '../llmbatch/cache.ts';
-import { CliError, numberIn, oneOf, progress, readText, warn } from './io.ts';
+import { CliError, numberIn, oneOf, progress, readImportFile, readText, warn } from './io.ts';
 import { importCodeReviewerPredictions, importFiles } from '../core/importers/index.ts';
 import { interruptible } from './interrupt.ts';
 
@@ -194,10 +194,10 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
 
 /** Reads a dataset in any format the importers know; with predictions files, CodeReviewer's test file plus systems. */
 export async function loadDataset(file: string, predictions: readonly string[] = []): Promise<{ rows: DatasetRow[]; badLines: number }> {
-  const text = await readText(file);
+  const data = await readImportFile(file);
   const r = predictions.length
-    ? importCodeReviewerPredictions({ name: file, text }, await Promise.all(predictions.map(async (p) => ({ name: p, text: await readText(p) }))))
-    : importFiles([{ name: file, text }]);
+    ? importCodeReviewerPredictions(data, await Promise.all(predictions.map(async (p) => ({ name: p, text: await readText(p) }))))
+    : importFiles([data]);
   for (const e of r.errors) warn(`${e.file}${e.line ? ` line ${e.line}` : ''}: ${e.reason} (line skipped)`);
   if (r.rows.length === 0) throw new CliError(`${file}: no usable lines`);
   return { rows: r.rows, badLines: r.errors.length };

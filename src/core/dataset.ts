@@ -61,6 +61,8 @@ export interface ParsedDataset {
   errors: DatasetError[];
 }
 
+import { parseJsonText } from './jsonDepth.ts';
+
 /** The original GitHub review, left out of every correlation by the paper. */
 export const REFERENCE_SYSTEM = 'msg';
 
@@ -103,13 +105,8 @@ export function parseDatasetJsonl(text: string): ParsedDataset {
 /** One line of the JSONL: its row, the reason it is unusable, or null when blank. */
 export function parseDatasetLine(raw: string, line: number): DatasetRow | string | null {
   if (raw.trim() === '') return null;
-  let obj: unknown;
-  try {
-    obj = JSON.parse(raw);
-  } catch (e) {
-    return `not valid JSON (${(e as Error).message})`;
-  }
-  return parseDatasetRow(obj, line);
+  const parsed = parseJsonText(raw);
+  return parsed.error ?? parseDatasetRow(parsed.value, line);
 }
 
 /** One row from a parsed JSON value, or the reason it is unusable. */
@@ -125,13 +122,19 @@ export function parseDatasetRow(obj: unknown, line = 0): DatasetRow | string {
     if (typeof rr.system !== 'string') return `reviews[${k}] has no "system"`;
     if (rr.review != null && typeof rr.review !== 'string')
       return `reviews[${k}].review is not a string`;
+    const scores: (number | null)[] = [];
+    for (const name of ['con', 'comp', 'rel'] as const) {
+      const x = readLikert(rr[name], `reviews[${k}].${name}`);
+      if (typeof x === 'string') return x;
+      scores.push(x);
+    }
     reviews.push({
       system: rr.system,
       review: typeof rr.review === 'string' ? rr.review : null,
       claimsAddressed: rr.claims_addressed == null ? null : safeString(rr.claims_addressed),
-      con: likert(rr.con),
-      comp: likert(rr.comp),
-      rel: likert(rr.rel),
+      con: scores[0],
+      comp: scores[1],
+      rel: scores[2],
     });
   }
   const pseudoRefs: DatasetPseudoReference[] = [];
@@ -168,8 +171,18 @@ export function parseDatasetRow(obj: unknown, line = 0): DatasetRow | string {
   };
 }
 
-function likert(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+/**
+ * A human Likert score: 1–5 (decimals allowed), '' / null / undefined = unscored (null). A string holding a
+ * number is that number (CSV cells are strings; dev.jsonl and plain JSONL read the same way). Returns a string
+ * when the value is present but unusable: out of range, not a number, or of another JSON type.
+ */
+export function readLikert(v: unknown, what: string): number | null | string {
+  if (v == null) return null;
+  if (typeof v === 'string' && v.trim() === '') return null;
+  const x = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  if (!Number.isFinite(x)) return `${what} "${safeString(v).slice(0, 20)}" is not a number`;
+  if (x < 1 || x > 5) return `${what} ${x} is outside the Likert range 1–5`;
+  return x;
 }
 
 /** What an imported dataset holds, counted in one pass (no array per row: a 100,000-review file stays one short task). */

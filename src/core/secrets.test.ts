@@ -49,6 +49,22 @@ describe('scrubKey: the key in every common encoding', () => {
     }
   });
 
+  // Issue 38: a model asked to "spell the key backwards" or "in ROT13" echoed it past the scrubber.
+  const rot13 = (t: string) => t.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+  const reversed = (t: string) => [...t].reverse().join('');
+  for (const [name, form] of [
+    ['reversed', reversed(KEY)],
+    ['reversed, spaced out', [...reversed(KEY)].join(' ')],
+    ['ROT13', rot13(KEY)],
+    ['ROT13, upper-case', rot13(KEY).toUpperCase()],
+    ['ROT13 reversed', reversed(rot13(KEY))],
+    ['reversed, in base64', b64(reversed(KEY))],
+    ['ROT13, in base64', b64(rot13(KEY))],
+  ] as const)
+    it(name, () => {
+      expect(scrubKey(`The key is ${form} as sent.`, KEY)).toBe(`The key is ${KEY_HIDDEN} as sent.`);
+    });
+
   it('a masked echo that keeps the head and the tail', () => {
     expect(scrubKey(`key ${KEY.slice(0, 6)}*****${KEY.slice(-4)} rejected`, KEY)).toBe(`key ${KEY_HIDDEN} rejected`);
   });

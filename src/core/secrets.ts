@@ -2,7 +2,10 @@
 // (sessions, share links, the answer cache, exports, the CLI's stdout). It hides the key as written and in the
 // encodings a model or a proxy is likely to echo it in: any letter case, spaced or dashed out, percent-, JSON- or
 // HTML-escaped, hex, and base64 / base64url (at every byte alignment, so a key inside a longer encoded text, such
-// as an Authorization header echoed in base64, is found too). Pure: no DOM, no Node.
+// as an Authorization header echoed in base64, is found too); and all of these for the key reversed, in ROT13, and
+// both (what a model asked to "spell it backwards" or "in ROT13" writes). Other transformations (another Caesar
+// shift, every other character, a translation into words) are not recognised: docs/security.md says so.
+// Pure: no DOM, no Node.
 
 export const KEY_HIDDEN = '[key hidden]';
 
@@ -11,16 +14,29 @@ const MIN_ENCODED = 8;
 /** What may stand between two characters of a spaced-out key: spaces, dashes, dots, zero-width characters. */
 const SEP = '[\\s\\-_.,:|/\\u00b7\\u2022\\u200b-\\u200d\\u2060]{0,3}';
 
+/** The patterns of one form of the key (as written, reversed, ROT13, ROT13 reversed). */
+interface FormPatterns {
+  form: string;
+  /** Case-insensitive: the form char by char, each as itself or escaped, with separators between. */
+  spelled: RegExp;
+  /** Case-insensitive: the form's UTF-8 bytes in hex (73 6b 2d…, \x73\x6b…, 0x73…). */
+  hex: RegExp;
+  /** Case-sensitive: the alignment-free cores of the form's base64 and base64url encodings. */
+  base64: string[];
+}
+
 interface Patterns {
   key: string;
-  /** Case-insensitive: the key char by char, each as itself or escaped, with separators between. */
-  spelled: RegExp;
-  /** Case-insensitive: the key's UTF-8 bytes in hex (73 6b 2d…, \x73\x6b…, 0x73…). */
-  hex: RegExp;
-  /** Case-sensitive: the alignment-free cores of the key's base64 and base64url encodings. */
-  base64: string[];
+  forms: FormPatterns[];
   /** A masked echo that keeps the head and the tail ("sk-abc1*****wxyz"). */
   masked: RegExp | null;
+}
+
+/** The key and the forms a model is asked to disguise it in: reversed, ROT13, and both. */
+export function keyForms(key: string): string[] {
+  const reversed = (t: string) => [...t].reverse().join('');
+  const rot13 = (t: string) => t.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 84) % 26) + (c <= 'Z' ? 65 : 97)));
+  return [...new Set([key, reversed(key), rot13(key), reversed(rot13(key))])];
 }
 
 // The last key's patterns: a batch scrubs thousands of answers with the same key.
@@ -28,6 +44,15 @@ let last: Patterns | null = null;
 
 function patternsFor(key: string): Patterns {
   if (last?.key === key) return last;
+  const masked =
+    key.length >= 12
+      ? new RegExp(`${escapeRegExp(key.slice(0, 6))}[^\\s"',]*${escapeRegExp(key.slice(-4))}`, 'g')
+      : null;
+  last = { key, forms: keyForms(key).map(formPatterns), masked };
+  return last;
+}
+
+function formPatterns(key: string): FormPatterns {
   const bytes = utf8(key);
   const hexOf = (b: number) => b.toString(16).padStart(2, '0');
   const spelled = [...key]
@@ -52,12 +77,7 @@ function patternsFor(key: string): Patterns {
     const core = enc.slice(o === 0 ? 0 : o + 1, padded.length % 3 === 0 ? enc.length : enc.length - 1);
     if (core.length >= 4) base64.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  const masked =
-    key.length >= 12
-      ? new RegExp(`${escapeRegExp(key.slice(0, 6))}[^\\s"',]*${escapeRegExp(key.slice(-4))}`, 'g')
-      : null;
-  last = { key, spelled: new RegExp(spelled, 'gi'), hex: new RegExp(hex, 'gi'), base64: [...new Set(base64)], masked };
-  return last;
+  return { form: key, spelled: new RegExp(spelled, 'gi'), hex: new RegExp(hex, 'gi'), base64: [...new Set(base64)] };
 }
 
 /**
@@ -70,8 +90,11 @@ export function scrubKey(text: string, key?: string): string {
   let out = text.split(k).join(KEY_HIDDEN);
   if (k.length < MIN_ENCODED) return out;
   const p = patternsFor(k);
-  for (const b of p.base64) out = out.split(b).join(KEY_HIDDEN);
-  out = out.replace(p.spelled, KEY_HIDDEN).replace(p.hex, KEY_HIDDEN);
+  for (const f of p.forms) {
+    out = out.split(f.form).join(KEY_HIDDEN);
+    for (const b of f.base64) out = out.split(b).join(KEY_HIDDEN);
+    out = out.replace(f.spelled, KEY_HIDDEN).replace(f.hex, KEY_HIDDEN);
+  }
   if (p.masked) out = out.replace(p.masked, KEY_HIDDEN);
   return out;
 }

@@ -19,8 +19,15 @@ export type Numbers = readonly number[] | Float64Array;
 
 export function pearson(x: Numbers, y: Numbers): number {
   checkPaired(x, y);
+  if (x.length < 2) return NaN;
+  // The sums over- or underflow when values reach beyond about 1e±150 (one score of 1e200 gave r = 0): then the
+  // same sums again on the values rescaled into range (Pearson's r does not change under scaling).
+  return pearsonSums(x, y, false) ?? pearsonSums(pearsonScaled(x), pearsonScaled(y), true)!;
+}
+
+/** Pearson's r from its centred sums; undefined (unless `last`) when the sums are not usable as they stand. */
+function pearsonSums(x: Numbers, y: Numbers, last: boolean): number | undefined {
   const n = x.length;
-  if (n < 2) return NaN;
   const mx = mean(x);
   const my = mean(y);
   let sxy = 0;
@@ -33,8 +40,34 @@ export function pearson(x: Numbers, y: Numbers): number {
     sxx += dx * dx;
     syy += dy * dy;
   }
+  const d = sxx * syy;
+  if (!last && !(d > 0 && d < Infinity && Number.isFinite(sxy))) return undefined;
   if (sxx === 0 || syy === 0) return NaN; // constant input: undefined, as in scipy
-  return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
+  return Math.max(-1, Math.min(1, sxy / (last ? Math.sqrt(sxx) * Math.sqrt(syy) : Math.sqrt(d))));
+}
+
+/**
+ * x times the power of two that brings its largest magnitude to [1, 2) when it is beyond 2^±64 (ordinary data are
+ * returned as they are): exact (short of values 2^1022 times smaller than the largest), so a statistic that does
+ * not change under scaling (Pearson's r, z-scores) is the same, and its sums of squares stay in range. x itself
+ * too when it holds a value that is not finite, or only zeros.
+ */
+export function pearsonScaled(x: Numbers): Numbers {
+  const e = rangeExponent(x);
+  return Math.abs(e) <= 64 ? x : Float64Array.from(x, (v) => timesPow2(v, -e));
+}
+
+/** e where 2^e ≤ the largest |x| < 2^(e+1); 0 when a value is not finite or all are 0. */
+export function rangeExponent(x: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) m = Math.max(m, Math.abs(x[i]));
+  return m > 0 && m < Infinity ? Math.floor(Math.log2(m)) : 0;
+}
+
+/** v·2^e in two steps, each factor a normal number (2^-1074 alone is subnormal and would round). */
+export function timesPow2(v: number, e: number): number {
+  const h = Math.trunc(e / 2);
+  return v * 2 ** h * 2 ** (e - h);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { importFiles, type ImportFile, type ImportResult } from '../core/importers/index';
 import type { DatasetRow } from '../core/dataset';
 import type { ImportMessage, ImportRequest } from './import.worker';
-import { isBlobFile, sizeOf, textOf, type DatasetFile } from './datasetFile';
+import { decodeBlob, isBlobFile, sizeOf, textOf, type DatasetFile } from './datasetFile';
 import { knownOverview } from './datasetOverview';
 import { registerImportFiles } from './rowCode';
 
@@ -19,7 +19,7 @@ export const WORKER_CHARS = 1_000_000;
 export async function pickedFiles(list: readonly File[]): Promise<DatasetFile[]> {
   const bytes = list.reduce((a, f) => a + f.size, 0);
   if (bytes >= WORKER_CHARS) return list.map((f) => ({ name: f.name, blob: f }));
-  return Promise.all(list.map(async (f) => ({ name: f.name, text: await f.text() })));
+  return Promise.all(list.map((f) => decodeBlob(f.name, f)));
 }
 
 export interface ImportProgress {

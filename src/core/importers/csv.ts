@@ -2,6 +2,7 @@
 import Papa from 'papaparse';
 import { unsafeCell } from '../csvSafe.ts';
 import { lineIndex } from './lines.ts';
+import { badUtf8Reason } from './utf8.ts';
 
 export interface CsvRecord {
   line: number;
@@ -21,9 +22,13 @@ function delimiterFor(text: string): string | undefined {
   return /[,\t;|\x1e\x1f]/.test(header) ? undefined : ',';
 }
 
-/** `unescape: false` reads every cell as written: a data file's leading apostrophe is data, not a spreadsheet's quote. */
-export function readCsv(raw: string, o: { unescape?: boolean } = {}): CsvTable {
+/**
+ * `badUtf8`: lines that held bytes that are not UTF-8 (line → first such byte); a record on one is an error.
+ * `unescape: false` reads every cell as written: a data file's leading apostrophe is data, not a spreadsheet's quote.
+ */
+export function readCsv(raw: string, o: { unescape?: boolean; badUtf8?: ReadonlyMap<number, number> } = {}): CsvTable {
   const unescape = o.unescape ?? true;
+  const badUtf8 = o.badUtf8 ?? new Map<number, number>();
   const text = raw.replace(/^\uFEFF/, '');
   const delimiter = delimiterFor(text);
   const toLine = lineIndex(text);
@@ -41,7 +46,15 @@ export function readCsv(raw: string, o: { unescape?: boolean } = {}): CsvTable {
       // The cursor ends after the record; its first line is the first non-newline after the previous one.
       let s = rowStart;
       while (s < text.length && (text[s] === '\n' || text[s] === '\r')) s++;
-      const error = res.errors.length ? res.errors.map((e) => e.message).join('; ') : undefined;
+      let error = res.errors.length ? res.errors.map((e) => e.message).join('; ') : undefined;
+      if (badUtf8.size) {
+        let e = res.meta.cursor - 1;
+        while (e > s && (text[e] === '\n' || text[e] === '\r')) e--;
+        for (let l = toLine(s), last = toLine(e); l <= last && !error; l++) {
+          const byte = badUtf8.get(l);
+          if (byte !== undefined) error = `line ${l} is ${badUtf8Reason(byte)}`;
+        }
+      }
       // Cells this app (or a careful spreadsheet export) quoted against formula injection read back as written.
       if (unescape) for (const k of Object.keys(res.data)) if (typeof res.data[k] === 'string') res.data[k] = unsafeCell(res.data[k]);
       records.push({ line: toLine(s), data: res.data, ...(error ? { error } : {}) });

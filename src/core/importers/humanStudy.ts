@@ -4,6 +4,7 @@
 import type { DatasetPseudoReference, DatasetReview, DatasetRow } from '../dataset.ts';
 import { detectLanguage } from '../diff.ts';
 import { readCsv } from './csv.ts';
+import { badUtf8Lines } from './utf8.ts';
 import { langCode, readLikert, type ImportFile, type ImportIssue } from './types.ts';
 
 export const HUMAN_STUDY_COLUMNS = ['index', 'diff', 'review', 'system', 'Con (P)', 'Comp (R)', 'Rel (F)'];
@@ -30,7 +31,7 @@ export interface AnnotatedRow {
 /** One annotator file → rows (one per diff block), with bad rows listed. */
 export function parseHumanStudyCsv(file: ImportFile): { rows: AnnotatedRow[]; errors: ImportIssue[] } {
   const errors: ImportIssue[] = [];
-  const { fields, records } = readCsv(file.text);
+  const { fields, records } = readCsv(file.text, { badUtf8: badUtf8Lines(file) });
   const info = humanStudyFileInfo(file.name);
   const missing = HUMAN_STUDY_COLUMNS.filter((c) => !fields.includes(c));
   if (missing.length) {

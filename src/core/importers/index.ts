@@ -3,7 +3,7 @@
 import type { DatasetRow } from '../dataset.ts';
 import { csvHeader } from './csv.ts';
 import { isHumanStudyHeader, mergeAnnotators, parseHumanStudyCsv, type AnnotatedRow } from './humanStudy.ts';
-import { detectJsonl, importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl } from './jsonl.ts';
+import { detectJsonl, importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl, undecidedJsonl } from './jsonl.ts';
 import { importPlainCsv } from './plain.ts';
 import type { ImportFile, ImportFormat, ImportIssue, ImportResult } from './types.ts';
 
@@ -11,6 +11,7 @@ export * from './types.ts';
 export { humanStudyFileInfo, mergeAnnotators, parseHumanStudyCsv } from './humanStudy.ts';
 export { codeOfLine, importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl, jsonlReader, type JsonlKind } from './jsonl.ts';
 export { importPlainCsv, readPseudoRefs } from './plain.ts';
+export { decodeUtf8File, firstInvalidUtf8 } from './utf8.ts';
 export { importCodeReviewerPredictions, systemNameFromFile, type PredictionsFile, type PredictionsImport } from './predictions.ts';
 
 /** The format of one file, from its name and first lines; null when none fits. */
@@ -25,6 +26,13 @@ export function detectFormat(file: ImportFile): ImportFormat | null {
   return null;
 }
 
+const UNKNOWN_FORMAT = 'not a format this app reads (human-study CSV, dev.jsonl, CodeReviewer JSONL, plain CSV/JSONL with diff and review)';
+
+/** Why a file has no format (detectFormat gave null): a first line too long to sniff, or none this app reads. */
+export function noFormatReason(file: ImportFile): string {
+  return undecidedJsonl(file.text) ?? UNKNOWN_FORMAT;
+}
+
 /** Imports every file; rows of all files together (ids made unique), every bad row with its file and line. */
 export function importFiles(files: readonly ImportFile[]): ImportResult {
   const rows: DatasetRow[] = [];
@@ -35,7 +43,7 @@ export function importFiles(files: readonly ImportFile[]): ImportResult {
     },
   );
   const formats = files.map(detectFormat);
-  c.formats(formats);
+  c.formats(formats, files.map((f, k) => (formats[k] ? '' : noFormatReason(f))));
   // The annotators' files first, merged as the paper does; then every other file in order.
   const annotated = files.flatMap((f, k) => (formats[k] === 'human-study-csv' ? [importOne(f, 'human-study-csv', c).annotated ?? []] : []));
   if (annotated.length) mergeAnnotated(annotated, c);
@@ -48,7 +56,8 @@ export function importFiles(files: readonly ImportFile[]): ImportResult {
 
 /** What importFiles and the streaming import (stream.ts) share: formats, ids made unique, errors in reading order. */
 export interface ImportCollector {
-  formats(list: readonly (ImportFormat | null)[]): void;
+  /** `why`: for each file without a format, the reason (noFormatReason). */
+  formats(list: readonly (ImportFormat | null)[], why: readonly string[]): void;
   rows(list: DatasetRow[]): void;
   errors(list: readonly ImportIssue[]): void;
   notes(list: readonly string[]): void;
@@ -61,10 +70,10 @@ export function importCollector(fileNames: readonly string[], emit: (rows: Datas
   const formats = new Set<ImportFormat>();
   const seen = new Map<string, number>();
   return {
-    formats(list) {
+    formats(list, why) {
       list.forEach((fmt, k) => {
         if (fmt) formats.add(fmt);
-        else errors.push({ file: fileNames[k], line: 1, reason: 'not a format this app reads (human-study CSV, dev.jsonl, CodeReviewer JSONL, plain CSV/JSONL with diff and review)' });
+        else errors.push({ file: fileNames[k], line: 1, reason: why[k] || UNKNOWN_FORMAT });
       });
     },
     rows(list) {

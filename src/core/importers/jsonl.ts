@@ -1,19 +1,19 @@
 // JSONL importers: dev.jsonl (the core's parser), CodeReviewer-style rows (patch, msg, oldf) and plain rows.
 import { parseDatasetLine, REFERENCE_SYSTEM, safeString, type CodeAt, type DatasetRow } from '../dataset.ts';
+import { parseJsonText } from '../jsonDepth.ts';
 import { type ImportFile, type ImportIssue } from './types.ts';
 import { groupPlainRows, type PlainRow } from './plain.ts';
+import { prefixKeys } from './jsonPrefix.ts';
+import { badUtf8Lines, badUtf8Reason } from './utf8.ts';
 
 export type JsonlKind = 'crscore-jsonl' | 'codereviewer-jsonl' | 'plain-jsonl';
 
 /** One non-blank line parsed, or the reason it is not a JSON object. */
 function jsonLine(raw: string): { value?: Record<string, unknown>; error?: string } {
-  try {
-    const v = JSON.parse(raw) as unknown;
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: 'not a JSON object' };
-    return { value: v as Record<string, unknown> };
-  } catch (e) {
-    return { error: `not valid JSON (${(e as Error).message})` };
-  }
+  const { value: v, error } = parseJsonText(raw);
+  if (error) return { error };
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return { error: 'not a JSON object' };
+  return { value: v as Record<string, unknown> };
 }
 
 /** Each non-blank line parsed, or the reason it is not a JSON object. */
@@ -25,14 +25,58 @@ function jsonLines(text: string): { line: number; value?: Record<string, unknown
   return out;
 }
 
-/** Which JSONL dialect, from the first line that is a JSON object. */
+/** How much of a file format sniffing parses (the streaming import's head is this long too). */
+export const SNIFF_CHARS = 2_000_000;
+
+/**
+ * The first line of `text` when it does not end within SNIFF_CHARS characters or UTF-8 bytes (the streaming
+ * import's head is the file's first 2 MB, fewer characters where some take several bytes): the text then holds
+ * just a prefix of it.
+ */
+function longFirstLine(text: string): string | null {
+  const start = text.search(/\S/);
+  if (start < 0 || text.indexOf('\n', start) !== -1) return null;
+  let bytes = text.length;
+  for (let i = 0; i < text.length && bytes < SNIFF_CHARS - 3; i++) {
+    const c = text.charCodeAt(i);
+    // Surrogate pairs count 2 + 2 (4 bytes), other characters above U+07FF 3, above U+007F 2.
+    bytes += c < 0x80 ? 0 : c < 0x800 ? 1 : c >= 0xd800 && c < 0xe000 ? 1 : 2;
+  }
+  return bytes >= SNIFF_CHARS - 3 ? text : null;
+}
+
+/**
+ * Which JSONL dialect, from the first line that is a JSON object. A text given whole is read to the end of its
+ * first line however long; a prefix that ends inside its first line (the streaming import's head) is judged by
+ * the top-level keys read so far, when they decide it.
+ */
 export function detectJsonl(text: string): JsonlKind | null {
-  const first = jsonLines(text.slice(0, 2_000_000)).find((l) => l.value)?.value;
-  if (!first) return null;
-  if (Array.isArray(first.reviews)) return 'crscore-jsonl';
-  if ('patch' in first || 'oldf' in first) return 'codereviewer-jsonl';
-  if ('diff' in first || 'review' in first) return 'plain-jsonl';
+  const start = text.search(/\S/);
+  const firstEnd = start < 0 ? -1 : text.indexOf('\n', start);
+  const head = text.slice(0, Math.max(SNIFF_CHARS, firstEnd === -1 ? text.length : firstEnd));
+  const first = jsonLines(head).find((l) => l.value)?.value;
+  if (first) {
+    if (Array.isArray(first.reviews)) return 'crscore-jsonl';
+    if ('patch' in first || 'oldf' in first) return 'codereviewer-jsonl';
+    if ('diff' in first || 'review' in first) return 'plain-jsonl';
+    return null;
+  }
+  const cut = longFirstLine(head);
+  const keys = cut === null ? null : prefixKeys(cut);
+  if (!keys) return null;
+  if (keys.get('reviews') === '[') return 'crscore-jsonl';
+  if (keys.has('patch') || keys.has('oldf')) return 'codereviewer-jsonl';
+  // "diff" or "review" alone could still be followed by "reviews" (dev.jsonl) or "patch": undecided.
   return null;
+}
+
+/** Why detectJsonl could not tell a prefix cut inside its first line; null when that is not the reason. */
+export function undecidedJsonl(text: string): string | null {
+  const cut = longFirstLine(text);
+  const keys = cut === null ? null : prefixKeys(cut);
+  if (!keys) return null;
+  const seen = [...keys.keys()].slice(0, 8).map((k) => `"${k.slice(0, 30)}"`);
+  return `the first line is longer than the ${SNIFF_CHARS / 1e6} MB read to tell the format, and its keys there (${seen.join(', ') || 'none'}) do not say which: put "reviews" (dev.jsonl) or "patch" (CodeReviewer) before the long fields, or use a file with shorter lines`;
 }
 
 /**
@@ -43,6 +87,8 @@ export function detectJsonl(text: string): JsonlKind | null {
  */
 export interface JsonlReader {
   line(no: number, raw: string, at?: Omit<CodeAt, 'kind'>): void;
+  /** A line that held bytes that are not UTF-8 (its first such byte): a bad row, never read. */
+  badUtf8(no: number, byte: number): void;
   /** The grouped rows, and every bad line. */
   end(): { rows: DatasetRow[]; errors: ImportIssue[] };
 }
@@ -70,6 +116,7 @@ export function jsonlReader(kind: JsonlKind, fileName: string, emit: (row: Datas
         plain.push(r);
       }
     },
+    badUtf8: (no, byte) => bad(no, badUtf8Reason(byte)),
     end() {
       if (kind === 'crscore-jsonl') return { rows: [], errors };
       const g = groupPlainRows(plain, fileName);
@@ -82,7 +129,12 @@ export function jsonlReader(kind: JsonlKind, fileName: string, emit: (row: Datas
 function readJsonl(kind: JsonlKind, file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
   const rows: DatasetRow[] = [];
   const reader = jsonlReader(kind, file.name, (r) => rows.push(r));
-  (file.text ?? '').split(/\r?\n/).forEach((raw, k) => reader.line(k + 1, raw));
+  const badUtf8 = badUtf8Lines(file);
+  (file.text ?? '').split(/\r?\n/).forEach((raw, k) => {
+    const byte = badUtf8.get(k + 1);
+    if (byte === undefined) reader.line(k + 1, raw);
+    else reader.badUtf8(k + 1, byte);
+  });
   const end = reader.end();
   for (const r of end.rows) rows.push(r);
   return { rows, errors: end.errors };

@@ -3,7 +3,9 @@
 // reference (or msg: a reference review for the reference-based metrics).
 import { REFERENCE_SYSTEM, type CodeAt, type DatasetPseudoReference, type DatasetRow } from '../dataset.ts';
 import { detectLanguage } from '../diff.ts';
+import { parseJsonText } from '../jsonDepth.ts';
 import { readCsv } from './csv.ts';
+import { badUtf8Lines } from './utf8.ts';
 import { langCode, readLikert, type ImportFile, type ImportIssue } from './types.ts';
 
 export interface PlainRow {
@@ -34,11 +36,9 @@ export function readPseudoRefs(v: unknown): DatasetPseudoReference[] | string {
   if (typeof v === 'string') {
     const t = v.trim();
     if (t.startsWith('[')) {
-      try {
-        arr = JSON.parse(t);
-      } catch (e) {
-        return `"pseudo_refs" looks like JSON but does not parse (${(e as Error).message})`;
-      }
+      const parsed = parseJsonText(t);
+      if (parsed.error) return `"pseudo_refs" looks like JSON but does not parse (${parsed.error.replace(/^not valid JSON \((.*)\)$/s, '$1')})`;
+      arr = parsed.value;
     } else arr = t.split(/\r?\n/).map((x) => x.trim()).filter((x) => x !== '');
   }
   if (!Array.isArray(arr)) return '"pseudo_refs" is not a list';
@@ -127,7 +127,7 @@ export function groupPlainRows(list: readonly PlainRow[], file: string): { rows:
 
 /** Plain CSV: a header with at least "diff" and "review". */
 export function importPlainCsv(file: ImportFile): { rows: DatasetRow[]; errors: ImportIssue[] } {
-  const { fields, records } = readCsv(file.text);
+  const { fields, records } = readCsv(file.text, { badUtf8: badUtf8Lines(file) });
   const errors: ImportIssue[] = [];
   const need = ['diff', 'review'].filter((c) => !fields.includes(c));
   if (need.length) {

@@ -2,6 +2,7 @@
 // file is plain text, one review a line aligned with the test file's lines, or JSONL with an id and a review.
 // Line counts that differ, unknown ids, missing predictions and empty files are errors naming the file and line.
 import { safeString, type DatasetRow } from '../dataset.ts';
+import { parseJsonText } from '../jsonDepth.ts';
 import { importCodeReviewerJsonl } from './jsonl.ts';
 import type { ImportFile, ImportIssue } from './types.ts';
 
@@ -29,12 +30,8 @@ const REVIEW_FIELDS = ['review', 'prediction', 'pred', 'output', 'hyp', 'msg'];
 function looksJsonl(text: string): boolean {
   const first = text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
   if (!first.startsWith('{')) return false;
-  try {
-    const o = JSON.parse(first) as Record<string, unknown>;
-    return !!o && typeof o === 'object' && 'id' in o;
-  } catch {
-    return false;
-  }
+  const o = parseJsonText(first).value;
+  return !!o && typeof o === 'object' && 'id' in o;
 }
 
 export interface PredictionsImport {
@@ -60,12 +57,9 @@ export function importCodeReviewerPredictions(test: ImportFile, predictions: rea
   testLines.forEach((raw, k) => {
     if (raw.trim() === '') return;
     let id = `line-${k + 1}`;
-    try {
-      const o = JSON.parse(raw) as Record<string, unknown>;
-      if (o && o.id != null) id = safeString(o.id);
-    } catch {
-      // reported by the importer
-    }
+    // A line that does not parse is reported by the importer.
+    const o = parseJsonText(raw).value as Record<string, unknown> | undefined;
+    if (o && typeof o === 'object' && o.id != null) id = safeString(o.id);
     const row = byId.get(id);
     if (row && !lineOfRow.has(id)) {
       lineOfRow.set(id, k + 1);
@@ -91,13 +85,12 @@ export function importCodeReviewerPredictions(test: ImportFile, predictions: rea
       textLines(pf.text).forEach((raw, k) => {
         if (raw.trim() === '') return;
         const line = k + 1;
-        let o: Record<string, unknown>;
-        try {
-          o = JSON.parse(raw) as Record<string, unknown>;
-        } catch (e) {
-          errors.push({ file: pf.name, line, reason: `not valid JSON (${(e as Error).message})` });
+        const parsed = parseJsonText(raw);
+        if (parsed.error) {
+          errors.push({ file: pf.name, line, reason: parsed.error });
           return;
         }
+        const o = parsed.value as Record<string, unknown>;
         if (!o || typeof o !== 'object' || o.id == null) {
           errors.push({ file: pf.name, line, reason: 'no "id"' });
           return;

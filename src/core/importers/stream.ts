@@ -3,9 +3,10 @@
 // and new file, most of such a file) stays in the file: a row keeps the bytes of its line (DatasetRow.codeAt).
 // Same readers, same rows and errors as importFiles (index.ts) apart from that.
 import type { DatasetRow } from '../dataset.ts';
-import { detectFormat, importCollector, importOne, mergeAnnotated } from './index.ts';
+import { detectFormat, importCollector, importOne, mergeAnnotated, noFormatReason } from './index.ts';
 import { jsonlReader, type JsonlKind } from './jsonl.ts';
 import type { AnnotatedRow } from './humanStudy.ts';
+import { firstInvalidUtf8 } from './utf8.ts';
 import type { ImportFile, ImportFormat, ImportResult } from './types.ts';
 
 /** A line of a byte stream: its 1-based number, its text (UTF-8, no line break) and its bytes [start, end). */
@@ -14,6 +15,8 @@ export interface ByteLine {
   text: string;
   start: number;
   end: number;
+  /** Its first byte that is not UTF-8, when it has one (the text has U+FFFD there). */
+  badByte?: number;
 }
 
 /**
@@ -21,8 +24,9 @@ export interface ByteLine {
  * would give them. A \n byte is never part of a longer UTF-8 sequence, so each line decodes on its own.
  */
 export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<ByteLine> {
-  const first = new TextDecoder();
-  const rest = new TextDecoder('utf-8', { ignoreBOM: true });
+  // Fatal decoders: a line with bytes that are not UTF-8 is told apart from one holding a U+FFFD of its own.
+  const first = new TextDecoder('utf-8', { fatal: true });
+  const rest = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let no = 0;
   let offset = 0;
   let carry: Uint8Array[] = [];
@@ -30,7 +34,12 @@ export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenera
   const line = (bytes: Uint8Array, start: number): ByteLine => {
     const body = bytes.length && bytes[bytes.length - 1] === 13 ? bytes.subarray(0, bytes.length - 1) : bytes;
     no++;
-    return { no, text: (no === 1 ? first : rest).decode(body), start, end: start + bytes.length };
+    try {
+      return { no, text: (no === 1 ? first : rest).decode(body), start, end: start + bytes.length };
+    } catch {
+      const text = new TextDecoder('utf-8', { ignoreBOM: no > 1 }).decode(body);
+      return { no, text, start, end: start + bytes.length, badByte: body[firstInvalidUtf8(body)] };
+    }
   };
   const joined = (tail: Uint8Array) => {
     const all = new Uint8Array(carry.reduce((a, c) => a + c.length, tail.length));
@@ -61,8 +70,8 @@ export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenera
 export interface StreamSource {
   name: string;
   head(): Promise<string>;
-  /** Its whole text, for formats read at once (CSV). */
-  text(): Promise<string>;
+  /** Its whole text, for formats read at once (CSV): a string, or a file decoded by decodeUtf8File (bad lines named). */
+  text(): Promise<string | ImportFile>;
   /** Its bytes, for a file to stream (absent: it is read whole, its code kept in its rows). */
   bytes?(): AsyncIterable<Uint8Array>;
 }
@@ -80,8 +89,9 @@ export async function importStreamed(
 ): Promise<Omit<ImportResult, 'rows'>> {
   const { onBytes, source = 0 } = opts;
   const c = importCollector(sources.map((s) => s.name), emit);
-  const formats = await Promise.all(sources.map(async (s) => detectFormat({ name: s.name, text: await s.head() })));
-  c.formats(formats);
+  const heads = await Promise.all(sources.map(async (s) => ({ name: s.name, text: await s.head() })));
+  const formats = heads.map(detectFormat);
+  c.formats(formats, heads.map((h, k) => (formats[k] ? '' : noFormatReason(h))));
   // The annotators' files first, merged: importFiles puts their rows first too.
   const annotated: AnnotatedRow[][] = [];
   for (const [k, s] of sources.entries()) if (formats[k] === 'human-study-csv') annotated.push(importOne(await textFile(s), 'human-study-csv', c).annotated ?? []);
@@ -97,7 +107,8 @@ export async function importStreamed(
     let batch: DatasetRow[] = [];
     const reader = jsonlReader(fmt as JsonlKind, s.name, (r) => batch.push(r));
     for await (const l of byteLines(s.bytes())) {
-      reader.line(l.no, l.text, { source, file: k, start: l.start, end: l.end });
+      if (l.badByte !== undefined) reader.badUtf8(l.no, l.badByte);
+      else reader.line(l.no, l.text, { source, file: k, start: l.start, end: l.end });
       read += l.end - l.start + 1;
       if (batch.length >= 200) {
         c.rows(batch);
@@ -114,5 +125,6 @@ export async function importStreamed(
 }
 
 async function textFile(s: StreamSource): Promise<ImportFile> {
-  return { name: s.name, text: await s.text() };
+  const t = await s.text();
+  return typeof t === 'string' ? { name: s.name, text: t } : { ...t, name: s.name };
 }

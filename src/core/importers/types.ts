@@ -1,6 +1,6 @@
 // What every importer returns: the good rows as DatasetRow (the shape dev.jsonl parses into), and each bad
 // row with where it is and why it was left out.
-import { safeString, type DatasetRow } from '../dataset.ts';
+import type { DatasetRow } from '../dataset.ts';
 
 export type ImportFormat =
   | 'human-study-csv'
@@ -36,6 +36,8 @@ export interface ImportResult {
 export interface ImportFile {
   name: string;
   text: string;
+  /** Lines that held bytes that are not UTF-8 (decodeUtf8File): each is a bad row; the text has U+FFFD there. */
+  badUtf8?: readonly { line: number; byte: number }[];
 }
 
 /** 'python' | 'java' | 'javascript' → the dataset's short codes. */
@@ -43,15 +45,4 @@ export function langCode(language: string): string {
   return language === 'python' ? 'py' : language === 'javascript' ? 'js' : language === 'java' ? 'java' : '';
 }
 
-/**
- * A human Likert score: 1–5 (decimals allowed), '' / null / undefined = unscored (null).
- * Returns a string when the value is present but unusable.
- */
-export function readLikert(v: unknown, what: string): number | null | string {
-  if (v == null) return null;
-  if (typeof v === 'string' && v.trim() === '') return null;
-  const x = typeof v === 'number' ? v : Number(safeString(v).trim());
-  if (!Number.isFinite(x)) return `${what} "${safeString(v).slice(0, 20)}" is not a number`;
-  if (x < 1 || x > 5) return `${what} ${x} is outside the Likert range 1–5`;
-  return x;
-}
+export { readLikert } from '../dataset.ts';

@@ -7,6 +7,7 @@ import { groupsFor, pairwiseAccuracy, STATISTICS, type Statistic } from './group
 import { bootstrapP, permBoth, significanceClusters, swapMasks, type PairInput } from './significance.ts';
 import type { MetaPlan, MetricBase, MetricUnit } from './metaPlan.ts';
 import type { MetaComparison, MetaEvalReport, MetaRow, StatCell } from './metaTypes.ts';
+import { fewChanges, HUMANS_TIED, humansTied } from './degenerate.ts';
 
 /** PERM-BOTH's p of metrics ia and ib, or undefined where it is still to be computed. */
 export type PermP = (ia: number, ib: number) => number | undefined;
@@ -19,28 +20,37 @@ export function metaRows(plan: MetaPlan, units: readonly MetricUnit[], B: number
   return plan.bases.map((p, k) => {
     const u = units[k];
     const { acc, ...ties } = u.ties;
+    const changes = new Set(p.change).size;
+    // Degenerate data (degenerate.ts): "undefined" with the reason instead of figures that read as findings.
+    const few = fewChanges(changes);
+    const tied = humansTied(plan.grouping, p.h, p.change, p.system);
+    const cell = (v: number, xs: Float64Array, alwaysTied = false): StatCell => {
+      if (tied && (alwaysTied || !Number.isFinite(v))) return { value: NaN, lo: NaN, hi: NaN, why: HUMANS_TIED };
+      return few ? { value: v, lo: NaN, hi: NaN, intervalWhy: few } : ci(v, xs);
+    };
     const row: MetaRow = {
       id: p.m.id,
       label: p.m.label,
       kind: p.m.kind ?? 'metric',
       dim: p.dim,
       n: p.x.length,
-      changes: new Set(p.change).size,
-      stats: Object.fromEntries(STATISTICS.map((s) => [s, ci(u.point[s], u.boot[s])])) as Record<Statistic, StatCell>,
-      ties: { ...ties, accInSample: acc, accCv: u.cv!.accCv, epsCv: u.cv!.epsCv, folds: plan.folds },
+      changes,
+      stats: Object.fromEntries(STATISTICS.map((s) => [s, cell(u.point[s], u.boot[s], s === 'acc_eq')])) as Record<Statistic, StatCell>,
+      ties: { ...ties, accInSample: tied ? NaN : acc, accCv: tied ? NaN : u.cv!.accCv, epsCv: u.cv!.epsCv, folds: plan.folds },
       rank: 0,
       cluster: 0,
     };
     if (plan.grouping === 'system') {
       const g = groupsFor('system', p.x, p.h, p.change, p.system)[0];
-      row.pairwise = ci(pairwiseAccuracy(g.x, g.h), u.boot.pairwise);
-      row.spa = ci(u.spa!.value, u.spa!.boot);
+      row.pairwise = cell(pairwiseAccuracy(g.x, g.h), u.boot.pairwise, true);
+      row.spa = cell(u.spa!.value, u.spa!.boot, true);
     }
     return row;
   });
 }
 
-const rankValue = (plan: MetaPlan, r: MetaRow) => (plan.stat === 'pairwise' ? r.pairwise!.value : plan.stat === 'spa' ? r.spa!.value : r.stats[plan.stat].value);
+const rankCell = (plan: MetaPlan, r: MetaRow) => (plan.stat === 'pairwise' ? r.pairwise! : plan.stat === 'spa' ? r.spa! : r.stats[plan.stat]);
+const rankValue = (plan: MetaPlan, r: MetaRow) => rankCell(plan, r).value;
 
 /** Whether the PERM-BOTH test applies to the ranking statistic (system-level pairwise accuracy and SPA: no). */
 export const hasPermTest = (plan: MetaPlan) => plan.stat !== 'spa' && plan.stat !== 'pairwise';
@@ -64,8 +74,11 @@ export function rankTable(plan: MetaPlan, units: readonly MetricUnit[], rows: Me
     const key = `${ia}:${ib}`;
     if (cache.has(key)) return cache.get(key)!;
     const delta = value(rows[ia]) - value(rows[ib]);
-    const cmp = { a: plan.bases[ia].m.id, b: plan.bases[ib].m.id, delta, pPerm: NaN, pBoot: NaN };
-    if (plan.stat !== 'spa') {
+    const cmp: MetaComparison = { a: plan.bases[ia].m.id, b: plan.bases[ib].m.id, delta, pPerm: NaN, pBoot: NaN };
+    // No test where it cannot say anything (degenerate.ts): one change, or a statistic that is undefined.
+    const why = fewChanges(Math.min(rows[ia].changes, rows[ib].changes)) ?? rankCell(plan, rows[ia]).why ?? rankCell(plan, rows[ib]).why;
+    if (why) cmp.why = why;
+    else if (plan.stat !== 'spa') {
       const s = plan.stat;
       cmp.pBoot = bootstrapP(delta, Float64Array.from(units[ia].boot[s], (v, k) => v - units[ib].boot[s][k]));
       if (hasPermTest(plan)) {

@@ -16,6 +16,7 @@ import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
 import type { MetaEvalOptions, MetaMetric, MetaRecord, MetaTable, RankStatistic, TypedMetaMetric } from './metaTypes.ts';
 import { interned, packedTriples } from '../interned.ts';
+import { pearsonScaled, type Numbers } from '../stats.ts';
 
 const DIMS: readonly Dim[] = ['con', 'comp', 'rel'];
 const dimOf = (m: Pick<MetaMetric, 'id' | 'dim'>): Dim => m.dim ?? (/\.(con|comp|rel)$/.exec(m.id)?.[1] as Dim | undefined) ?? 'rel';
@@ -148,7 +149,8 @@ export function prepareUnit(plan: MetaPlan, k: number): { unit: MetricUnit; resa
   return { unit, resample: resampler(plan, k, ties.eps, boot) };
 }
 
-function weightedPearson(x: Float64Array, y: Float64Array, w: Float64Array): number {
+/** The weighted Pearson's r of a resample; x and y already in range (pearsonScaled), as stats.ts's pearson needs. */
+function weightedPearson(x: Numbers, y: Numbers, w: Float64Array): number {
   let N = 0, sx = 0, sy = 0;
   for (let i = 0; i < x.length; i++) {
     N += w[i];
@@ -172,6 +174,9 @@ function resampler(plan: MetaPlan, k: number, eps: number, boot: MetricUnit['boo
   const { x, h, change, system } = plan.bases[k];
   const { C, S } = plan;
   if (plan.grouping === 'none') {
+    // Scores beyond about 1e±150 would over- or underflow Pearson's sums: scaled into range once (exact otherwise).
+    const xr = pearsonScaled(x);
+    const hr = pearsonScaled(h);
     // Spearman and Kendall from one pass over the (x, h) cells: bit for bit weightedSpearman and weightedKendall.
     const cp = corrPlan(x, h);
     const scratch = corrScratch(cp);
@@ -183,7 +188,7 @@ function resampler(plan: MetaPlan, k: number, eps: number, boot: MetricUnit['boo
     const ker = accKernel(ap, eps);
     return (w: Uint32Array, b: number) => {
       for (let i = 0; i < x.length; i++) wr[i] = w[change[i]];
-      boot.pearson[b] = weightedPearson(x, h, wr);
+      boot.pearson[b] = weightedPearson(xr, hr, wr);
       resampleCorrelations(cp, wr, scratch, pair, 0);
       boot.spearman[b] = pair[0];
       boot.kendall[b] = pair[1];

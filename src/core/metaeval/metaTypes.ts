@@ -64,6 +64,10 @@ export interface StatCell {
   value: number;
   lo: number;
   hi: number;
+  /** Why value (and the interval) is undefined (NaN), where the data leave nothing to measure (degenerate.ts). */
+  why?: string;
+  /** Why only the interval is undefined (NaN): too few changes to resample. */
+  intervalWhy?: string;
 }
 
 export interface MetaRow {
@@ -90,6 +94,8 @@ export interface MetaComparison {
   delta: number;
   pPerm: number;
   pBoot: number;
+  /** Why pPerm and pBoot are undefined (NaN): too few changes, or a statistic that is undefined (degenerate.ts). */
+  why?: string;
 }
 
 export interface MetaEvalReport {

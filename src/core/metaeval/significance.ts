@@ -8,7 +8,7 @@
 //  - Paired bootstrap over changes: both metrics' statistics on the same resamples of changes (report.ts);
 //    p = share of resamples whose difference, centred on the observed one, is at least as far from 0 (Koehn 2004).
 import { mulberry32 } from '../bootstrap.ts';
-import { mean, rankAverage } from '../stats.ts';
+import { mean, rangeExponent, rankAverage, timesPow2 } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
 import { mergeAll, pooledAccEq, pooledKendall, systemSides, type Merged } from './permKernels.ts';
 
@@ -42,6 +42,14 @@ function standardise(v: ArrayLike<number>): { z: Float64Array; sd: number } {
   m /= n || 1;
   let ss = 0;
   for (let i = 0; i < n; i++) ss += (v[i] - m) ** 2;
+  if (!(ss > 0 && ss < Infinity) && !Array.prototype.every.call(v, (x: number) => x === v[0])) {
+    // Over- or underflowed (scores beyond about 1e±150): the same on the scores scaled into range, sd in their units.
+    const e = rangeExponent(v);
+    if (e !== 0) {
+      const s = standardise(Float64Array.from(v, (x) => timesPow2(x, -e)));
+      return { z: s.z, sd: timesPow2(s.sd, e) };
+    }
+  }
   const sd = Math.sqrt(ss / (n || 1)) || 1;
   return { z: Float64Array.from(v, (x) => (x - m) / sd), sd };
 }

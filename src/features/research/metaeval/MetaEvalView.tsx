@@ -166,10 +166,16 @@ export function MetaEvalView() {
                     </option>
                   ))}
                 </select>{' '}
-                <span className="small muted">
-                  in-sample ε {curveRow.ties.eps.toPrecision(3)} gives acc_eq {curveRow.ties.accInSample.toFixed(3)} (ε 0: {curveRow.ties.accAtZero.toFixed(3)});
-                  cross-validated {Number.isFinite(curveRow.ties.accCv) ? curveRow.ties.accCv.toFixed(3) : '—'}; {curveRow.ties.method === 'exact' ? 'every candidate ε' : `${curveRow.ties.candidates} sampled candidates`}. {s.signature}
-                </span>
+                {curveRow.stats.acc_eq.why ? (
+                  <span className="small muted" data-testid="me-curve-undefined">
+                    acc_eq undefined: {curveRow.stats.acc_eq.why}. {s.signature}
+                  </span>
+                ) : (
+                  <span className="small muted">
+                    in-sample ε {curveRow.ties.eps.toPrecision(3)} gives acc_eq {curveRow.ties.accInSample.toFixed(3)} (ε 0: {curveRow.ties.accAtZero.toFixed(3)});
+                    cross-validated {Number.isFinite(curveRow.ties.accCv) ? curveRow.ties.accCv.toFixed(3) : '—'}; {curveRow.ties.method === 'exact' ? 'every candidate ε' : `${curveRow.ties.candidates} sampled candidates`}. {s.signature}
+                  </span>
+                )}
               </figcaption>
               <TieCurve row={curveRow} />
             </figure>
