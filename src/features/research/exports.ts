@@ -1,5 +1,6 @@
 // Exports of the research view. Every file carries the full configuration; nothing key-like is ever written
 // (the research state holds no key, and stripSecrets drops any key-like field on the way out regardless).
+import { configHeader } from '../../core/configLines';
 import { toCsv } from '../../core/csvSafe';
 import { crscoreMetrics } from '../../core/lab/metrics';
 import { writeScores } from '../../core/metaeval/scoresFile';
@@ -73,8 +74,7 @@ export function table(st: ResearchState): CorrRow[] {
 
 /** CSV with the configuration as leading `# key: value` comment lines. */
 function withConfigHeader(csv: string, config: Record<string, unknown>): string {
-  const lines = Object.entries(config).map(([k, v]) => `# ${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return `${lines.join('\n')}\n${csv}\n`;
+  return `${configHeader(config).join('\n')}\n${csv}\n`;
 }
 
 /**
