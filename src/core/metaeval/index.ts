@@ -12,6 +12,7 @@ export * from './metaPool.ts';
 export * from './ceiling.ts';
 export * from './baselines.ts';
 export * from './signature.ts';
+export * from './runSignature.ts';
 export * from './scoresFile.ts';
 export * from './tables.ts';
 export * from './crossval.ts';
