@@ -5,6 +5,7 @@
 // a removed line break could start is neutralised as csvSafe.ts neutralises a cell: a quote before = + - @ unless
 // the piece is a plain number (JSON's [0.1,-0.2] stays as it is). One helper for every writer, and its reader.
 
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const PLAIN_NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?[\]}]*$/;
 

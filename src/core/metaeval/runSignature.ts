@@ -2,6 +2,7 @@
 // a CRScore run in the same words, and this maps those words to the signature's fields. Both callers build a
 // CrscoreRun from their own state (src/cli/evalSignature.ts, src/store/signatureConfig.ts); nothing else decides
 // what the signature says about the metric, so the same run cannot get two signatures.
+import { sha256Hex } from '../sha256.ts';
 import type { SignatureConfig } from './signature.ts';
 
 /**
@@ -66,4 +67,9 @@ export function configName(c: Pick<SignatureConfig, 'preset' | 'similarity' | 's
   if (c.scoring && c.scoring !== 'hard') parts.push(slug(c.scoring));
   if (c.tau !== null && c.tau !== undefined && Number.isFinite(c.tau)) parts.push(`t${num(c.tau)}`);
   return parts.join('-');
+}
+
+/** How the signature names an imported file's configuration: its name, else its signature's hash, else unsigned. */
+export function importedConfig(c: { configuration: string | null; signature: string | null }): string {
+  return c.configuration ?? (c.signature ? `sig#${sha256Hex(c.signature).slice(0, 12)}` : 'unsigned');
 }
