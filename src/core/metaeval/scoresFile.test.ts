@@ -88,9 +88,9 @@ describe('writeScores', () => {
 
   it("names the run's CRScore columns by configuration, and nothing else", () => {
     const cols = [
-      { id: 'crscore.rel', kind: 'metric' }, { id: 'crscore-learned-cv2.con', kind: 'metric' }, { id: 'bleu.rel', kind: 'metric' },
+      { id: 'crscore.rel', kind: 'metric' }, { id: 'crscore.con', kind: 'metric' }, { id: 'crscore-plus.rel', kind: 'metric' }, { id: 'bleu.rel', kind: 'metric' },
       { id: 'crscore.rel', kind: 'imported' }, { id: 'baseline.length', kind: 'baseline' },
     ];
-    expect(namedColumns(cols, 'crscore-plus').map((c) => c.id)).toEqual(['crscore-plus.rel', 'crscore-plus.con', 'bleu.rel', 'crscore.rel', 'baseline.length']);
+    expect(namedColumns(cols, 'crscore-lexical-t0.6').map((c) => c.id)).toEqual(['crscore-lexical-t0.6.rel', 'crscore-lexical-t0.6.con', 'crscore-plus.rel', 'bleu.rel', 'crscore.rel', 'baseline.length']);
   });
 });

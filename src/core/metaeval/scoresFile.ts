@@ -222,13 +222,13 @@ export function writeScores(
 }
 
 /**
- * The run's CRScore columns (crscore.rel, crscore-learned-cv5.rel) named by its configuration, e.g.
- * crscore-lexical-t0.149.rel, so that files of different runs never name a column alike. Other columns (a lab
- * metric, an imported one, a baseline) keep their ids.
+ * The run's CRScore columns (crscore.con|comp|rel) named by its configuration, e.g. crscore-lexical-t0.149.rel,
+ * so that files of different runs never name a column alike. Columns already named by theirs (the lab's
+ * crscore-plus, crscore-learned-cv5) and the others (a lab metric, an imported one, a baseline) keep their ids.
  */
 export function namedColumns<T extends { id: string; kind?: string }>(metrics: readonly T[], name: string): T[] {
   return metrics.map((m) => {
-    const d = m.kind === 'imported' || m.kind === 'baseline' ? null : /^crscore(?:-[\w.-]+)?\.(con|comp|rel)$/.exec(m.id);
+    const d = m.kind === 'imported' || m.kind === 'baseline' ? null : /^crscore\.(con|comp|rel)$/.exec(m.id);
     return d ? { ...m, id: `${name}.${d[1]}` } : m;
   });
 }
