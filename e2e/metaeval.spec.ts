@@ -124,11 +124,13 @@ test('the meta-evaluation table equals crscore eval --metaeval --json; an import
 test('a τ set by hand signs as --tau does (option); the Scores CSV opens with its signature and dataset', async ({ page }) => {
   test.setTimeout(400_000);
   await openLab(page, dataset);
-  // Back in Research: τ by hand on the slider.
-  await page.goto('/#research');
-  await page.getByTestId('research-tau').fill('0.154');
+  // Back in Research's overview: τ by hand, one step of the slider.
+  await researchView(page, 'overview');
+  await page.getByTestId('research-tau').focus();
+  await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('research-tau-source')).toHaveAttribute('data-source', 'manual');
   const tau = Number(await page.getByTestId('research-tau-value').getAttribute('data-value'));
+  await researchView(page, 'exports');
   const download = page.waitForEvent('download');
   await page.getByTestId('export-csv').click();
   const lines = fs.readFileSync(await (await download).path(), 'utf8').split('\n');
