@@ -3,6 +3,7 @@
 // `crscore eval --scores-out`) becomes a row with the same statistics as the metric it copies, and the view is
 // photographed at two sizes.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { writeLabDataset } from './fixtures/labDataset';
 import { openLab, setMetrics } from './helpers-lab';
+import { researchView } from './helpers-research';
 import type { MetaEvalReport } from '../src/core/metaeval/index';
 
 const SHOTS = process.env.METAEVAL_SHOTS ? path.resolve(process.env.METAEVAL_SHOTS) : null;
@@ -81,12 +83,14 @@ test('the meta-evaluation table equals crscore eval --metaeval --json; an import
   // An imported metric: the CLI's per-review scores, read back in the browser, give the same statistics.
   const file = path.join(tmp, 'mine.csv');
   await cli(['--scores-out', file]);
+  // The file names its CRScore columns by configuration (crscore-lexical-tτ).
+  const mine = `mine.${/^# configuration: (.*)$/m.exec(fs.readFileSync(file, 'utf8'))![1]}.rel`;
   await page.getByTestId('me-import').setInputFiles(file);
   await expect(page.getByTestId('me-coverage')).toContainText('mine.csv');
-  await expect(page.getByTestId('me-row-mine.crscore.rel')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId(`me-row-${mine}`)).toBeVisible({ timeout: 120_000 });
   b = await browserReport(page);
   const row = (id: string) => b.rows.find((r) => r.id === id)!;
-  expect(row('mine.crscore.rel').stats).toEqual(row('crscore.rel').stats);
+  expect(row(mine).stats).toEqual(row('crscore.rel').stats);
   expect(row('mine.bleu').stats).toEqual(row('bleu').stats);
 
   // A file that matches no review is refused and what was loaded stays.
@@ -94,14 +98,14 @@ test('the meta-evaluation table equals crscore eval --metaeval --json; an import
   fs.writeFileSync(bad, '{"id":"nope","system":"x","s":1}\n');
   await page.getByTestId('me-import').setInputFiles(bad);
   await expect(page.getByTestId('me-import-error')).toContainText('no row matches a review');
-  await expect(page.getByTestId('me-row-mine.crscore.rel')).toBeVisible();
+  await expect(page.getByTestId(`me-row-${mine}`)).toBeVisible();
 
   // CSV export carries the signature.
   const download = page.waitForEvent('download');
   await page.getByTestId('me-export-csv').click();
   const text = fs.readFileSync(await (await download).path(), 'utf8');
   expect(text).toContain('# signature: metric:paper|sim:lexical');
-  expect(text).toContain('mine.crscore.rel');
+  expect(text).toContain(mine);
 
   if (SHOTS) {
     fs.mkdirSync(SHOTS, { recursive: true });
@@ -115,4 +119,37 @@ test('the meta-evaluation table equals crscore eval --metaeval --json; an import
       }
     }
   }
+});
+
+test('a τ set by hand signs as --tau does (option); the Scores CSV opens with its signature and dataset', async ({ page }) => {
+  test.setTimeout(400_000);
+  await openLab(page, dataset);
+  // Back in Research's overview: τ by hand, one step of the slider.
+  await researchView(page, 'overview');
+  await page.getByTestId('research-tau').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('research-tau-source')).toHaveAttribute('data-source', 'manual');
+  const tau = Number(await page.getByTestId('research-tau-value').getAttribute('data-value'));
+  await researchView(page, 'exports');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const lines = fs.readFileSync(await (await download).path(), 'utf8').split('\n');
+  const sha = createHash('sha256').update(fs.readFileSync(dataset)).digest('hex');
+  expect(lines[0]).toBe('# crscore-scores: 1');
+  expect(lines[1]).toMatch(new RegExp(`^# signature: metric:paper\\|sim:lexical\\|.*\\|tau:${Number(tau.toFixed(4))}\\(option\\)\\|.*\\|data:${path.basename(dataset).replace(/\./g, '\\.')}\\(\\d+,sha256=${sha.slice(0, 12)}\\)`));
+  expect(lines.slice(2, 5)).toEqual([`# dataset: ${path.basename(dataset)}`, expect.stringMatching(/^# dataset-rows: \d+$/), `# dataset-sha256: ${sha}`]);
+  expect(lines.find((l) => !l.startsWith('#'))).toMatch(new RegExp(`^id,lang,system,human\\.con,human\\.comp,human\\.rel,crscore-lexical-t${Number(tau.toFixed(4))}\\.con,`));
+
+  // The lab's meta-evaluation: the signature the CLI prints for --tau with the same value, field for field.
+  await researchView(page, 'lab');
+  await setMetrics(page, ['crscore', 'bleu', 'chrf']);
+  await page.getByTestId('lab-resamples').fill('200');
+  await expect(page.getByTestId('me-signature')).toContainText(`tau:${Number(tau.toFixed(4))}(option)`, { timeout: 120_000 });
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'src/cli/main.ts', 'eval', '--similarity', 'lexical', '--dataset', dataset, '--tau', String(tau), '--metrics', 'crscore,bleu,chrf', '--bootstrap', '200', '--seed', '1', '--signature'],
+    { encoding: 'utf8', timeout: 180_000 },
+  );
+  expect(stdout.trim()).toContain(`tau:${Number(tau.toFixed(4))}(option)`);
+  await expect(page.getByTestId('me-signature')).toHaveText(stdout.trim());
 });

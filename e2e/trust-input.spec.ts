@@ -205,7 +205,9 @@ test('CSV exports prefix cells a spreadsheet would run as formulas, and keep neg
     .readFileSync(FIXTURE, 'utf8')
     .replaceAll('"vague_pred"', '"=HYPERLINK(\\"http://evil.test\\",\\"x\\")"')
     .replaceAll('Looks good to me.', '@SUM(1+1)*cmd');
-  await page.getByTestId('research-file').setInputFiles({ name: 'hostile.jsonl', mimeType: 'application/json', buffer: Buffer.from(text) });
+  // The file's name too (issue 38): a line break and a formula land in every CSV's `# dataset:` line.
+  const name = 'hostile\n=HYPERLINK("http://evil.test","n"),-2+3+cmd.jsonl';
+  await page.getByTestId('research-file').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
   await page.getByTestId('research-similarity').selectOption('lexical');
   await page.getByTestId('research-calibration-system').selectOption('good_pred');
   await page.getByTestId('research-run').click();
@@ -220,15 +222,25 @@ test('CSV exports prefix cells a spreadsheet would run as formulas, and keep neg
   const lines = csv.split(/\r?\n/).filter((l) => l && !l.startsWith('#'));
   // The columns of `crscore eval --scores-out`: keys, human scores, CRScore, the reference-based metrics computed,
   // the baselines, the review last.
-  expect(lines[0]).toBe('id,lang,system,human.con,human.comp,human.rel,crscore.con,crscore.comp,crscore.rel,bleu,bleuNoStop,editSim,rougeL,chrf,chrfpp,baseline.length,baseline.random,baseline.constant,review');
+  // CRScore's columns are named by configuration (lexical, τ as calibrated).
+  expect(lines[0].replace(/crscore-lexical-t[\d.]+\./g, 'crscore.')).toBe('id,lang,system,human.con,human.comp,human.rel,crscore.con,crscore.comp,crscore.rel,bleu,bleuNoStop,editSim,rougeL,chrf,chrfpp,baseline.length,baseline.random,baseline.constant,review');
   for (const l of lines) for (const cell of l.split(',')) expect(/^[=+@\t\r]|^-(?![\d.])/.test(cell), cell).toBe(false);
   const dlc = page.waitForEvent('download');
   await page.getByTestId('export-correlations').click();
   const corr = fs.readFileSync(await (await dlc).path(), 'utf8');
   expect(corr).toMatch(/^metric,human,n,spearman/m);
+  // Every configuration line, in both files: no line and no piece after a separator starts a formula.
+  for (const file of [csv, corr]) {
+    expect(file).toContain(`# dataset: hostile '=HYPERLINK("http://evil.test","n"),'-2+3+cmd.jsonl`);
+    for (const l of file.split(/\r\n|\r|\n/)) {
+      expect(l.startsWith('=')).toBe(false);
+      if (l.startsWith('#')) for (const piece of l.split(/[,;]/)) expect(/^\s*"*[=+\-@]/.test(piece) && !/^\s*-?\d/.test(piece), piece).toBe(false);
+    }
+  }
   // Numbers, negative ones included, are never quoted into text.
-  expect(corr).not.toMatch(/'[-+]?\d/);
-  expect(csv).not.toMatch(/'[-+]?\d/);
+  const data = (f: string) => f.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+  expect(data(corr)).not.toMatch(/'[-+]?\d/);
+  expect(data(csv)).not.toMatch(/'[-+]?\d/);
 });
 
 test('a damaged session in browser storage is set aside; the workbench opens with the others', async ({ page }) => {

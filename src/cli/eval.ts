@@ -25,7 +25,8 @@ import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
 import { linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from './evalMetaeval.ts';
-import { encoderRevision } from '../embed/models.ts';
+import { crscoreSignatureConfig } from '../core/metaeval/runSignature.ts';
+import { cliCrscoreRun } from './evalSignature.ts';
 import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
 import { shippedWeights } from '../core/learned/index.ts';
 import type { ItemScore } from '../core/evaluate.ts';
@@ -138,13 +139,13 @@ export async function runEval(argv: string[]): Promise<number> {
   const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
   // Meta-evaluation and --scores-out: the run's columns, with what the signature records.
   const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config']) =>
-    runMetaeval(values, { rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config } });
+    runMetaeval(values, { dataset: values.dataset!, rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config } });
   const crscoreColumns = (scores: readonly ItemScore[], label: string) => crscoreMetrics(scores, {}, 'crscore', label);
   const labContext = {
     values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
     metaeval: needsScores(values)
       ? (metrics: LabMetric[], config: Record<string, unknown>) =>
-          metaeval(metrics, { preset: String(config.preset ?? 'paper'), similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, encoderRevision: encoderRevision(config.encoder as string | null), pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? null, tauSource: config.calibrateOn ? `calibration:${String(config.calibrateOn)}` : String(config.tauSource ?? '') })
+          metaeval(metrics, config.preset === 'plus' && config.similarity === undefined ? { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split } : crscoreSignatureConfig(cliCrscoreRun({ similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? NaN, calibratedOn: (config.calibrateOn as string | null) ?? null, links: config.tauSource === 'fixed' ? { model: null } : null })))
       : undefined,
   };
   if (values.linker && preset !== 'learned') warn('--linker applies to --preset learned only');
@@ -194,7 +195,8 @@ export async function runEval(argv: string[]): Promise<number> {
     });
     if (needsScores(values) && plusScored) {
       const p: { scores: ItemScore[]; tau: number; calibrated: boolean } = plusScored;
-      const me = await metaeval(crscoreColumns(p.scores, 'CRScore (plus)'), { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split, tau: p.tau, tauSource: p.calibrated ? `calibration:${values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM}` : 'option' });
+      const run = cliCrscoreRun({ similarity: 'tfidf', scoring: 'graded', split, tau: p.tau, calibratedOn: p.calibrated ? (values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM) : null });
+      const me = await metaeval(crscoreColumns(p.scores, 'CRScore (plus)'), crscoreSignatureConfig({ ...run, preset: 'plus' }));
       if (me !== null) return me;
     }
     process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
@@ -280,8 +282,8 @@ export async function runEval(argv: string[]): Promise<number> {
     return Math.max(failedCode, await runEvalMetrics(lab, { ...labContext, crscore: { scores: all, config: { ...base.config, tau } } }));
   }
   if (needsScores(values)) {
-    const tauSource = links ? 'fixed' : calibration ? `calibration:${calibration.system}` : 'option';
-    const me = await metaeval(crscoreColumns(scores, 'CRScore'), { preset: 'paper', similarity, scoring, encoder: encoder ?? null, encoderRevision: encoderRevision(encoder), pooling: pooling ?? null, split, tau, tauSource, ...(links ? { claimsModel: (links.summary as { model?: string }).model ?? null } : {}) });
+    const run = cliCrscoreRun({ similarity, scoring, encoder, pooling, split, tau, calibratedOn: calibration?.system ?? null, links: links ? { model: (links.summary as { model?: string }).model ?? null } : null });
+    const me = await metaeval(crscoreColumns(scores, 'CRScore'), crscoreSignatureConfig(run));
     if (me !== null) return Math.max(failedCode, me);
   }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,14 +50,21 @@ describe('crscore eval --metaeval', () => {
       expect(w.code, w.stderr).toBe(0);
       expect(w.stderr).toMatch(/wrote 7 reviews × 6 metric columns/);
       const text = readFileSync(file, 'utf8');
-      if (ext === 'csv') expect(text.split('\n')[0]).toBe('id,lang,system,human.con,human.comp,human.rel,crscore.con,crscore.comp,crscore.rel,baseline.length,baseline.random,baseline.constant,review');
+      const lines = text.split('\n');
+      if (ext === 'csv') {
+        expect(lines.slice(0, 5).map((l) => l.replace(/: .*/, ''))).toEqual(['# crscore-scores', '# signature', '# dataset', '# dataset-rows', '# dataset-sha256']);
+        expect(lines).toContain(`# dataset-sha256: ${createHash('sha256').update(readFileSync(mini)).digest('hex')}`);
+        expect(lines.find((l) => !l.startsWith('#'))).toBe('id,lang,system,human.con,human.comp,human.rel,crscore-lexical-t0.6.con,crscore-lexical-t0.6.comp,crscore-lexical-t0.6.rel,baseline.length,baseline.random,baseline.constant,review');
+      } else expect(JSON.parse(lines[0])).toMatchObject({ signature: expect.stringMatching(/tau:0\.6\(option\).*\|data:mini\.jsonl\(/), config: { configuration: 'crscore-lexical-t0.6' }, dataset: { name: 'mini.jsonl' } });
       for (const grouping of ['none', 'item', 'system']) {
         const out = json(['--metric-scores', `back=${file}`, '--grouping', grouping]);
         const row = (id: string) => out.metaeval.rows.find((r) => r.id === id)!;
-        expect(row('back.crscore.rel').stats).toEqual(row('crscore.rel').stats);
-        expect(row('back.crscore.rel').ties.eps).toBe(row('crscore.rel').ties.eps);
-        expect(row('back.baseline.length').stats).toEqual(row('baseline.length').stats);
+        expect(row('back.crscore-lexical-t0.6.rel').stats).toEqual(row('crscore.rel').stats);
+        expect(row('back.crscore-lexical-t0.6.rel').ties.eps).toBe(row('crscore.rel').ties.eps);
+        // The file's baselines are recognised: the run's own are the only ones in the table.
+        expect(out.metaeval.rows.filter((r) => r.kind === 'baseline').map((r) => r.id).sort()).toEqual(['baseline.constant', 'baseline.length', 'baseline.random']);
         expect(out.coverage[0].matched).toBe(7);
+        expect(out.signature).toMatch(/\|imports:back=crscore-lexical-t0\.6$/);
       }
     });
   }
@@ -115,7 +123,7 @@ describe('crscore eval --preset learned --cv K', () => {
     const out = path.join(tmp, 'learned-cv.csv');
     const w = learned(['--cv', '2', '--scores-out', out]);
     expect(w.code, w.stderr).toBe(0);
-    const head = readFileSync(out, 'utf8').split('\n')[0].split(',');
+    const head = readFileSync(out, 'utf8').split('\n').find((l) => !l.startsWith('#'))!.split(',');
     expect(head).toEqual(expect.arrayContaining(['crscore-learned-cv2.con', 'crscore-learned-cv2.comp', 'crscore-learned-cv2.rel']));
     expect(head).not.toContain('crscore.rel');
     const j = learned(['--cv', '2', '--metaeval', '--json']);
@@ -128,5 +136,36 @@ describe('crscore eval --preset learned --cv K', () => {
     const bare = learned(['--cv', '2']);
     expect(bare.code).not.toBe(0);
     expect(bare.stderr).toMatch(/--cv with --preset learned cross-validates the scores of --scores-out and --metaeval/);
+  });
+});
+
+describe('three configurations in one table (issue 35)', () => {
+  it('writes lexical, --preset plus and --preset learned scores, and reads all three back in one command', () => {
+    const files = { lexical: path.join(tmp, 'lexical.csv'), plus: path.join(tmp, 'plus.jsonl'), learned: path.join(tmp, 'learned.csv') };
+    const write = [
+      ['--similarity', 'lexical', '--tau', '0.6', '--scores-out', files.lexical],
+      ['--preset', 'plus', '--scores-out', files.plus],
+      ['--preset', 'learned', '--scores-out', files.learned],
+    ];
+    for (const args of write) {
+      const w = crscore(['eval', '--dataset', mini, '--bootstrap', '20', ...args]);
+      expect(w.code, w.stderr).toBe(0);
+    }
+    const r = crscore(['eval', '--dataset', mini, '--bootstrap', '20', '--metaeval', '--json', ...Object.values(files).flatMap((f) => ['--metric-scores', f])]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { signature: string; metaeval: MetaEvalReport; imports: { name: string; configuration: string; signature: string }[] };
+    const ids = out.metaeval.rows.map((x) => x.id);
+    // No duplicate rows: every configuration's columns once, the baselines once (the run's own).
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((id) => id.startsWith('baseline.') || id.includes('.baseline.')).sort()).toEqual(['baseline.constant', 'baseline.length', 'baseline.random']);
+    expect(ids).toEqual(expect.arrayContaining(['lexical.crscore-lexical-t0.6.rel', 'plus.crscore-plus.rel', 'learned.crscore-learned.rel']));
+    // The signature names every configuration, and each imported file's own signature comes with the table.
+    expect(out.signature).toMatch(/\|data:mini\.jsonl\(\d+,sha256=[0-9a-f]{12}\)\|imports:lexical=crscore-lexical-t0\.6\+plus=crscore-plus\+learned=crscore-learned$/);
+    expect(out.imports.map((i) => i.configuration)).toEqual(['crscore-lexical-t0.6', 'crscore-plus', 'crscore-learned']);
+    expect(out.imports[0].signature).toMatch(/^metric:paper\|sim:lexical\|.*tau:0\.6\(option\)/);
+    expect(out.imports[1].signature).toMatch(/^metric:plus\|sim:tfidf\|rule:graded\|/);
+    expect(out.imports[2].signature).toMatch(/^metric:learned\|sim:learned-linker\|/);
+    const text = crscore(['eval', '--dataset', mini, '--bootstrap', '20', '--metaeval', ...Object.values(files).flatMap((f) => ['--metric-scores', f])]);
+    expect(text.stdout).toMatch(/imported plus \(.*plus\.jsonl\): metric:plus\|/);
   });
 });

@@ -11,17 +11,21 @@ import { labReviews } from '../core/lab/index.ts';
 import { humanStudyFileInfo, parseHumanStudyCsv } from '../core/importers/humanStudy.ts';
 import {
   baselineMetrics,
+  configName,
   coverageLines,
   formatMetaEval,
   GROUPINGS,
   humanCeiling,
+  importedConfig,
   metaEvalSignature,
   metaEvaluate,
+  namedColumns,
   readMetricScores,
   STATISTICS,
   writeScores,
   type AnnotatorFile,
   type CeilingSummary,
+  type DatasetIdentity,
   type MetaEvalOptions,
   type MetaMetric,
   type RankStatistic,
@@ -88,6 +92,8 @@ export function needsScores(v: Values): boolean {
 }
 
 export interface MetaevalContext {
+  /** The dataset file (its name and bytes' SHA-256 go into the signature). */
+  dataset: string;
   rows: DatasetRow[];
   split: SplitMode;
   /** The run's metric columns, aligned with the dataset's eval items (labReviews order). */
@@ -135,8 +141,10 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     if (c.values.length !== reviews.length) throw new Error(`meta-evaluation: ${c.id} has ${c.values.length} values for ${reviews.length} reviews`);
   const imported: MetaMetric[] = [];
   const coverage: ScoresCoverage[] = [];
+  const importNames: string[] = [];
   for (const spec of v['metric-scores'] ?? []) {
     const { name, file } = metricSpec(spec);
+    importNames.push(name);
     const r = readMetricScores(name, file, await readText(file), reviews);
     if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
@@ -146,15 +154,6 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
   }
   const seed = ctx.intervals.seed;
   const all: MetaMetric[] = [...ctx.columns.map((c) => ({ ...c, kind: 'metric' as const })), ...imported, ...baselineMetrics(reviews, seed)];
-  if (v['scores-out']) {
-    const out = v['scores-out'];
-    const format = /\.jsonl$/i.test(out) ? 'jsonl' : /\.csv$/i.test(out) ? 'csv' : null;
-    if (!format) throw new CliError(`--scores-out ${out}: name a .csv or .jsonl file`);
-    await writeFile(out, writeScores(format, reviews, all));
-    warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${out}`);
-  }
-  if (!wantsMetaeval(v)) return null;
-
   const grouping = oneOf(v.grouping, GROUPINGS, '--grouping') ?? 'none';
   const statistic = oneOf(v.statistic, RANK_STATISTICS, '--statistic') ?? 'spearman';
   if ((statistic === 'pairwise' || statistic === 'spa') && grouping !== 'system')
@@ -162,7 +161,22 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
   const dim = (oneOf(v.dim, ['con', 'comp', 'rel'] as const, '--dim') ?? 'rel') as Dim;
   const test = oneOf(v.test, ['perm-both', 'bootstrap'] as const, '--test') ?? 'perm-both';
   const opts: MetaEvalOptions = { grouping, statistic, dim, test, resamples: ctx.intervals.resamples, seed, against: all.find((m) => m.id === `crscore.${dim}` || new RegExp(`^crscore-[\\w-]+\\.${dim}$`).test(m.id))?.id };
-  const signature = metaEvalSignature({ ...ctx.config, grouping, statistic, dim, resamples: ctx.intervals.resamples, seed, ties: 'in-sample+cv5', version: version() });
+  // The signature names the dataset and every imported file's configuration (its name, else its signature's hash).
+  const dataset = datasetIdentity(ctx.dataset, ctx.rows.length);
+  const imports = coverage.map((c, k) => ({ name: importNames[k], config: importedConfig(c) }));
+  const signature = metaEvalSignature({ ...ctx.config, grouping, statistic, dim, resamples: ctx.intervals.resamples, seed, ties: 'in-sample+cv5', version: version(), dataset, imports });
+  if (v['scores-out']) {
+    const out = v['scores-out'];
+    const format = /\.jsonl$/i.test(out) ? 'jsonl' : /\.csv$/i.test(out) ? 'csv' : null;
+    if (!format) throw new CliError(`--scores-out ${out}: name a .csv or .jsonl file`);
+    const configuration = configName(ctx.config);
+    const { preset, similarity, scoring, encoder, pooling, split, tau, tauSource } = ctx.config;
+    const config = { configuration, preset, similarity, scoring, encoder, pooling, split, tau, tauSource, version: version() };
+    await writeFile(out, writeScores(format, reviews, namedColumns(all, configuration), { signature, dataset, config }));
+    warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${out} (configuration ${configuration})`);
+  }
+  if (!wantsMetaeval(v)) return null;
+
   if (v.signature) {
     process.stdout.write(`${signature}\n`);
     return 0;
@@ -178,7 +192,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     ceiling = { row, alpha: input.alpha?.[dim] ?? null, annotators: input.annotators, missing: input.missing };
   }
   if (v.json) {
-    const json = { signature, metaeval: report, ceiling, coverage };
+    const json = { signature, dataset, imports: coverage.map((c, k) => ({ name: importNames[k], file: c.file, configuration: c.configuration, signature: c.signature })), metaeval: report, ceiling, coverage };
     process.stdout.write(`${JSON.stringify(json, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x), 2)}\n`);
     return 0;
   }
@@ -197,12 +211,26 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
       lines.push(`  ${c.a.padEnd(28)} vs ${c.b.padEnd(22)} Δ ${(c.why && !Number.isFinite(c.delta) ? 'undefined' : fmt(c.delta, 4)).padStart(8)}  ${ps}`);
     }
   }
-  lines.push('', `signature: ${signature}`, '');
+  lines.push('', `signature: ${signature}`);
+  // Each imported file's own signature, so the table names every configuration it compares.
+  coverage.forEach((c, k) => c.signature && lines.push(`  imported ${importNames[k]} (${c.file}): ${c.signature}`));
+  lines.push('');
   process.stdout.write(lines.join('\n'));
   return 0;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** The dataset file's name, rows and the SHA-256 of its bytes. */
+function datasetIdentity(file: string, rows: number): DatasetIdentity {
+  let hash: string | null;
+  try {
+    hash = sha256(readFileSync(file));
+  } catch {
+    hash = null;
+  }
+  return { name: path.basename(file), rows, sha256: hash };
+}
 
 /** The signature's pseudo-reference fields (src/pseudorefs/signature.ts, shared with the browser) of a CLI plan. */
 export function pseudoRefSignature(plan: { source: PseudoRefSource; settings?: { model: string }; format?: OutputFormat; filter?: string; options?: string }) {

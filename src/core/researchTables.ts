@@ -2,6 +2,7 @@
 // (Spearman and Kendall with intervals) as CSV, Markdown, LaTeX and plain text. One implementation for the
 // browser's exports and `crscore eval`; every format records the configuration it was computed with.
 import type { BootstrapReport, Dim, Estimate } from './bootstrap.ts';
+import { commentLine, configHeader } from './configLines.ts';
 import { safeCell } from './csvSafe.ts';
 
 export type TableFormat = 'csv' | 'markdown' | 'latex' | 'text';
@@ -130,9 +131,9 @@ export function render(t: Table, format: TableFormat, config: TableConfig): stri
   switch (format) {
     case 'csv':
       return [
-        `# ${t.title}`,
-        `# ${t.note}`,
-        ...conf.map((l) => `# ${l}`),
+        commentLine(t.title),
+        commentLine(t.note),
+        ...configHeader(config),
         t.csvHeader.join(','),
         ...t.csvRows.map((r) => r.map(csvCell).join(',')),
         '',

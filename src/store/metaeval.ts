@@ -6,11 +6,15 @@ import type { Dim } from '../core/bootstrap';
 import { humanStudyFileInfo, parseHumanStudyCsv } from '../core/importers/humanStudy';
 import {
   baselineMetrics,
+  crscoreSignatureConfig,
   humanCeiling,
+  importedConfig,
   metaEvalSignature,
   readMetricScores,
   type CeilingSummary,
+  type DatasetIdentity,
   type Grouping,
+  type RunSignatureConfig,
   type MetaEvalReport,
   MetaEvalCancelled,
   type MetaMetric,
@@ -30,7 +34,8 @@ import type { Results } from './researchRun';
 import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../pseudorefs/dataset';
 import { pseudoRefSignature } from '../pseudorefs/signature';
-import { encoderRevision } from '../embed/models';
+import { researchCrscoreRun } from './signatureConfig';
+import { datasetIdentity } from './datasetIdentity';
 import { pseudoRefsProvenance } from './pseudoRefsBatch';
 
 export interface ImportedFile {
@@ -80,22 +85,38 @@ function baselinesOf(prepared: Results['prepared'], table: MetaTable, seed: numb
 
 const stem = (f: string) => f.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
 
-/** The run's configuration, in the CLI's words, so the same configuration gives the same signature. */
-function signatureOf(s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>): string {
+/** The run's CRScore configuration, in the CLI's words (one mapping, runSignature.ts); null before a run. */
+export function researchRunConfig(): RunSignatureConfig | null {
+  const r = useResearch.getState();
+  const c = r.results?.config;
+  if (!c || !r.results) return null;
+  return crscoreSignatureConfig(
+    researchCrscoreRun({
+      similarity: c.similarity,
+      scoring: c.scoring,
+      split: c.split,
+      encoder: r.results.engine?.model ?? r.results.label ?? null,
+      tau: r.tau,
+      tauSource: r.tauSource,
+      calibrationSystem: r.results.calibration.system,
+    }),
+  );
+}
+
+/**
+ * The signature of the run on screen with these statistics' settings, the dataset and the imported files: the
+ * string `crscore eval` prints for the same configuration.
+ */
+export function signatureOf(
+  s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>,
+  dataset: DatasetIdentity | null,
+  imports: readonly { name: string; coverage: ScoresCoverage }[] = [],
+): string {
   const r = useResearch.getState();
   const m = useLlmMetrics.getState();
-  const c = r.results?.config;
-  const sim = !c ? null : c.similarity === 'lexical' || c.similarity === 'tfidf' ? c.similarity : 'embedding';
-  const encoder = sim === 'embedding' ? (r.results?.engine?.model ?? r.results?.label ?? null) : null;
+  const run = researchRunConfig();
   return metaEvalSignature({
-    preset: c && c.similarity === 'tfidf' && c.scoring === 'graded' ? 'plus' : 'paper',
-    similarity: sim,
-    scoring: c?.scoring ?? null,
-    encoder,
-    encoderRevision: encoderRevision(encoder),
-    split: c?.split ?? null,
-    tau: r.tau,
-    tauSource: r.results ? `calibration:${r.results.calibration.system}` : null,
+    ...(run ?? { preset: 'paper', similarity: null, scoring: null, split: null }),
     // Generated in Research (handed over with their configuration), else the dataset's own.
     ...pseudoRefFields(pseudoRefsProvenance(r.datasetName)),
     grouping: s.grouping,
@@ -105,6 +126,8 @@ function signatureOf(s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>): 
     seed: m.seed,
     ties: 'in-sample+cv5',
     version: APP_VERSION,
+    dataset,
+    imports: imports.map((i) => ({ name: i.name, config: importedConfig(i.coverage) })),
   });
 }
 
@@ -206,15 +229,18 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       }
       ceilingInput = humanCeiling([...by.values()]);
     }
-    const signature = signatureOf(s);
     const id = ++jobId;
-    set({ coverage, signature, status: 'running', done: 0, total: m.resamples, error: null });
+    const named = s.imports.map((f, k) => ({ name: f.name, coverage: coverage[k] }));
+    set({ coverage, signature: signatureOf(s, null, named), status: 'running', done: 0, total: m.resamples, error: null });
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
     // A newer run supersedes this one: its workers stop at their next step.
     const cancelled = () => id !== jobId;
     const t0 = performance.now();
     const run = async () => {
+      // The dataset's hash (read once per dataset) completes the signature.
+      const dataset = await datasetIdentity();
+      if (id === jobId) set({ signature: signatureOf(s, dataset, named) });
       const metrics = [...given, ...(await baselinesOf(prepared, table, m.seed))];
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(

@@ -2,6 +2,7 @@
 // (every metric × human dimension, with the paired difference against the baseline), the system table of one
 // metric (Table 4 style) and the systems' rank agreement. Every format records the statistics' settings and each
 // metric's configuration; prompts are written out whole (CSV and LaTeX as comment lines, Markdown as code).
+import { commentLine } from '../configLines.ts';
 import { fmtInterval, fmtNum, renderTableSpec, type TableFormat, type TableSpec } from '../researchTables.ts';
 import type { CorrCi, Dim, Estimate, LabAgreement, LabGap, LabMetricAgreement } from './types.ts';
 
@@ -125,7 +126,8 @@ function withPrompts(body: string, format: TableFormat, prompts: [string, string
   const lines: string[] = [];
   for (const [family, prompt] of prompts) {
     if (format === 'markdown') lines.push(`Prompt (${family}):`, '', ...prompt.split('\n').map((l) => `    ${l}`), '');
-    else lines.push(`${format === 'csv' ? '#' : '%'} prompt (${family}):`, ...prompt.split('\n').map((l) => `${format === 'csv' ? '#' : '%'}   ${l}`));
+    else if (format === 'csv') lines.push(commentLine(`prompt (${family}):`), ...prompt.split('\n').map((l) => commentLine(`  ${l}`)));
+    else lines.push(`% prompt (${family}):`, ...prompt.split('\n').map((l) => `%   ${l}`));
   }
   // Comment lines go first in CSV and LaTeX (a CSV reader skips them; LaTeX ignores them); Markdown after.
   return format === 'markdown' ? `${body}\n${lines.join('\n')}\n` : `${lines.join('\n')}\n${body}`;

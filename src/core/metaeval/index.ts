@@ -13,6 +13,7 @@ export * from './ceiling.ts';
 export * from './auc.ts';
 export * from './baselines.ts';
 export * from './signature.ts';
+export * from './runSignature.ts';
 export * from './scoresFile.ts';
 export * from './tables.ts';
 export * from './crossval.ts';

@@ -125,8 +125,11 @@ describe('signature', () => {
   };
   it('records every field, the same for the same configuration', () => {
     const s = metaEvalSignature(base);
-    expect(s).toBe('metric:paper|sim:lexical|rule:hard|enc:-|pool:-|split:reference|tau:0.7314(calibration:gpt3.5_pred)|prefs:dataset|claims:-|analyzers:-|linker:-|group:item|stat:acc_eq|dim:rel|boot:1000|seed:1|ties:in-sample+cv5|version:0.1.0');
+    expect(s).toBe('metric:paper|sim:lexical|rule:hard|enc:-|pool:-|split:reference|tau:0.7314(calibration:gpt3.5_pred)|prefs:dataset|claims:-|analyzers:-|linker:-|group:item|stat:acc_eq|dim:rel|boot:1000|seed:1|ties:in-sample+cv5|version:0.1.0|data:-|imports:-');
     expect(metaEvalSignature({ ...base })).toBe(s);
+    // The dataset (name, rows, the hash's first 12 hex digits) and the imported files' configurations.
+    const named = metaEvalSignature({ ...base, dataset: { name: 'dev set.jsonl', rows: 150, sha256: '82003db8c4a8'.padEnd(64, '0') }, imports: [{ name: 'plus', config: 'crscore-plus' }, { name: 'mine', config: 'unsigned' }] });
+    expect(named.endsWith('|data:dev_set.jsonl(150,sha256=82003db8c4a8)|imports:plus=crscore-plus+mine=unsigned')).toBe(true);
     expect(metaEvalSignature({ ...base, encoder: 'use-lite', encoderRevision: 'abcdef0123456789' })).toContain('enc:use-lite@abcdef012345');
     expect(metaEvalSignature({ ...base, seed: 2 })).not.toBe(s);
   });

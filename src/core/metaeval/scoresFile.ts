@@ -2,10 +2,12 @@
 // change `id` and `system` (any numeric column is a metric), and every metric of a run goes out in the same shape,
 // so `--scores-out` followed by `--metric-scores` reproduces the statistics exactly. Pure: the CLI and the
 // browser's import share it, with one coverage report (matched, missing, duplicate, non-numeric, unknown rows).
+import { configHeader, readConfigHeader } from '../configLines.ts';
 import { toCsv } from '../csvSafe.ts';
 import { readCsv } from '../importers/csv.ts';
 import type { Dim } from '../bootstrap.ts';
 import type { MetaMetric } from './report.ts';
+import type { DatasetIdentity } from './signature.ts';
 
 export interface ScoreKey {
   changeId: string;
@@ -14,6 +16,8 @@ export interface ScoreKey {
 
 /** Columns that describe a review rather than score it. */
 const RESERVED = /^(id|system|lang|language|review|index|human[._](con|comp|rel))$/i;
+/** The baselines every run computes itself (baselines.ts): a file's copies are recognised and left out. */
+const BASELINE = /^baseline\./i;
 
 export interface ScoresCoverage {
   file: string;
@@ -38,6 +42,19 @@ export interface ScoresCoverage {
   ignored: string[];
   /** Parse errors (bad JSON, a broken CSV record), by row. */
   errors: { row: number; reason: string }[];
+  /** Baseline columns the file carries (baseline.*): the run computes its own, so these are not read. */
+  baselines: string[];
+  /** What the file says it is (a scores file this app wrote): its signature and configuration's name. */
+  signature: string | null;
+  configuration: string | null;
+}
+
+/** What a scores file says about itself: first in the file (`# key: value` lines, or a first JSONL record). */
+export interface ScoresHeader {
+  signature: string;
+  dataset: DatasetIdentity;
+  /** The configuration's name (its columns' prefix) and the other keys, in order. */
+  config: { configuration: string } & Record<string, unknown>;
 }
 
 export interface ImportedScores {
@@ -65,12 +82,20 @@ export function readMetricScores(name: string, file: string, text: string, keys:
   const jsonl = /\.jsonl?$/i.test(file) || /^\s*[{[]/.test(text);
   const rows: { row: number; data: Record<string, unknown> }[] = [];
   const errors: ScoresCoverage['errors'] = [];
+  let signature: string | null = null;
+  let configuration: string | null = null;
   if (jsonl) {
     text.split(/\r?\n/).forEach((line, k) => {
       if (!line.trim()) return;
       try {
         const v = JSON.parse(line) as unknown;
-        if (v && typeof v === 'object' && !Array.isArray(v)) rows.push({ row: k + 1, data: v as Record<string, unknown> });
+        const o = v as Record<string, unknown>;
+        // The first record of a scores file this app wrote: its signature and configuration, not a review.
+        if (rows.length === 0 && signature === null && o && typeof o === 'object' && typeof o.signature === 'string' && !('id' in o)) {
+          signature = o.signature;
+          const c = o.config as Record<string, unknown> | undefined;
+          configuration = typeof c?.configuration === 'string' ? c.configuration : null;
+        } else if (v && typeof v === 'object' && !Array.isArray(v)) rows.push({ row: k + 1, data: v as Record<string, unknown> });
         else errors.push({ row: k + 1, reason: 'not a JSON object' });
       } catch (e) {
         errors.push({ row: k + 1, reason: `not JSON (${(e as Error).message.slice(0, 80)})` });
@@ -79,15 +104,18 @@ export function readMetricScores(name: string, file: string, text: string, keys:
   } else {
     // Leading `# key: value` lines (the configuration Research's scores CSV carries) are skipped; row numbers
     // stay those of the file.
-    const lead = /^(?:\uFEFF)?(?:#[^\n]*\n)*/.exec(text)![0];
-    const offset = lead.split('\n').length - 1;
-    for (const r of readCsv(text.slice(lead.length)).records) {
+    const head = readConfigHeader(text);
+    const offset = head.lines;
+    signature = head.config.signature ?? null;
+    configuration = head.config.configuration ?? null;
+    for (const r of readCsv(head.body).records) {
       if (r.error) errors.push({ row: r.line + offset, reason: `CSV: ${r.error}` });
       else rows.push({ row: r.line + offset, data: r.data });
     }
   }
   const at = new Map(keys.map((k, i) => [keyOf(k.changeId, k.system), i]));
-  const allColumns = [...new Set(rows.flatMap((r) => Object.keys(r.data)))].filter((c) => !RESERVED.test(c));
+  const named = [...new Set(rows.flatMap((r) => Object.keys(r.data)))].filter((c) => !RESERVED.test(c));
+  const allColumns = named.filter((c) => !BASELINE.test(c));
   const columns = allColumns.filter((c) => rows.some((r) => typeof cellNumber(r.data[c]) === 'number'));
   const ignored = allColumns.filter((c) => !columns.includes(c));
   const values = columns.map(() => new Array<number | null>(keys.length).fill(null));
@@ -95,6 +123,7 @@ export function readMetricScores(name: string, file: string, text: string, keys:
   const cov: ScoresCoverage = {
     file, format: jsonl ? 'jsonl' : 'csv', rows: rows.length, matched: 0, missing: [], missingCount: 0,
     duplicate: [], nonNumeric: [], unknown: [], noKey: [], columns, ignored, errors,
+    baselines: named.filter((c) => BASELINE.test(c)), signature, configuration,
   };
   for (const { row, data } of rows) {
     const id = data.id ?? data.changeId;
@@ -139,6 +168,8 @@ export function readMetricScores(name: string, file: string, text: string, keys:
 export function coverageLines(c: ScoresCoverage): string[] {
   const rowsOf = (r: number[]) => `${r.slice(0, 10).join(', ')}${r.length > 10 ? ` … (${r.length} in all)` : ''}`;
   const out = [`${c.file}: ${c.rows} rows (${c.format}), ${c.matched} matched; metrics: ${c.columns.join(', ') || 'none'}`];
+  if (c.signature) out.push(`  signature: ${c.signature}`);
+  if (c.baselines.length) out.push(`  baselines, computed by this run rather than read: ${c.baselines.join(', ')}`);
   if (c.ignored.length) out.push(`  columns without numbers, left out: ${c.ignored.join(', ')}`);
   if (c.missingCount) out.push(`  missing: ${c.missingCount} reviews of the dataset have no row (${c.missing.slice(0, 5).join(', ')}${c.missingCount > 5 ? ', …' : ''}); they are left out of this metric's statistics`);
   if (c.duplicate.length) out.push(`  duplicate id and system, first row kept, rows ${rowsOf(c.duplicate)}`);
@@ -176,8 +207,34 @@ export function scoresTable(rows: readonly ScoreRow[], metrics: readonly { id: s
  * Every review with its human scores and every metric's value: CSV (spreadsheet-safe, csvSafe.ts) or JSONL.
  * Numbers are written in full (shortest round-trip form), so reading them back is exact.
  */
-export function writeScores(format: 'csv' | 'jsonl', rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[]): string {
+export function writeScores(
+  format: 'csv' | 'jsonl',
+  rows: readonly ScoreRow[],
+  metrics: readonly { id: string; values: readonly (number | null)[] }[],
+  header: ScoresHeader,
+): string {
   const { head, cells } = scoresTable(rows, metrics);
-  if (format === 'jsonl') return cells.map((c) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, c[k]])))).join('\n') + '\n';
-  return toCsv([head, ...cells], { newline: '\n' }) + '\n';
+  if (format === 'jsonl') {
+    const first = JSON.stringify({ signature: header.signature, config: header.config, dataset: header.dataset });
+    return [first, ...cells.map((c) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, c[k]]))))].join('\n') + '\n';
+  }
+  return `${scoresHeaderLines(header).join('\n')}\n${toCsv([head, ...cells], { newline: '\n' })}\n`;
+}
+
+/**
+ * The run's CRScore columns (crscore.con|comp|rel) named by its configuration, e.g. crscore-lexical-t0.149.rel,
+ * so that files of different runs never name a column alike. Columns already named by theirs (the lab's
+ * crscore-plus, crscore-learned-cv5) and the others (a lab metric, an imported one, a baseline) keep their ids.
+ */
+export function namedColumns<T extends { id: string; kind?: string }>(metrics: readonly T[], name: string): T[] {
+  return metrics.map((m) => {
+    const d = m.kind === 'imported' || m.kind === 'baseline' ? null : /^crscore\.(con|comp|rel)$/.exec(m.id);
+    return d ? { ...m, id: `${name}.${d[1]}` } : m;
+  });
+}
+
+/** A scores CSV's first lines: the format, the signature, the dataset, then the configuration. */
+export function scoresHeaderLines(h: ScoresHeader): string[] {
+  const d = h.dataset;
+  return configHeader({ 'crscore-scores': 1, signature: h.signature, dataset: d.name, 'dataset-rows': d.rows, 'dataset-sha256': d.sha256 ?? '-', ...h.config });
 }

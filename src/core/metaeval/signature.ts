@@ -4,6 +4,13 @@
 import type { Grouping } from './grouped.ts';
 import type { RankStatistic } from './report.ts';
 
+/** The dataset a figure was computed on: its file name, its rows and the SHA-256 of the file's bytes. */
+export interface DatasetIdentity {
+  name: string;
+  rows: number;
+  sha256: string | null;
+}
+
 export interface SignatureConfig {
   /** The metric and its preset: paper, plus, learned, or an imported metric's name. */
   preset: string;
@@ -15,7 +22,7 @@ export interface SignatureConfig {
   pooling?: string | null;
   split: string | null;
   tau?: number | null;
-  /** calibration:<system>, option, fixed, linker. */
+  /** calibration:<system>, option (set by hand: a CLI option or Research's slider), fixed, preset, linker. */
   tauSource?: string | null;
   /** Where the pseudo-references came from: dataset, generated… */
   pseudoRefs?: string | null;
@@ -32,6 +39,9 @@ export interface SignatureConfig {
   /** How ε was chosen, e.g. 'in-sample+cv5'. */
   ties: string;
   version: string;
+  dataset?: DatasetIdentity | null;
+  /** Imported score files: their names and their configurations' names (or signatures' hashes). */
+  imports?: readonly { name: string; config: string }[] | null;
 }
 
 const field = (v: string | number | null | undefined) => {
@@ -64,6 +74,8 @@ export function metaEvalSignature(c: SignatureConfig): string {
     ['seed', c.seed],
     ['ties', c.ties],
     ['version', c.version],
+    ['data', c.dataset ? `${c.dataset.name}(${c.dataset.rows}${c.dataset.sha256 ? `,sha256=${short(c.dataset.sha256)}` : ''})` : null],
+    ['imports', c.imports && c.imports.length ? c.imports.map((i) => `${i.name}=${i.config}`).join('+') : null],
   ];
   return parts.map(([k, v]) => `${k}:${field(v)}`).join('|');
 }

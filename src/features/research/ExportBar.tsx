@@ -1,6 +1,7 @@
 // Export buttons: per-review scores (CSV, JSON), the correlation table (CSV), and every chart as SVG or PNG.
 import { useState, type RefObject } from 'react';
 import { useResearch } from '../../store/research';
+import { datasetIdentity } from '../../store/datasetIdentity';
 import { correlationCsv, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
 import { download, fileStamp } from '../../ui/download';
 import { figureGraphic, standaloneFigure } from './figureExport';
@@ -40,7 +41,7 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
   return (
     <section className="panel r-export" aria-label="Export">
       <strong>Export</strong>
-      <button type="button" onClick={() => void st().then((x) => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(x), 'text/csv'))} data-testid="export-csv">
+      <button type="button" onClick={() => void st().then(async (x) => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(x, await datasetIdentity()), 'text/csv'))} data-testid="export-csv">
         Scores CSV
       </button>
       <button type="button" onClick={() => void st().then((x) => download(`crscore-scores-${fileStamp()}.json`, scoresJson(x), 'application/json'))} data-testid="export-json">

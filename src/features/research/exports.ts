@@ -1,10 +1,13 @@
 // Exports of the research view. Every file carries the full configuration; nothing key-like is ever written
 // (the research state holds no key, and stripSecrets drops any key-like field on the way out regardless).
+import { configHeader } from '../../core/configLines';
 import { toCsv } from '../../core/csvSafe';
 import { crscoreMetrics } from '../../core/lab/metrics';
-import { writeScores } from '../../core/metaeval/scoresFile';
+import { namedColumns, readMetricScores, writeScores } from '../../core/metaeval/scoresFile';
+import { configName } from '../../core/metaeval/runSignature';
+import type { DatasetIdentity } from '../../core/metaeval/signature';
 import { labRowsOf } from '../../store/labColumns';
-import { runMetrics } from '../../store/metaeval';
+import { researchRunConfig, runMetrics, signatureOf, useMetaEval } from '../../store/metaeval';
 import { stripSecrets } from '../../store/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research';
 import type { CorrRow } from '../../store/researchAnalysis';
@@ -73,16 +76,17 @@ export function table(st: ResearchState): CorrRow[] {
 
 /** CSV with the configuration as leading `# key: value` comment lines. */
 function withConfigHeader(csv: string, config: Record<string, unknown>): string {
-  const lines = Object.entries(config).map(([k, v]) => `# ${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
-  return `${lines.join('\n')}\n${csv}\n`;
+  return `${configHeader(config).join('\n')}\n${csv}\n`;
 }
 
 /**
- * The scores CSV: the columns of `crscore eval --scores-out` (one core writer), so the file reads back with
- * `--metric-scores` or the lab's import. CRScore at the current τ, the reference-based metrics computed, the
- * imported metrics and the baselines.
+ * The scores CSV: the layout of `crscore eval --scores-out` (one core writer), so the file reads back with
+ * `--metric-scores` or the lab's import. It opens with the signature (the meta-evaluation's, for this run and its
+ * settings), the dataset (`dataset`: name, rows, SHA-256) and the configuration; then CRScore at the current τ,
+ * named by its configuration (crscore-lexical-t0.149.rel), the reference-based metrics computed, the imported
+ * metrics and the baselines.
  */
-export function scoresCsv(st: ResearchState): string {
+export function scoresCsv(st: ResearchState, dataset: DatasetIdentity | null): string {
   const r = st.results!;
   const ref = st.refMetrics.of === r ? st.refMetrics.values : {};
   const { reviews } = labRowsOf(r);
@@ -90,7 +94,18 @@ export function scoresCsv(st: ResearchState): string {
     ...crscoreMetrics(st.analysis!.scores, {}, 'crscore', 'CRScore'),
     ...REF_METRICS.flatMap((m) => (ref[m.id] ? [{ id: m.id, label: m.label, values: ref[m.id]! }] : [])),
   ];
-  return withConfigHeader(writeScores('csv', reviews, runMetrics(reviews, columns)).replace(/\n$/, ''), exportConfig(st));
+  const me = useMetaEval.getState();
+  const imports = me.imports.map((f) => ({ name: f.name, coverage: readMetricScores(f.name, f.file, f.text, reviews).coverage }));
+  const run = researchRunConfig();
+  const configuration = run ? configName(run) : 'crscore';
+  const config: Record<string, unknown> = exportConfig(st);
+  delete config.dataset; // named by the header's dataset lines
+  const id = dataset ?? { name: st.datasetName ?? '-', rows: st.imported?.rows.length ?? 0, sha256: null };
+  return writeScores('csv', reviews, namedColumns(runMetrics(reviews, columns), configuration), {
+    signature: signatureOf(me, id, imports),
+    dataset: id,
+    config: { configuration, ...config },
+  });
 }
 
 export function scoresJson(st: ResearchState): string {

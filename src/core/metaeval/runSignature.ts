@@ -1,0 +1,75 @@
+// One configuration, one signature: the CLI (`crscore eval`) and the browser (Research, the metric lab) describe
+// a CRScore run in the same words, and this maps those words to the signature's fields. Both callers build a
+// CrscoreRun from their own state (src/cli/evalSignature.ts, src/store/signatureConfig.ts); nothing else decides
+// what the signature says about the metric, so the same run cannot get two signatures.
+import { sha256Hex } from '../sha256.ts';
+import type { SignatureConfig } from './signature.ts';
+
+/**
+ * Where τ came from. A τ set by hand is one configuration whether it was typed as `--tau` or set on Research's
+ * slider, so both say `option`; `calibration:SYSTEM` is the paper's calibration on that system's reviews; `fixed`
+ * is a similarity that takes no τ (llm-links); `preset` a preset's own τ; `linker` / `linker-cv` the learned
+ * linker's.
+ */
+export type TauFrom = { calibration: string } | 'hand' | 'fixed' | 'preset' | 'linker' | 'linker-cv';
+
+export function tauSource(from: TauFrom): string {
+  return typeof from === 'object' ? `calibration:${from.calibration}` : from === 'hand' ? 'option' : from;
+}
+
+export interface CrscoreRun {
+  /** lexical, tfidf, embedding (with an encoder), llm-links, learned-linker. */
+  similarity: string;
+  scoring: string;
+  /** The preset when one was named (learned, learned-cv5); otherwise paper or plus follows from the rule. */
+  preset?: string | null;
+  encoder?: string | null;
+  encoderRevision?: string | null;
+  pooling?: string | null;
+  split: string;
+  tau: number | null;
+  tauFrom: TauFrom | null;
+  claimsModel?: string | null;
+  linkerHash?: string | null;
+}
+
+export type RunSignatureConfig = Pick<SignatureConfig, 'preset' | 'similarity' | 'scoring' | 'encoder' | 'encoderRevision' | 'pooling' | 'split' | 'tau' | 'tauSource' | 'claimsModel' | 'linkerHash'>;
+
+/** The signature's metric fields of a run: plus is TF-IDF with graded credit, whichever way it was asked for. */
+export function crscoreSignatureConfig(r: CrscoreRun): RunSignatureConfig {
+  const embedding = r.similarity === 'embedding';
+  return {
+    preset: r.preset ?? (r.similarity === 'tfidf' && r.scoring === 'graded' ? 'plus' : 'paper'),
+    similarity: r.similarity,
+    scoring: r.scoring,
+    encoder: embedding ? (r.encoder ?? null) : null,
+    encoderRevision: embedding ? (r.encoderRevision ?? null) : null,
+    pooling: embedding ? (r.pooling ?? null) : null,
+    split: r.split,
+    tau: r.tau,
+    tauSource: r.tauFrom === null ? null : tauSource(r.tauFrom),
+    claimsModel: r.claimsModel ?? null,
+    linkerHash: r.linkerHash ?? null,
+  };
+}
+
+const num = (t: number) => String(Number(t.toFixed(4)));
+const slug = (s: string) => s.replace(/^.*\//, '').replace(/[^\w.-]+/g, '-').toLowerCase();
+
+/**
+ * The configuration's name, which prefixes its score columns (`crscore-plus.rel`, `crscore-lexical-t0.149.rel`),
+ * so files of different runs never name a column alike.
+ */
+export function configName(c: Pick<SignatureConfig, 'preset' | 'similarity' | 'scoring' | 'encoder' | 'tau'>): string {
+  if (c.preset && c.preset !== 'paper') return `crscore-${slug(c.preset)}`;
+  const parts = ['crscore', slug(c.similarity ?? 'unknown')];
+  if (c.encoder) parts.push(slug(c.encoder));
+  if (c.scoring && c.scoring !== 'hard') parts.push(slug(c.scoring));
+  if (c.tau !== null && c.tau !== undefined && Number.isFinite(c.tau)) parts.push(`t${num(c.tau)}`);
+  return parts.join('-');
+}
+
+/** How the signature names an imported file's configuration: its name, else its signature's hash, else unsigned. */
+export function importedConfig(c: { configuration: string | null; signature: string | null }): string {
+  return c.configuration ?? (c.signature ? `sig#${sha256Hex(c.signature).slice(0, 12)}` : 'unsigned');
+}
