@@ -45,10 +45,11 @@ describe('an LLM path without a key', () => {
     expect(judge.stderr).toContain('llm-judge needs an LLM: Anthropic needs an API key: set CRSCORE_LLM_API_KEY');
   });
 
-  it('claims and eval --pseudo-refs claims: refused before the dataset is read', async () => {
+  it('claims, eval --pseudo-refs claims and score --pseudo-refs generate: refused before the input is read', async () => {
     for (const args of [
       ['claims', '--dataset', path.join(FIXTURES, 'no-such-dataset.jsonl')],
       ['eval', '--dataset', path.join(FIXTURES, 'no-such-dataset.jsonl'), '--pseudo-refs', 'claims'],
+      ['score', '--input', path.join(FIXTURES, 'no-such-dataset.jsonl'), '--pseudo-refs', 'generate'],
     ]) {
       const r = await noKey(args);
       expect(r.code, args.join(' ')).toBe(2);
