@@ -247,7 +247,8 @@ export async function checkWritable(file: string, flag: string): Promise<void> {
   }
   // A disk with no block left fails the write after the work; a device (/dev/full) is known only when written.
   const fs = await statfs(dir).catch(() => null);
-  if (fs && fs.blocks > 0 && fs.bavail === 0 && (!existing || existing.isFile()))
+  const root = process.getuid?.() === 0;
+  if (fs && fs.blocks > 0 && (root ? fs.bfree : fs.bavail) === 0 && (!existing || existing.isFile()))
     throw new CliError(`${flag} ${inert(file)}: the disk of ${inert(dir)} is full`);
 }
 
