@@ -92,3 +92,19 @@ test('LLM links with some requests failing: requests planned, sent and failed ag
   expect(stub.count).toBe(8);
   await expect(panel.getByTestId('links-failures').locator('tbody tr')).toHaveCount(3);
 });
+
+test('pseudo-references without a key: the same check, said once instead of the plan, and Generate off', async ({ page }) => {
+  const rows = [0, 1].map((i) => JSON.stringify({ id: `py-${i}`, lang: 'py', index: i, diff: `@@ -1 +1 @@\n-x = ${i}\n+x = ${i + 1}`, pseudo_refs: [], reviews: [{ system: 'gpt3.5_pred', review: `Why ${i}?`, con: 3, comp: 3, rel: 3 }] }));
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles({ name: 'no-refs.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(`${rows.join('\n')}\n`) });
+  const panel = page.getByTestId('pseudo-refs-panel');
+  const missing = panel.getByTestId('prefs-missing');
+  await expect(missing).toContainText('Before any request: OpenAI needs an API key.');
+  await expect(panel.getByTestId('prefs-plan')).toHaveCount(0);
+  await expect(panel.getByTestId('prefs-generate')).toBeDisabled();
+  // Analyzer issues need no LLM: no note, and Generate is on.
+  await panel.getByRole('radio', { name: /^Analyzer issues/ }).check();
+  await expect(missing).toHaveCount(0);
+  await expect(panel.getByTestId('prefs-generate')).toBeEnabled();
+  expect(stub.count).toBe(0);
+});
