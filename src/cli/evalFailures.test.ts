@@ -39,6 +39,10 @@ describe('eval --similarity llm-links with a failed review', () => {
     expect(r.stdout).toContain('signature:');
     expect(r.stdout).toContain('crscore.rel');
     expect(r.code).toBe(1);
+    // Requests and reviews in their own units: 5 planned, 5 sent, 1 failed; 1 of 7 reviews failed.
+    expect(r.stderr).toContain('5 requests to send');
+    expect(r.stderr).toContain('llm-links: 5 requests sent, 1 failed; 7 reviews: 1 cached, 1 failed');
+    expect(stub.count).toBe(5);
   });
 
   it('--scores-out writes every review, the failed one without CRScore values, and exits 1', async () => {

@@ -31,7 +31,10 @@ export interface LinksSummary {
   prompt: string;
   promptSha256: string;
   reviews: number;
+  /** Requests sent (retries among them) and requests whose last try failed; `cached` and `failed` count reviews. */
   requests: number;
+  retries: number;
+  requestsFailed: number;
   cached: number;
   failed: number;
   /** Numbers the answers named that do not exist (dropped). */
@@ -107,6 +110,8 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
         promptSha256: await sha256Hex(template),
         reviews: items.length,
         requests: sent.requests,
+        retries: sent.retries,
+        requestsFailed: sent.requestsFailed,
         cached: out.cached,
         failed: out.failed,
         warnings: out.warnings,
