@@ -32,6 +32,9 @@ export interface GenerateResult {
   tokensPerSecond?: number;
 }
 
+/** Cloud APIs that answer nothing without a key. */
+const KEYED_HOSTS = ['api.openai.com', 'openrouter.ai', 'api.anthropic.com'];
+
 /** Checks settings before any network use; throws ClaimsError('config'). */
 export function validateSettings(settings: LlmSettings): void {
   const preset = PROVIDERS[settings.provider];
@@ -67,8 +70,9 @@ export function validateSettings(settings: LlmSettings): void {
     throw new ClaimsError('config', 'Put the key in the API key field, not in the base URL.');
   }
   if (!settings.model.trim()) throw new ClaimsError('config', 'Set a model name.');
-  if (preset.needsKey && !settings.apiKey.trim()) {
-    throw new ClaimsError('config', `${preset.label} needs an API key.`);
+  // A cloud API needs a key, also when it is typed as the base URL of "Other OpenAI-compatible" (as the CLI does).
+  if (!settings.apiKey.trim() && (preset.needsKey || KEYED_HOSTS.includes(url.hostname))) {
+    throw new ClaimsError('config', `${preset.needsKey ? preset.label : url.hostname} needs an API key.`);
   }
   if (
     !Number.isFinite(settings.temperature) ||
@@ -79,7 +83,10 @@ export function validateSettings(settings: LlmSettings): void {
   }
 }
 
-/** What is missing before any request can succeed, in words (null when the settings are complete). */
+/**
+ * What is missing before any request can succeed, in words (null when the settings are complete): the one check
+ * every LLM path (batch runner, Research's links, the lab, pseudo-references, the CLI) makes before it plans.
+ */
 export function settingsProblem(settings: LlmSettings): string | null {
   try {
     validateSettings(settings);

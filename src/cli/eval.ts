@@ -9,7 +9,7 @@ import {
 } from '../core/evaluate.ts';
 import type { Calibration } from '../core/types.ts';
 import { checkWritable, CliError, oneOf, parseTau, warn } from './io.ts';
-import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
+import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions, requireLlm } from './pseudoRefs.ts';
 import { evalPlus, parseCv, renderPlus } from './evalPlus.ts';
 import { evalLearned, learnedCvScores, renderLearned } from './evalLearned.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
@@ -24,7 +24,7 @@ import { linkRuleFor } from '../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
-import { linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from './evalMetaeval.ts';
+import { checkScoresOut, linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from './evalMetaeval.ts';
 import { crscoreSignatureConfig } from '../core/metaeval/runSignature.ts';
 import { cliCrscoreRun } from './evalSignature.ts';
 import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
@@ -109,6 +109,7 @@ export async function runEval(argv: string[]): Promise<number> {
   parseCv(values.cv);
   // Output files are checked before the work starts: a typo in a path must not cost the run.
   if (values['links-out']) await checkWritable(values['links-out'], '--links-out');
+  if (values['scores-out']) await checkScoresOut(values['scores-out']);
   if (tauOption !== undefined && values['calibrate-on'])
     throw new CliError('give either --tau or --calibrate-on, not both');
   const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';
@@ -119,6 +120,13 @@ export async function runEval(argv: string[]): Promise<number> {
   const pooling = oneOf(values.pooling, ['crscore', 'model'] as const, '--pooling') as
     Pooling | undefined;
   const lab = readMetricsPlan(values);
+  const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
+  // Every LLM path checks its settings (the key) before anything is read, planned or embedded, and says it once.
+  const llmUse = [
+    ...(similarity === 'llm-links' && preset === 'paper' ? ['--similarity llm-links'] : []),
+    ...(lab?.names.filter((n) => n === 'llm-grade' || n === 'llm-judge') ?? []),
+  ];
+  if (llmUse.length) requireLlm(values, llmUse.join(' and '));
   if (similarity !== 'embedding' && (values.encoder || values.pooling) && !lab?.names.includes('embed-ref'))
     warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
 
@@ -136,7 +144,6 @@ export async function runEval(argv: string[]): Promise<number> {
   let items = collected.items;
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
-  const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
   // Meta-evaluation and --scores-out: the run's columns, with what the signature records.
   const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config']) =>
     runMetaeval(values, { dataset: values.dataset!, rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config } });
@@ -283,7 +290,9 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   if (needsScores(values)) {
     const run = cliCrscoreRun({ similarity, scoring, encoder, pooling, split, tau, calibratedOn: calibration?.system ?? null, links: links ? { model: (links.summary as { model?: string }).model ?? null } : null });
-    const me = await metaeval(crscoreColumns(scores, 'CRScore'), crscoreSignatureConfig(run));
+    // The columns line up with every review: one whose llm-links request failed has no value (out of n).
+    const columns = links ? withFailed(crscoreColumns(scores, 'CRScore'), links.kept, asked.length) : crscoreColumns(scores, 'CRScore');
+    const me = await metaeval(columns, crscoreSignatureConfig(run));
     if (me !== null) return Math.max(failedCode, me);
   }
   const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
@@ -291,4 +300,13 @@ export async function runEval(argv: string[]): Promise<number> {
   const out = await resampledFigures(base, items, scores, matrices, rule, intervals);
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
   return failedCode;
+}
+
+/** Columns of the kept reviews spread over all `total` reviews; the others (failed requests) get no value. */
+function withFailed(columns: readonly LabMetric[], kept: readonly number[], total: number): LabMetric[] {
+  return columns.map((c) => {
+    const values: (number | null)[] = new Array<number | null>(total).fill(null);
+    kept.forEach((k, i) => (values[k] = c.values[i]));
+    return { ...c, values, gaps: values.map((v) => (v === null ? 'failed' : null)) };
+  });
 }

@@ -109,7 +109,7 @@ describe('crscore eval --similarity llm-links', () => {
     expect(cached + toSend).toBeGreaterThanOrEqual(5);
     expect(cached + toSend).toBeLessThanOrEqual(6);
     expect(stub.count).toBe(first + toSend);
-    expect(rest.stderr).toContain(`${toSend} requests, ${6 - toSend} cached, 0 failed`);
+    expect(rest.stderr).toContain(`${toSend} request${toSend === 1 ? '' : 's'} sent, 0 failed; 7 reviews: ${6 - toSend} cached, 0 failed`);
   });
 
   it('with --metrics, a failed review is a failed gap of the CRScore columns (out of n), and the exit code is 1', async () => {

@@ -7,6 +7,7 @@ import type { Idf } from '../core/plus/idf.ts';
 import type { ItemMatrices, ScoringRule } from '../core/research/index.ts';
 import { rememberingCache, sha256Hex } from '../llmbatch/cache.ts';
 import { checkTemplate, linksForItems, planLinks } from '../llmbatch/linksBatch.ts';
+import { requestCounts } from '../llmbatch/run.ts';
 import { openFolderCache } from './answerCacheFs.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { CliError, progress, readText, warn } from './io.ts';
@@ -30,7 +31,10 @@ export interface LinksSummary {
   prompt: string;
   promptSha256: string;
   reviews: number;
+  /** Requests sent (retries among them) and requests whose last try failed; `cached` and `failed` count reviews. */
   requests: number;
+  retries: number;
+  requestsFailed: number;
   cached: number;
   failed: number;
   /** Numbers the answers named that do not exist (dropped). */
@@ -65,7 +69,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
   );
   const { signal, dispose } = interruptible();
   const tick = progress('llm-links');
-  let requests = 0;
+  let sent = { requests: 0, retries: 0, requestsFailed: 0 };
   let unsaved = 0;
   try {
     const out = await linksForItems(items, {
@@ -76,7 +80,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
       timeoutMs,
       signal,
       onProgress: (p) => {
-        requests = p.requests;
+        sent = p;
         unsaved = p.cacheWriteFailed;
         tick(p.done, p.total);
       },
@@ -85,7 +89,7 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
       if (r.failure && r.failure.kind !== 'cancelled') warn(`review ${r.id}: ${r.failure.reason} (left out of n)`);
       for (const w of r.warnings) warn(`review ${r.id}: ${w}`);
     }
-    process.stderr.write(`llm-links: ${requests} requests, ${out.cached} cached, ${out.failed} failed, ${out.warnings} dropped numbers\n`);
+    process.stderr.write(`llm-links: ${requestCounts(sent)}; ${items.length} reviews: ${out.cached} cached, ${out.failed} failed, ${out.warnings} dropped numbers\n`);
     if (unsaved) warn(`llm-links: ${unsaved} answers could not be written to the cache; running again asks for them again`);
     if (out.failed && !signal.aborted) {
       warn(`llm-links: ${out.failed} of ${items.length} reviews failed: left out of n (${out.kept.length} scored); the exit code is 1. Run the same command again to ask them again.`);
@@ -105,7 +109,9 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
         prompt: file ?? 'default',
         promptSha256: await sha256Hex(template),
         reviews: items.length,
-        requests,
+        requests: sent.requests,
+        retries: sent.retries,
+        requestsFailed: sent.requestsFailed,
         cached: out.cached,
         failed: out.failed,
         warnings: out.warnings,

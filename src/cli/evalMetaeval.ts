@@ -3,7 +3,6 @@
 // as the WMT metrics task judges metrics (src/core/metaeval). --scores-out writes every review's scores.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Dim } from '../core/bootstrap.ts';
 import type { DatasetRow } from '../core/dataset.ts';
@@ -38,7 +37,7 @@ import type { IntervalOptions } from './evalIntervals.ts';
 import type { OutputFormat } from '../claims/prompt.ts';
 import type { PseudoRefSource } from '../pseudorefs/dataset.ts';
 import { pseudoRefSignature as sharedPseudoRefSignature } from '../pseudorefs/signature.ts';
-import { CliError, fmt, fmtP, oneOf, readText, warn } from './io.ts';
+import { checkWritable, CliError, fmt, fmtP, inert, oneOf, readText, warn, writeOutputSync } from './io.ts';
 import { metaEvaluateThreads } from './metaevalWorkers.ts';
 
 export const METAEVAL_OPTIONS = {
@@ -80,6 +79,18 @@ type Values = Partial<Record<'scores-out' | 'grouping' | 'statistic' | 'dim' | '
   signature?: boolean;
   json?: boolean;
 };
+
+function scoresFormat(out: string): 'csv' | 'jsonl' {
+  if (/\.jsonl$/i.test(out)) return 'jsonl';
+  if (/\.csv$/i.test(out)) return 'csv';
+  throw new CliError(`--scores-out ${inert(out)}: name a .csv or .jsonl file`);
+}
+
+/** --scores-out checked before any work, as --out and --links-out are: its extension, folder and file. */
+export async function checkScoresOut(out: string): Promise<void> {
+  scoresFormat(out);
+  await checkWritable(out, '--scores-out');
+}
 
 /** True when the meta-evaluation replaces the usual output. */
 export function wantsMetaeval(v: Values): boolean {
@@ -167,13 +178,12 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
   const signature = metaEvalSignature({ ...ctx.config, grouping, statistic, dim, resamples: ctx.intervals.resamples, seed, ties: 'in-sample+cv5', version: version(), dataset, imports });
   if (v['scores-out']) {
     const out = v['scores-out'];
-    const format = /\.jsonl$/i.test(out) ? 'jsonl' : /\.csv$/i.test(out) ? 'csv' : null;
-    if (!format) throw new CliError(`--scores-out ${out}: name a .csv or .jsonl file`);
     const configuration = configName(ctx.config);
     const { preset, similarity, scoring, encoder, pooling, split, tau, tauSource } = ctx.config;
     const config = { configuration, preset, similarity, scoring, encoder, pooling, split, tau, tauSource, version: version() };
-    await writeFile(out, writeScores(format, reviews, namedColumns(all, configuration), { signature, dataset, config }));
-    warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${out} (configuration ${configuration})`);
+    // Checked before the work (checkScoresOut); a write that fails now (a full disk) goes to a fallback file.
+    const written = writeOutputSync(out, writeScores(scoresFormat(out), reviews, namedColumns(all, configuration), { signature, dataset, config }), '--scores-out');
+    warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
   }
   if (!wantsMetaeval(v)) return null;
 

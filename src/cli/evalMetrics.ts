@@ -32,6 +32,7 @@ import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
 import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES } from '../llmbatch/labBatch.ts';
 import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
 import { configLines } from '../core/researchTables.ts';
+import { requestCounts } from '../llmbatch/run.ts';
 import { openFolderCache } from './answerCacheFs.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { plusScores } from './evalPlus.ts';
@@ -155,13 +156,13 @@ interface LlmRun {
 }
 
 /** One stderr summary per LLM metric, and the first few failure reasons. */
-function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOutcome)[], requests: number, unsaved: number): number {
+function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOutcome)[], sent: Parameters<typeof requestCounts>[0], unsaved: number): number {
   const by = (s: string) => outcomes.filter((o) => o.status === s).length;
   const cached = outcomes.filter((o) => o.cached && o.status === 'graded').length;
   process.stderr.write(
     `${name}: ${outcomes.length} reviews: ${by('graded')} graded (${cached} all from cache), ${by('exact-match')} exact matches, ` +
       `${by('empty-review')} empty reviews, ${by('not-applicable')} without a reference, ${by('no-grade')} no grade, ` +
-      `${by('failed')} failed, ${by('cancelled')} not asked; ${requests} requests sent\n`,
+      `${by('failed')} failed, ${by('cancelled')} not asked; ${requestCounts(sent)}\n`,
   );
   const failed = outcomes.filter((o) => o.status === 'failed');
   for (const o of failed.slice(0, 5)) warn(`${name} ${o.id}: ${o.reason}`);
@@ -177,19 +178,19 @@ async function llmGrade(reviews: LabReview[], run: LlmRun, tmpl: string, samples
     `llm-grade: ${p.reviews} reviews (${p.withoutCall} need no call), ${p.tasks} calls: ${p.cached} cached, ${p.requests} to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${run.concurrency}\n`,
   );
   const tick = progress('llm-grade');
-  let requests = 0;
+  let sent = { requests: 0, retries: 0, requestsFailed: 0 };
   let unsaved = 0;
   const out = await runLlmGrades(reviews, {
     ...run,
     template: tmpl,
     samples,
     onProgress: (x) => {
-      requests = x.requests;
+      sent = x;
       unsaved = x.cacheWriteFailed;
       tick(x.done, x.total);
     },
   });
-  run.failed += reportOutcomes('llm-grade', out, requests, unsaved);
+  run.failed += reportOutcomes('llm-grade', out, sent, unsaved);
   return gradeMetric(reviews, out, llmMetricConfig(run.settings, 'grade', { samples, template: tmpl }));
 }
 
@@ -199,7 +200,7 @@ async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples
     `llm-judge: ${p.reviews} reviews (${p.withoutCall} need no call), ${p.tasks} calls: ${p.cached} cached, ${p.requests} to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${run.concurrency}\n`,
   );
   const tick = progress('llm-judge');
-  let requests = 0;
+  let sent = { requests: 0, retries: 0, requestsFailed: 0 };
   let unsaved = 0;
   const out = await runLlmJudge(reviews, {
     ...run,
@@ -207,12 +208,12 @@ async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples
     samples,
     withPseudoRefs,
     onProgress: (x) => {
-      requests = x.requests;
+      sent = x;
       unsaved = x.cacheWriteFailed;
       tick(x.done, x.total);
     },
   });
-  run.failed += reportOutcomes('llm-judge', out, requests, unsaved);
+  run.failed += reportOutcomes('llm-judge', out, sent, unsaved);
   return judgeMetrics(reviews, out, llmMetricConfig(run.settings, 'judge', { samples, template: tmpl, withPseudoRefs }));
 }
 
@@ -346,7 +347,8 @@ export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Pr
   if (!cols) return 130;
   // Meta-evaluation / --scores-out: every lab column, with CRScore's configuration for the signature.
   const me = ctx.metaeval ? await ctx.metaeval(cols.metrics, ctx.crscore?.config ?? { preset: 'plus' }) : null;
-  if (me !== null) return me;
+  // A failed request fails the run under --metaeval, --signature and --scores-out too, as stderr said.
+  if (me !== null) return Math.max(me, cols.failed ? 1 : 0);
   const report = labAgreement(labRecords(cols.reviews), cols.metrics, {
     baseline: baselineColumn(plan.baseline, cols.metrics),
     resamples: ctx.intervals.resamples,

@@ -1,7 +1,7 @@
 // Small Node helpers shared by the crscore commands: reading files as people have them (BOM, UTF-16, bad bytes),
 // numeric flags in range, output paths checked before the work, and terminal output made inert.
 import { constants, mkdtempSync, writeFileSync } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { access, readFile, stat, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeUtf8File, firstInvalidUtf8, type ImportFile } from '../core/importers/index.ts';
@@ -153,10 +153,25 @@ export function guardTerminal(): void {
   if (rawStderr) return;
   const errWrite = process.stderr.write.bind(process.stderr);
   rawStderr = (s) => errWrite(s);
+  process.stdout.on('error', stdoutFailed);
+  // A stderr that went away cannot be told about it.
+  process.stderr.on('error', () => {});
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
     stream.write = ((chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' ? inert(chunk) : chunk, ...rest)) as typeof stream.write;
   }
+}
+
+/**
+ * stdout went away or filled up. A reader that closed the pipe (`crscore score … | head`) ends the command quietly,
+ * with the code of a process killed by SIGPIPE (128 + 13) as Unix tools end; any other failure (a full disk) is one
+ * line and exit 1, never a stack trace.
+ */
+function stdoutFailed(e: NodeJS.ErrnoException): void {
+  if (e.code === 'EPIPE') process.exit(141);
+  const why = e.code === 'ENOSPC' ? 'no space left on device' : e.code === 'EDQUOT' ? 'disk quota exceeded' : e.message.replace(/^\w+: /, '').split(',')[0];
+  rawStderr?.(`crscore: cannot write to stdout: ${inert(why)}${e.code ? ` (${e.code})` : ''}\n`);
+  process.exit(1);
 }
 
 /** One line on stderr (progress, summaries), inert. */
@@ -229,6 +244,11 @@ export async function checkWritable(file: string, flag: string): Promise<void> {
   } catch {
     throw new CliError(`${flag} ${inert(file)}: ${existing ? 'the file' : `the folder ${inert(dir)}`} is not writable`);
   }
+  // A disk with no block left fails the write after the work; a device (/dev/full) is known only when written.
+  const fs = await statfs(dir).catch(() => null);
+  const root = process.getuid?.() === 0;
+  if (fs && fs.blocks > 0 && (root ? fs.bfree : fs.bavail) === 0 && (!existing || existing.isFile()))
+    throw new CliError(`${flag} ${inert(file)}: the disk of ${inert(dir)} is full`);
 }
 
 let lateFailures = 0;

@@ -2,7 +2,7 @@
 // LLM claims, analyzer issues or both), the LLM settings (key only from CRSCORE_LLM_API_KEY), concurrency and
 // the answer cache. The work is src/pseudorefs/, the same code the browser runs.
 import { PROVIDERS, type LlmSettings, type ProviderId } from '../claims/providers.ts';
-import { validateSettings } from '../claims/generate.ts';
+import { settingsProblem } from '../claims/generate.ts';
 import type { OutputFormat } from '../claims/prompt.ts';
 import type { DatasetRow } from '../core/dataset.ts';
 import { analyze } from '../analyzers/run.ts';
@@ -92,16 +92,29 @@ export function readLlmSettings(values: PseudoRefValues): { settings: LlmSetting
     apiKey,
     temperature,
   };
-  // OpenAI's own API needs a key; any other OpenAI-compatible server may not.
-  if (kind === 'openai' && !apiKey && /api\.openai\.com/.test(settings.baseUrl))
-    throw new CliError(`api.openai.com needs a key: set ${KEY_ENV} (or point --llm-base-url at a local server)`);
-  try {
-    validateSettings(settings);
-  } catch (e) {
-    const msg = (e as Error).message.replace('in the API key field', `in ${KEY_ENV}`);
-    throw new CliError(kind === 'anthropic' && !apiKey ? `Anthropic needs a key: set ${KEY_ENV}` : msg);
+  // The browser's check (src/claims/generate.ts): OpenAI's own API needs a key, a local server may not.
+  const problem = settingsProblem(settings);
+  if (problem) {
+    const msg = problem.replace('in the API key field', `in ${KEY_ENV}`);
+    throw new CliError(
+      /needs an API key\.$/.test(msg)
+        ? `${msg.slice(0, -1)}: set ${KEY_ENV}${kind === 'openai' ? ' (or point --llm-base-url at a local server)' : ''}`
+        : msg,
+    );
   }
   return { settings, kind, temperature };
+}
+
+/**
+ * The LLM settings of a path that needs them (`purpose`: "llm-grade", "--similarity llm-links"), checked before
+ * the dataset is read or anything planned or embedded: what is missing is said once, and nothing is sent.
+ */
+export function requireLlm(values: PseudoRefValues, purpose: string): ReturnType<typeof readLlmSettings> {
+  try {
+    return readLlmSettings(values);
+  } catch (e) {
+    throw e instanceof CliError ? new CliError(`${purpose} needs an LLM: ${e.message}`, e.exitCode) : e;
+  }
 }
 
 /** --concurrency, --llm-timeout and --cache-dir. */

@@ -82,6 +82,8 @@ export async function runScore(argv: string[]): Promise<number> {
   for (const w of warnings) warn(w);
   if (pooling && !config.encoder) warn('--pooling applies to --similarity embedding only');
 
+  // LLM settings (the key) are checked before the input is read.
+  const plan = readPseudoRefOptions(values, 'dataset');
   const { values: lines, errors } = parseJsonl(await readText(values.input));
   const where = values.input ?? 'stdin';
   for (const e of errors) warn(`${where} line ${e.line}: ${e.reason} (line skipped)`);
@@ -92,7 +94,6 @@ export async function runScore(argv: string[]): Promise<number> {
     else inputs.push(res);
   }
   if (inputs.length === 0) throw new CliError(`${where}: no usable lines`);
-  const plan = readPseudoRefOptions(values, 'dataset');
   const used = new Set(inputs.map((i) => i.line));
   const rows = rowsFromScoreLines(lines.filter((l) => used.has(l.line)));
   if (plan.source !== 'dataset') {

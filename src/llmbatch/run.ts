@@ -5,7 +5,7 @@
 // A request is paid for once: identical requests in flight in this process share one answer, and the cache's lock
 // (Web Locks in the browser, a lock file in the CLI) makes a second tab or process wait, then read the first's answer.
 import { ClaimsError, scrubKey } from '../claims/errors';
-import { DEFAULT_TIMEOUT_MS } from '../claims/generate';
+import { DEFAULT_TIMEOUT_MS, settingsProblem } from '../claims/generate';
 import { effectiveConcurrency, type LlmSettings } from '../claims/providers';
 import { BATCH_RETRY, requestClaimsText, type RetryPolicy } from '../claims/retry';
 import { answerIdentity, answerKey, type AnswerCache, type CachedAnswer } from './cache';
@@ -41,8 +41,15 @@ export interface BatchProgress {
   done: number;
   cached: number;
   failed: number;
-  /** Requests sent (retries and re-asks included). */
+  /** Requests sent (retries and re-asks included); a request the settings forbid (no key) is never counted. */
   requests: number;
+  /** Of those, tries after a 429, a 5xx or a network error. */
+  retries: number;
+  /**
+   * Requests of this run whose last try failed. A task that shared an identical task's request fails with it
+   * without a request of its own, so `failed` (tasks) can exceed it.
+   */
+  requestsFailed: number;
   inFlight: number;
   /** Answers that could not be written to the cache (quota, private mode, a read-only folder): Resume asks again. */
   cacheWriteFailed: number;
@@ -110,6 +117,15 @@ export async function planBatch(
   return plan;
 }
 
+/**
+ * The requests of a run in words, in one unit: "5 requests sent, 1 failed", "7 requests sent (2 retries), 1
+ * failed". Tasks (reviews, changes) are counted apart: tasks sharing one request fail with it.
+ */
+export function requestCounts(p: Pick<BatchProgress, 'requests' | 'retries' | 'requestsFailed'>): string {
+  const retries = p.retries ? ` (${p.retries} ${p.retries === 1 ? 'retry' : 'retries'})` : '';
+  return `${p.requests} request${p.requests === 1 ? '' : 's'} sent${retries}, ${p.requestsFailed} failed`;
+}
+
 export function taskFailure(id: string, e: unknown): TaskFailure {
   const err = e instanceof ClaimsError ? e : new ClaimsError('network', (e as Error)?.message ?? String(e));
   const detail = err.detail ? ` Provider said: ${err.detail}` : '';
@@ -130,23 +146,27 @@ export async function runBatch<T>(
   const limit = effectiveConcurrency(opts.settings.provider, opts.concurrency ?? 4);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy = opts.policy ?? BATCH_RETRY;
-  const p: BatchProgress = { total: tasks.length, done: 0, cached: 0, failed: 0, requests: 0, inFlight: 0, cacheWriteFailed: 0 };
+  const p: BatchProgress = { total: tasks.length, done: 0, cached: 0, failed: 0, requests: 0, retries: 0, requestsFailed: 0, inFlight: 0, cacheWriteFailed: 0 };
   const report = () => opts.onProgress?.({ ...p });
   const out: TaskResult<T>[] = new Array<TaskResult<T>>(tasks.length);
   const slot = semaphore(limit);
   const apiKey = opts.settings.apiKey;
+  // Callers check before they plan; here settings that cannot succeed (no key) send, and count, nothing.
+  const problem = settingsProblem(opts.settings);
 
   const ask = async (t: LlmTask): Promise<string> => {
     let active = false;
     // The limit is on requests in flight; cache reads and hashing for the next tasks go on meanwhile.
     const result = await slot(() => {
       if (opts.signal?.aborted) throw new ClaimsError('cancelled', 'Cancelled before it was asked.');
+      if (problem) throw new ClaimsError('config', problem);
       return requestClaimsText(
         { settings: opts.settings, prompt: t.prompt, signal: opts.signal, timeoutMs, fetchImpl: opts.fetchImpl },
         policy,
         {
-          onAttempt: () => {
+          onAttempt: (n) => {
             p.requests++;
+            if (n > 1) p.retries++;
             if (!active) p.inFlight++;
             active = true;
             report();
@@ -220,6 +240,10 @@ export async function runBatch<T>(
     pending.set(key, mine);
     try {
       return await mine;
+    } catch (e) {
+      // This task's own request failed (a task waiting on it fails too, without a request of its own).
+      if (!(e instanceof ClaimsError && (e.kind === 'cancelled' || e.kind === 'config'))) p.requestsFailed++;
+      throw e;
     } finally {
       if (pending.get(key) === mine) pending.delete(key);
     }

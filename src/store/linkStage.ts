@@ -4,6 +4,7 @@
 // asks first. Orchestration only: prompt, parser and batch are src/core/links and src/llmbatch/linksBatch.ts, the
 // code `crscore eval --similarity llm-links` runs. The key stays in claimsSettings.
 import { create } from 'zustand';
+import { settingsProblem } from '../claims/generate';
 import { effectiveConcurrency, PROVIDERS } from '../claims/providers';
 import type { EvalItem } from '../core/evaluate';
 import { DEFAULT_LINKS_PROMPT } from '../core/links/llmLinks';
@@ -16,6 +17,11 @@ import { llmSettings, useClaimsSettings } from './claimsSettings';
 
 const PROMPT_KEY = 'crscore.links.prompt';
 const answerCache = rememberingCache(idbAnswerCache);
+
+/** What the LLM settings in force lack before any request (no key), or null: checked before anything is planned. */
+export function linksSettingsProblem(): string | null {
+  return settingsProblem(llmSettings(useClaimsSettings.getState()));
+}
 
 /** Plans for `its` with the settings and prompt in force (nothing is sent). */
 export function planFor(its: readonly EvalItem[]): Promise<BatchPlan> {
@@ -42,8 +48,12 @@ export interface LinksProgress {
   done: number;
   total: number;
   cached: number;
+  /** Reviews that failed (one that shared another's request fails with it). */
   failed: number;
+  /** Requests sent, retries among them, and requests whose last try failed (src/llmbatch/run.ts). */
   requests: number;
+  retries: number;
+  requestsFailed: number;
   inFlight: number;
   /** Answers the browser refused to store (quota, private mode): a Resume or a reload asks for them again. */
   cacheWriteFailed: number;
@@ -121,6 +131,12 @@ export async function linkStage(
   const st = useLinksRun.getState();
   const s = useClaimsSettings.getState();
   const settings = llmSettings(s);
+  // Settings that cannot succeed plan and send nothing (bringing results back from the cache needs no key).
+  const problem = hooks.cacheOnly ? null : settingsProblem(settings);
+  if (problem) {
+    useLinksRun.setState({ phase: 'idle', plan: null });
+    return { kind: 'error', done: 0, total: its.length, error: new Error(`Before any request: ${problem}`) };
+  }
   const opts = { settings, cache: answerCache, template: st.template };
   const plan = await planLinks(its, opts);
   useLinksRun.setState({ plan });
@@ -135,8 +151,8 @@ export async function linkStage(
       timeoutMs: Math.max(1, s.timeoutSec) * 1000,
       signal: ctrl.signal,
       onProgress: (p) => {
-        const { done, total, cached, failed, requests, inFlight, cacheWriteFailed, cacheWriteError } = p;
-        useLinksRun.setState({ progress: { done, total, cached, failed, requests, inFlight, cacheWriteFailed, cacheWriteError } });
+        const { done, total, cached, failed, requests, retries, requestsFailed, inFlight, cacheWriteFailed, cacheWriteError } = p;
+        useLinksRun.setState({ progress: { done, total, cached, failed, requests, retries, requestsFailed, inFlight, cacheWriteFailed, cacheWriteError } });
         hooks.onProgress(p.done, p.total, p.cached);
       },
     });

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { DatasetRow } from '../core/dataset';
 import type { AnalyzerResult, AnalyzeRequest } from '../analyzers/run';
+import { settingsProblem } from '../claims/generate';
 import { effectiveConcurrency } from '../claims/providers';
 import { claimsForChanges, planClaims, type ChangeClaims, type ClaimsPlan } from '../pseudorefs/claimsBatch';
 import { changeLanguage, issuesForChanges, type ChangeIssues } from '../pseudorefs/issuesBatch';
@@ -42,6 +43,9 @@ export interface BatchProgress {
   failed: number;
   cached: number;
   requests: number;
+  /** Retries among the requests, and requests whose last try failed (the claims stage; src/llmbatch/run.ts). */
+  retries?: number;
+  requestsFailed?: number;
   inFlight: number;
   /** LLM answers the answer cache refused to keep (quota, private mode): a Resume pays for them again. */
   cacheWriteFailed?: number;
@@ -177,6 +181,8 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     const analyzerChanges = usesAnalyzers(source) ? rows.filter((r) => ['javascript', 'python', 'java'].includes(changeLanguage(r))).length : 0;
     if (!usesLlm(source)) return set({ plan: { changes: rows.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [], analyzerChanges, kept } });
     const s = useClaimsSettings.getState();
+    // Without a key nothing is planned: the panel says what is missing instead.
+    if (settingsProblem(llmSettings(s))) return set({ plan: null });
     const plan = await planClaims(
       rows.map((r) => ({ id: r.id, diff: r.diff })),
       { settings: llmSettings(s), format: s.format, cache: answerCache },
@@ -186,6 +192,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
 
   async start() {
     if (get().phase === 'running') return;
+    if (usesLlm(get().source) && settingsProblem(llmSettings(useClaimsSettings.getState()))) return;
     set({ phase: 'planning', message: null });
     await get().refreshPlan();
     const plan = get().plan;

@@ -3,7 +3,7 @@
 import { missingSlots } from '../core/links/llmLinks';
 import { prepare } from '../core/research/index';
 import type { EvalItem } from '../core/evaluate';
-import { planFor, useLinksRun } from './linkStage';
+import { linksSettingsProblem, planFor, useLinksRun } from './linkStage';
 import { CONFIRM_ABOVE } from './pseudoRefsBatch';
 import { useResearch } from './research';
 
@@ -21,7 +21,8 @@ function items(): EvalItem[] {
 export async function refreshLinksPlan(): Promise<void> {
   const its = items();
   const { template } = useLinksRun.getState();
-  if (!its.length || missingSlots(template).length) return useLinksRun.setState({ plan: null });
+  // Without a key nothing is planned: the panel says what is missing instead (linksSettingsProblem).
+  if (!its.length || missingSlots(template).length || linksSettingsProblem()) return useLinksRun.setState({ plan: null });
   const plan = await planFor(its);
   if (useLinksRun.getState().template === template) useLinksRun.setState({ plan });
 }
@@ -31,6 +32,8 @@ export async function startLinks(): Promise<void> {
   const st = useLinksRun.getState();
   const missing = missingSlots(st.template);
   if (missing.length) return useLinksRun.setState({ phase: 'error', message: `The links prompt needs ${missing.join(' and ')}.` });
+  // The panel says what the settings lack (once); nothing is planned, asked or confirmed.
+  if (linksSettingsProblem()) return useLinksRun.setState({ phase: 'idle', plan: null });
   useLinksRun.setState({ phase: 'planning', message: null });
   await refreshLinksPlan();
   const plan = useLinksRun.getState().plan;

@@ -11,6 +11,8 @@ import { CONFIRM_ABOVE } from '../../store/pseudoRefsBatch';
 import { useResearch } from '../../store/research';
 import { confirmLinks, dismissLinks, refreshLinksPlan } from '../../store/researchLinks';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
+import { LlmSettingsMissing, useLlmProblem } from '../claims/LlmSettingsMissing';
+import { requestCounts } from '../../llmbatch/run';
 import { CacheWriteWarning, ConfirmRequests, RequestsAtOnce } from '../../ui/BatchRunControls';
 import '../claims/claims.css';
 
@@ -24,9 +26,11 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
   const rows = useResearch((st) => st.imported?.rows);
   const split = useResearch((st) => st.config.split);
   // Re-count the plan when the dataset or anything in the cache key changes.
+  // Settings that cannot succeed (no key): said once here instead of a plan, and Score stays off (RunPanel).
+  const problem = useLlmProblem();
   useEffect(() => {
     if (!busy) void refreshLinksPlan();
-  }, [rows, split, l.template, s.provider, s.baseUrl, s.model, s.temperature, busy]);
+  }, [rows, split, l.template, s.provider, s.baseUrl, s.model, s.temperature, busy, problem]);
   const missing = missingSlots(l.template);
   const cap = PROVIDERS[s.provider].maxConcurrency;
   return (
@@ -65,7 +69,8 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
       <div className="r-controls">
         <RequestsAtOnce value={l.concurrency} disabled={busy} cap={cap} onChange={l.setConcurrency} testId="links-concurrency" />
       </div>
-      {l.plan && (
+      {problem && <LlmSettingsMissing problem={problem} testId="links-missing" />}
+      {l.plan && !problem && (
         <p className="small" data-testid="links-plan" data-requests={l.plan.requests} data-cached={l.plan.cached}>
           {l.plan.tasks} reviews with text · <strong>{l.plan.requests}</strong> LLM request{l.plan.requests === 1 ? '' : 's'} to send ({l.plan.cached} answered from the cache) ·
           about {l.plan.inputTokens.toLocaleString('en')} input tokens
@@ -85,10 +90,10 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
         />
       )}
       {l.progress && (
-        <p className="small muted" data-testid="links-progress" data-phase={l.phase} data-done={l.progress.done} data-requests={l.progress.requests} data-failed={l.progress.failed}>
-          LLM links: {l.progress.done} / {l.progress.total} reviews · {l.progress.cached} from the cache · {l.progress.requests} request{l.progress.requests === 1 ? '' : 's'} sent
+        <p className="small muted" data-testid="links-progress" data-phase={l.phase} data-done={l.progress.done} data-requests={l.progress.requests} data-requests-failed={l.progress.requestsFailed} data-failed={l.progress.failed}>
+          LLM links: {l.progress.done} / {l.progress.total} reviews · {l.progress.cached} from the cache · {requestCounts(l.progress)}
           {l.phase === 'running' && ` · ${l.progress.inFlight} in flight`}
-          {l.progress.failed > 0 && ` · ${l.progress.failed} failed`}
+          {l.progress.failed > 0 && ` · ${l.progress.failed} review${l.progress.failed === 1 ? '' : 's'} failed`}
         </p>
       )}
       {l.progress && <CacheWriteWarning failed={l.progress.cacheWriteFailed} error={l.progress.cacheWriteError} testId="links-cache-unsaved" />}

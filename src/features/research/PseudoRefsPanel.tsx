@@ -10,6 +10,8 @@ import { useResearch } from '../../store/research';
 import { overviewOf } from '../../store/datasetOverview';
 import { openRowInWorkbench } from '../../store/sessionFromRow';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
+import { LlmSettingsMissing, useLlmProblem } from '../claims/LlmSettingsMissing';
+import { requestCounts } from '../../llmbatch/run';
 import { useClaimsSettings } from '../../store/claimsSettings';
 import { download as saveFile } from '../../ui/download';
 import { CacheWriteWarning, ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../ui/BatchRunControls';
@@ -29,6 +31,7 @@ export function PseudoRefsPanel() {
   const rows = useResearch((s) => s.imported?.rows);
   const b = usePseudoRefsBatch();
   const settings = useClaimsSettings();
+  const llmProblem = useLlmProblem();
   useEffect(() => usePseudoRefsBatch.getState().restore(), []);
   // A dataset that carries its own pseudo-references starts on them: nobody should be offered 36 LLM requests
   // for a file that needs none. One without any starts on the paper's pipeline.
@@ -43,7 +46,7 @@ export function PseudoRefsPanel() {
   // Re-count the plan when the rows or anything in the cache key changes.
   useEffect(() => {
     void usePseudoRefsBatch.getState().refreshPlan();
-  }, [rows, b.source, settings.provider, settings.baseUrl, settings.model, settings.temperature, settings.format]);
+  }, [rows, b.source, settings.provider, settings.baseUrl, settings.model, settings.temperature, settings.format, llmProblem]);
   // A dataset that carries pseudo-references for some changes folds the generation form: the default view shows
   // what the run will use, and the form opens on request, when a source is picked, or while a batch has state.
   const own = rows ? overviewOf(rows).withRefs : 0;
@@ -53,6 +56,8 @@ export function PseudoRefsPanel() {
   const running = b.phase === 'running' || b.phase === 'planning';
   const canResume = b.phase === 'cancelled' || b.phase === 'interrupted';
   const needsLlm = usesLlm(b.source);
+  // LLM claims without a key: said once instead of the plan, and Generate stays off.
+  const problem = needsLlm ? llmProblem : null;
   const busy = running || canResume || b.phase === 'confirm' || b.phase === 'error' || !!b.progress || !!b.result;
   const open = unfold.open || busy;
   const without = rows.length - own;
@@ -108,14 +113,14 @@ export function PseudoRefsPanel() {
                 testId="prefs-concurrency"
               />
             )}
-            <button type="button" className="primary" disabled={running || b.phase === 'confirm'} onClick={() => void b.start()} data-testid="prefs-generate">
+            <button type="button" className="primary" disabled={running || b.phase === 'confirm' || !!problem} onClick={() => void b.start()} data-testid="prefs-generate">
               {canResume ? 'Resume' : b.result ? 'Generate again' : 'Generate pseudo-references'}
             </button>
             <button type="button" disabled={b.phase !== 'running'} onClick={b.cancel} data-testid="prefs-cancel">
               Cancel
             </button>
           </div>
-          <PlanLine />
+          {problem ? <LlmSettingsMissing problem={problem} testId="prefs-missing" /> : <PlanLine />}
           {b.phase === 'confirm' && b.plan && (
             <ConfirmRequests
               requests={b.plan.requests}
@@ -191,8 +196,8 @@ function ProgressLine({ p, phase }: { p: BatchProgress; phase: string }) {
       <ProgressBar done={p.done} total={p.total} label="Pseudo-reference progress" />
       <span className="small">
         {p.stage === 'claims' ? 'LLM claims' : 'Analyzers'} {p.done} / {p.total}
-        {p.failed > 0 && ` · ${p.failed} failed`}
-        {p.stage === 'claims' && ` · ${p.cached} from the cache · ${p.requests} requests sent`}
+        {p.failed > 0 && ` · ${p.failed} ${p.failed === 1 ? 'change' : 'changes'} failed`}
+        {p.stage === 'claims' && ` · ${p.cached} from the cache · ${requestCounts({ requests: p.requests, retries: p.retries ?? 0, requestsFailed: p.requestsFailed ?? 0 })}`}
         {phase === 'running' && p.stage === 'claims' && ` · ${p.inFlight} in flight`}
         {left !== null && ` · about ${left < 90 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left`}
       </span>

@@ -7,6 +7,7 @@ import type { Backend } from '../../embed/types';
 import { filesFromFolder } from '../model/store';
 import { useResearch } from '../../store/research';
 import { startLinks } from '../../store/researchLinks';
+import { useLlmProblem } from '../claims/LlmSettingsMissing';
 import { overviewOf } from '../../store/datasetOverview';
 import { LlmLinksPanel } from './LlmLinksPanel';
 
@@ -61,6 +62,8 @@ export function RunPanel() {
         : 0;
   const canResume = progress.phase === 'cancelled' || progress.phase === 'error' || progress.phase === 'interrupted';
   const llmLinks = config.similarity === 'llm-links';
+  // LLM links without a key: the links panel says what is missing; Score plans and sends nothing.
+  const llmProblem = useLlmProblem();
   return (
     <section className="panel r-run" aria-labelledby="r-run-h">
       <h2 id="r-run-h">3 · Scoring</h2>
@@ -149,7 +152,7 @@ export function RunPanel() {
             ))}
           </select>
         </label>
-        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy} onClick={() => void (llmLinks ? startLinks() : run())} data-testid="research-run">
+        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy || (llmLinks && !!llmProblem)} onClick={() => void (llmLinks ? startLinks() : run())} data-testid="research-run">
           {canResume && (progress.done > 0 || progress.phase === 'interrupted') ? 'Resume' : results ? 'Re-run' : canResume ? 'Try again' : 'Score dataset'}
         </button>
         <button type="button" disabled={!busy} onClick={cancel} data-testid="research-cancel">

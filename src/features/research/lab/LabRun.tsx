@@ -8,6 +8,7 @@ import { LAB_CONFIRM_ABOVE, labFailures, useLab, type LabRunArgs } from '../../.
 import { useResearch } from '../../../store/research';
 import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ClaimsSettingsForm } from '../../claims/ClaimsSettingsForm';
+import { LlmSettingsMissing } from '../../claims/LlmSettingsMissing';
 import { llmSettings, useClaimsSettings } from '../../../store/claimsSettings';
 import { CacheWriteWarning, ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../../ui/BatchRunControls';
 
@@ -89,11 +90,7 @@ export function LabRun() {
           </button>
         )}
       </div>
-      {missing && (
-        <p className="alert warn small" role="status" data-testid="lab-missing">
-          Before any request: {missing} Add it above, or pick a local server (Ollama, LM Studio) or the in-browser model, which need no key.
-        </p>
-      )}
+      {missing && <LlmSettingsMissing problem={missing} testId="lab-missing" />}
       {shared && (
         <div className="alert error" role="alert" data-testid="lab-shared-failure" data-count={failures.length}>
           Every one of the {failures.length} LLM calls failed the same way: {shared} Fix it and run again; the reviews are recorded as no grade, never as 0.
@@ -123,7 +120,7 @@ export function LabRun() {
               <ProgressBar done={p.done} total={p.total} label="LLM metrics" />
               <span className="small">
                 {p.stage === 'grade' ? 'LLM grade' : 'LLM judge'}: {p.done} of {p.total} calls ·{' '}
-                {p.cached} cached · {lab.requestsSent} requests sent · {p.failed} failed
+                {p.cached} cached · {lab.requestsSent} requests sent · {p.failed} {p.failed === 1 ? 'call' : 'calls'} failed
                 {p.inFlight ? ` · ${p.inFlight} in flight` : ''}
               </span>
             </>

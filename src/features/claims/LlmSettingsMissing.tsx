@@ -1,0 +1,21 @@
+// What every LLM batch (Research's LLM links, the lab's LLM metrics, batch pseudo-references) says instead of a plan
+// when its settings cannot succeed (no key): the one check (settingsProblem, the CLI's too), said once, with the
+// ways on: the key, a local server, or the in-browser model, one click away.
+import { settingsProblem } from '../../claims/generate';
+import { llmSettings, useClaimsSettings } from '../../store/claimsSettings';
+
+/** What is missing before any request of the LLM settings in force (null when they are complete). */
+export function useLlmProblem(): string | null {
+  return settingsProblem(llmSettings(useClaimsSettings()));
+}
+
+export function LlmSettingsMissing({ problem, testId }: { problem: string; testId: string }) {
+  return (
+    <p className="alert warn small" role="status" data-testid={testId}>
+      Before any request: {problem} Add it above, or pick a local server (Ollama, LM Studio) or the in-browser model, which need no key.{' '}
+      <button type="button" className="small" onClick={() => useClaimsSettings.getState().setProvider('browser')} data-testid={`${testId}-in-browser`}>
+        Use the in-browser model
+      </button>
+    </p>
+  );
+}
