@@ -50,9 +50,10 @@ describe('eval --similarity llm-links with a failed review', () => {
     const r = await run(['eval', '--dataset', MINI, '--similarity', 'llm-links', '--scores-out', out, ...llm()]);
     expect(r.stderr).not.toMatch(STACK);
     expect(r.code).toBe(1);
-    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    // The file describes itself first (# lines); its CRScore columns are named by configuration.
+    const lines = readFileSync(out, 'utf8').trim().split('\n').filter((l) => !l.startsWith('#'));
     const header = lines[0].split(',');
-    const rel = header.indexOf('crscore.rel');
+    const rel = header.findIndex((h) => /^crscore(-[\w.-]+)?\.rel$/.test(h));
     expect(rel).toBeGreaterThan(-1);
     const failed = lines.filter((l) => l.includes('java-3') && l.includes('lstm_pred'));
     expect(failed).toHaveLength(1);
