@@ -2,11 +2,13 @@
 // scores lexical with the paper's rule, as a fresh lexical run does); a failed run changes nothing (the last good
 // results stay on screen and after a reload, and the failure is said beside them); a model's download is said in
 // bytes when they are known, else as a share (USE-lite's loader reports only a fraction).
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 
 const FIXTURE = path.resolve('e2e/fixtures/research-mini.jsonl');
+const SHOTS = process.env.STATE_SHOTS ? path.resolve(process.env.STATE_SHOTS) : null;
 
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
@@ -88,6 +90,14 @@ test('a failed run changes nothing: the last good results stay, on screen and af
   await expect(note).toContainText('lexical overlap');
   expect(await rel(page)).toBeCloseTo(good.rel, 12);
   expect(await ruleOfResults(page)).toMatchObject({ similarity: 'lexical', scoring: 'hard' });
+  if (SHOTS) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await prog(page).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: path.join(SHOTS, `failed-run-${w}.png`) });
+    }
+  }
 
   // After a reload: the last good results come back (from the vector cache: lexical needs none).
   await page.reload();
