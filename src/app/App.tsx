@@ -1,15 +1,16 @@
 // The shell: header, tab bar (keyboard: arrow keys), and the active tab. The tab lives in the URL hash.
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { DEFAULT_TAB, TAB_ALIASES, tabs } from './tabs';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { SetAsideList } from '../ui/SetAsideList';
 import { discardSetAside, useSetAside } from '../store/quarantine';
 import { viewResets } from '../store/viewReset';
+import { navigate, useHash } from '../ui/useHash';
 
-function tabFromHash(): string {
+function tabFromHash(hash: string): string {
   // A tab's own views follow a slash (#research/lab).
-  const hash = location.hash.replace(/^#\/?/, '').split('/')[0];
-  const id = TAB_ALIASES[hash] ?? hash;
+  const head = hash.replace(/^#\/?/, '').split('/')[0];
+  const id = TAB_ALIASES[head] ?? head;
   return tabs.some((t) => t.id === id) ? id : DEFAULT_TAB;
 }
 
@@ -17,16 +18,9 @@ function tabFromHash(): string {
 const tabComponents: Record<string, ComponentType> = Object.fromEntries(tabs.flatMap((t) => (t.load ? [[t.id, lazy(t.load)]] : [])));
 
 export function App() {
-  const [active, setActive] = useState(tabFromHash);
-  useEffect(() => {
-    const on = () => setActive(tabFromHash());
-    addEventListener('hashchange', on);
-    return () => removeEventListener('hashchange', on);
-  }, []);
-  const go = (id: string) => {
-    if (location.hash !== `#${id}`) history.pushState(null, '', `#${id}`);
-    setActive(id);
-  };
+  // The address drives the tab: a typed hash, Back and Forward open what they name.
+  const active = tabFromHash(useHash());
+  const go = (id: string) => navigate(`#${id}`);
   const Tab = tabComponents[active] ?? null;
   const def = tabs.find((t) => t.id === active)!;
   const setAsideItems = useSetAside((s) => s.items);

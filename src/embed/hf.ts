@@ -16,6 +16,7 @@ import {
   type PoolToken,
 } from './pooling.ts';
 import type { Pooling, ProgressEvent } from './types.ts';
+import { fromTransformers, type RawProgress } from './progress.ts';
 
 export interface HfLoadOptions {
   /** transformers.js device: 'webgpu' | 'wasm' (browser) | 'cpu' (Node). */
@@ -32,17 +33,11 @@ export interface HfEncoder {
   dispose(): Promise<void>;
 }
 
-type RawProgress = { status: string; file?: string; loaded?: number; total?: number };
-
 function progressAdapter(onProgress?: (p: ProgressEvent) => void) {
   if (!onProgress) return undefined;
   return (raw: RawProgress) => {
-    if (!raw.file) return;
-    const status = (['initiate', 'download', 'progress', 'done'] as const).find(
-      (s) => s === raw.status,
-    );
-    if (!status) return;
-    onProgress({ file: raw.file, loaded: raw.loaded ?? 0, total: raw.total ?? 0, status });
+    const p = fromTransformers(raw);
+    if (p) onProgress(p);
   };
 }
 

@@ -45,11 +45,13 @@ export interface EngineInfo {
   fallbackNotice?: string;
 }
 
-/** One file's download progress. `total` is 0 when the server did not say. */
+/** One file's download progress. `loaded` and `total` are bytes (0 when unknown: `total` when the server did not say). */
 export interface ProgressEvent {
   file: string;
   loaded: number;
   total: number;
+  /** 0–100, the share loaded, where a loader reports no bytes (TF.js for USE-lite); summed up by progress.ts. */
+  progress?: number;
   status: 'initiate' | 'download' | 'progress' | 'done' | 'ready' | 'error';
 }
 

@@ -178,11 +178,12 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
       throw new Error('TensorFlow.js could not start its WASM backend for USE-lite.');
     await tf.ready();
     const file = 'use-lite/model.json + 7 weight files';
-    onProgress?.({ file, loaded: 0, total: 100, status: 'initiate' });
+    // TF.js says only the share of the weights loaded (0–1), never bytes: a percentage, not bytes (progress.ts).
+    onProgress?.({ file, loaded: 0, total: 0, progress: 0, status: 'initiate' });
     const [model, vocabulary] = await Promise.all([
       tf.loadGraphModel(`${USE_LITE_BASE}model.json`, {
         onProgress: (f: number) =>
-          onProgress?.({ file, loaded: Math.round(f * 100), total: 100, status: 'progress' }),
+          onProgress?.({ file, loaded: 0, total: 0, progress: f * 100, status: 'progress' }),
         fetchFunc: checkedFetch,
       }),
       fetch(`${USE_LITE_BASE}vocab.json`).then((r) => {
@@ -190,7 +191,7 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
         return r.json() as Promise<unknown>;
       }),
     ]);
-    onProgress?.({ file, loaded: 100, total: 100, status: 'done' });
+    onProgress?.({ file, loaded: 0, total: 0, progress: 100, status: 'done' });
     // The package's class only for its SentencePiece tokenizer; the graph runs on our TF.js instance.
     const { tokenizer } = new EmbeddingsModel({ model, vocabulary });
     useLite = createUseLiteEncoder(tf, model, tokenizer);

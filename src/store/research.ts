@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { ImportResult } from '../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../core/importers/sample';
-import { forgetTau, rememberTau, scoreAll, tauFor, usesEncoder } from '../core/research/index';
+import { forgetTau, rememberTau, ruleAfter, scoreAll, tauFor, usesEncoder } from '../core/research/index';
 import { correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from './importRun';
 import { openInWorkbench } from './researchOpen';
@@ -43,6 +43,8 @@ let corrFlight: Promise<void> | null = null;
 let engines: Record<string, RunEngine> = {};
 /** The files of the dataset on screen and its generation (see researchPersist's LatestDataset). */
 let currentFiles: DatasetFile[] = [];
+/** The saved marker of the results on screen: a run that fails or is cancelled puts it back, so a reload brings those results back. */
+let shownRun: SavedRun | null = null;
 let generation = 0;
 /** The files of the dataset on screen (Reset sets them aside rather than deleting them). */
 export const researchDatasetFiles = (): readonly DatasetFile[] => currentFiles;
@@ -67,6 +69,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
 
   const loadDataset = (files: DatasetFile[], imported: ImportResult) => {
     currentFiles = files;
+    shownRun = null;
     const systems = new Set(overviewOf(imported.rows).systems);
     const cal = get().config.calibrationSystem;
     runToken++;
@@ -175,7 +178,10 @@ export const useResearch = create<ResearchState>()((set, get) => {
     },
 
     setConfig(patch) {
-      set({ config: { ...get().config, ...patch } });
+      const was = get().config;
+      // A similarity chosen alone takes the rule core's ruleAfter gives it (the Workbench asks the same).
+      const scoring = patch.scoring ?? (patch.similarity ? ruleAfter(was, patch.similarity, useLinker.getState().weights.scoring) : was.scoring);
+      set({ config: { ...was, ...patch, scoring } });
     },
 
     applyPreset(name) {
@@ -184,7 +190,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
     },
 
     setLocalModel(m) {
-      set({ localModel: m, config: { ...get().config, similarity: 'local', localName: m?.name ?? null } });
+      get().setConfig({ similarity: 'local', localName: m?.name ?? null });
+      set({ localModel: m });
     },
 
     async run(opts = {}) {
@@ -210,8 +217,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
           cacheOnly: opts.cacheOnly,
           hooks: {
             batchSize: get().batchSize,
-            onLoading: (loaded, total) =>
-              progress({ phase: 'loading-model', bytes: { loaded, total }, message: `Loading ${config.similarity === 'use-lite' ? 'the bundled USE-lite encoder' : 'the model'}…` }),
+            onLoading: (bytes) =>
+              progress({ phase: 'loading-model', bytes, message: `Loading ${config.similarity === 'use-lite' ? 'the bundled USE-lite encoder' : 'the model'}…` }),
             onCacheRead: (total) => progress({ phase: 'reading-cache', done: 0, total, cached: 0, message: undefined }),
             onEmbedded: (done, total, cached) => {
               // The marker first: a reload that the progress update triggers finds it already on its way.
@@ -224,8 +231,9 @@ export const useResearch = create<ResearchState>()((set, get) => {
         });
         if (!live()) return;
         if (out.kind !== 'results') {
-          if (!opts.cacheOnly) remember('run', { ...marker(out.done, out.total), state: 'finished' });
-          set({ stale: get().results !== null, progress: unfinishedProgress(get().progress, out, config, !!opts.cacheOnly, performance.now() - t0) });
+          // A failed or cancelled run changes nothing: the last good results stay, and so does their saved marker.
+          if (!opts.cacheOnly) remember('run', shownRun ?? { ...marker(out.done, out.total), state: 'finished' });
+          set({ stale: false, progress: unfinishedProgress(get().progress, out, config, !!opts.cacheOnly, performance.now() - t0) });
           return;
         }
         progress({ phase: 'scoring' });
@@ -240,7 +248,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
           engines = { ...engines, [engineKey]: r.engine };
           remember('engines', engines);
         }
-        remember('run', marker(out.total, out.total, 'finished', r.engine));
+        shownRun = marker(out.total, out.total, 'finished', r.engine);
+        remember('run', shownRun);
         stats = run;
         clearTimeout(corrTimer);
         set({
@@ -275,7 +284,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
       } catch (e) {
         if (!live()) return;
         if (e instanceof CancelledError) {
-          set({ stale: get().results !== null, progress: { ...get().progress, phase: 'cancelled', elapsedMs: performance.now() - t0, message: `Cancelled. ${RESUME_HINT}` } });
+          if (shownRun) remember('run', shownRun);
+          set({ stale: false, progress: { ...get().progress, phase: 'cancelled', elapsedMs: performance.now() - t0, message: `Cancelled. ${RESUME_HINT}` } });
           // Cancel ended the workers: what the results on screen were computing starts again.
           const { results: shown } = get();
           if (shown && stats) {
@@ -286,7 +296,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
           }
           return;
         }
-        set({ stale: get().results !== null, progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
+        if (shownRun) remember('run', shownRun);
+        set({ stale: false, progress: { ...get().progress, phase: 'error', message: (e as Error).message } });
       }
     },
 
@@ -395,6 +406,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       runToken++;
       stats = null;
       currentFiles = [];
+      shownRun = null;
       generation = markLatest(null, generation);
       remember('dataset', null);
       remember('run', null);

@@ -3,6 +3,7 @@
 // workbench's model; vectors go through the IndexedDB cache, and Cancel acts between batches.
 import { Embedder } from '../embed/client';
 import { specLabel, type Backend, type EngineInfo, type ModelSpec, type ProgressEvent } from '../embed/types';
+import { NO_LOAD, summarizeLoad, withEarlier, type LoadProgress } from '../embed/progress';
 import { getVectors, putVectors, type VectorSpace } from './researchCache';
 
 /**
@@ -29,22 +30,16 @@ function engineOf(info: EngineInfo): RunEngine {
   return { model: info.model, dtype: info.dtype, backend: info.backend, pooling: info.pooling, threads: info.threads };
 }
 
-/** Loads `spec` in the pool: bytes of the model files as they arrive (summed over files). Never falls back silently. */
-async function loadPool(spec: ModelSpec, backend: Backend, onBytes: (loaded: number, total: number) => void): Promise<Embedder[]> {
+/** Loads `spec` in the pool: how far its files have come (bytes, else a share: progress.ts). Never falls back silently. */
+async function loadPool(spec: ModelSpec, backend: Backend, onLoading: (p: LoadProgress) => void): Promise<Embedder[]> {
   const label = specLabel(spec);
   const size = spec.kind === 'use-lite' ? POOL_SIZE : 1;
   while (pool.length > size) await pool.pop()!.dispose();
   while (pool.length < size) pool.push(new Embedder());
   const files = new Map<string, ProgressEvent>();
   const onProgress = (p: ProgressEvent) => {
-    files.set(p.file, p);
-    let loaded = 0;
-    let total = 0;
-    for (const f of files.values()) {
-      total += f.total;
-      loaded += f.status === 'done' ? f.total || f.loaded : f.loaded;
-    }
-    onBytes(loaded, total);
+    files.set(p.file, withEarlier(files.get(p.file), p));
+    onLoading(summarizeLoad(files.values()));
   };
   await Promise.all(
     pool.map((e, k) =>
@@ -61,7 +56,7 @@ export interface EmbedHooks {
   backend: Backend;
   /** The engine a previous run of this similarity used: when every text is cached under it, no model is loaded. */
   known?: RunEngine | null;
-  onLoading(loaded: number, total: number): void;
+  onLoading(p: LoadProgress): void;
   onCacheRead(total: number): void;
   onEmbedded(done: number, total: number, cached: number): void;
   cancelled(): boolean;
@@ -83,7 +78,7 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
     if (h.cacheOnly) return { kind: 'cancelled', done: vectors.size, total: texts.length, engine: h.known };
   }
   if (h.cacheOnly) return { kind: 'cancelled', done: 0, total: texts.length, engine: null };
-  h.onLoading(0, 0);
+  h.onLoading(NO_LOAD);
   let workers: Embedder[];
   try {
     // The spec is asked for only now: a run whose texts are all cached needs no model (nor its folder).

@@ -4,6 +4,7 @@ import type { EvalItem } from '../core/evaluate';
 import type { Analysis, CorrRow, CurvePoint, LanguageRow, OracleSummary, TauMemory } from '../core/research/index';
 import { tauGrid } from '../core/sweep';
 import type { LocalModelFile } from '../embed/types';
+import type { LoadProgress } from '../embed/progress';
 import type { PRESETS, RunConfig } from './researchConfig';
 import type { CacheSize } from './researchCache';
 import type { Results, RunOutcome } from './researchRun';
@@ -28,7 +29,8 @@ export interface RunProgress {
   /** Of `done`, how many came from the IndexedDB cache. */
   cached: number;
   /** Model files' bytes while the model downloads (total 0 when the server did not say). */
-  bytes?: { loaded: number; total: number };
+  /** The model's download while it loads: bytes when known, else a percentage (src/embed/progress.ts). */
+  bytes?: LoadProgress;
   message?: string;
   /** Set when the hub could not be reached: the view offers USE-lite (never switched to silently). */
   offerUseLite?: boolean;

@@ -5,5 +5,6 @@ export * from './prepare.ts';
 export * from './similarity.ts';
 export * from './scoring.ts';
 export * from './tau.ts';
+export * from './rule.ts';
 export * from './analysis.ts';
 export * from './links.ts';

@@ -1,15 +1,9 @@
 // Model panel: pick the encoder, the backend and the pooling; watch the download; see what runs and which τ is in force.
 import { useId } from 'react';
 import { DEFAULT_MODEL_ID, type Backend, type Pooling } from '../../embed/types.ts';
+import { loadFraction, loadText, summarizeLoad } from '../../embed/progress.ts';
 import { filesFromFolder, useModelStore, type ModelChoice } from './store.ts';
 import './model.css';
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
-  return `${(n / 1024 ** 3).toFixed(2)} GB`;
-}
 
 export function ModelPanel() {
   const s = useModelStore();
@@ -110,14 +104,8 @@ export function ModelPanel() {
           {files.map((p) => (
             <li key={p.file}>
               <span className="model-file">{p.file}</span>
-              <progress max={p.total || 1} value={p.status === 'done' ? p.total || 1 : p.loaded} />
-              <span className="model-hint">
-                {p.status === 'done'
-                  ? 'done'
-                  : p.total
-                    ? `${formatBytes(p.loaded)} / ${formatBytes(p.total)}`
-                    : formatBytes(p.loaded)}
-              </span>
+              <progress max={1} value={p.status === 'done' ? 1 : (loadFraction(summarizeLoad([p])) ?? 0)} />
+              <span className="model-hint">{p.status === 'done' ? 'done' : (loadText(summarizeLoad([p])) ?? 'starting…')}</span>
             </li>
           ))}
         </ul>

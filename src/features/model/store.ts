@@ -10,6 +10,7 @@ import {
   type Pooling,
   type ProgressEvent,
 } from '../../embed/types.ts';
+import { withEarlier } from '../../embed/progress.ts';
 
 export type ModelChoice = 'default' | 'hub' | 'local' | 'use-lite';
 
@@ -82,7 +83,7 @@ export const useModelStore = create<ModelState>((set, get) => ({
     try {
       const { backend, pooling } = get();
       const info = await embedder.load(spec, { backend, ...(pooling ? { pooling } : {}) }, (p) =>
-        set((s) => ({ progress: { ...s.progress, [p.file]: p } })),
+        set((s) => ({ progress: { ...s.progress, [p.file]: withEarlier(s.progress[p.file], p) } })),
       );
       set({ status: 'ready', info });
       return info;

@@ -11,21 +11,28 @@ import { LinksPanel } from './LinksPanel';
 import { LlmLinksTauNote } from './LlmLinksPanel';
 import { AgreementWithIntervals, Pairwise, SystemsCi, useUncertaintyRun } from './Uncertainty';
 
-/** Results on screen that are not those of the configuration chosen now (or being computed now) say so. */
+/**
+ * Results on screen that are not those of the configuration chosen now (or being computed now) say so; after a run
+ * that failed or was cancelled they are the last good run's, kept on screen (and across a reload), and say that.
+ */
 export function StaleNote() {
   const results = useResearch((s) => s.results);
   const stale = useResearch((s) => s.stale);
   const config = useResearch((s) => s.config);
+  const phase = useResearch((s) => s.progress.phase);
   if (!results) return null;
   const rc = results.config;
   const differs = rc.similarity !== config.similarity || rc.scoring !== config.scoring || rc.split !== config.split || keyOf(rc) !== keyOf(config);
-  if (!stale && !differs) return null;
+  const ended = phase === 'error' ? 'failed' : phase === 'cancelled' ? 'was cancelled' : null;
+  if (!stale && !differs && !ended) return null;
   const rule = rc.scoring === 'hard' ? "the paper's hard τ" : 'graded credit';
   return (
-    <p className="r-stale-note" role="status" data-testid="research-stale">
+    <p className="r-stale-note" role="status" data-testid="research-stale" data-ended={ended ?? undefined}>
       {stale
         ? `Re-scoring… the results below are stale: they are the previous run's (${results.label}, ${rule}).`
-        : `The results below are for ${results.label} with ${rule}, split ${rc.split}: press Re-run for the configuration chosen above.`}
+        : ended
+          ? `The last run ${ended} (see Scoring above), so nothing changed: the results below are still the last good run's, ${results.label} with ${rule}, split ${rc.split}.`
+          : `The results below are for ${results.label} with ${rule}, split ${rc.split}: press Re-run for the configuration chosen above.`}
     </p>
   );
 }

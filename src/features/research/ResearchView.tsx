@@ -1,6 +1,6 @@
 // Research mode: one flow (data → pseudo-references → scoring → agreement with people → explore), and the rest on
 // demand in views of their own. All numbers come from src/store/research.ts (same pipeline as the CLI).
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { researchEmbedStats, useResearch } from '../../store/research';
 import { RunPanel } from './RunPanel';
 import { PredictionsImport } from './PredictionsImport';
@@ -11,6 +11,7 @@ import { LabView } from './lab/LabView';
 import { MetaEvalView } from './metaeval/MetaEvalView';
 import { LinkerPanel } from '../linker/LinkerPanel';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { navigate, useHash } from '../../ui/useHash';
 import './research.css';
 
 // Test and bench hook: the research store (state only; it never holds a key).
@@ -51,25 +52,47 @@ const VIEWS: View[] = [
   { id: 'exports', label: 'Exports', needsRun: true, render: () => <Panel name="panel-exports" label="the exports"><Exports /></Panel> },
 ];
 
-function viewFromHash(): string {
-  const id = /^#research\/([a-z-]+)/.exec(location.hash)?.[1];
+function viewFromHash(hash: string): string {
+  const id = /^#research\/([a-z-]+)/.exec(hash)?.[1];
   return VIEWS.some((v) => v.id === id) ? id! : 'overview';
+}
+
+/**
+ * The view bar sticks under the header: what a link, a find or scrollIntoView brings into view must land below it,
+ * not under it, so the page's scroll padding follows the bar's bottom (its height changes when it wraps).
+ */
+function useBarScrollPadding() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const fit = () => {
+      root.style.scrollPaddingTop = `${(parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight + 8}px`;
+    };
+    fit();
+    const watch = new ResizeObserver(fit);
+    watch.observe(bar);
+    return () => {
+      watch.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
+  return ref;
 }
 
 export default function ResearchView() {
   // After a reload: the last dataset comes back, and a run the reload cut off can be resumed.
   useEffect(() => void useResearch.getState().restore(), []);
-  const [view, setViewState] = useState(viewFromHash);
-  // The view is in the address (#research/lab), so a reload or a shared link opens it again.
-  const setView = (id: string) => {
-    history.replaceState(null, '', id === 'overview' ? '#research' : `#research/${id}`);
-    setViewState(id);
-  };
+  // The view is the address (#research/lab): a reload, a shared link, a typed hash, Back and Forward open it.
+  const view = viewFromHash(useHash());
+  const setView = (id: string) => navigate(id === 'overview' ? '#research' : `#research/${id}`);
   const hasRun = useResearch((s) => !!s.results && !!s.analysis);
   const current = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
+  const bar = useBarScrollPadding();
   return (
     <div className="research" data-testid="research" data-view={current.id}>
-      <nav className="segmented r-views" role="tablist" aria-label="Research views">
+      <nav ref={bar} className="segmented r-views" role="tablist" aria-label="Research views">
         {VIEWS.map((v) => (
           <button
             key={v.id}

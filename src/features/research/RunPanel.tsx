@@ -4,6 +4,7 @@
 import { useEffect, useMemo } from 'react';
 import { PAPER_MODEL_ID, type ScoringRule, type SimilarityKind } from '../../core/research/index';
 import type { Backend } from '../../embed/types';
+import { formatBytes, loadFraction, loadText } from '../../embed/progress';
 import { filesFromFolder } from '../model/store';
 import { useResearch } from '../../store/research';
 import { startLinks } from '../../store/researchLinks';
@@ -34,13 +35,6 @@ const SIMILARITIES: [SimilarityKind, string][] = [
   ['learned', 'Learned linker (link probabilities, instant)'],
 ];
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
-  return `${(n / 1024 ** 3).toFixed(2)} GB`;
-}
-
 export function RunPanel() {
   const imported = useResearch((s) => s.imported);
   const config = useResearch((s) => s.config);
@@ -52,9 +46,11 @@ export function RunPanel() {
   useEffect(() => void refreshCacheSize(), [refreshCacheSize]);
   const busy = ['loading-model', 'reading-cache', 'embedding', 'scoring'].includes(progress.phase);
   const systems = useMemo(() => (imported ? overviewOf(imported.rows).systems.filter((s) => s !== 'msg') : []), [imported]);
-  const loadingBytes = progress.phase === 'loading-model' && progress.bytes && progress.bytes.total > 0;
-  const frac = loadingBytes
-    ? progress.bytes!.loaded / progress.bytes!.total
+  const loading = progress.phase === 'loading-model' && progress.bytes ? progress.bytes : null;
+  const loadingFrac = loading ? loadFraction(loading) : null;
+  const loadingLine = loading ? loadText(loading) : null;
+  const frac = loadingFrac !== null
+    ? loadingFrac
     : progress.total > 0
       ? progress.done / progress.total
       : progress.phase === 'done'
@@ -172,13 +168,7 @@ export function RunPanel() {
           </div>
           <span className="small">
             {llmLinks && progress.phase === 'embedding' ? 'Asking the LLM' : PHASE_TEXT[progress.phase]}
-            {progress.phase === 'loading-model' && progress.bytes && progress.bytes.loaded > 0 && (
-              <span data-testid="research-bytes">
-                {' '}
-                {formatBytes(progress.bytes.loaded)}
-                {progress.bytes.total > 0 && ` / ${formatBytes(progress.bytes.total)}`} downloaded
-              </span>
-            )}
+            {loadingLine && <span data-testid="research-bytes"> {loadingLine}</span>}
             {progress.phase !== 'loading-model' && progress.total > 0 && ` ${progress.done} / ${progress.total} ${llmLinks ? 'reviews' : 'texts'}`}
             {progress.cached > 0 && ` (${progress.cached} from the cache)`}
             {progress.elapsedMs != null && ` · ${(progress.elapsedMs / 1000).toFixed(1)} s`}

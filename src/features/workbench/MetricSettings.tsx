@@ -34,7 +34,7 @@ export function MetricSettings({ metric, set }: { metric: Metric; set: (fn: (s: 
         <Segmented
           labelledBy="h-sim"
           value={metric.similarity}
-          onChange={(similarity) => set((s) => withMetric(s, { similarity }))}
+          onChange={(similarity) => set((s) => withMetric(s, { similarity }, linker.weights.scoring))}
           options={[
             { value: 'embedding', label: 'Embedding model', testId: 'similarity-embedding' },
             { value: 'lexical', label: 'Lexical', testId: 'similarity-lexical' },

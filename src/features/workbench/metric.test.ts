@@ -39,6 +39,13 @@ describe('workbench metric settings', () => {
     expect(metricOf(withMetric(ex, { similarity: 'lexical' }))).toEqual({ similarity: 'lexical', scoring: 'hard' });
     expect(metricOf(withMetric(ex, { similarity: 'tfidf', scoring: 'graded' }))).toEqual({ similarity: 'tfidf', scoring: 'graded' });
     expect(metricOf(applyShortcut(ex, 'paper'))).toEqual({ similarity: 'embedding', scoring: 'hard' });
+    // The linker's rule comes with it when it is chosen as a similarity.
+    expect(metricOf(withMetric(base({ similarity: 'lexical' }), { similarity: 'learned' }, 'hard'))).toEqual({ similarity: 'learned', scoring: 'hard' });
+    // Leaving plus for lexical: lexical's own rule; a rule chosen by hand stays.
+    const plus = applyShortcut(base(), 'plus');
+    expect(metricOf(withMetric(plus, { similarity: 'lexical' }))).toEqual({ similarity: 'lexical', scoring: 'hard' });
+    const lexGraded = withMetric(base({ similarity: 'lexical' }), { scoring: 'graded' });
+    expect(metricOf(withMetric(lexGraded, { similarity: 'embedding' }))).toEqual({ similarity: 'embedding', scoring: 'graded' });
     // A blank session keeps the paper's embedding: it has nothing to score until the user types a case.
     expect(metricOf(blankSession())).toEqual({ similarity: 'embedding', scoring: 'hard' });
   });

@@ -2,6 +2,7 @@
 // scoring rule (the paper's hard τ, graded credit). "paper" and "plus" are shortcuts that set both. A session
 // saved before the split has only `preset`: 'plus' there meant TF-IDF with graded credit.
 import type { ScoringRule } from '../../core/research/scoring';
+import { ruleAfter, shortcutOf, type Shortcut } from '../../core/research/rule';
 import type { Session, SimilarityChoice } from '../../store/session';
 
 export interface Metric {
@@ -15,23 +16,19 @@ export function metricOf(s: Pick<Session, 'similarity' | 'scoring' | 'preset'>):
   return { similarity: s.similarity === 'tfidf' ? 'embedding' : s.similarity, scoring: 'hard' };
 }
 
-export type Shortcut = 'paper' | 'plus' | 'learned';
+export type { Shortcut };
+export { shortcutOf };
 
-/** Which shortcut the settings match, or 'custom' (e.g. lexical + graded). The learned linker is 'learned' under either rule. */
-export function shortcutOf(m: Metric): Shortcut | 'custom' {
-  if (m.similarity === 'learned') return 'learned';
-  if (m.similarity === 'tfidf' && m.scoring === 'graded') return 'plus';
-  if (m.similarity !== 'tfidf' && m.scoring === 'hard') return 'paper';
-  return 'custom';
-}
-
-/** The session with both settings written out; `preset` follows, so readers of the old field stay right. */
-export function withMetric<S extends Session>(s: S, change: Partial<Metric>): S {
+/**
+ * The session with both settings written out; `preset` follows, so readers of the old field stay right. A change
+ * of similarity alone gives it the rule core's ruleAfter says (the same as Research's): leaving a shortcut, the
+ * similarity's own rule; a rule chosen by hand stays.
+ */
+export function withMetric<S extends Session>(s: S, change: Partial<Metric>, learnedRule: ScoringRule = 'graded'): S {
   const was = metricOf(s);
-  // The learned linker's "graded" is its probabilities as credit, not plus's ramp: leaving the linker for a
-  // similarity returns to the paper's hard τ unless a rule is asked for.
-  const leavesLinker = was.similarity === 'learned' && change.similarity !== undefined && change.similarity !== 'learned' && change.scoring === undefined;
-  const m = { ...was, ...change, ...(leavesLinker ? { scoring: 'hard' as const } : {}) };
+  const similarity = change.similarity ?? was.similarity;
+  const scoring = change.scoring ?? ruleAfter(was, similarity, learnedRule);
+  const m = { similarity, scoring };
   return { ...s, similarity: m.similarity, scoring: m.scoring, preset: shortcutOf(m) === 'plus' ? 'plus' : 'paper' };
 }
 

@@ -133,7 +133,7 @@ export function MetaEvalView() {
                   const id = String(table.csvRows[k][2]);
                   return (
                     <tr key={id} data-testid={`me-row-${id}`} data-cluster={String(table.csvRows[k][4])} className={`me-cluster-${Number(table.csvRows[k][4]) % 2 ? 'odd' : 'even'}`}>
-                      {cells.map((c, i) => (i === 1 ? <th key={i} scope="row">{c}</th> : <td key={i}>{c}</td>))}
+                      {cells.map((c, i) => (i === 1 ? <th key={i} scope="row">{c}</th> : <td key={i}>{cellText(c)}</td>))}
                     </tr>
                   );
                 })}
@@ -219,5 +219,16 @@ function Imports() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** "0.925 [0.532, 0.999]": the interval may go under its value, so twelve columns fit a 1024-pixel window. */
+function cellText(c: string) {
+  const k = c.indexOf(' [');
+  if (k < 0) return c;
+  return (
+    <>
+      <span className="me-v">{c.slice(0, k)}</span> <span className="me-ci">{c.slice(k + 1)}</span>
+    </>
   );
 }
