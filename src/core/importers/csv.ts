@@ -21,7 +21,12 @@ function delimiterFor(text: string): string | undefined {
   return /[,\t;|\x1e\x1f]/.test(header) ? undefined : ',';
 }
 
-export function readCsv(raw: string): CsvTable {
+export interface ReadCsvOptions {
+  /** A data file: cells exactly as written, no spreadsheet quote taken off (default: taken off). */
+  keepQuotes?: boolean;
+}
+
+export function readCsv(raw: string, { keepQuotes = false }: ReadCsvOptions = {}): CsvTable {
   const text = raw.replace(/^\uFEFF/, '');
   const delimiter = delimiterFor(text);
   const toLine = lineIndex(text);
@@ -41,11 +46,16 @@ export function readCsv(raw: string): CsvTable {
       while (s < text.length && (text[s] === '\n' || text[s] === '\r')) s++;
       const error = res.errors.length ? res.errors.map((e) => e.message).join('; ') : undefined;
       // Cells this app (or a careful spreadsheet export) quoted against formula injection read back as written.
-      for (const k of Object.keys(res.data)) if (typeof res.data[k] === 'string') res.data[k] = unsafeCell(res.data[k]);
+      if (!keepQuotes) unquoteRecord(res.data);
       records.push({ line: toLine(s), data: res.data, ...(error ? { error } : {}) });
     },
   });
   return { fields, records };
+}
+
+/** One spreadsheet quote off each cell of a record that a spreadsheet-safe writer neutralised (in place). */
+export function unquoteRecord(data: Record<string, string>): void {
+  for (const k of Object.keys(data)) if (typeof data[k] === 'string') data[k] = unsafeCell(data[k]);
 }
 
 /** Just the header's column names. */
