@@ -3,6 +3,7 @@
 // browser's exports and `crscore eval`; every format records the configuration it was computed with.
 import type { BootstrapReport, Dim, Estimate } from './bootstrap.ts';
 import { safeCell } from './csvSafe.ts';
+import { latexEscape } from './latex.ts';
 
 export type TableFormat = 'csv' | 'markdown' | 'latex' | 'text';
 export type TableConfig = Record<string, unknown>;
@@ -113,13 +114,6 @@ export const mdCell = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/\|/g, '\\|')
     .replace(/\r?\n|\r/g, ' ');
-
-/** LaTeX special characters escaped, so system names like gpt3.5_pred typeset. */
-export function latexEscape(s: string): string {
-  return s.replace(/[\\{}$&#^_%~]/g, (ch) =>
-    ch === '\\' ? '\\textbackslash{}' : ch === '~' ? '\\textasciitilde{}' : ch === '^' ? '\\textasciicircum{}' : `\\${ch}`,
-  );
-}
 
 /** The name column (System, Dimension) is left-aligned; numbers right-aligned. */
 const textColumn = (t: Table) => (t.header[0] === '#' ? 1 : 0);
