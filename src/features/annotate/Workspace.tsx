@@ -25,7 +25,16 @@ export function Workspace() {
   const [guide, setGuide] = useState(false);
   const [adding, setAdding] = useState(false);
   const [lastKey, setLastKey] = useState<string | null>(null);
-  const ui = useRef({ addMissing: () => setAdding(true), toggleGuide: () => setGuide((g) => !g) });
+  // The review where Enter found nothing linked: its card asks whether it addresses none.
+  const [asked, setAsked] = useState<string | null>(null);
+  const ui = useRef({
+    addMissing: () => setAdding(true),
+    toggleGuide: () => setGuide((g) => !g),
+    askNone: () => {
+      const c = useAnnotation.getState().cursor;
+      setAsked(`${c.item}:${c.review}`);
+    },
+  });
   // While the guidelines are open, keys only close them: nothing changes underneath unseen.
   const guideOpen = useRef(false);
   useEffect(() => {
@@ -113,7 +122,7 @@ export function Workspace() {
           {cursor.stage === 2 && <LinkRefPanel />}
         </div>
         <div className="an-col">
-          {cursor.stage === 1 ? <Stage1 adding={adding} onAdding={setAdding} /> : <Stage2 />}
+          {cursor.stage === 1 ? <Stage1 adding={adding} onAdding={setAdding} /> : <Stage2 askNone={asked === `${cursor.item}:${cursor.review}`} />}
         </div>
       </div>
       <KeyHelp stage={cursor.stage} field={cursor.field} lastKey={lastKey} />
