@@ -123,7 +123,7 @@ export function Sidebar({ view, onView }: { view: AnnotateViewId; onView(v: Anno
             </button>
             <p className="muted small an-format-note" data-testid="an-format-note">
               The human-study CSV format, plus two columns it has no room for: <code>accuracy</code> (stage-1 code) and <code>added</code>.
-              A data file, cells exactly as written: a spreadsheet may read a diff that starts with - or + as a formula, so open it with an import step there.
+              A data file, cells exactly as written (in a spreadsheet, open it through an import step).
             </p>
             <ImportControl label="Import a CSV…" />
             {confirmClose ? (
