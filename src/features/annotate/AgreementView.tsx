@@ -7,6 +7,7 @@ import { compareAnnotations, type AgreementReport } from '../../core/annotationA
 import { useAnnotation } from '../../store/annotation';
 import { codeText, DIMENSION_NAME } from './guide';
 import { readFile } from './sources';
+import { dataNum } from '../../ui/dataNum';
 
 interface Side {
   name: string;
@@ -15,12 +16,10 @@ interface Side {
 }
 
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
-/** A statistic as a data attribute: left out when undefined (React warns on NaN). */
-const finite = (x: number): number | undefined => (Number.isFinite(x) ? x : undefined);
 
 /** Landis & Koch's words for κ; Krippendorff's thresholds for α. */
 function kappaWord(k: number): string {
-  if (!Number.isFinite(k)) return 'undefined';
+  if (!Number.isFinite(k)) return 'no κ';
   if (k < 0) return 'worse than chance';
   if (k <= 0.2) return 'slight';
   if (k <= 0.4) return 'fair';
@@ -97,7 +96,7 @@ export function AgreementView() {
 
 function KappaCard({ id, title, k, what }: { id: string; title: string; k: Kappa; what: string }) {
   return (
-    <article className="an-figure" data-testid={id} data-value={finite(k.kappa)} data-n={k.n}>
+    <article className="an-figure" data-testid={id} data-value={dataNum(k.kappa)} data-n={k.n}>
       <h3>{title}</h3>
       <div className="score-value">κ = {f3(k.kappa)}</div>
       <p className="small">
@@ -113,7 +112,7 @@ function KappaCard({ id, title, k, what }: { id: string; title: string; k: Kappa
 
 function AlphaCard({ dim, al }: { dim: 'con' | 'comp' | 'rel'; al: Alpha }) {
   return (
-    <article className="an-figure" data-testid={`ag-alpha-${dim}`} data-value={finite(al.alpha)} data-n={al.units}>
+    <article className="an-figure" data-testid={`ag-alpha-${dim}`} data-value={dataNum(al.alpha)} data-n={al.units}>
       <h3>{DIMENSION_NAME[dim]}</h3>
       <div className="score-value">α = {f3(al.alpha)}</div>
       <p className="small">
@@ -154,7 +153,7 @@ function Report({ r, a, b }: { r: AgreementReport; a: string; b: string }) {
         {(['con', 'comp', 'rel'] as const).map((d) => (
           <AlphaCard key={d} dim={d} al={r.alpha[d]} />
         ))}
-        <article className="an-figure" data-testid="ag-links" data-value={finite(r.links.meanJaccard)}>
+        <article className="an-figure" data-testid="ag-links" data-value={dataNum(r.links.meanJaccard)}>
           <h3>Links</h3>
           <div className="score-value">{f3(r.links.meanJaccard)}</div>
           <p className="small">mean Jaccard overlap of the linked pseudo-references · {r.links.n} reviews linked by both</p>
