@@ -72,3 +72,56 @@ for (const [w, h] of [[1024, 768], [1440, 900]] as const)
     }
     if (dir) await page.screenshot({ path: `${dir}/annotate-stage2-${w}.png` });
   });
+
+/** Points across the key bar where something other than the bar (or what holds it) is drawn: text behind it. */
+async function behindKeyBar(page: Page): Promise<string[]> {
+  return page.getByTestId('an-keys').evaluate((bar) => {
+    const r = bar.getBoundingClientRect();
+    const found = new Set<string>();
+    for (let fx = 0.02; fx < 1; fx += 0.08)
+      for (const fy of [0.05, 0.5, 0.95]) {
+        const x = r.left + r.width * fx;
+        const y = r.top + r.height * fy;
+        for (const el of document.elementsFromPoint(x, y)) {
+          if (bar.contains(el) || el.contains(bar)) continue;
+          if ((el.textContent ?? '').trim()) found.add(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+        }
+      }
+    return [...found];
+  });
+}
+
+// Issue 35, item 4: the sidebar's diff list is a list, not a 57 px scroll box, and no text lies behind the key bar.
+for (const [w, h] of [[1024, 768], [1440, 900]] as const)
+  test(`${w}×${h}: the diff list shows its diffs, and nothing is hidden behind the key bar`, async ({ page }) => {
+    const dir = process.env.SHOTS_DIR;
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto('/#annotate');
+    await page.evaluate(() => localStorage.clear());
+    await page.getByTestId('an-start-paper').click();
+    await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '1');
+    const list = page.getByTestId('an-items');
+    const { client, scroll } = await list.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+    // The paper's three diffs fit whole; a longer list gets at least 200 px before it scrolls.
+    expect(client, 'diff list height').toBeGreaterThanOrEqual(Math.min(scroll, 200));
+    const box = (await list.boundingBox())!;
+    for (const item of await list.locator('li').all()) {
+      const b = (await item.boundingBox())!;
+      expect(b.y + b.height, 'each diff is inside the list').toBeLessThanOrEqual(box.y + box.height + 1);
+      expect(b.y + b.height, 'and inside the window').toBeLessThanOrEqual(h);
+    }
+    expect(await behindKeyBar(page)).toEqual([]);
+    // Mid-way through stage 1 and in stage 2, scrolled to the middle of the work.
+    await page.keyboard.press('1');
+    await page.keyboard.press('y');
+    await page.mouse.move(w / 2, h / 2);
+    await page.mouse.wheel(0, 300);
+    expect(await behindKeyBar(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    for (const k of ['1', 'y', '1', 'y', 'Enter']) await page.keyboard.press(k);
+    await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '2');
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    expect(await behindKeyBar(page)).toEqual([]);
+    if (dir) await page.screenshot({ path: `${dir}/annotate-keys-${w}.png` });
+  });

@@ -200,3 +200,47 @@ test('metric vs annotator (lexical): correlations and coverage are the core’s'
   for (const d of ['con', 'comp', 'rel'] as const) expect(Number(await page.getByTestId(`mv-corr-${d}`).getAttribute('data-value'))).toBe(want.correlations[d].r);
   expect(Number(await page.getByTestId('mv-coverage').getAttribute('data-value'))).toBe(want.coverage.kappa);
 });
+
+test('linking: Enter with nothing linked asks and records nothing; X records "addresses none"', async ({ page }) => {
+  await page.goto('/#annotate');
+  await page.evaluate(() => localStorage.clear());
+  await page.getByTestId('an-start-paper').click();
+  await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '1');
+  await keys(page, '1', 'y', '1', 'y', '1', 'y', 'Enter');
+  await expect(page.getByTestId('an-work')).toHaveAttribute('data-stage', '2');
+  await expect(page.getByTestId('an-stage-2')).toContainText('0/');
+  await keys(page, 'Enter'); // nothing linked
+  await expect(page.getByTestId('an-ask-none')).toBeVisible();
+  await expect(page.getByTestId('an-ask-none')).toContainText('addresses none');
+  expect((await items(page))![0].reviews[0].addressed).toBeNull();
+  await expect(page.getByTestId('an-field-links')).toHaveClass(/on/);
+  await expect(page.getByTestId('an-stage-2')).toContainText('0/');
+  await keys(page, 'x');
+  await expect(page.getByTestId('an-ask-none')).toHaveCount(0);
+  await expect.poll(async () => (await items(page))![0].reviews[0].addressed).toEqual([]);
+  await keys(page, 'Enter');
+  await expect(page.getByTestId('an-field-con')).toHaveClass(/on/);
+});
+
+const RAW = path.resolve(process.cwd(), '../shared/data/crscore-human-study/raw');
+test("agreement of the published files: α's reason is the CLI's, and React warns of no NaN", async ({ page }) => {
+  test.skip(!fs.existsSync(RAW), 'the published annotator files are not in ../shared/data');
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/NaN/.test(m.text())) warnings.push(m.text());
+  });
+  await page.goto('/#annotate');
+  await page.getByTestId('an-view-agreement').click();
+  await page.getByTestId('ag-file-a').setInputFiles(path.join(RAW, 'py_atharva_review_qual_final.csv'));
+  await page.getByTestId('ag-file-b').setInputFiles(path.join(RAW, 'py_marcus_review_qual_final.csv'));
+  await expect(page.getByTestId('ag-name-b')).toContainText('marcus');
+  await expect(page.getByTestId('ag-alpha-rel')).toContainText('0 reviews rated by both');
+  await expect(page.getByTestId('ag-alpha-rel')).not.toContainText('undefined');
+  const want = compareAnnotations(read(path.join(RAW, 'py_atharva_review_qual_final.csv')).items, read(path.join(RAW, 'py_marcus_review_qual_final.csv')).items, ['atharva', 'marcus']);
+  expect(want.noRatingsReason).toMatch(/^single annotator per review: \d+ reviews, each scored by one of atharva, marcus, none by two/);
+  await expect(page.getByTestId('ag-alpha-reason')).toContainText(want.noRatingsReason!);
+  // Undefined statistics are left out of the page's attributes (production React writes NaN out as text).
+  const nanAttrs = await page.evaluate(() => [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.value === 'NaN').map((a) => a.name)));
+  expect(nanAttrs).toEqual([]);
+  expect(warnings).toEqual([]);
+});

@@ -114,14 +114,21 @@ test('each error is answered clearly and the input is kept', async ({ page }) =>
     ['private', '', /private, add a token/],
     ['bad-token', 'ghp_wrong', /refused the token \(401/],
     ['rate-limit', '', /rate limit is used up; it resets at \d\d:\d\d \(in \d+ min\).*add a token/],
-    ['drop', '', /Could not reach 127\.0\.0\.1:\d+ .*CORS/],
-    ['no-cors', '', /Could not reach .*CORS/],
+    ['drop', '', /Could not reach 127\.0\.0\.1:\d+ .*Check your connection and the API base URL/],
+    ['no-cors', '', /Could not reach .*ask whoever runs this app to allow it/],
   ];
   for (const [mode, token, message] of cases) {
     stub.mode = mode === 'private' || mode === 'bad-token' ? 'ok' : mode;
     stub.token = mode === 'private' || mode === 'bad-token' ? TOKEN : null;
     await load(page, url42(), stub.apiBase, token);
     await expect(page.getByTestId('gh-error'), mode).toHaveText(message);
+    // Plain words on screen; the technical cause (CORS, the Content-Security-Policy) only in the collapsed details.
+    await expect(page.getByTestId('gh-error-message'), mode).not.toContainText(/CORS|Content-Security-Policy|docs\//);
+    if (mode === 'drop' || mode === 'no-cors') {
+      await expect(page.getByTestId('gh-error-details'), mode).not.toHaveAttribute('open', '');
+      await expect(page.getByTestId('gh-error-details').locator('p')).toBeHidden();
+      await expect(page.getByTestId('gh-error-details')).toContainText('CORS');
+    }
     await expect(page.getByTestId('gh-url')).toHaveValue(url42());
     await expect(page.getByTestId('gh-api-base')).toHaveValue(stub.apiBase);
   }

@@ -4,9 +4,8 @@
 // published format ignore unknown columns, so an export opens anywhere the study's files do.
 import type { DatasetRow } from './dataset.ts';
 import { formatAddressed, parseAddressed } from './links/annotator.ts';
-import { toCsv } from './csvSafe.ts';
-import { readCsv } from './importers/csv.ts';
-import { humanStudyFileInfo, parseHumanStudyCsv } from './importers/humanStudy.ts';
+import { toDataCsv } from './csvSafe.ts';
+import { humanStudyFileInfo, parseHumanStudyCsv, readHumanStudyTable } from './importers/humanStudy.ts';
 import type { ImportFile, ImportIssue } from './importers/types.ts';
 
 /** Table 7: 1 correct, 0 incorrect, −1 unverifiable, 2 ambiguous. */
@@ -166,7 +165,7 @@ export function readAnnotationCsv(file: ImportFile): AnnotationFile {
   const parsed = parseHumanStudyCsv(file);
   const extras = new Map<number, { id: string; refs: { accuracy: AccuracyCode | null; added: boolean }[] }>();
   let cur: { id: string; refs: { accuracy: AccuracyCode | null; added: boolean }[] } | null = null;
-  for (const rec of readCsv(file.text).records) {
+  for (const rec of readHumanStudyTable(file.text).records) {
     if (rec.error) continue;
     const d = rec.data;
     const index = (d.index ?? '').trim();
@@ -194,7 +193,7 @@ export function readAnnotationCsv(file: ImportFile): AnnotationFile {
 
 const likert = (x: number | null) => (x === null ? '' : String(x));
 
-/** Items → the human-study CSV (plus `accuracy` and `added`), one block of rows per diff. */
+/** Items → the human-study CSV (plus `accuracy` and `added`), one block of rows per diff: a data file, every cell as is. */
 export function writeAnnotationCsv(items: readonly AnnotationItem[]): string {
   const data: string[][] = [];
   for (const it of items) {
@@ -224,7 +223,7 @@ export function writeAnnotationCsv(items: readonly AnnotationItem[]): string {
       ]);
     }
   }
-  return toCsv({ fields: [...CSV_COLUMNS], data }, { newline: '\n', quotes: false });
+  return toDataCsv({ fields: [...CSV_COLUMNS], data }, { newline: '\n', quotes: false });
 }
 
 /** The published naming, so the annotator's name and the language come back on import. */

@@ -2,7 +2,9 @@
 // Krippendorff's α on each stage-2 dimension, and every place they disagree.
 import { cohenKappa, krippendorffAlpha, type Alpha, type Kappa } from './agreement.ts';
 import { pairAnnotations, type AccuracyCode, type AnnotationItem, type Pairing } from './annotation.ts';
+import type { DatasetRow } from './dataset.ts';
 import { DIMENSIONS, type Dimension } from './evaluate.ts';
+import { humanCeiling } from './metaeval/ceiling.ts';
 
 export interface RefDisagreement {
   key: string;
@@ -37,9 +39,32 @@ export interface AgreementReport {
   links: { meanJaccard: number; n: number };
   refDisagreements: RefDisagreement[];
   reviewDisagreements: ReviewDisagreement[];
+  /**
+   * Why α has no reviews to work on, in the words of `crscore eval --ceiling` (the same core function,
+   * humanCeiling): e.g. each review scored by one annotator only. null when some review was rated by both.
+   */
+  noRatingsReason: string | null;
 }
 
-export function compareAnnotations(a: readonly AnnotationItem[], b: readonly AnnotationItem[]): AgreementReport {
+/** The ratings of an annotator's items as dataset rows (matched by the items' keys), for humanCeiling. */
+function ratedRows(items: readonly AnnotationItem[]): DatasetRow[] {
+  return items.map((it) => ({
+    id: it.key,
+    lang: it.lang,
+    index: it.index,
+    diff: it.diff,
+    oldFile: it.oldFile,
+    newFile: it.newFile,
+    oldCode: null,
+    newCode: null,
+    pseudoRefs: [],
+    reviews: it.reviews.map((r) => ({ system: r.system, review: r.review, claimsAddressed: null, con: r.con, comp: r.comp, rel: r.rel })),
+    referenceAnalyzerOutput: null,
+  }));
+}
+
+/** `names`: the two annotators, as the reason for an empty α names them. */
+export function compareAnnotations(a: readonly AnnotationItem[], b: readonly AnnotationItem[], names: [string, string] = ['A', 'B']): AgreementReport {
   const pairing = pairAnnotations(a, b);
   const acc = cohenKappa<AccuracyCode>(
     pairing.refs.map((p) => p.a.accuracy),
@@ -109,5 +134,16 @@ export function compareAnnotations(a: readonly AnnotationItem[], b: readonly Ann
     links: { meanJaccard: jN ? jSum / jN : NaN, n: jN },
     refDisagreements,
     reviewDisagreements,
+    noRatingsReason: DIMENSIONS.some((d) => alpha[d].units > 0) ? null : noRatings(a, b, names),
   };
+}
+
+function noRatings(a: readonly AnnotationItem[], b: readonly AnnotationItem[], [na, nb]: [string, string]): string {
+  // Two files of one annotator (or unnamed ones) still count as two here.
+  const [A, B] = na === nb ? [`${na} (A)`, `${nb} (B)`] : [na, nb];
+  const c = humanCeiling([
+    { annotator: A, rows: ratedRows(a) },
+    { annotator: B, rows: ratedRows(b) },
+  ]);
+  return c.missing ?? 'no review has all three ratings from both annotators';
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BootstrapReport } from './bootstrap.ts';
-import { fmtNum, formatAgreementTable, formatPairs, formatSystemTable, latexEscape } from './researchTables.ts';
+import { fmtNum, formatAgreementTable, formatPairs, formatSystemTable } from './researchTables.ts';
+import { latexEscape } from './latex.ts';
 
 const est = (mean: number, lo: number, hi: number) => ({ mean, lo, hi });
 const report: BootstrapReport = {

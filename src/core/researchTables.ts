@@ -4,6 +4,7 @@
 import type { BootstrapReport, Dim, Estimate } from './bootstrap.ts';
 import { commentLine, configHeader } from './configLines.ts';
 import { safeCell } from './csvSafe.ts';
+import { latexEscape } from './latex.ts';
 
 export type TableFormat = 'csv' | 'markdown' | 'latex' | 'text';
 export type TableConfig = Record<string, unknown>;
@@ -114,13 +115,6 @@ export const mdCell = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/\|/g, '\\|')
     .replace(/\r?\n|\r/g, ' ');
-
-/** LaTeX special characters escaped, so system names like gpt3.5_pred typeset. */
-export function latexEscape(s: string): string {
-  return s.replace(/[\\{}$&#^_%~]/g, (ch) =>
-    ch === '\\' ? '\\textbackslash{}' : ch === '~' ? '\\textasciitilde{}' : ch === '^' ? '\\textasciicircum{}' : `\\${ch}`,
-  );
-}
 
 /** The name column (System, Dimension) is left-aligned; numbers right-aligned. */
 const textColumn = (t: Table) => (t.header[0] === '#' ? 1 : 0);

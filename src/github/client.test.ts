@@ -76,7 +76,7 @@ describe('fetchPullRequest', () => {
     ['rate limit', { mode: 'rate-limit' }, {}, 'rate-limit', /resets at \d\d:\d\d \(in \d+ min\).*add a token/],
     ['rate limit in the middle of the comments', { mode: 'rate-limit', modeFor: /comments/ }, {}, 'rate-limit', /rate limit/],
     ['server error', { mode: 'server-error' }, {}, 'server', /502/],
-    ['dropped connection', { mode: 'drop' }, {}, 'network', /Could not reach 127\.0\.0\.1:\d+.*CORS/],
+    ['dropped connection', { mode: 'drop' }, {}, 'network', /Could not reach 127\.0\.0\.1:\d+.*Check your connection and the API base URL/],
   ];
   for (const [name, set, opts, kind, message] of cases)
     it(`answers ${name} clearly`, async () => {
@@ -86,6 +86,9 @@ describe('fetchPullRequest', () => {
       expect(e.message).toMatch(message);
       expect(e.message).not.toContain(TOKEN);
       if (kind === 'rate-limit') expect(e.resetAt).toBe(stub.resetAt * 1000);
+      // What to do, in plain words; the technical cause only in the detail.
+      expect(e.message).not.toMatch(/CORS|Content-Security-Policy|docs\//);
+      if (kind === 'network') expect(e.detail).toMatch(/CORS.*Content-Security-Policy.*docs\/security\.md/);
     });
 
   it('answers an unreachable host and a non-GitHub server', async () => {

@@ -82,9 +82,14 @@ export class GithubClient {
       if (this.signal?.aborted) return new GithubError('cancelled', 'Cancelled.');
       if (timer.signal.aborted) return new GithubError('timeout', `${new URL(this.apiBase).host} did not answer within ${+(this.timeoutMs / 1000).toFixed(1)} s (${what}). Try again, or check the API base URL and your connection.`);
       if (e instanceof GithubError) return e;
+      const host = new URL(this.apiBase).host;
       return new GithubError(
         'network',
-        `Could not reach ${new URL(this.apiBase).host} (${what}): the network failed, or the server does not allow this page to call it (CORS), or this build's Content-Security-Policy does not list it (docs/security.md). Check the API base URL and your connection.`,
+        `Could not reach ${host} (${what}). Check your connection and the API base URL, then try again. If both are right, this app is not allowed to read from ${host}: ask whoever runs this app to allow it.`,
+        undefined,
+        undefined,
+        // What "not allowed" means, for the details and the CLI: the browser's and the deployment's rules.
+        `The request failed before any answer: the network failed, or ${host} does not allow this page's origin to call it (CORS), or this build's Content-Security-Policy (connect-src) does not list it; docs/security.md says how to add a host.`,
       );
     };
     try {

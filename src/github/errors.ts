@@ -26,6 +26,8 @@ export class GithubError extends Error {
     /** For 'rate-limit': when the limit resets (ms since the epoch), when GitHub said. */
     readonly resetAt?: number,
     readonly status?: number,
+    /** The technical cause, for a collapsed "details" in the page and for the CLI's stderr; the message says what to do. */
+    readonly detail?: string,
   ) {
     super(message);
   }

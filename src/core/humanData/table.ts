@@ -23,7 +23,7 @@ export function tableFormat(name: string): TableFormat | null {
 /** A CSV (or TSV, by its delimiter) with a header row, read by the importers' one CSV reader (a repeated header name
  *  comes back numbered: Grade, Grade_1, …). */
 export function csvTable(name: string, text: string): Table {
-  const { fields, records } = readCsv(text, { unescape: false });
+  const { fields, records } = readCsv(text, { keepQuotes: true });
   return {
     header: fields.map((h) => h.trim()),
     rows: records.filter((r) => !r.error).map((r) => ({ line: r.line, cells: fields.map((f) => r.data[f] ?? null) })),

@@ -22,13 +22,14 @@ function delimiterFor(text: string): string | undefined {
   return /[,\t;|\x1e\x1f]/.test(header) ? undefined : ',';
 }
 
-/**
- * `badUtf8`: lines that held bytes that are not UTF-8 (line → first such byte); a record on one is an error.
- * `unescape: false` reads every cell as written: a data file's leading apostrophe is data, not a spreadsheet's quote.
- */
-export function readCsv(raw: string, o: { unescape?: boolean; badUtf8?: ReadonlyMap<number, number> } = {}): CsvTable {
-  const unescape = o.unescape ?? true;
-  const badUtf8 = o.badUtf8 ?? new Map<number, number>();
+export interface ReadCsvOptions {
+  /** A data file: cells exactly as written, no spreadsheet quote taken off (default: taken off). */
+  keepQuotes?: boolean;
+  /** Lines that held bytes that are not UTF-8 (line → first such byte); a record on one is an error. */
+  badUtf8?: ReadonlyMap<number, number>;
+}
+
+export function readCsv(raw: string, { keepQuotes = false, badUtf8 = new Map<number, number>() }: ReadCsvOptions = {}): CsvTable {
   const text = raw.replace(/^\uFEFF/, '');
   const delimiter = delimiterFor(text);
   const toLine = lineIndex(text);
@@ -56,11 +57,16 @@ export function readCsv(raw: string, o: { unescape?: boolean; badUtf8?: Readonly
         }
       }
       // Cells this app (or a careful spreadsheet export) quoted against formula injection read back as written.
-      if (unescape) for (const k of Object.keys(res.data)) if (typeof res.data[k] === 'string') res.data[k] = unsafeCell(res.data[k]);
+      if (!keepQuotes) unquoteRecord(res.data);
       records.push({ line: toLine(s), data: res.data, ...(error ? { error } : {}) });
     },
   });
   return { fields, records };
+}
+
+/** One spreadsheet quote off each cell of a record that a spreadsheet-safe writer neutralised (in place). */
+export function unquoteRecord(data: Record<string, string>): void {
+  for (const k of Object.keys(data)) if (typeof data[k] === 'string') data[k] = unsafeCell(data[k]);
 }
 
 /** Just the header's column names. */

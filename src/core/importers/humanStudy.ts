@@ -3,7 +3,7 @@
 // claim columns of the first rows, one review per row. One annotator a file.
 import type { DatasetPseudoReference, DatasetReview, DatasetRow } from '../dataset.ts';
 import { detectLanguage } from '../diff.ts';
-import { readCsv } from './csv.ts';
+import { readCsv, unquoteRecord, type CsvTable } from './csv.ts';
 import { badUtf8Lines } from './utf8.ts';
 import { langCode, readLikert, type ImportFile, type ImportIssue } from './types.ts';
 
@@ -21,6 +21,17 @@ export function humanStudyFileInfo(name: string): { lang: string | null; annotat
   return m ? { lang: m[1].toLowerCase(), annotator: m[2] } : { lang: null, annotator: base };
 }
 
+/**
+ * The file's table, cells as written: the format is a data file (pandas, the study's scripts), never quoted
+ * for spreadsheets. Annotation exports of earlier app versions were: a diff never starts with a quote, so a
+ * file whose diff cell starts with `'-`, `'+`, `'@` or `'=` is read as one and each cell loses that one quote.
+ */
+export function readHumanStudyTable(text: string, badUtf8?: ReadonlyMap<number, number>): CsvTable {
+  const table = readCsv(text, { keepQuotes: true, badUtf8 });
+  if (table.records.some((r) => /^'+[-+=@]/.test(r.data.diff ?? ''))) for (const r of table.records) unquoteRecord(r.data);
+  return table;
+}
+
 export interface AnnotatedRow {
   row: DatasetRow;
   annotator: string;
@@ -31,7 +42,7 @@ export interface AnnotatedRow {
 /** One annotator file → rows (one per diff block), with bad rows listed. */
 export function parseHumanStudyCsv(file: ImportFile): { rows: AnnotatedRow[]; errors: ImportIssue[] } {
   const errors: ImportIssue[] = [];
-  const { fields, records } = readCsv(file.text, { badUtf8: badUtf8Lines(file) });
+  const { fields, records } = readHumanStudyTable(file.text, badUtf8Lines(file));
   const info = humanStudyFileInfo(file.name);
   const missing = HUMAN_STUDY_COLUMNS.filter((c) => !fields.includes(c));
   if (missing.length) {

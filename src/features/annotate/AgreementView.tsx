@@ -7,6 +7,7 @@ import { compareAnnotations, type AgreementReport } from '../../core/annotationA
 import { useAnnotation } from '../../store/annotation';
 import { codeText, DIMENSION_NAME } from './guide';
 import { readFile } from './sources';
+import { dataNum } from '../../ui/dataNum';
 
 interface Side {
   name: string;
@@ -18,7 +19,7 @@ const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 
 /** Landis & Koch's words for κ; Krippendorff's thresholds for α. */
 function kappaWord(k: number): string {
-  if (!Number.isFinite(k)) return 'undefined';
+  if (!Number.isFinite(k)) return 'no κ';
   if (k < 0) return 'worse than chance';
   if (k <= 0.2) return 'slight';
   if (k <= 0.4) return 'fair';
@@ -27,7 +28,7 @@ function kappaWord(k: number): string {
   return 'almost perfect';
 }
 function alphaWord(a: number): string {
-  if (!Number.isFinite(a)) return 'undefined';
+  if (!Number.isFinite(a)) return 'no α';
   if (a >= 0.8) return 'reliable (≥ 0.800)';
   if (a >= 0.667) return 'tentative (0.667–0.800)';
   return 'unreliable (< 0.667)';
@@ -76,7 +77,7 @@ function FilePick({ label, side, onSide, allowCurrent }: { label: string; side: 
 export function AgreementView() {
   const [a, setA] = useState<Side | null>(null);
   const [b, setB] = useState<Side | null>(null);
-  const report = useMemo(() => (a && b ? compareAnnotations(a.items, b.items) : null), [a, b]);
+  const report = useMemo(() => (a && b ? compareAnnotations(a.items, b.items, [a.name, b.name]) : null), [a, b]);
   return (
     <div className="an-agree" data-testid="an-agreement">
       <h1>Agreement between two annotators</h1>
@@ -95,7 +96,7 @@ export function AgreementView() {
 
 function KappaCard({ id, title, k, what }: { id: string; title: string; k: Kappa; what: string }) {
   return (
-    <article className="an-figure" data-testid={id} data-value={k.kappa} data-n={k.n}>
+    <article className="an-figure" data-testid={id} data-value={dataNum(k.kappa)} data-n={k.n}>
       <h3>{title}</h3>
       <div className="score-value">κ = {f3(k.kappa)}</div>
       <p className="small">
@@ -111,7 +112,7 @@ function KappaCard({ id, title, k, what }: { id: string; title: string; k: Kappa
 
 function AlphaCard({ dim, al }: { dim: 'con' | 'comp' | 'rel'; al: Alpha }) {
   return (
-    <article className="an-figure" data-testid={`ag-alpha-${dim}`} data-value={al.alpha} data-n={al.units}>
+    <article className="an-figure" data-testid={`ag-alpha-${dim}`} data-value={dataNum(al.alpha)} data-n={al.units}>
       <h3>{DIMENSION_NAME[dim]}</h3>
       <div className="score-value">α = {f3(al.alpha)}</div>
       <p className="small">
@@ -143,11 +144,16 @@ function Report({ r, a, b }: { r: AgreementReport; a: string; b: string }) {
         <KappaCard id="ag-kappa-necessary" title="Necessity (yes / no)" k={r.necessary} what="pseudo-references" />
       </div>
       <h2 className="an-section">Stage 2 · Krippendorff's α (ordinal)</h2>
+      {r.noRatingsReason && (
+        <p className="alert warn" data-testid="ag-alpha-reason">
+          No review was rated by both, so α is undefined: {r.noRatingsReason}.
+        </p>
+      )}
       <div className="an-figures">
         {(['con', 'comp', 'rel'] as const).map((d) => (
           <AlphaCard key={d} dim={d} al={r.alpha[d]} />
         ))}
-        <article className="an-figure" data-testid="ag-links" data-value={r.links.meanJaccard}>
+        <article className="an-figure" data-testid="ag-links" data-value={dataNum(r.links.meanJaccard)}>
           <h3>Links</h3>
           <div className="score-value">{f3(r.links.meanJaccard)}</div>
           <p className="small">mean Jaccard overlap of the linked pseudo-references · {r.links.n} reviews linked by both</p>

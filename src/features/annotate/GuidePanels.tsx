@@ -8,22 +8,8 @@ import { KEYS } from './keys';
 export function KeyHelp({ stage, field, lastKey }: { stage: Stage; field: ReviewField; lastKey: string | null }) {
   const here = stage === 1 ? KEYS.stage1 : field === 'links' ? KEYS.links : KEYS.rating;
   const title = stage === 1 ? 'Stage 1 keys' : field === 'links' ? 'Linking keys' : `Rating keys · ${DIMENSION_NAME[field]}`;
-  const bar = useRef<HTMLElement>(null);
-  // The bar sticks to the bottom of the window: what is in focus scrolls to just above it (scroll-margin-bottom
-  // in annotate.css reads this height), so it never covers the row being coded or rated.
-  useEffect(() => {
-    const el = bar.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const ro = new ResizeObserver(() => root.style.setProperty('--an-keys-h', `${Math.ceil(el.getBoundingClientRect().height)}px`));
-    ro.observe(el);
-    return () => {
-      ro.disconnect();
-      root.style.removeProperty('--an-keys-h');
-    };
-  }, []);
   return (
-    <section className="an-keys" aria-label={title} data-testid="an-keys" ref={bar}>
+    <section className="an-keys" aria-label={title} data-testid="an-keys">
       <h2>{title}</h2>
       <dl>
         {[...here, ...KEYS.everywhere].map(([k, what]) => (

@@ -7,6 +7,7 @@ import { useAnnotation } from '../../store/annotation';
 import { DEFAULT_TAU, SIMILARITY_LABEL, useBundledEncoder, useMatrices, type SimilarityKind } from '../../store/bundledEncoder';
 import { DIMENSION_NAME } from './guide';
 import { Segmented } from '../../ui/Segmented';
+import { dataNum } from '../../ui/dataNum';
 
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 
@@ -81,7 +82,7 @@ export function MetricView({ onStart }: { onStart(): void }) {
         <>
           <div className="an-figures">
             {(['con', 'comp', 'rel'] as const).map((d) => (
-              <article key={d} className="an-figure" data-testid={`mv-corr-${d}`} data-value={finite(cmp.correlations[d].r)}>
+              <article key={d} className="an-figure" data-testid={`mv-corr-${d}`} data-value={dataNum(cmp.correlations[d].r)}>
                 <h3>{DIMENSION_NAME[d]}</h3>
                 <div className="score-value">ρ = {Number.isFinite(cmp.correlations[d].r) ? f3(cmp.correlations[d].r) : '—'}</div>
                 {!Number.isFinite(cmp.correlations[d].r) && <p className="small muted">needs two or more rated reviews whose ratings differ</p>}
@@ -90,7 +91,7 @@ export function MetricView({ onStart }: { onStart(): void }) {
                 </p>
               </article>
             ))}
-            <article className="an-figure" data-testid="mv-coverage" data-value={finite(cmp.coverage.kappa)}>
+            <article className="an-figure" data-testid="mv-coverage" data-value={dataNum(cmp.coverage.kappa)}>
               <h3>Your links vs the metric's coverage</h3>
               <div className="score-value">κ = {Number.isFinite(cmp.coverage.kappa) ? f3(cmp.coverage.kappa) : '—'}</div>
               <p className="small">
@@ -177,4 +178,3 @@ function Bar({ you, metric }: { you: number; metric: number }) {
 }
 
 /** A statistic as a data attribute: absent when it is undefined (NaN), never the string "NaN". */
-const finite = (x: number): number | undefined => (Number.isFinite(x) ? x : undefined);

@@ -112,11 +112,18 @@ export function Sidebar({ view, onView }: { view: AnnotateViewId; onView(v: Anno
             })}
           </ol>
           <div className="sidebar-foot">
-            <button type="button" className="primary" onClick={() => void exportCsv()} data-testid="an-export">
-              Export CSV
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void exportCsv()}
+              title="A data file for pandas, scripts and this app's import: every cell exactly as annotated"
+              data-testid="an-export"
+            >
+              Export CSV (data file)
             </button>
-            <p className="muted small an-format-note">
+            <p className="muted small an-format-note" data-testid="an-format-note">
               The human-study CSV format, plus two columns it has no room for: <code>accuracy</code> (stage-1 code) and <code>added</code>.
+              A data file, cells exactly as written (in a spreadsheet, open it through an import step).
             </p>
             <ImportControl label="Import a CSV…" />
             {confirmClose ? (

@@ -61,7 +61,8 @@ export function LinkRefPanel() {
   );
 }
 
-export function Stage2() {
+/** askNone: Enter found nothing linked on the current review; its card asks. */
+export function Stage2({ askNone = false }: { askNone?: boolean }) {
   const project = useAnnotation((s) => s.project)!;
   const cursor = useAnnotation((s) => s.cursor);
   const item = project.items[cursor.item];
@@ -73,14 +74,28 @@ export function Stage2() {
       {item.reviews.length === 0 && <p className="notice">This diff has no reviews to rate.</p>}
       <ol className="an-reviews">
         {item.reviews.map((r, k) => (
-          <ReviewCard key={`${r.system}-${k}`} item={item} r={r} index={k} active={k === cursor.review} field={cursor.field} />
+          <ReviewCard key={`${r.system}-${k}`} item={item} r={r} index={k} active={k === cursor.review} field={cursor.field} askNone={askNone} />
         ))}
       </ol>
     </section>
   );
 }
 
-function ReviewCard({ item, r, index, active, field }: { item: AnnotationItem; r: AnnotatedReview; index: number; active: boolean; field: ReviewField }) {
+function ReviewCard({
+  item,
+  r,
+  index,
+  active,
+  field,
+  askNone,
+}: {
+  item: AnnotationItem;
+  r: AnnotatedReview;
+  index: number;
+  active: boolean;
+  field: ReviewField;
+  askNone: boolean;
+}) {
   const setCursor = useAnnotation((s) => s.setCursor);
   const setReview = useAnnotation((s) => s.setReview);
   const cursorItem = useAnnotation((s) => s.cursor.item);
@@ -158,7 +173,7 @@ function ReviewCard({ item, r, index, active, field }: { item: AnnotationItem; r
             </div>
           ))}
           {/* Table 6 in the card being rated: one scroll above the key bar shows the field and its rules. */}
-          <FieldGuide item={item} r={r} field={field} />
+          <FieldGuide item={item} r={r} field={field} askNone={askNone} />
         </div>
       ) : (
         <p className="an-review-summary small muted">
@@ -171,7 +186,7 @@ function ReviewCard({ item, r, index, active, field }: { item: AnnotationItem; r
   );
 }
 
-function FieldGuide({ item, r, field }: { item: AnnotationItem; r: AnnotatedReview; field: ReviewField }) {
+function FieldGuide({ item, r, field, askNone }: { item: AnnotationItem; r: AnnotatedReview; field: ReviewField; askNone: boolean }) {
   const total = item.pseudoRefs.length;
   const linked = r.addressed?.length ?? 0;
   if (field === 'links')
@@ -180,6 +195,12 @@ function FieldGuide({ item, r, field }: { item: AnnotationItem; r: AnnotatedRevi
         <h3>Which pseudo-references does this review address?</h3>
         <p className="small">{LINK_HINT}</p>
         <p className="small muted">Pick them in the list on the left (Space or their number), X if it addresses none, then Enter.</p>
+        {askNone && r.addressed === null && (
+          <p className="alert warn small" role="alert" data-testid="an-ask-none">
+            Nothing is linked yet. Does this review address none of the pseudo-references? Press <Kbd>X</Kbd> to record &ldquo;addresses none&rdquo;, or
+            link the ones it addresses.
+          </p>
+        )}
       </div>
     );
   if (field === 'rel') {

@@ -25,7 +25,16 @@ export function Workspace() {
   const [guide, setGuide] = useState(false);
   const [adding, setAdding] = useState(false);
   const [lastKey, setLastKey] = useState<string | null>(null);
-  const ui = useRef({ addMissing: () => setAdding(true), toggleGuide: () => setGuide((g) => !g) });
+  // The review where Enter found nothing linked: its card asks whether it addresses none.
+  const [asked, setAsked] = useState<string | null>(null);
+  const ui = useRef({
+    addMissing: () => setAdding(true),
+    toggleGuide: () => setGuide((g) => !g),
+    askNone: () => {
+      const c = useAnnotation.getState().cursor;
+      setAsked(`${c.item}:${c.review}`);
+    },
+  });
   // While the guidelines are open, keys only close them: nothing changes underneath unseen.
   const guideOpen = useRef(false);
   useEffect(() => {
@@ -56,64 +65,66 @@ export function Workspace() {
 
   return (
     <div className="an-work" data-testid="an-work" data-stage={cursor.stage} data-item={cursor.item}>
-      <header className="an-work-head">
-        <div className="an-title">
-          <h1>
-            Diff {cursor.item + 1} of {project.items.length}: <span className="mono">{item.newFile ?? item.oldFile ?? item.key}</span>
-          </h1>
-          <span className="muted small">
-            {item.key} · {item.pseudoRefs.length} pseudo-reference{item.pseudoRefs.length === 1 ? '' : 's'} · {item.reviews.length} review
-            {item.reviews.length === 1 ? '' : 's'}
-          </span>
-        </div>
-        <div className="segmented an-stages" role="tablist" aria-label="Stage">
-          {([1, 2] as const).map((st) => (
-            <button
-              key={st}
-              type="button"
-              role="tab"
-              aria-selected={cursor.stage === st}
-              className={cursor.stage === st ? 'on' : ''}
-              onClick={() => setCursor({ stage: st })}
-              data-testid={`an-stage-${st}`}
-            >
-              {st === 1 ? 'Stage 1 · Check pseudo-references' : 'Stage 2 · Rate reviews'}{' '}
-              <span className="count">
-                {st === 1 ? `${pr.stage1.done}/${pr.stage1.total}` : `${pr.stage2.done}/${pr.stage2.total}`}
-              </span>
+      <div className="an-work-scroll" data-testid="an-work-scroll">
+        <header className="an-work-head">
+          <div className="an-title">
+            <h1>
+              Diff {cursor.item + 1} of {project.items.length}: <span className="mono">{item.newFile ?? item.oldFile ?? item.key}</span>
+            </h1>
+            <span className="muted small">
+              {item.key} · {item.pseudoRefs.length} pseudo-reference{item.pseudoRefs.length === 1 ? '' : 's'} · {item.reviews.length} review
+              {item.reviews.length === 1 ? '' : 's'}
+            </span>
+          </div>
+          <div className="segmented an-stages" role="tablist" aria-label="Stage">
+            {([1, 2] as const).map((st) => (
+              <button
+                key={st}
+                type="button"
+                role="tab"
+                aria-selected={cursor.stage === st}
+                className={cursor.stage === st ? 'on' : ''}
+                onClick={() => setCursor({ stage: st })}
+                data-testid={`an-stage-${st}`}
+              >
+                {st === 1 ? 'Stage 1 · Check pseudo-references' : 'Stage 2 · Rate reviews'}{' '}
+                <span className="count">
+                  {st === 1 ? `${pr.stage1.done}/${pr.stage1.total}` : `${pr.stage2.done}/${pr.stage2.total}`}
+                </span>
+              </button>
+            ))}
+          </div>
+          <div className="toolbar">
+            <button type="button" onClick={() => handleKey('[', ui.current)} disabled={cursor.item === 0} aria-label="Previous diff">
+              ← Prev <span className="kbd">[</span>
             </button>
-          ))}
-        </div>
-        <div className="toolbar">
-          <button type="button" onClick={() => handleKey('[', ui.current)} disabled={cursor.item === 0} aria-label="Previous diff">
-            ← Prev <span className="kbd">[</span>
-          </button>
-          <button type="button" onClick={() => handleKey(']', ui.current)} disabled={cursor.item === project.items.length - 1} aria-label="Next diff">
-            Next <span className="kbd">]</span> →
-          </button>
-          <button type="button" onClick={() => setGuide((g) => !g)} aria-expanded={guide} data-testid="an-guide-toggle">
-            Guidelines <span className="kbd">?</span>
-          </button>
-        </div>
-      </header>
+            <button type="button" onClick={() => handleKey(']', ui.current)} disabled={cursor.item === project.items.length - 1} aria-label="Next diff">
+              Next <span className="kbd">]</span> →
+            </button>
+            <button type="button" onClick={() => setGuide((g) => !g)} aria-expanded={guide} data-testid="an-guide-toggle">
+              Guidelines <span className="kbd">?</span>
+            </button>
+          </div>
+        </header>
 
-      {done && (
-        <div className="alert info an-done" role="status" data-testid="an-all-done">
-          <strong>All done.</strong> Every pseudo-reference is coded and every review rated. Export your CSV from the sidebar, or compare it with
-          another annotator's in <em>Agreement</em>.
-        </div>
-      )}
+        {done && (
+          <div className="alert info an-done" role="status" data-testid="an-all-done">
+            <strong>All done.</strong> Every pseudo-reference is coded and every review rated. Export your CSV from the sidebar, or compare it with
+            another annotator's in <em>Agreement</em>.
+          </div>
+        )}
 
-      <div className="an-grid">
-        <div className="an-col">
-          <section className="panel" aria-labelledby="an-h-diff">
-            <h2 id="an-h-diff">Code change</h2>
-            <DiffLines diff={item.diff} maxHeight={cursor.stage === 1 ? 520 : 300} />
-          </section>
-          {cursor.stage === 2 && <LinkRefPanel />}
-        </div>
-        <div className="an-col">
-          {cursor.stage === 1 ? <Stage1 adding={adding} onAdding={setAdding} /> : <Stage2 />}
+        <div className="an-grid">
+          <div className="an-col">
+            <section className="panel" aria-labelledby="an-h-diff">
+              <h2 id="an-h-diff">Code change</h2>
+              <DiffLines diff={item.diff} maxHeight={cursor.stage === 1 ? 520 : 300} />
+            </section>
+            {cursor.stage === 2 && <LinkRefPanel />}
+          </div>
+          <div className="an-col">
+            {cursor.stage === 1 ? <Stage1 adding={adding} onAdding={setAdding} /> : <Stage2 askNone={asked === `${cursor.item}:${cursor.review}`} />}
+          </div>
         </div>
       </div>
       <KeyHelp stage={cursor.stage} field={cursor.field} lastKey={lastKey} />

@@ -4,7 +4,7 @@ import { useAnnotation } from '../../store/annotation';
 import { handleKey, projectDone } from './keys';
 import { paperItems } from './sources';
 
-const ui = { adds: 0, guide: 0, addMissing() { this.adds++; }, toggleGuide() { this.guide++; } };
+const ui = { adds: 0, guide: 0, asked: 0, addMissing() { this.adds++; }, toggleGuide() { this.guide++; }, askNone() { this.asked++; } };
 const press = (...keys: string[]) => keys.forEach((k) => handleKey(k, ui));
 const st = () => useAnnotation.getState();
 
@@ -68,6 +68,23 @@ describe('annotation keys', () => {
     expect(itemProgress(st().project!.items[0])).toEqual({ stage1: { done: 3, total: 3 }, stage2: { done: 1, total: 1 } });
     press('Enter');
     expect(st().cursor).toMatchObject({ item: 1, stage: 1, ref: 0 });
+  });
+
+  it('Enter or → with nothing linked asks and records nothing; X records "addresses none", then Enter moves on', () => {
+    press('1', 'y', '1', 'y', '1', 'y', 'Enter');
+    const asked = ui.asked;
+    press('Enter');
+    expect(ui.asked).toBe(asked + 1);
+    expect(st().project!.items[0].reviews[0].addressed).toBeNull();
+    expect(st().cursor).toMatchObject({ stage: 2, review: 0, field: 'links' });
+    expect(itemProgress(st().project!.items[0]).stage2.done).toBe(0);
+    press('ArrowRight');
+    expect(ui.asked).toBe(asked + 2);
+    expect(st().project!.items[0].reviews[0].addressed).toBeNull();
+    expect(st().cursor.field).toBe('links');
+    press('x', 'Enter');
+    expect(st().project!.items[0].reviews[0].addressed).toEqual([]);
+    expect(st().cursor.field).toBe('con');
   });
 
   it('A opens the add box, S switches stage, [ ] move between diffs, ? toggles the guide', () => {

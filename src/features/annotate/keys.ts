@@ -7,6 +7,8 @@ export interface KeyUi {
   /** Opens the "add a missing pseudo-reference" box. */
   addMissing(): void;
   toggleGuide(): void;
+  /** Enter (or →) with nothing linked: ask whether the review addresses none, rather than record it unasked. */
+  askNone(): void;
 }
 
 export const KEYS = {
@@ -31,7 +33,7 @@ export const KEYS = {
     ['Space', 'link / unlink the highlighted one'],
     ['1–9', 'link / unlink P1–P9'],
     ['X', 'addresses none'],
-    ['Enter or →', 'done linking, rate Con'],
+    ['Enter or →', 'done linking, rate Con (with nothing linked: asks first)'],
     ['J K', 'next / previous review'],
   ],
   rating: [
@@ -87,10 +89,10 @@ export function handleKey(key: string, ui: KeyUi): boolean {
       ui.toggleGuide();
       return true;
     case 'Enter':
-      continueFlow();
+      continueFlow(ui);
       return true;
   }
-  return c.stage === 1 ? stage1Key(key, ui) : stage2Key(key);
+  return c.stage === 1 ? stage1Key(key, ui) : stage2Key(key, ui);
 }
 
 function stage1Key(key: string, ui: KeyUi): boolean {
@@ -143,7 +145,7 @@ function nextField(c: Cursor, it: AnnotationItem): Partial<Cursor> {
   return {};
 }
 
-function stage2Key(key: string): boolean {
+function stage2Key(key: string, ui: KeyUi): boolean {
   const s = useAnnotation.getState();
   const c = s.cursor;
   const it = s.project!.items[c.item];
@@ -163,8 +165,9 @@ function stage2Key(key: string): boolean {
       moveReview(-1);
       return true;
     case 'ArrowRight':
-      if (c.field === 'links' && r.addressed === null) s.setReview(c.item, c.review, { addressed: [] });
-      s.setCursor(nextField(c, it));
+      // Nothing linked is not "addresses none" until the annotator says so (X).
+      if (c.field === 'links' && r.addressed === null) ui.askNone();
+      else s.setCursor(nextField(c, it));
       return true;
     case 'ArrowLeft': {
       const k = REVIEW_FIELDS.indexOf(c.field);
@@ -219,7 +222,7 @@ function stage2Key(key: string): boolean {
 }
 
 /** Enter: stage 1 → the first uncoded pseudo-reference, then stage 2; stage 2 → the next field that needs a value, then the next diff. */
-function continueFlow(): void {
+function continueFlow(ui: KeyUi): void {
   const s = useAnnotation.getState();
   const p = s.project!;
   const c = s.cursor;
@@ -232,8 +235,9 @@ function continueFlow(): void {
   const r = it.reviews[c.review];
   if (r && !reviewDone(r)) {
     if (c.field === 'links') {
-      if (r.addressed === null) s.setReview(c.item, c.review, { addressed: [] });
-      s.setCursor({ field: 'con' });
+      // Nothing linked yet: ask (X records "addresses none"), never record it unasked.
+      if (r.addressed === null) ui.askNone();
+      else s.setCursor({ field: 'con' });
       return;
     }
     if (r[c.field] === null) return; // this field still needs a rating

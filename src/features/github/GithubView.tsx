@@ -88,7 +88,13 @@ export default function GithubView() {
         {loading && <Progress progress={st.progress} />}
         {st.status === 'error' && st.error && (
           <div className="alert error" role="alert" data-testid="gh-error" data-kind={st.error.kind}>
-            {st.error.message}
+            <span data-testid="gh-error-message">{st.error.message}</span>
+            {st.error.detail && (
+              <details className="gh-error-details" data-testid="gh-error-details">
+                <summary>Details</summary>
+                <p className="small">{st.error.detail}</p>
+              </details>
+            )}
             {st.error.kind === 'token-host' && (
               <div className="gh-row gh-alert-actions">
                 <button

@@ -44,7 +44,8 @@ interface ImportState {
   input: string;
   status: 'idle' | 'loading' | 'done' | 'error';
   progress: FetchProgress | null;
-  error: { kind: GithubErrorKind | 'unexpected'; message: string } | null;
+  /** message: what to do, in plain words; detail: the technical cause, shown collapsed. */
+  error: { kind: GithubErrorKind | 'unexpected'; message: string; detail?: string } | null;
   pull: PullSummary | null;
   items: ReviewItem[];
   selected: Record<string, boolean>;
@@ -144,7 +145,7 @@ export const useGithubImport = create<ImportState>()((set, get) => ({
       set({ status: 'done', pull, items, selected: Object.fromEntries(items.filter((i) => !i.inReplyTo).map((i) => [i.id, true])), progress: null });
     } catch (e) {
       if (controller !== ac) return;
-      const err = e instanceof GithubError ? { kind: e.kind, message: e.message } : { kind: 'unexpected' as const, message: `Something went wrong: ${(e as Error).message}` };
+      const err = e instanceof GithubError ? { kind: e.kind, message: e.message, detail: e.detail } : { kind: 'unexpected' as const, message: `Something went wrong: ${(e as Error).message}` };
       // The previous pull request (if any) stays on screen; the input stays in its field.
       set({ status: 'error', error: err, progress: null });
     } finally {

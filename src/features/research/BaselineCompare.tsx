@@ -6,6 +6,7 @@ import { fmtInterval, fmtNum } from '../../core/researchTables';
 import { useResearch } from '../../store/research';
 import { useUncertainty, type RecordsOf } from '../../store/uncertainty';
 import { exportConfig } from './exports';
+import { dataNum } from '../../ui/dataNum';
 
 function describeRun(): string {
   const st = useResearch.getState();
@@ -72,13 +73,13 @@ export function BaselineCompare({ records, stale }: { records: RecordsOf; stale:
                   <th scope="row">{d === 'con' ? 'Con' : d === 'comp' ? 'Comp' : 'Rel'}</th>
                   <td className="num">{fmtNum(s.a)}</td>
                   <td className="num">{fmtNum(s.b)}</td>
-                  <td className={`num ${s.significant ? 'sig' : 'insig'}`} data-testid={`baseline-${d}-spearman`} data-diff={s.diff} data-lo={s.lo} data-hi={s.hi} data-significant={s.significant}>
+                  <td className={`num ${s.significant ? 'sig' : 'insig'}`} data-testid={`baseline-${d}-spearman`} data-diff={dataNum(s.diff)} data-lo={dataNum(s.lo)} data-hi={dataNum(s.hi)} data-significant={s.significant}>
                     {fmtNum(s.diff)} {fmtInterval(s.lo, s.hi)}
                     {s.significant ? ' *' : ''}
                   </td>
                   <td className="num">{fmtNum(k.a)}</td>
                   <td className="num">{fmtNum(k.b)}</td>
-                  <td className={`num ${k.significant ? 'sig' : 'insig'}`} data-testid={`baseline-${d}-kendall`} data-diff={k.diff} data-lo={k.lo} data-hi={k.hi}>
+                  <td className={`num ${k.significant ? 'sig' : 'insig'}`} data-testid={`baseline-${d}-kendall`} data-diff={dataNum(k.diff)} data-lo={dataNum(k.lo)} data-hi={dataNum(k.hi)}>
                     {fmtNum(k.diff)} {fmtInterval(k.lo, k.hi)}
                     {k.significant ? ' *' : ''}
                   </td>

@@ -2,7 +2,7 @@
 import { useState, type RefObject } from 'react';
 import { useResearch } from '../../store/research';
 import { datasetIdentity } from '../../store/datasetIdentity';
-import { correlationCsv, exportConfig, scoresCsv, scoresJson, svgToPng } from './exports';
+import { correlationCsv, exportConfig, scoresCsv, scoresJson, SPREADSHEET_SAFE, svgToPng } from './exports';
 import { download, fileStamp } from '../../ui/download';
 import { figureGraphic, standaloneFigure } from './figureExport';
 import { useUncertainty } from '../../store/uncertainty';
@@ -41,13 +41,13 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
   return (
     <section className="panel r-export" aria-label="Export">
       <strong>Export</strong>
-      <button type="button" onClick={() => void st().then(async (x) => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(x, await datasetIdentity()), 'text/csv'))} data-testid="export-csv">
+      <button type="button" onClick={() => void st().then(async (x) => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(x, await datasetIdentity()), 'text/csv'))} title={SPREADSHEET_SAFE} data-testid="export-csv">
         Scores CSV
       </button>
       <button type="button" onClick={() => void st().then((x) => download(`crscore-scores-${fileStamp()}.json`, scoresJson(x), 'application/json'))} data-testid="export-json">
         Scores JSON
       </button>
-      <button type="button" onClick={() => void st().then((x) => download(`crscore-correlations-${fileStamp()}.csv`, correlationCsv(x), 'text/csv'))} data-testid="export-correlations">
+      <button type="button" onClick={() => void st().then((x) => download(`crscore-correlations-${fileStamp()}.csv`, correlationCsv(x), 'text/csv'))} title={SPREADSHEET_SAFE} data-testid="export-correlations">
         Correlation table CSV
       </button>
       <button type="button" onClick={() => void plots('svg')} data-testid="export-svg">
@@ -56,7 +56,10 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
       <button type="button" onClick={() => void plots('png')} data-testid="export-png">
         Plots PNG
       </button>
-      <span className="muted small">Every file records the configuration (model, dtype, backend, pooling, splitting, τ, analyzers, app version).</span>
+      <span className="muted small">
+        Every file records the configuration (model, dtype, backend, pooling, splitting, τ, analyzers, app version). The CSVs are
+        spreadsheet-safe: a text cell that starts with =, +, - or @ gets a leading <code>&apos;</code>.
+      </span>
       {error && <p className="r-error">{error}</p>}
     </section>
   );

@@ -11,10 +11,11 @@ import { useResearch } from '../../store/research';
 import { useLinks } from '../../store/researchLinkAgreement';
 import { exportConfig } from './exports';
 import { TableExports } from './TableExports';
+import { dataNum } from '../../ui/dataNum';
 
 function Cell({ v, ci, testid }: { v: number | null; ci: [number, number]; testid: string }) {
   return (
-    <td className="num" data-testid={testid} data-value={v ?? ''} data-lo={ci[0]} data-hi={ci[1]}>
+    <td className="num" data-testid={testid} data-value={v ?? ''} data-lo={dataNum(ci[0])} data-hi={dataNum(ci[1])}>
       {v === null ? '—' : fmtNum(v)} <span className="r-ci">{fmtInterval(ci[0], ci[1])}</span>
     </td>
   );

@@ -4,6 +4,7 @@
 import { memo } from 'react';
 import type { BootstrapReport } from '../../core/bootstrap';
 import { fmtInterval, fmtNum } from '../../core/researchTables';
+import { dataNum } from '../../ui/dataNum';
 
 const CELL = 28;
 const LABEL_W = 150;
@@ -60,9 +61,9 @@ export const PairMatrix = memo(function PairMatrix({ report }: { report: Bootstr
                   rx={3}
                   fill={colour(p.diff, p.significant)}
                   data-testid={`pair-${a}-${b}`}
-                  data-diff={p.diff}
-                  data-lo={p.lo}
-                  data-hi={p.hi}
+                  data-diff={dataNum(p.diff)}
+                  data-lo={dataNum(p.lo)}
+                  data-hi={dataNum(p.hi)}
                   data-significant={p.significant}
                 >
                   <title>{`${a} − ${b}: Rel ${fmtNum(p.diff)} ${fmtInterval(p.lo, p.hi)}${p.significant ? ', significant' : ', not significant'}`}</title>

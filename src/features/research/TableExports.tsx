@@ -2,6 +2,7 @@
 // buttons, one file name scheme (crscore-<name>-<timestamp>.<ext>), the table text from the caller.
 import type { TableFormat } from '../../core/researchTables';
 import { download, fileStamp } from '../../ui/download';
+import { SPREADSHEET_SAFE } from './exports';
 
 const FORMATS: [TableFormat, string, string, string][] = [
   ['csv', 'CSV', 'csv', 'text/csv'],
@@ -31,6 +32,7 @@ export function TableExports({
           type="button"
           className="small"
           onClick={() => void Promise.resolve(file(f)).then((text) => download(`crscore-${name}-${fileStamp()}.${ext}`, text, type))}
+          title={f === 'csv' ? SPREADSHEET_SAFE : undefined}
           data-testid={testId(f)}
           disabled={disabled}
         >

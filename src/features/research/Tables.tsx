@@ -8,6 +8,7 @@ import { oracleOf } from '../../store/researchOracle';
 import type { Correlation } from '../../core/types';
 import type { BootstrapReport } from '../../core/bootstrap';
 import { fmtInterval } from '../../core/researchTables';
+import { dataNum } from '../../ui/dataNum';
 
 const DIMS = [
   ['con', 'Con'],
@@ -22,7 +23,7 @@ export function fmt(x: number, d = 4): string {
 function Corr({ c, testid, ci }: { c: Correlation; testid?: string; ci?: readonly [number, number] }) {
   const sig = Number.isFinite(c.p) && c.p < 0.05;
   return (
-    <td className={`num ${sig ? '' : 'insig'}`} data-testid={testid} data-value={c.r} title={`p = ${Number.isFinite(c.p) ? c.p.toExponential(2) : '—'}`}>
+    <td className={`num ${sig ? '' : 'insig'}`} data-testid={testid} data-value={dataNum(c.r)} title={`p = ${Number.isFinite(c.p) ? c.p.toExponential(2) : '—'}`}>
       {fmt(c.r)}
       {ci && (
         <span className="r-ci" data-testid={testid && `${testid}-ci`}>
@@ -114,16 +115,16 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
       )}
       <p className="small">
         System ranking (mean Rel per system vs mean human Rel, {sr.systems.length} systems): Spearman{' '}
-        <strong data-testid="ranking-spearman" data-value={sr.spearman.r}>
+        <strong data-testid="ranking-spearman" data-value={dataNum(sr.spearman.r)}>
           {fmt(sr.spearman.r)}
         </strong>
         , Kendall{' '}
-        <strong data-testid="ranking-kendall" data-value={sr.kendall.r}>
+        <strong data-testid="ranking-kendall" data-value={dataNum(sr.kendall.r)}>
           {fmt(sr.kendall.r)}
         </strong>
         {/* The ceiling next to the metric: the same ranking from the annotators' links (none without them). */}
         {orc.summary && (
-          <span className="muted" data-testid="oracle-ranking" data-value={orc.summary.systemRanking.spearman.r}>
+          <span className="muted" data-testid="oracle-ranking" data-value={dataNum(orc.summary.systemRanking.spearman.r)}>
             {' '}
             · oracle (annotators' links, {orc.summary.reviews} reviews): Spearman {fmt(orc.summary.systemRanking.spearman.r)}, Kendall {fmt(orc.summary.systemRanking.kendall.r)}
           </span>
@@ -206,7 +207,7 @@ export function Leaderboard() {
                 <th scope="row">{r.system}</th>
                 <td className="num">{fmt(r.metric.con, 3)}</td>
                 <td className="num">{fmt(r.metric.comp, 3)}</td>
-                <td className="num" data-value={r.metric.rel}>
+                <td className="num" data-value={dataNum(r.metric.rel)}>
                   {fmt(r.metric.rel, 3)}
                 </td>
                 <td className="num">{fmt(r.human.con, 3)}</td>

@@ -12,6 +12,7 @@ import { exportConfig } from './exports';
 import { TableExports as TableExportButtons } from './TableExports';
 import { PAIR_LEGEND, PairLegend, PairMatrix } from './PairMatrix';
 import { BaselineCompare } from './BaselineCompare';
+import { dataNum } from '../../ui/dataNum';
 
 const DIMS: [Dim, string][] = [
   ['con', 'Con'],
@@ -26,7 +27,7 @@ export function tableConfig(report: BootstrapReport) {
 
 function Ci({ e, testid }: { e: Estimate; testid?: string }) {
   return (
-    <td className="num" data-testid={testid} data-mean={e.mean} data-lo={e.lo} data-hi={e.hi}>
+    <td className="num" data-testid={testid} data-mean={dataNum(e.mean)} data-lo={dataNum(e.lo)} data-hi={dataNum(e.hi)}>
       {fmtNum(e.mean)} <span className="r-ci">{fmtInterval(e.lo, e.hi)}</span>
     </td>
   );

@@ -16,6 +16,9 @@ import { pseudoRefsProvenance } from '../../store/pseudoRefsBatch';
 import { useLinksRun } from '../../store/linkStage';
 import { oracleOf } from '../../store/researchOracle';
 
+/** What every research CSV is: meant for spreadsheets (Annotate's CSV is the data file; see csvSafe.ts). */
+export const SPREADSHEET_SAFE = "Spreadsheet-safe CSV: a text cell that starts with =, +, - or @ gets a leading ' (this app's import takes it off)";
+
 export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported'>) {
   const r = st.results!;
   return stripSecrets({

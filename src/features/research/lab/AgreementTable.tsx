@@ -4,6 +4,7 @@
 // are counted beside n, never scored as 0.
 import { gapText, type CorrCi, type LabAgreement, type PairedDiff } from '../../../core/lab/index';
 import { LabExports } from './LabExports';
+import { dataNum } from '../../../ui/dataNum';
 
 const DIMS = ['con', 'comp', 'rel'] as const;
 const DIM_LABEL = { con: 'Con', comp: 'Comp', rel: 'Rel' } as const;
@@ -13,7 +14,7 @@ const sign = (x: number) => (Number.isFinite(x) ? (x > 0 ? '+' : '') + x.toFixed
 
 function Corr({ c, testid }: { c: CorrCi; testid: string }) {
   return (
-    <div data-testid={testid} data-value={c.r} data-lo={c.lo} data-hi={c.hi}>
+    <div data-testid={testid} data-value={dataNum(c.r)} data-lo={dataNum(c.lo)} data-hi={dataNum(c.hi)}>
       {f3(c.r)}{' '}
       {Number.isFinite(c.lo) && (
         <span className="r-ci">
@@ -28,7 +29,7 @@ function Diff({ d, testid }: { d: PairedDiff; testid: string }) {
   return (
     <span
       data-testid={testid}
-      data-value={d.diff}
+      data-value={dataNum(d.diff)}
       data-significant={d.significant}
       className={d.significant ? (d.diff > 0 ? 'lab-sig-up' : 'lab-sig-down') : 'lab-insig'}
     >

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import type { Estimate, LabAgreement } from '../../../core/lab/index';
 import { f3 } from './AgreementTable';
 import { LabExports } from './LabExports';
+import { dataNum } from '../../../ui/dataNum';
 
 const DIMS = ['con', 'comp', 'rel'] as const;
 
 const Est = ({ e, testid }: { e: Estimate | null; testid?: string }) =>
   e ? (
-    <span data-testid={testid} data-value={e.mean}>
+    <span data-testid={testid} data-value={dataNum(e.mean)}>
       {f3(e.mean)}{' '}
       {Number.isFinite(e.lo) && (
         <span className="r-ci">
@@ -58,7 +59,7 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
                     key={d}
                     className="num"
                     data-testid={`lab-rank-${x.id}-${d}`}
-                    data-value={x.systemRanking[d].spearman.r}
+                    data-value={dataNum(x.systemRanking[d].spearman.r)}
                   >
                     {f3(x.systemRanking[d].spearman.r)} / {f3(x.systemRanking[d].kendall.r)}
                     {Number.isFinite(x.systemRanking[d].spearman.lo) && (
