@@ -1,19 +1,22 @@
 // The streaming import: a large JSONL file is read as bytes, line by line, and each row is handed on as soon as it
 // is parsed, so no one holds the file's text, an array of its lines and all its rows at once. The rows' code (old
-// and new file, most of such a file) stays in the file: a row keeps the bytes of its line (DatasetRow.codeAt).
+// and new file, most of such a file) stays in the file: a row keeps where its line's bytes are and their hash
+// (DatasetRow.codeAt), so reading them back can tell a file changed since.
 // Same readers, same rows and errors as importFiles (index.ts) apart from that.
 import type { DatasetRow } from '../dataset.ts';
+import { lineHash } from '../lineHash.ts';
 import { detectFormat, importCollector, importOne, mergeAnnotated } from './index.ts';
 import { jsonlReader, type JsonlKind } from './jsonl.ts';
 import type { AnnotatedRow } from './humanStudy.ts';
 import type { ImportFile, ImportFormat, ImportResult } from './types.ts';
 
-/** A line of a byte stream: its 1-based number, its text (UTF-8, no line break) and its bytes [start, end). */
+/** A line of a byte stream: its 1-based number, its text (UTF-8, no line break), its bytes [start, end) and their lineHash. */
 export interface ByteLine {
   no: number;
   text: string;
   start: number;
   end: number;
+  hash: number;
 }
 
 /**
@@ -30,7 +33,7 @@ export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenera
   const line = (bytes: Uint8Array, start: number): ByteLine => {
     const body = bytes.length && bytes[bytes.length - 1] === 13 ? bytes.subarray(0, bytes.length - 1) : bytes;
     no++;
-    return { no, text: (no === 1 ? first : rest).decode(body), start, end: start + bytes.length };
+    return { no, text: (no === 1 ? first : rest).decode(body), start, end: start + bytes.length, hash: lineHash(bytes) };
   };
   const joined = (tail: Uint8Array) => {
     const all = new Uint8Array(carry.reduce((a, c) => a + c.length, tail.length));
@@ -97,7 +100,7 @@ export async function importStreamed(
     let batch: DatasetRow[] = [];
     const reader = jsonlReader(fmt as JsonlKind, s.name, (r) => batch.push(r));
     for await (const l of byteLines(s.bytes())) {
-      reader.line(l.no, l.text, { source, file: k, start: l.start, end: l.end });
+      reader.line(l.no, l.text, { source, file: k, start: l.start, end: l.end, hash: l.hash });
       read += l.end - l.start + 1;
       if (batch.length >= 200) {
         c.rows(batch);
