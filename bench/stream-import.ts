@@ -1,7 +1,7 @@
 // The streaming import on its own, in Node: a generated JSONL file with old and new files in each row (the kind of
 // file whose code stays on disk) read from bytes as the import worker reads it, and the share of it spent on the
 // per-line hash that lets rowCode.ts tell a file changed since (src/core/lineHash.ts).
-//   npx tsx bench/stream-import.ts            BENCH_STREAM_MB=200 (about how many MB to generate)
+//   npm run bench:stream-import            BENCH_STREAM_MB=200 (about how many MB to generate)
 import { lineHash } from '../src/core/lineHash.ts';
 import { importStreamed, type StreamSource } from '../src/core/importers/stream.ts';
 
