@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { sampleRows } from '../src/core/importers/sample';
 import { hubUnreachable } from './hub';
 import { openLlmSettings } from './helpers-workbench.ts';
+import { researchView } from './helpers-research';
 
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
@@ -40,8 +41,7 @@ test('with storage full, the key, the token and the links prompt are said not to
   await fillLocalStorage(page);
 
   // The LLM key.
-  const settings = await openLlmSettings(page);
-  void settings;
+  await openLlmSettings(page);
   const form = page.locator('details.claims-settings').first();
   await form.getByLabel('API key').fill('sk-full-storage-key');
   await form.getByLabel('Remember on this device').check();
@@ -70,6 +70,16 @@ test('with storage full, the key, the token and the links prompt are said not to
     await panel.getByTestId('links-prompt-unsaved').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`links-prompt-unsaved-${w}.png`) });
   }
+
+  // The metric lab's choices (its metrics and edited prompts are kept the same way).
+  await page.getByTestId('research-similarity').selectOption('lexical');
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await researchView(page, 'lab');
+  await page.getByTestId('lab-metric-bleu').setChecked(false);
+  await expect(page.getByTestId('lab-settings-unsaved')).toContainText(/could not be saved on this device.*storage is full/);
+  await researchView(page, 'overview');
+  await page.getByTestId('research-similarity').selectOption('llm-links');
   expect(errors).toEqual([]);
 
   // Room again: the next write saves, and the notice goes.
