@@ -184,3 +184,39 @@ test('an oversize answer is refused, and a server that never answers times out, 
   await page.getByTestId('gh-load').click();
   await expect(page.getByTestId('gh-item')).toHaveCount(5);
 });
+
+// Issue 38: a field of the wrong type in an answer (diff_hunk: 5, a null comment) gave "Something went wrong".
+test('an answer with a field of the wrong type is refused with the field named, and the view keeps working', async ({ page }) => {
+  const broken = await startGithubStub({ pulls: [samplePr()] });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto('/#github');
+    await page.getByTestId('gh-api-base').fill(broken.apiBase);
+    await page.getByTestId('gh-url').fill('octo-org/shop-service#42');
+    for (const [listItem, message] of [
+      [(list: string, item: Record<string, unknown>, k: number) => (list === 'comments' && k === 1 ? { ...item, diff_hunk: 5 } : item), 'review comment 2 has "diff_hunk" a number (5), not a text'],
+      [(list: string, item: Record<string, unknown>, k: number) => (list === 'comments' && k === 0 ? null : item), 'review comment 1 is null, not an object'],
+    ] as const) {
+      broken.hostile = { listItem };
+      await page.getByTestId('gh-load').click();
+      await expect(page.getByTestId('gh-error')).toHaveAttribute('data-kind', 'bad-response');
+      await expect(page.getByTestId('gh-error')).toContainText(message);
+    }
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    for (const size of [
+      { width: 1024, height: 768 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: test.info().outputPath(`wrong-field-${size.width}.png`) });
+    }
+    // A good answer again: the pull request loads.
+    broken.hostile = {};
+    await page.getByTestId('gh-load').click();
+    await expect(page.getByTestId('gh-item')).toHaveCount(5);
+    expect(errors).toEqual([]);
+  } finally {
+    await broken.close();
+  }
+});

@@ -147,3 +147,99 @@ test("batch analyzer pseudo-references, the export and the hand-off to Research 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** 60 JavaScript changes whose files JSHint reads (their first line holds its directive): over 1 MB, so streamed. */
+function jsRows(n = 60) {
+  const filler = Array.from({ length: 40 }, (_, k) => `console.log(${k}); // ${'padding '.repeat(24)}`);
+  return Array.from({ length: n }, (_, k) => {
+    const head = `/* jshint undef: true, devel: true */ // Public API ${k}`;
+    return {
+      id: `js-${k}`,
+      lang: 'js',
+      new_file: `f${k}.js`,
+      diff: ['--- a/f.js', '+++ b/f.js', '@@ -41,1 +41,2 @@', ` ${filler[39]}`, '+var total = missing + 1;'].join('\n'),
+      old_code: [head, ...filler, ''].join('\n'),
+      new_code: [head, ...filler, 'var total = missing + 1;', ''].join('\n'),
+      pseudo_refs: [{ text: 'The total now adds missing and one.' }],
+      reviews: [{ system: 's1', review: 'Where does missing come from?' }],
+    };
+  });
+}
+
+// Issue 38: a picked file rewritten in place at the same size, its modification time restored, reads back without
+// an error from the browser. The analyzers reported "0 failures" (60 not scorable) and the export wrote null code;
+// a valid edit of the same size was taken as the change's own code. Each line's hash is checked on reading back.
+test('a streamed file changed on disk at the same size and time is said to have changed, never read as the changes’ code', async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-changed-'));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    const rows = jsRows();
+    const text = rows.map((r) => JSON.stringify(r)).join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1_000_000);
+    const file = path.join(dir, 'large-js.jsonl');
+    fs.writeFileSync(file, text);
+    // A whole second, so the time written back is exactly the time the page saw (as `touch -r` would restore it).
+    const atime = 1_700_000_000;
+    const mtime = 1_700_000_000;
+    fs.utimesSync(file, atime, mtime);
+    await page.goto('/#research');
+    await page.getByTestId('research-file').setInputFiles(file);
+    await expect(page.getByTestId('import-rows')).toHaveText('60', { timeout: 120_000 });
+
+    // The same size and time: every line's bytes shifted by a space (none parses), then a valid same-size edit.
+    fs.writeFileSync(file, ` ${text.slice(0, -1)}`);
+    fs.utimesSync(file, atime, mtime);
+    await page.locator('input[name="pseudo-ref-source"][value="analyzers"]').check();
+    await page.getByTestId('prefs-generate').click();
+    await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    await expect(page.getByTestId('prefs-failed-count')).toHaveText('60');
+    await page.getByTestId('prefs-export').click();
+    await expect(page.getByTestId('prefs-writing-error')).toContainText(/large-js\.jsonl changed since it was imported/);
+
+    fs.writeFileSync(file, text.replaceAll('Public API', 'HACKED API'));
+    fs.utimesSync(file, atime, mtime);
+    await page.getByTestId('prefs-export').click();
+    await expect(page.getByTestId('prefs-writing-error')).toContainText(/not written: large-js\.jsonl changed since it was imported: the code of change js-0/);
+    await page.getByTestId('research-similarity').selectOption('lexical');
+    await page.getByTestId('research-run').click();
+    await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    await researchView(page, 'explore');
+    await page.getByTestId('example-row').first().click();
+    await expect(page).toHaveURL(/#workbench/);
+    await expect(page.getByTestId('code-unread')).toContainText(/large-js\.jsonl changed since it was imported/);
+    expect(errors).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Issue 38: a 200 MB line opened in "Old & new files" froze the tab for minutes and raised an uncaught AbortError.
+// What is read back of one line is capped (rowCode.ts MAX_CODE_LINE_BYTES); the change opens with its diff and says why.
+test('a change whose files are larger than the cap opens with its diff and says the files were left out', async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-huge-'));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    const [small, big] = jsRows(2);
+    const huge = { ...big, old_code: `${big.old_code}${'// filler\n'.repeat(1_000_000)}` };
+    const file = path.join(dir, 'huge-line.jsonl');
+    // The small change first: the format is told from the file's first 2 MB.
+    fs.writeFileSync(file, `${JSON.stringify(small)}\n${JSON.stringify(huge)}\n`);
+    await page.goto('/#research');
+    await page.getByTestId('research-file').setInputFiles(file);
+    await expect(page.getByTestId('import-rows')).toHaveText('2', { timeout: 120_000 });
+    await page.getByTestId('research-similarity').selectOption('lexical');
+    await page.getByTestId('research-run').click();
+    await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+    await researchView(page, 'explore');
+    await page.getByTestId('example-row').filter({ hasText: 'js-1' }).click();
+    await expect(page).toHaveURL(/#workbench/);
+    await expect(page.getByTestId('code-unread')).toContainText(/change js-1 take 11 MB of huge-line\.jsonl, more than the 8 MB this app reads back/);
+    await page.getByTestId('mode-files').click();
+    await expect(page.getByTestId('code-unread')).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -2,7 +2,7 @@
 // asking; the LLM key and the GitHub token never enter the link; a case too long for a link becomes a file.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { openLlmSettings } from './helpers-workbench.ts';
@@ -114,4 +114,32 @@ test('a damaged link says so and changes nothing', async ({ page }) => {
   await page.goto('/#case=1r.AAAAbroken');
   await expect(page.getByTestId('shared-case-error')).toContainText('damaged');
   await expect(page.getByTestId('session-item')).toHaveCount(before);
+});
+
+// Issue 38: a link that brings its own similarity matrix (and names a model that never ran here) showed the
+// matrix's scores as if the app had computed them. The app drops the matrix and asks to embed.
+test('a crafted link with its own matrix shows no scores the app did not compute', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('session-item').first()).toBeVisible();
+  const refs = ['The function now caches parsed configuration files.', 'A new test covers the cache eviction.'];
+  const review = 'I like turtles and sunny weather.';
+  const session = {
+    name: 'Forged',
+    input: { mode: 'diff', diff: '--- a/c.py\n+++ b/c.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n', fileName: 'c.py', language: 'python' },
+    review,
+    pseudoReferences: refs.map((text) => ({ text, kind: 'claim', source: 'user', enabled: true })),
+    tau: 0.7314,
+    similarity: 'embedding',
+    splitMode: 'reference',
+    embedding: { encoderId: 'mixedbread-ai/mxbai-embed-large-v1', rows: 2, cols: 1, data: [0.99, 0.99], selfData: [1, 0.99, 0.99, 1], pTexts: refs, rTexts: [review] },
+  };
+  const json = JSON.stringify({ format: 'crscore-studio/session', version: 1, session });
+  await page.goto(`/#case=1r.${deflateRawSync(Buffer.from(json)).toString('base64url')}`);
+  await page.getByTestId('shared-case-open').click();
+  await expect(page.getByTestId('review-input')).toHaveValue(review);
+  await expect(page.getByTestId('embed-needed')).toBeVisible();
+  await expect(page.getByTestId('score-con')).toHaveCount(0);
+  await expect(page.getByTestId('embed-ready')).toHaveCount(0);
+  // No label credits the matrix to a model that never ran here (the paper's τ note and the model panel still name it).
+  await expect(page.getByTestId('scored-by')).not.toContainText('mxbai');
 });

@@ -37,6 +37,8 @@ export interface StubHostile {
   nextLink?: string;
   /** Pads every JSON answer with this many bytes of spaces (an oversize answer). */
   padBytes?: number;
+  /** Rewrites each item of a list (files, comments, reviews) as a broken server would: its return value is sent. */
+  listItem?: (list: 'files' | 'comments' | 'reviews', item: Record<string, unknown>, index: number) => unknown;
 }
 
 export interface GithubStub {
@@ -167,6 +169,8 @@ export async function startGithubStub(opts: { prefix?: string; pulls?: FixturePr
         return { url: `${api}/pulls/comments/${c.id}`, id: c.id, node_id: `PRRC_${c.id}`, pull_request_review_id: c.reviewId ?? null, diff_hunk: hunk, path: c.path, position: 1, original_position: 1, commit_id: pr.headSha, original_commit_id: pr.headSha, in_reply_to_id: c.replyTo, user: user(c.user), body: c.body, created_at: '2025-03-01T10:00:00Z', updated_at: '2025-03-01T10:00:00Z', html_url: stub.hostile.commentHtmlUrl ?? `${html}/pull/${pr.number}#discussion_r${c.id}`, pull_request_url: `${api}/pulls/${pr.number}`, author_association: 'MEMBER', line: c.line, original_line: c.line, side: 'RIGHT', start_line: null, subject_type: 'line' };
       });
     else list = pr.reviews.map((r) => ({ id: r.id, node_id: `PRR_${r.id}`, user: user(r.user), body: r.body, state: r.state, html_url: `${html}/pull/${pr.number}#pullrequestreview-${r.id}`, commit_id: pr.headSha, submitted_at: '2025-03-01T10:00:00Z' }));
+    const rewrite = stub.hostile.listItem;
+    if (rewrite) list = list.map((item, k) => rewrite(m[5] as 'files' | 'comments' | 'reviews', item as Record<string, unknown>, k));
     const per = Math.min(stub.pageSize, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30), 100);
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
     const last = Math.max(1, Math.ceil(list.length / per));

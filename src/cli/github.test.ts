@@ -119,6 +119,27 @@ describe('crscore github', () => {
     expect((await run(['github'])).code).toBe(2);
   });
 
+  // Issue 38: a field of the wrong type (diff_hunk: 5, a null comment) gave a TypeError with a stack trace.
+  it('names a field of the wrong type in an answer, with exit code 1 and no stack trace', async () => {
+    const cases: [NonNullable<GithubStub['hostile']['listItem']>, RegExp][] = [
+      [(list, item, k) => (list === 'comments' && k === 1 ? { ...item, diff_hunk: 5 } : item), /review comment 2 has "diff_hunk" a number \(5\), not a text/],
+      [(list, item, k) => (list === 'comments' && k === 0 ? null : item), /review comment 1 is null, not an object/],
+      [(list, item) => (list === 'reviews' ? { ...item, user: { login: [] } } : item), /review 1 has "user.login" a list, not a text/],
+    ];
+    try {
+      for (const [listItem, message] of cases) {
+        stub.hostile = { listItem };
+        const r = await run(['github', `${stub.web}/octo-org/shop-service/pull/42`, '--api-base', stub.apiBase]);
+        expect(r.code, String(message)).toBe(1);
+        expect(r.stderr).toMatch(message);
+        expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
+        expect(r.stdout).toBe('');
+      }
+    } finally {
+      stub.hostile = {};
+    }
+  });
+
   it('gives rows that crscore score and crscore eval read as they are', async () => {
     const r = await run(['github', 'octo-org/shop-service#42', '--api-base', stub.apiBase]);
     const file = path.join(dir, 'rows.jsonl');

@@ -48,6 +48,8 @@ export interface CodeAt {
   kind: 'crscore-jsonl' | 'codereviewer-jsonl' | 'plain-jsonl';
   start: number;
   end: number;
+  /** lineHash of those bytes at import: the code read back must match (a file rewritten at the same size does not). */
+  hash: number;
 }
 
 export interface DatasetError {

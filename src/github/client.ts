@@ -3,8 +3,9 @@
 import { readCapped } from '../core/cappedRead.ts';
 import { errorForResponse, GithubError } from './errors.ts';
 import { parseLinkHeader } from './link.ts';
-import type { GhContent, GhFile, GhPullRequest, GhReview, GhReviewComment, PullRequestData } from './types.ts';
+import type { GhFile, GhPullRequest, GhReview, GhReviewComment, PullRequestData } from './types.ts';
 import { checkPullRequestRef, encodeRepoPath, isCommitSha, normaliseApiBase, type PullRequestRef } from './url.ts';
+import { checkComments, checkContent, checkFiles, checkPullRequest, checkReviews } from './validate.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -173,8 +174,8 @@ export class GithubClient {
     // The path comes from a review comment (server data): encodeRepoPath refuses "..", "." and empty parts.
     const url = `${this.apiBase}/repos/${enc(owner)}/${enc(repo)}/contents/${encodeRepoPath(path)}?ref=${enc(ref)}`;
     const what = `${path} at ${ref.slice(0, 7)}`;
-    const c = await this.json<GhContent>(url, what);
-    if (!c || c.type !== 'file') return null;
+    const c = checkContent(await this.json<unknown>(url, what), what);
+    if (c.type !== 'file') return null;
     if (c.encoding === 'base64' && typeof c.content === 'string') return decodeBase64Utf8(c.content);
     // Files of 1–100 MB come without content ("encoding": "none"); the raw media type gives the bytes (up to the cap).
     return utf8OrNull((await this.request(url, what, RAW)).body);
@@ -238,6 +239,7 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
   progress({ step: 'pull request', done: 0, total: 1 });
   const pr = await gh.json<GhPullRequest>(`${gh.apiBase}${base}`, `pull request ${name}`);
   if (!pr || typeof pr !== 'object' || !isCommitSha(pr.head?.sha)) throw new GithubError('bad-response', `GitHub's answer for pull request ${name} has no head commit. Is ${gh.apiBase} a GitHub API?`);
+  checkPullRequest(pr, `pull request ${name}`);
   progress({ step: 'pull request', done: 1, total: 1 });
 
   const max = opts.maxPages ?? 30;
@@ -254,6 +256,10 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
       throw e;
     }),
   ]);
+  // Every field read below and in the views is checked here, once, for the browser and the CLI alike.
+  checkFiles(files.items, `the files of ${name}`);
+  checkComments(comments.items, `the review comments of ${name}`);
+  checkReviews(reviews.items, `the reviews of ${name}`);
   for (const [list, what] of [
     [files, 'files'],
     [comments, 'review comments'],

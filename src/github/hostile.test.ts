@@ -3,6 +3,7 @@
 // and a size cap.
 import { describe, expect, it } from 'vitest';
 import { fetchPullRequest, GithubClient } from './client.ts';
+import { toReviewItems } from './items.ts';
 import { GithubError } from './errors.ts';
 import { checkRefHost, encodeRepoPath, isCommitSha, parsePullRequestRef, safeWebLink, tokenMayGoTo, webHostFor } from './url.ts';
 
@@ -195,5 +196,48 @@ describe('links from pull requests', () => {
     for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://github.com/o/r', 'https://github.com.evil.example/o', 'https://evil.example/github.com/o', 'https://user:pw@github.com/o', '//evil.example/x', 'vbscript:x', '', null, 42])
       expect(safeWebLink(bad), String(bad)).toBeNull();
     expect(safeWebLink('https://ghe.corp.example/o/r/pull/1')).toBeNull();
+  });
+
+  // Issue 38: fields other than path and html_url were not type-checked; `diff_hunk: 5` or a null comment gave a
+  // TypeError (a stack trace in the CLI, "Something went wrong" in the browser). Each wrong field is named.
+  it('every field read from an answer is type-checked, and a wrong one is named', async () => {
+    const pr = { number: 42, title: 't', html_url: 'https://github.com/octo-org/shop-service/pull/42', state: 'open', head: { sha: SHA }, user: { login: 'a' } };
+    const comment = { id: 1, diff_hunk: '@@ -1 +1 @@\n-a\n+b', path: 'ok.py', body: 'x', user: { login: 'm' }, html_url: 'h', line: 1 };
+    const file = { filename: 'ok.py', status: 'modified', patch: '@@ -1 +1 @@' };
+    const review = { id: 5, user: { login: 'r' }, body: 'Fine.', state: 'APPROVED' };
+    const read = (answers: { pr?: unknown; files?: unknown[]; comments?: unknown[]; reviews?: unknown[] }) =>
+      fetchPullRequest(ref, {
+        fetch: async (url: string) => {
+          const p = new URL(url).pathname;
+          const body = p.endsWith('/pulls/42') ? (answers.pr ?? pr) : p.endsWith('/files') ? (answers.files ?? [file]) : p.endsWith('/comments') ? (answers.comments ?? [comment]) : p.endsWith('/reviews') ? (answers.reviews ?? [review]) : { type: 'file', encoding: 'base64', content: btoa('x\n') };
+          return new Response(JSON.stringify(body));
+        },
+      }).then(toReviewItems);
+    expect((await read({}))[0].diff).toContain('+b');
+    const cases: [Parameters<typeof read>[0], RegExp][] = [
+      [{ comments: [comment, { ...comment, id: 2, diff_hunk: 5 }] }, /review comments of octo-org\/shop-service#42 .*review comment 2 has "diff_hunk" a number \(5\), not a text/],
+      [{ comments: [null] }, /review comment 1 is null, not an object/],
+      [{ comments: [{ ...comment, body: null }] }, /review comment 1 has no "body"/],
+      [{ comments: [{ ...comment, id: '1' }] }, /review comment 1 has "id" a string \("1"\), not a whole number/],
+      [{ comments: [{ ...comment, user: { login: 7 } }] }, /review comment 1 has "user.login" a number \(7\), not a text/],
+      [{ comments: [{ ...comment, line: '3' }] }, /"line" a string/],
+      [{ comments: [{ ...comment, in_reply_to_id: {} }] }, /"in_reply_to_id" an object/],
+      [{ files: [{ ...file, filename: ['ok.py'] }] }, /files of .*file 1 has "filename" a list, not a text/],
+      [{ files: [{ ...file, previous_filename: 3 }] }, /file 1 has "previous_filename" a number/],
+      [{ reviews: [{ ...review, body: 9 }] }, /reviews of .*review 1 has "body" a number \(9\), not a text/],
+      [{ reviews: ['x'] }, /review 1 is a string \("x"\), not an object/],
+      [{ pr: { ...pr, title: 1 } }, /pull request octo-org\/shop-service#42 .*"title" a number/],
+      [{ pr: { ...pr, user: { login: null } } }, /the pull request has no "user.login"/],
+      [{ pr: { ...pr, number: 4.5 } }, /"number" a number \(4.5\), not a whole number/],
+    ];
+    for (const [answers, message] of cases) await expect(read(answers), String(message)).rejects.toMatchObject({ name: 'GithubError', kind: 'bad-response', message: expect.stringMatching(message) });
+    // A file's contents of the wrong shape cost that file's context (a note), not the import.
+    const data = await fetchPullRequest(ref, {
+      fetch: async (url: string) => {
+        const p = new URL(url).pathname;
+        return new Response(JSON.stringify(p.endsWith('/pulls/42') ? pr : p.includes('/contents/') ? { type: 'file', encoding: 'base64', content: 12 } : p.endsWith('/comments') ? [comment] : []));
+      },
+    });
+    expect(data.notes.join('\n')).toMatch(/ok\.py: could not be read .*"content" a number \(12\), not a text/);
   });
 });

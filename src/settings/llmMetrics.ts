@@ -5,6 +5,7 @@
 // secret, so all of it persists.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { recordingLocalStorage } from './storageWrites';
 
 /** The lab's metric families, named as `crscore eval --metrics` names them. */
 export type LabMetricKind = 'crscore' | 'bleu' | 'chrf' | 'embed-ref' | 'llm-grade' | 'llm-judge';
@@ -83,6 +84,6 @@ export const useLlmMetrics = create<LlmMetricsSettings & Actions>()(
       update: (patch) => set(patch),
       reset: () => set(DEFAULT_LAB_SETTINGS),
     }),
-    { name: LAB_SETTINGS_KEY, storage: createJSONStorage(() => localStorage), version: 1 },
+    { name: LAB_SETTINGS_KEY, storage: createJSONStorage(() => recordingLocalStorage), version: 1 },
   ),
 );

@@ -1,6 +1,6 @@
 // A workbench case in a URL fragment: the session file's JSON (src/store/sessionFile.ts, so one format and one
-// validating reader), without what a link need not carry (the stored embedding matrix, the whole files in diff
-// mode), deflated with CompressionStream and written as base64url. The fragment never reaches a server.
+// validating reader), without what a link need not carry (the whole files in diff mode; no session file carries a
+// similarity matrix), deflated with CompressionStream and written as base64url. The fragment never reaches a server.
 // Secrets never enter: the session has no key field, and exportSession/importSession strip key-like names.
 import { readCapped } from '../core/cappedRead';
 import type { Session } from './session';
@@ -38,7 +38,7 @@ const FORMATS: Record<Codec, CompressionFormat> = { r: 'deflate-raw', g: 'gzip' 
 export function caseJson(s: Session): string {
   const input = s.input.mode === 'diff' ? { ...s.input, oldCode: '', newCode: '' } : s.input;
   // Compact: the session file is indented for people; a link is not read by them.
-  return JSON.stringify(JSON.parse(exportSession({ ...s, input, embedding: undefined })));
+  return JSON.stringify(JSON.parse(exportSession({ ...s, input })));
 }
 
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array> {

@@ -4,6 +4,7 @@
 
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { recordingLocalStorage } from '../settings/storageWrites';
 import { DEFAULT_TIMEOUT_MS } from '../claims/generate';
 import type { OutputFormat } from '../claims/prompt';
 import { PROVIDERS, type LlmSettings, type ProviderId } from '../claims/providers';
@@ -94,7 +95,7 @@ export const useClaimsSettings = create<ClaimsSettingsState>()(
     {
       name: SETTINGS_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => recordingLocalStorage),
       // Keys are written only while the user opts in; un-ticking rewrites the entry without them.
       partialize: (s) => secrets.partialize(s),
       merge: (persisted, current) => {

@@ -13,9 +13,11 @@ import { rememberingCache, sha256Hex } from '../llmbatch/cache';
 import { linksForItems, planLinks, type ReviewLinks } from '../llmbatch/linksBatch';
 import type { BatchPlan } from '../llmbatch/run';
 import { idbAnswerCache } from './answerCacheIdb';
+import { writeLocal } from '../settings/storageWrites';
 import { llmSettings, useClaimsSettings } from './claimsSettings';
 
 const PROMPT_KEY = 'crscore.links.prompt';
+export const LINKS_PROMPT_KEY = PROMPT_KEY;
 const answerCache = rememberingCache(idbAnswerCache);
 
 /** What the LLM settings in force lack before any request (no key), or null: checked before anything is planned. */
@@ -101,12 +103,8 @@ export const useLinksRun = create<LinksState>()((set, get) => ({
 
   setTemplate(template) {
     set({ template, plan: null });
-    try {
-      if (template === DEFAULT_LINKS_PROMPT) localStorage.removeItem(PROMPT_KEY);
-      else localStorage.setItem(PROMPT_KEY, template);
-    } catch {
-      // storage refused: the prompt lasts this page
-    }
+    // A refusal (storage full) is recorded under LINKS_PROMPT_KEY: the panel says the prompt lasts this tab only.
+    writeLocal(PROMPT_KEY, template === DEFAULT_LINKS_PROMPT ? null : template);
   },
   resetTemplate() {
     get().setTemplate(DEFAULT_LINKS_PROMPT);

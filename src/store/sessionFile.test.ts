@@ -35,6 +35,17 @@ describe('session files', () => {
     expect(importSession(exportSession(s)).embedding).toBeUndefined();
   });
 
+  it('never takes a similarity matrix from a file: the app computes its own (issue 38)', () => {
+    const base = exampleSessions()[2];
+    const forged = JSON.parse(exportSession(base));
+    forged.session.similarity = 'embedding';
+    forged.session.embedding = { encoderId: 'mixedbread-ai/mxbai-embed-large-v1', rows: 1, cols: 1, data: [0.99], selfData: [1], pTexts: ['a'], rTexts: ['b'] };
+    expect(importSession(JSON.stringify(forged)).embedding).toBeUndefined();
+    // The app's own files carry no matrix either: what it would keep is recomputed on opening.
+    const own = { ...base, embedding: { encoderId: 'use-lite', rows: 1, cols: 1, data: [0.5], pTexts: ['a'], rTexts: ['b'] } };
+    expect(JSON.parse(exportSession(own)).session.embedding).toBeUndefined();
+  });
+
   it("carries a dataset case's annotator links, and loads files saved before them without any", () => {
     const base = exampleSessions()[0];
     const s = {

@@ -1,7 +1,7 @@
 // Export/import of one session as JSON. Secrets never leave: the session has no key field, and
 // anything key-like that some later field might carry is dropped on the way out and on the way in.
 import type { PseudoReferenceKind, SplitMode } from '../core/types';
-import { blankSession, newId, PAPER_TAU, type PseudoReferenceItem, type Session, type SessionAnnotatorLinks, type StoredMatrix } from './session';
+import { blankSession, newId, PAPER_TAU, type PseudoReferenceItem, type Session, type SessionAnnotatorLinks } from './session';
 
 export const SESSION_FORMAT = 'crscore-studio/session';
 export const SESSION_VERSION = 1;
@@ -26,9 +26,14 @@ export function stripSecrets<T>(value: T, depth = 0): T {
   return value;
 }
 
+/**
+ * The session as a file. The similarity matrix the workbench keeps stays behind: scores shown are scores this app
+ * computed, and a matrix in a file cannot be told from a forged one, so opening a file embeds again (issue 38).
+ */
 export function exportSession(s: Session): string {
-  const { id: _id, ...rest } = s;
+  const { id: _id, embedding: _matrix, ...rest } = s;
   void _id;
+  void _matrix;
   return JSON.stringify({ format: SESSION_FORMAT, version: SESSION_VERSION, session: stripSecrets(rest) }, null, 2);
 }
 
@@ -40,28 +45,6 @@ const KINDS: PseudoReferenceKind[] = ['claim', 'implication', 'issue', 'manual']
 const str = (v: unknown, d = ''): string => (typeof v === 'string' ? v : d);
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
-function readMatrix(v: unknown): StoredMatrix | undefined {
-  const m = obj(v);
-  // Numbers only: Number() of an object such as {"toString": 0} throws.
-  const rows = typeof m.rows === 'number' ? m.rows : NaN;
-  const cols = typeof m.cols === 'number' ? m.cols : NaN;
-  if (!Array.isArray(m.data) || !Array.isArray(m.pTexts) || !Array.isArray(m.rTexts)) return undefined;
-  if (!Number.isInteger(rows) || !Number.isInteger(cols) || m.data.length !== rows * cols) return undefined;
-  if (!m.data.every((x) => typeof x === 'number' && Number.isFinite(x))) return undefined;
-  const self = m.selfData;
-  const selfOk = Array.isArray(self) && self.length === rows * rows && self.every((x) => typeof x === 'number' && Number.isFinite(x));
-  return {
-    encoderId: str(m.encoderId, 'unknown'),
-    rows,
-    cols,
-    data: m.data as number[],
-    pTexts: m.pTexts.map((t) => str(t)),
-    rTexts: m.rTexts.map((t) => str(t)),
-    ...(selfOk ? { selfData: self as number[] } : {}),
-  };
-}
-
-/** Parses an exported session; throws SessionFileError naming what is wrong. Gives the session a new id. */
 /** Hand-set τ per model: numbers in [0, 1] only. */
 function readTauBy(v: unknown): { tauBy: Record<string, number> } | undefined {
   const entries = Object.entries(obj(v)).filter(([, t]) => typeof t === 'number' && t >= 0 && t <= 1) as [string, number][];
@@ -92,6 +75,7 @@ function checkFields(s: Record<string, unknown>): void {
   }
 }
 
+/** Parses an exported session; throws SessionFileError naming what is wrong. Gives the session a new id. */
 export function importSession(text: string): Session {
   let raw: unknown;
   try {
@@ -143,7 +127,7 @@ export function importSession(text: string): Session {
     ...(typeof s.tauFor === 'string' ? { tauFor: s.tauFor } : {}),
     ...(readTauBy(s.tauBy) ?? {}),
     splitMode,
-    embedding: readMatrix(s.embedding),
+    // No `embedding`: a matrix that a file or link brings is never used (see exportSession).
     note: typeof s.note === 'string' ? s.note : undefined,
     ...readAnnotatorLinks(s.annotatorLinks),
   };

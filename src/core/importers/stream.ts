@@ -1,20 +1,23 @@
 // The streaming import: a large JSONL file is read as bytes, line by line, and each row is handed on as soon as it
 // is parsed, so no one holds the file's text, an array of its lines and all its rows at once. The rows' code (old
-// and new file, most of such a file) stays in the file: a row keeps the bytes of its line (DatasetRow.codeAt).
+// and new file, most of such a file) stays in the file: a row keeps where its line's bytes are and their hash
+// (DatasetRow.codeAt), so reading them back can tell a file changed since.
 // Same readers, same rows and errors as importFiles (index.ts) apart from that.
 import type { DatasetRow } from '../dataset.ts';
+import { lineHash } from '../lineHash.ts';
 import { detectFormat, importCollector, importOne, mergeAnnotated, noFormatReason } from './index.ts';
 import { jsonlReader, type JsonlKind } from './jsonl.ts';
 import type { AnnotatedRow } from './humanStudy.ts';
 import { firstInvalidUtf8 } from './utf8.ts';
 import type { ImportFile, ImportFormat, ImportResult } from './types.ts';
 
-/** A line of a byte stream: its 1-based number, its text (UTF-8, no line break) and its bytes [start, end). */
+/** A line of a byte stream: its 1-based number, its text (UTF-8, no line break), its bytes [start, end) and their lineHash. */
 export interface ByteLine {
   no: number;
   text: string;
   start: number;
   end: number;
+  hash: number;
   /** Its first byte that is not UTF-8, when it has one (the text has U+FFFD there). */
   badByte?: number;
 }
@@ -34,11 +37,13 @@ export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenera
   const line = (bytes: Uint8Array, start: number): ByteLine => {
     const body = bytes.length && bytes[bytes.length - 1] === 13 ? bytes.subarray(0, bytes.length - 1) : bytes;
     no++;
+    const end = start + bytes.length;
+    const hash = lineHash(bytes);
     try {
-      return { no, text: (no === 1 ? first : rest).decode(body), start, end: start + bytes.length };
+      return { no, text: (no === 1 ? first : rest).decode(body), start, end, hash };
     } catch {
       const text = new TextDecoder('utf-8', { ignoreBOM: no > 1 }).decode(body);
-      return { no, text, start, end: start + bytes.length, badByte: body[firstInvalidUtf8(body)] };
+      return { no, text, start, end, hash, badByte: body[firstInvalidUtf8(body)] };
     }
   };
   const joined = (tail: Uint8Array) => {
@@ -108,7 +113,7 @@ export async function importStreamed(
     const reader = jsonlReader(fmt as JsonlKind, s.name, (r) => batch.push(r));
     for await (const l of byteLines(s.bytes())) {
       if (l.badByte !== undefined) reader.badUtf8(l.no, l.badByte);
-      else reader.line(l.no, l.text, { source, file: k, start: l.start, end: l.end });
+      else reader.line(l.no, l.text, { source, file: k, start: l.start, end: l.end, hash: l.hash });
       read += l.end - l.start + 1;
       if (batch.length >= 200) {
         c.rows(batch);

@@ -6,7 +6,8 @@ import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../claims/providers
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { LocalModelSettings } from './LocalModelSettings';
-import { useClaimsSettings } from '../../store/claimsSettings';
+import { SETTINGS_STORAGE_KEY, useClaimsSettings } from '../../store/claimsSettings';
+import { useStorageRefusals } from '../../settings/storageWrites';
 
 /**
  * `llm` false: only the analyzer rows (Research's batch with analyzer issues alone asks nothing of an LLM).
@@ -30,6 +31,8 @@ export function ClaimsSettingsForm({
   label?: string;
 }) {
   const s = useClaimsSettings();
+  // Why the browser refused to store these settings (storage full), if it did: the key's note must not claim it was saved.
+  const refused = useStorageRefusals((r) => r[SETTINGS_STORAGE_KEY]);
   const id = useId();
   const preset = PROVIDERS[s.provider];
   const key = s.keys[s.provider] ?? '';
@@ -118,7 +121,12 @@ export function ClaimsSettingsForm({
                       />{' '}
                       Remember on this device
                     </label>
-                    {s.rememberKey ? (
+                    {refused ? (
+                      <p className="claims-warning" role="alert" data-testid="remember-unsaved">
+                        ⚠ {s.rememberKey ? 'The key' : 'These settings'} could not be saved on this device: {refused}. {s.rememberKey ? 'It is' : 'The key is'} kept in memory
+                        only until this tab is closed. Free some space (or clear this site&apos;s stored data) and change a setting to save again.
+                      </p>
+                    ) : s.rememberKey ? (
                       <p className="claims-warning" role="note">
                         ⚠ The key is saved unencrypted in this browser&apos;s storage; anyone with
                         access to this browser profile can read it. Untick to delete it.

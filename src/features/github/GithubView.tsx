@@ -4,12 +4,15 @@ import { useId } from 'react';
 import { apiHost, tokenMayGoTo, type FetchProgress } from '../../github';
 import { useGithubImport } from './importStore';
 import { ItemList } from './ItemList';
-import { useGithubSettings } from './settingsStore';
+import { GITHUB_SETTINGS_KEY, useGithubSettings } from './settingsStore';
+import { useStorageRefusals } from '../../settings/storageWrites';
 import './github.css';
 
 export default function GithubView() {
   const st = useGithubImport();
   const settings = useGithubSettings();
+  // Why the browser refused to store these settings (storage full), if it did: the token's note must not claim it was saved.
+  const refused = useStorageRefusals((r) => r[GITHUB_SETTINGS_KEY]);
   const id = useId();
   const loading = st.status === 'loading';
   const tokenHost = hostOr(settings.tokenApiBase || 'https://api.github.com');
@@ -62,7 +65,12 @@ export default function GithubView() {
               <input type="checkbox" checked={settings.rememberToken} onChange={(e) => settings.set({ rememberToken: e.target.checked })} /> Remember on this
               device
             </label>
-            {settings.rememberToken ? (
+            {refused ? (
+              <p className="gh-warning" role="alert" data-testid="gh-remember-unsaved">
+                ⚠ {settings.rememberToken ? 'The token' : 'These settings'} could not be saved on this device: {refused}. {settings.rememberToken ? 'It is' : 'The token is'} kept in
+                memory only until this tab is closed. Free some space (or clear this site&apos;s stored data) and change a setting to save again.
+              </p>
+            ) : settings.rememberToken ? (
               <p className="gh-warning" role="note">
                 ⚠ The token is saved unencrypted in this browser&apos;s storage; anyone with access to this browser profile can read it. Untick to delete it.
               </p>

@@ -4,6 +4,7 @@
 // enters it again or confirms that host (importStore asks).
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { recordingLocalStorage } from '../../settings/storageWrites';
 import { DEFAULT_API_BASE, normaliseApiBase } from '../../github/url';
 import { optInSecrets } from '../../store/optInSecrets';
 
@@ -55,7 +56,7 @@ export const useGithubSettings = create<GithubSettings & Actions>()(
     {
       name: GITHUB_SETTINGS_KEY,
       version: 1,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => recordingLocalStorage),
       partialize: (s) => secrets.partialize(s),
       merge: (persisted, current) => secrets.merge(persisted, current),
     },

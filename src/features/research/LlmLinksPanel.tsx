@@ -6,7 +6,8 @@ import { useEffect, useId } from 'react';
 import { PROVIDERS } from '../../claims/providers';
 import { DEFAULT_LINKS_PROMPT, missingSlots } from '../../core/links/llmLinks';
 import { useClaimsSettings } from '../../store/claimsSettings';
-import { useLinksRun } from '../../store/linkStage';
+import { LINKS_PROMPT_KEY, useLinksRun } from '../../store/linkStage';
+import { useStorageRefusals } from '../../settings/storageWrites';
 import { CONFIRM_ABOVE } from '../../store/pseudoRefsBatch';
 import { useResearch } from '../../store/research';
 import { confirmLinks, dismissLinks, refreshLinksPlan } from '../../store/researchLinks';
@@ -22,6 +23,7 @@ import '../claims/claims.css';
 export function LlmLinksPanel({ busy }: { busy: boolean }) {
   const id = useId();
   const l = useLinksRun();
+  const unsaved = useStorageRefusals((r) => r[LINKS_PROMPT_KEY]);
   const s = useClaimsSettings();
   const rows = useResearch((st) => st.imported?.rows);
   const split = useResearch((st) => st.config.split);
@@ -59,6 +61,11 @@ export function LlmLinksPanel({ busy }: { busy: boolean }) {
           <button type="button" className="small" disabled={busy || l.template === DEFAULT_LINKS_PROMPT} onClick={l.resetTemplate} data-testid="links-prompt-reset">
             Reset to default
           </button>
+          {unsaved && (
+            <span className="r-warn small" role="alert" data-testid="links-prompt-unsaved">
+              The edited prompt could not be saved on this device: {unsaved}. It is used in this tab until it is closed.
+            </span>
+          )}
           {missing.length > 0 && (
             <span className="r-error small" role="alert" data-testid="links-prompt-error">
               The prompt needs {missing.join(' and ')}.

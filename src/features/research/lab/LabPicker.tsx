@@ -8,11 +8,13 @@ import {
 } from '../../../core/lab/index';
 import {
   LAB_METRIC_KINDS,
+  LAB_SETTINGS_KEY,
   METRIC_LABELS,
   REFERENCE_METRICS,
   useLlmMetrics,
   type LabMetricKind,
 } from '../../../settings/llmMetrics';
+import { useStorageRefusals } from '../../../settings/storageWrites';
 
 const HINTS: Record<string, string> = {
   crscore:
@@ -94,8 +96,14 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
   const s = useLlmMetrics();
   const baselines = baselineChoices(s.metrics);
   const llm = s.metrics.includes('llm-grade') || s.metrics.includes('llm-judge');
+  const unsaved = useStorageRefusals((r) => r[LAB_SETTINGS_KEY]);
   return (
     <div className="lab-picker" data-testid="lab-picker">
+      {unsaved && (
+        <p className="r-warn small" role="alert" data-testid="lab-settings-unsaved">
+          The lab&apos;s choices (metrics, edited prompts) could not be saved on this device: {unsaved}. They are used in this tab until it is closed.
+        </p>
+      )}
       <fieldset disabled={disabled} className="lab-metrics">
         <legend>Metrics</legend>
         {LAB_METRIC_KINDS.map((k) => (
