@@ -19,6 +19,7 @@ import {
   metaEvaluate,
   readMetricScores,
   STATISTICS,
+  unjudgedReviews,
   writeScores,
   type AnnotatorFile,
   type CeilingSummary,
@@ -135,9 +136,10 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     if (c.values.length !== reviews.length) throw new Error(`meta-evaluation: ${c.id} has ${c.values.length} values for ${reviews.length} reviews`);
   const imported: MetaMetric[] = [];
   const coverage: ScoresCoverage[] = [];
+  const unjudged = unjudgedReviews(ctx.rows);
   for (const spec of v['metric-scores'] ?? []) {
     const { name, file } = metricSpec(spec);
-    const r = readMetricScores(name, file, await readText(file), reviews);
+    const r = readMetricScores(name, file, await readText(file), reviews, { unjudged });
     if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);
