@@ -8,7 +8,6 @@ import {
   baselineMetrics,
   humanCeiling,
   metaEvalSignature,
-  readMetricScores,
   type CeilingSummary,
   type Grouping,
   type MetaEvalReport,
@@ -32,6 +31,7 @@ import type { PseudoRefsConfig } from '../pseudorefs/dataset';
 import { pseudoRefSignature } from '../pseudorefs/signature';
 import { encoderRevision } from '../embed/models';
 import { pseudoRefsProvenance } from './pseudoRefsBatch';
+import { importedScores, parseInWorker, savedImports, saveImports, type MetricImport } from './metricImports';
 
 export interface ImportedFile {
   name: string;
@@ -43,7 +43,10 @@ export interface MetaEvalState {
   grouping: Grouping;
   statistic: RankStatistic;
   dim: Dim;
-  imports: ImportedFile[];
+  /** Imported metrics' files, parsed once (metricImports.ts); saved with the dataset's name across a reload. */
+  imports: MetricImport[];
+  /** Files being read in the worker. */
+  importing: string[];
   coverage: ScoresCoverage[];
   importError: string | null;
   annotatorFiles: ImportedFile[];
@@ -60,11 +63,19 @@ export interface MetaEvalState {
   set(p: Partial<Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>>): void;
   importScores(files: File[]): Promise<void>;
   removeImport(name: string): void;
+  /** Brings back the imports saved for the dataset on screen (once per page). */
+  restoreImports(): Promise<void>;
   importAnnotators(files: File[]): Promise<void>;
   compute(): void;
 }
 
 let jobId = 0;
+let importsRestored = false;
+
+/** The run's reviews and the dataset's rows, which imports are matched against. */
+function matchTarget(results: Results) {
+  return { keys: labRowsOf(results).reviews, rows: useResearch.getState().imported?.rows ?? null };
+}
 /** The baseline columns of the last run and seed (the review texts cross to a worker only when they change). */
 let baselineMemo: { prepared: Results['prepared']; seed: number; columns: Promise<TypedMetaMetric[]> } | null = null;
 
@@ -123,6 +134,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
   statistic: 'spearman',
   dim: 'rel',
   imports: [],
+  importing: [],
   coverage: [],
   importError: null,
   annotatorFiles: [],
@@ -145,13 +157,20 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
   },
 
   async importScores(files) {
-    const added: ImportedFile[] = [];
-    for (const f of files) added.push({ name: stem(f.name), file: f.name, text: await f.text() });
+    set({ importing: files.map((f) => f.name), importError: null });
+    let added: MetricImport[];
+    try {
+      added = await Promise.all(files.map((f) => parseInWorker({ name: stem(f.name), file: f.name, blob: f })));
+    } catch (e) {
+      set({ importing: [], importError: `cannot read ${files.map((f) => f.name).join(', ')}: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
+    set({ importing: [] });
     const results = useResearch.getState().results;
     if (results) {
-      const { reviews } = labRowsOf(results);
+      const { keys, rows } = matchTarget(results);
       for (const a of added) {
-        const r = readMetricScores(a.name, a.file, a.text, reviews);
+        const r = importedScores(a, keys, rows);
         // A file that cannot be used is refused whole, and nothing already loaded is lost.
         if (r.metrics.length === 0 || r.coverage.matched === 0) {
           set({ importError: `${a.file}: ${r.metrics.length === 0 ? 'no numeric column besides id, system, lang and human scores' : 'no row matches a review of this dataset (by id and system)'}` });
@@ -161,11 +180,27 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     }
     const keep = get().imports.filter((i) => !added.some((a) => a.name === i.name));
     set({ imports: [...keep, ...added], importError: null });
+    void saveImports(useResearch.getState().datasetName, get().imports);
     get().compute();
   },
 
   removeImport(name) {
     set({ imports: get().imports.filter((i) => i.name !== name) });
+    void saveImports(useResearch.getState().datasetName, get().imports);
+    get().compute();
+  },
+
+  async restoreImports() {
+    if (importsRestored) return;
+    importsRestored = true;
+    const files = await savedImports(useResearch.getState().datasetName);
+    if (!files.length) return;
+    const back = await Promise.all(files.map((f) => parseInWorker(f).catch(() => null)));
+    // An import made meanwhile wins over the saved one of the same name.
+    const now = get().imports;
+    const restored = back.filter((b): b is MetricImport => !!b && !now.some((i) => i.name === b.name));
+    if (!restored.length) return;
+    set({ imports: [...restored, ...now] });
     get().compute();
   },
 
@@ -186,8 +221,9 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const n = prepared.items.length;
     const coverage: ScoresCoverage[] = [];
     const imported: MetaMetric[] = [];
+    const target = matchTarget(r.results);
     for (const f of s.imports) {
-      const x = readMetricScores(f.name, f.file, f.text, labRowsOf(r.results).reviews);
+      const x = importedScores(f, target.keys, target.rows);
       coverage.push(x.coverage);
       imported.push(...x.metrics);
     }
@@ -251,6 +287,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
  * the imported metrics, then the baselines (the seed of the intervals).
  */
 export function runMetrics(reviews: readonly LabReview[], columns: readonly MetaMetric[]): MetaMetric[] {
-  const imported = useMetaEval.getState().imports.flatMap((f) => readMetricScores(f.name, f.file, f.text, reviews).metrics);
+  const rows = useResearch.getState().imported?.rows ?? null;
+  const imported = useMetaEval.getState().imports.flatMap((f) => importedScores(f, reviews, rows).metrics);
   return [...columns, ...imported, ...baselineMetrics(reviews, useLlmMetrics.getState().seed)];
 }
