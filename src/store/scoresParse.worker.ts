@@ -7,7 +7,7 @@ import { parseMetricScores, type ParsedScores } from '../core/metaeval/index';
 const api = {
   async parse(file: string, blob: Blob): Promise<ParsedScores> {
     const p = parseMetricScores(file, await blob.text());
-    return Comlink.transfer(p, [p.line.buffer as ArrayBuffer, ...p.values.map((v) => v.buffer as ArrayBuffer)]);
+    return Comlink.transfer(p, [p.line.buffer as ArrayBuffer, p.idOf.buffer as ArrayBuffer, p.systemOf.buffer as ArrayBuffer, ...p.values.map((v) => v.buffer as ArrayBuffer)]);
   },
 };
 

@@ -97,8 +97,12 @@ export interface ParsedScores {
   file: string;
   format: 'csv' | 'jsonl';
   line: Int32Array;
-  id: (string | null)[];
-  system: (string | null)[];
+  /** Each row's id and system as an index into ids and systems (-1: absent). Coded, so a million rows cross from
+   *  the worker as two typed arrays and the distinct names, not two million strings. */
+  idOf: Int32Array;
+  systemOf: Int32Array;
+  ids: string[];
+  systems: string[];
   columns: string[];
   ignored: string[];
   values: Float64Array[];
@@ -139,16 +143,24 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
   const cells = allColumns.map(() => new Float64Array(n).fill(NaN));
   const badOf = allColumns.map((): ParsedScores['bad'] => []);
   const numeric = allColumns.map(() => false);
-  const id: (string | null)[] = new Array<string | null>(n);
-  const system: (string | null)[] = new Array<string | null>(n);
+  const idOf = new Int32Array(n);
+  const systemOf = new Int32Array(n);
+  const ids = new Map<string, number>();
+  const systems = new Map<string, number>();
+  const code = (names: Map<string, number>, v: string | null) => {
+    if (v === null) return -1;
+    let c = names.get(v);
+    if (c === undefined) names.set(v, (c = names.size));
+    return c;
+  };
   const line = new Int32Array(n);
   for (let k = 0; k < n; k++) {
     const { row, data } = rows[k];
     line[k] = row;
     // Ids and systems are matched as written (a trailing tab is part of an id); blank ones are no key.
     const i = data.id ?? data.changeId;
-    id[k] = i === undefined || i === null || String(i).trim() === '' ? null : String(i);
-    system[k] = typeof data.system === 'string' && data.system.trim() !== '' ? data.system : null;
+    idOf[k] = code(ids, i === undefined || i === null || String(i).trim() === '' ? null : String(i));
+    systemOf[k] = code(systems, typeof data.system === 'string' && data.system.trim() !== '' ? data.system : null);
     for (let c = 0; c < allColumns.length; c++) {
       const raw = data[allColumns[c]];
       const v = cellNumber(raw);
@@ -161,7 +173,7 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
   }
   const keep = allColumns.map((_, c) => c).filter((c) => numeric[c]);
   return {
-    file, format: jsonl ? 'jsonl' : 'csv', line, id, system,
+    file, format: jsonl ? 'jsonl' : 'csv', line, idOf, systemOf, ids: [...ids.keys()], systems: [...systems.keys()],
     columns: keep.map((c) => allColumns[c]),
     ignored: allColumns.filter((_, c) => !numeric[c]),
     values: keep.map((c) => cells[c]),
@@ -182,8 +194,13 @@ export interface MatchOptions {
  */
 export function matchMetricScores(fileName: string, p: ParsedScores, keys: readonly ScoreKey[], o: MatchOptions = {}): ImportedScores {
   const name = importName(fileName);
-  const at = new Map<string, number>();
-  for (let i = 0; i < keys.length; i++) at.set(keyOf(keys[i].changeId, keys[i].system), i);
+  // By change, then system: no key string is built per row (at a million rows that was most of the matching).
+  const at = new Map<string, Map<string, number>>();
+  for (let i = 0; i < keys.length; i++) {
+    let bySystem = at.get(keys[i].changeId);
+    if (!bySystem) at.set(keys[i].changeId, (bySystem = new Map()));
+    bySystem.set(keys[i].system, i);
+  }
   // A hand-written file may pad its cells (`c1, sysA`): trimmed, such a row matches the one review whose trimmed
   // key it is. Built only when a row misses as written.
   let trimmed: Map<string, number> | null = null;
@@ -208,17 +225,16 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
     ...(name !== fileName ? { renamed: { from: fileName, to: name } } : {}),
   };
   for (let k = 0; k < n; k++) {
-    const id = p.id[k];
-    const system = p.system[k];
     const row = p.line[k];
-    if (id === null || system === null) {
+    if (p.idOf[k] < 0 || p.systemOf[k] < 0) {
       cov.noKey.push(row);
       continue;
     }
-    const key = keyOf(id, system);
-    const i = at.get(key) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined);
+    const id = p.ids[p.idOf[k]];
+    const system = p.systems[p.systemOf[k]];
+    const i = at.get(id)?.get(system) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined);
     if (i === undefined) {
-      const why = o.unjudged?.get(key) ?? o.unjudged?.get(keyOf(id.trim(), system.trim()));
+      const why = o.unjudged?.get(keyOf(id, system)) ?? o.unjudged?.get(keyOf(id.trim(), system.trim()));
       if (why) cov.unjudged.push({ row, why });
       else cov.unknown.push(row);
       continue;
