@@ -7,7 +7,6 @@ import { readCsv } from '../importers/csv.ts';
 import type { Dim } from '../bootstrap.ts';
 import type { MetaMetric } from './report.ts';
 import { REFERENCE_SYSTEM } from '../dataset.ts';
-import { LAB_METRIC_NAMES } from '../lab/metrics.ts';
 
 export interface ScoreKey {
   changeId: string;
@@ -84,9 +83,13 @@ export function unjudgedReviews(rows: readonly { id: string; pseudoRefs: readonl
   return out;
 }
 
-/** Names of the app's own metrics and baselines: an import under one of them would shadow the run's columns. */
-const OWN_NAMES = new Set([...LAB_METRIC_NAMES, 'baseline']);
-const importName = (name: string) => (OWN_NAMES.has(name.toLowerCase()) ? `imported-${name}` : name);
+/**
+ * Names whose `NAME.column` ids the app's own columns use (crscore.rel, crscore-plus.rel, llm-judge.rel,
+ * baseline.length): an import under one of them would shadow the run's column ("crscore.rel vs crscore.rel").
+ * bleu, chrf and embed-ref are ids without a column, so `bleu.x` shadows nothing.
+ */
+const OWN_NAME = /^(?:crscore(?:-[\w-]+)?|llm-grade|llm-judge|baseline)$/i;
+const importName = (name: string) => (OWN_NAME.test(name) ? `imported-${name}` : name);
 
 /**
  * A scores file read once, as columns (what the browser's worker hands back): each data row's file line, id and
@@ -189,8 +192,8 @@ export interface MatchOptions {
 
 /**
  * A parsed file against the dataset's reviews (`keys`, in the order the metrics' values must follow). Metric ids
- * are `${name}.${column}`; a column ending in .con, .comp or .rel is judged against that human score. A name the
- * app's own metrics use (crscore, bleu, baseline, …) is imported as `imported-${name}`, so it shadows no column.
+ * are `${name}.${column}`; a column ending in .con, .comp or .rel is judged against that human score. A name whose
+ * ids the app's own columns use (crscore, crscore-plus, llm-judge, baseline) is imported as `imported-${name}`, so it shadows no column.
  */
 export function matchMetricScores(fileName: string, p: ParsedScores, keys: readonly ScoreKey[], o: MatchOptions = {}): ImportedScores {
   const name = importName(fileName);

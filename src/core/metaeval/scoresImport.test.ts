@@ -57,8 +57,10 @@ describe("readMetricScores: the run's own metric names", () => {
     expect(r.metrics.map((m) => m.id)).toEqual(['imported-crscore.rel', 'imported-crscore.con']);
     expect(r.coverage.renamed).toEqual({ from: 'crscore', to: 'imported-crscore' });
     expect(coverageLines(r.coverage).join('\n')).toContain("renamed 'imported-crscore'");
-    for (const name of ['baseline', 'bleu', 'crscore-plus', 'CRScore'])
+    for (const name of ['baseline', 'crscore-plus', 'crscore-learned-cv5', 'CRScore', 'llm-judge'])
       expect(readMetricScores(name, 'f.csv', 'id,system,v\nc1,sysA,1\n', keys).metrics[0].id).toBe(`imported-${name}.v`);
+    // bleu's own id has no column, so an import called bleu (bleu.x) shadows nothing and keeps its name.
+    expect(readMetricScores('bleu', 'f.csv', 'id,system,bleu\nc1,sysA,1\n', keys).metrics[0].id).toBe('bleu.bleu');
     expect(readMetricScores('mine', 'f.csv', 'id,system,crscore.rel\nc1,sysA,1\n', keys).metrics[0].id).toBe('mine.crscore.rel');
   });
 });
