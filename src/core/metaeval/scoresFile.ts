@@ -197,13 +197,26 @@ export interface MatchOptions {
  */
 export function matchMetricScores(fileName: string, p: ParsedScores, keys: readonly ScoreKey[], o: MatchOptions = {}): ImportedScores {
   const name = importName(fileName);
-  // By change, then system: no key string is built per row (at a million rows that was most of the matching).
-  const at = new Map<string, Map<string, number>>();
+  // Each review's place by the file's codes of its id and system: one lookup per review and distinct name, none
+  // per row (at a million rows, string keys per row were most of the matching).
+  const S = p.systems.length;
+  const fileId = new Map(p.ids.map((x, c) => [x, c]));
+  const fileSystem = new Map(p.systems.map((x, c) => [x, c]));
+  const dense = p.ids.length * S <= 4 * (keys.length + p.line.length) + 1024;
+  const table = dense ? new Int32Array(p.ids.length * S).fill(-1) : null;
+  const sparse = dense ? null : new Map<number, number>();
   for (let i = 0; i < keys.length; i++) {
-    let bySystem = at.get(keys[i].changeId);
-    if (!bySystem) at.set(keys[i].changeId, (bySystem = new Map()));
-    bySystem.set(keys[i].system, i);
+    const a = fileId.get(keys[i].changeId);
+    const b = fileSystem.get(keys[i].system);
+    if (a === undefined || b === undefined) continue;
+    if (table) table[a * S + b] = i;
+    else sparse!.set(a * S + b, i);
   }
+  const exact = (k: number) => {
+    const slot = p.idOf[k] * S + p.systemOf[k];
+    const i = table ? table[slot] : (sparse!.get(slot) ?? -1);
+    return i < 0 ? undefined : i;
+  };
   // A hand-written file may pad its cells (`c1, sysA`): trimmed, such a row matches the one review whose trimmed
   // key it is. Built only when a row misses as written.
   let trimmed: Map<string, number> | null = null;
@@ -235,7 +248,7 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
     }
     const id = p.ids[p.idOf[k]];
     const system = p.systems[p.systemOf[k]];
-    const i = at.get(id)?.get(system) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined);
+    const i = exact(k) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined);
     if (i === undefined) {
       const why = o.unjudged?.get(keyOf(id, system)) ?? o.unjudged?.get(keyOf(id.trim(), system.trim()));
       if (why) cov.unjudged.push({ row, why });
