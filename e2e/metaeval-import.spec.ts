@@ -50,6 +50,18 @@ test('an imported metric: reference rows named, no shadowing of crscore.rel, and
   await expect(page.getByTestId('me-row-crscore.rel')).toBeVisible();
   await expect(page.getByTestId('me-row-crscore.rel')).not.toContainText('imported');
 
+  if (process.env.METAEVAL_SHOTS) {
+    const dir = path.resolve(process.env.METAEVAL_SHOTS);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await coverage.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -120));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(dir, `metaeval-import-${w}.png`) });
+    }
+  }
+
   // After a reload both imports come back (Research's IndexedDB), with their coverage.
   await page.reload();
   await expect(page.getByTestId('metaeval')).toBeVisible({ timeout: 120_000 });
