@@ -31,7 +31,7 @@ import type { PseudoRefsConfig } from '../pseudorefs/dataset';
 import { pseudoRefSignature } from '../pseudorefs/signature';
 import { encoderRevision } from '../embed/models';
 import { pseudoRefsProvenance } from './pseudoRefsBatch';
-import { importedScores, parseInWorker, savedImports, saveImports, type MetricImport } from './metricImports';
+import { dropImport, importedScores, importedScoresNow, parseInWorker, savedImports, saveImports, type MetricImport } from './metricImports';
 
 export interface ImportedFile {
   name: string;
@@ -165,26 +165,30 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       set({ importing: [], importError: `cannot read ${files.map((f) => f.name).join(', ')}: ${e instanceof Error ? e.message : String(e)}` });
       return;
     }
-    set({ importing: [] });
     const results = useResearch.getState().results;
     if (results) {
       const { keys, rows } = matchTarget(results);
-      for (const a of added) {
-        const r = importedScores(a, keys, rows);
+      const out = await Promise.all(added.map((a) => importedScores(a, keys, rows))).catch((e: unknown) => e as Error);
+      set({ importing: [] });
+      if (out instanceof Error) return void set({ importError: `cannot match ${files.map((f) => f.name).join(', ')}: ${out.message}` });
+      for (const [k, r] of out.entries())
         // A file that cannot be used is refused whole, and nothing already loaded is lost.
         if (r.metrics.length === 0 || r.coverage.matched === 0) {
-          set({ importError: `${a.file}: ${r.metrics.length === 0 ? 'no numeric column besides id, system, lang and human scores' : 'no row matches a review of this dataset (by id and system)'}` });
+          added.forEach(dropImport);
+          set({ importError: `${added[k].file}: ${r.metrics.length === 0 ? 'no numeric column besides id, system, lang and human scores' : 'no row matches a review of this dataset (by id and system)'}` });
           return;
         }
-      }
-    }
-    const keep = get().imports.filter((i) => !added.some((a) => a.name === i.name));
+    } else set({ importing: [] });
+    const replaced = get().imports.filter((i) => added.some((a) => a.name === i.name));
+    replaced.forEach(dropImport);
+    const keep = get().imports.filter((i) => !replaced.includes(i));
     set({ imports: [...keep, ...added], importError: null });
     void saveImports(useResearch.getState().datasetName, get().imports);
     get().compute();
   },
 
   removeImport(name) {
+    get().imports.filter((i) => i.name === name).forEach(dropImport);
     set({ imports: get().imports.filter((i) => i.name !== name) });
     void saveImports(useResearch.getState().datasetName, get().imports);
     get().compute();
@@ -219,18 +223,13 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const s = get();
     const { prepared } = r.results;
     const n = prepared.items.length;
-    const coverage: ScoresCoverage[] = [];
-    const imported: MetaMetric[] = [];
+    // Matched in the worker, once per file and run: a regroup gets the same columns back at once.
     const target = matchTarget(r.results);
-    for (const f of s.imports) {
-      const x = importedScores(f, target.keys, target.rows);
-      coverage.push(x.coverage);
-      imported.push(...x.metrics);
-    }
+    const imports = Promise.all(s.imports.map((f) => importedScores(f, target.keys, target.rows)));
     // Typed columns only; the workers build the records, and one of them the baselines (once per run and seed).
     const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
     const table = flatLabRecords(prepared.items);
-    const given = [...columns, ...imported].map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
+    const given = columns.map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
     // The human ceiling: the annotators' files, paired on the reviews two of them scored.
     let ceilingInput: ReturnType<typeof humanCeiling> | null = null;
     if (s.annotatorFiles.length) {
@@ -244,14 +243,17 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     }
     const signature = signatureOf(s);
     const id = ++jobId;
-    set({ coverage, signature, status: 'running', done: 0, total: m.resamples, error: null });
+    set({ signature, status: 'running', done: 0, total: m.resamples, error: null });
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
     // A newer run supersedes this one: its workers stop at their next step.
     const cancelled = () => id !== jobId;
     const t0 = performance.now();
     const run = async () => {
-      const metrics = [...given, ...(await baselinesOf(prepared, table, m.seed))];
+      const matched = await imports;
+      if (id !== jobId) throw new MetaEvalCancelled();
+      set({ coverage: matched.map((x) => x.coverage) });
+      const metrics = [...given, ...matched.flatMap((x) => x.metrics), ...(await baselinesOf(prepared, table, m.seed))];
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(
         { table, metrics, options },
@@ -288,6 +290,9 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
  */
 export function runMetrics(reviews: readonly LabReview[], columns: readonly MetaMetric[]): MetaMetric[] {
   const rows = useResearch.getState().imported?.rows ?? null;
-  const imported = useMetaEval.getState().imports.flatMap((f) => importedScores(f, reviews, rows).metrics);
+  // The imports matched for this run (the meta-evaluation matches them as soon as they are added).
+  const imported = useMetaEval.getState().imports.flatMap((f) =>
+    (importedScoresNow(f, reviews, rows)?.metrics ?? []).map((x): MetaMetric => ({ ...x, values: Array.from(x.values, (v) => (Number.isNaN(v) ? null : v)) })),
+  );
   return [...columns, ...imported, ...baselineMetrics(reviews, useLlmMetrics.getState().seed)];
 }

@@ -1,12 +1,12 @@
-// Imported metrics' files (the meta-evaluation's "your metric's per-review scores"): parsed once in a worker
-// (scoresParse.worker.ts), matched against the run's reviews once per run, and kept across a reload in Research's
-// IndexedDB (its meta store, as the dataset is). The meta-evaluation regroups and restatistics from the matched
-// columns: the file is never read again.
+// Imported metrics' files (the meta-evaluation's "your metric's per-review scores"): parsed once and matched in a
+// worker (scoresParse.worker.ts), once per file and run, and kept across a reload in Research's IndexedDB (its meta
+// store, as the dataset is). The meta-evaluation regroups from the matched columns: the file is never read again,
+// and the page never parses or matches it.
 import * as Comlink from 'comlink';
-import { matchMetricScores, parseMetricScores, unjudgedReviews, type ImportedScores, type ParsedScores, type ScoreKey, type Unjudged } from '../core/metaeval/index';
+import { matchMetricScores, parseMetricScores, unjudgedReviews, type ParsedScores, type ScoreKey, type ScoresCoverage, type TypedMetaMetric } from '../core/metaeval/index';
 import type { DatasetRow } from '../core/dataset';
 import { getMeta, putMeta } from './researchCache';
-import type { ScoresParseApi } from './scoresParse.worker';
+import type { MatchedColumns, ScoresParseApi } from './scoresParse.worker';
 
 /** One imported scores file: its metric name (the file's stem), the file's name, and the file itself. */
 export interface MetricFile {
@@ -15,34 +15,83 @@ export interface MetricFile {
   blob: Blob;
 }
 
-/** A file and its parsed columns. */
+/** A file whose columns the worker holds (under `token`). */
 export interface MetricImport extends MetricFile {
-  parsed: ParsedScores;
+  token: number;
 }
 
-let worker: Comlink.Remote<ScoresParseApi> | null = null;
+/** An import matched against a run: its coverage and its metrics' columns (NaN: no value). */
+export interface ImportedColumns {
+  coverage: ScoresCoverage;
+  metrics: TypedMetaMetric[];
+}
 
-/** The file's columns, parsed in a worker (on the calling thread where there are no workers, as in Node). */
+let remote: Comlink.Remote<ScoresParseApi> | null = null;
+let tokens = 0;
+/** Where there are no workers (Node): the parsed files, matched on the calling thread by the same functions. */
+const here = new Map<number, ParsedScores>();
+const api = () => (remote ??= Comlink.wrap<ScoresParseApi>(new Worker(new URL('./scoresParse.worker.ts', import.meta.url), { type: 'module' })));
+const hasWorker = () => typeof Worker !== 'undefined';
+
+/** Reads and parses the file in the worker, which keeps its columns. */
 export async function parseInWorker(f: MetricFile): Promise<MetricImport> {
-  if (typeof Worker === 'undefined') return { ...f, parsed: parseMetricScores(f.file, await f.blob.text()) };
-  worker ??= Comlink.wrap<ScoresParseApi>(new Worker(new URL('./scoresParse.worker.ts', import.meta.url), { type: 'module' }));
-  return { ...f, parsed: await worker.parse(f.file, f.blob) };
+  const token = ++tokens;
+  if (hasWorker()) await api().parse(token, f.file, f.blob);
+  else here.set(token, parseMetricScores(f.file, await f.blob.text()));
+  return { name: f.name, file: f.file, blob: f.blob, token };
 }
 
-const matched = new WeakMap<ParsedScores, { keys: readonly ScoreKey[]; rows: readonly DatasetRow[] | null; out: ImportedScores }>();
-let unjudgedMemo: { rows: readonly DatasetRow[]; map: Map<string, Unjudged> } | null = null;
+/** Lets the worker forget a removed file's columns. */
+export function dropImport(m: MetricImport): void {
+  if (hasWorker()) void api().drop(m.token);
+  else here.delete(m.token);
+}
+
+/** The run the worker matches against: its reviews cross once per run, not once per file or regroup. */
+let run: { keys: readonly ScoreKey[]; rows: readonly DatasetRow[] | null; id: number; sent: Promise<void> } | null = null;
+let runs = 0;
+
+function runOf(keys: readonly ScoreKey[], rows: readonly DatasetRow[] | null) {
+  if (run?.keys === keys && run.rows === rows) return run;
+  const id = ++runs;
+  const unjudged = rows ? [...unjudgedReviews(rows)] : null;
+  const sent = hasWorker()
+    ? api().setRun(id, keys.map((k) => k.changeId), keys.map((k) => k.system), unjudged)
+    : Promise.resolve();
+  return (run = { keys, rows, id, sent });
+}
+
+const typed = (m: MatchedColumns): ImportedColumns => ({
+  coverage: m.coverage,
+  metrics: m.metrics.map((x) => ({ ...x, kind: 'imported' as const })),
+});
+
+const matched = new Map<number, { runId: number; out: Promise<ImportedColumns>; value?: ImportedColumns }>();
 
 /**
  * An import matched against the run's reviews (`keys`) and the dataset's rows (for the reviews it does not judge):
- * computed once per parsed file and run, then the same object every time (a regroup reuses it).
+ * once per file and run, then the same promise every time (a regroup reuses it).
  */
-export function importedScores(m: MetricImport, keys: readonly ScoreKey[], rows: readonly DatasetRow[] | null): ImportedScores {
-  const hit = matched.get(m.parsed);
-  if (hit && hit.keys === keys && hit.rows === rows) return hit.out;
-  if (rows && unjudgedMemo?.rows !== rows) unjudgedMemo = { rows, map: unjudgedReviews(rows) };
-  const out = matchMetricScores(m.name, m.parsed, keys, { unjudged: rows ? unjudgedMemo!.map : undefined });
-  matched.set(m.parsed, { keys, rows, out });
-  return out;
+export function importedScores(m: MetricImport, keys: readonly ScoreKey[], rows: readonly DatasetRow[] | null): Promise<ImportedColumns> {
+  const r = runOf(keys, rows);
+  const hit = matched.get(m.token);
+  if (hit && hit.runId === r.id) return hit.out;
+  const entry: { runId: number; out: Promise<ImportedColumns>; value?: ImportedColumns } = { runId: r.id, out: Promise.resolve(null as never) };
+  entry.out = hasWorker()
+    ? r.sent.then(() => api().match(m.token, m.name, r.id)).then(typed)
+    : Promise.resolve().then(() => {
+        const x = matchMetricScores(m.name, here.get(m.token)!, keys, { unjudged: rows ? unjudgedReviews(rows) : undefined });
+        return typed({ coverage: x.coverage, metrics: x.metrics.map((y) => ({ id: y.id, label: y.label, dim: y.dim ?? 'rel', values: Float64Array.from(y.values, (v) => (v === null ? NaN : v)) })) });
+      });
+  entry.out.then((v) => (entry.value = v)).catch(() => matched.get(m.token) === entry && matched.delete(m.token));
+  matched.set(m.token, entry);
+  return entry.out;
+}
+
+/** The matched columns where the match for this run is done (the scores export reads them), else null. */
+export function importedScoresNow(m: MetricImport, keys: readonly ScoreKey[], rows: readonly DatasetRow[] | null): ImportedColumns | null {
+  const hit = matched.get(m.token);
+  return hit && run?.keys === keys && run.rows === rows && hit.runId === run.id ? (hit.value ?? null) : null;
 }
 
 const KEY = 'metricImports';
