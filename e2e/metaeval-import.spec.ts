@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { labRows, writeLabDataset } from './fixtures/labDataset';
 import { openLab, setMetrics } from './helpers-lab';
+import { researchView } from './helpers-research';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-metimport-e2e-'));
 
@@ -49,6 +50,14 @@ test('an imported metric: reference rows named, no shadowing of crscore.rel, and
   // The run's own CRScore keeps its row, and its label is not an import's.
   await expect(page.getByTestId('me-row-crscore.rel')).toBeVisible();
   await expect(page.getByTestId('me-row-crscore.rel')).not.toContainText('imported');
+
+  // Research's Scores CSV carries the imported metrics, matched in the worker, under their names.
+  await researchView(page, 'exports');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const head = fs.readFileSync(await (await download).path(), 'utf8').split('\n').find((l) => l.startsWith('id,'))!;
+  expect(head.split(',')).toEqual(expect.arrayContaining(['crscore.rel', 'mine.len', 'imported-crscore.rel']));
+  await researchView(page, 'lab');
 
   if (process.env.METAEVAL_SHOTS) {
     const dir = path.resolve(process.env.METAEVAL_SHOTS);
