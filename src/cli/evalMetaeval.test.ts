@@ -86,6 +86,42 @@ describe('crscore eval --metaeval', () => {
     expect(r.stdout).toMatch(/mine score \(imported\)/);
   });
 
+  it("names the reference review (msg) and a change without pseudo-references, and renames a file called crscore", () => {
+    const file = path.join(tmp, 'crscore.csv');
+    writeFileSync(file, ['id,system,rel', 'py-1,gpt3.5_pred,0.9', 'py-1,msg,1', 'js-2,gpt3.5_pred,0.5', 'java-3,knn_pred,0.2', 'nope,x,1', ''].join('\n'));
+    const r = run(['--metric-scores', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('reference reviews (msg), not judged: rows 3');
+    expect(r.stderr).toContain('reviews of changes with no pseudo-references, not scored: rows 4');
+    expect(r.stderr).toContain('no such review in the dataset (id and system), rows 6');
+    expect(r.stderr).toContain("'crscore' names one of the app's own metrics: renamed 'imported-crscore'");
+    const out = json(['--metric-scores', `crscore=${file}`]);
+    expect(out.metaeval.rows.map((x) => x.id)).toEqual(expect.arrayContaining(['crscore.rel', 'imported-crscore.rel']));
+  });
+
+  it('round-trips ids and systems with leading or trailing spaces, tabs and no-break spaces', () => {
+    // mini.jsonl with every id and system padded: --scores-out then --metric-scores must match every review.
+    const pads = [' ', '\t', '\u00a0'];
+    const lines = readFileSync(mini, 'utf8').trim().split('\n').map((l, k) => {
+      const row = JSON.parse(l) as { id: string; reviews: { system: string }[] };
+      row.id = k % 2 ? `${row.id}${pads[k % 3]}` : `${pads[k % 3]}${row.id}`;
+      row.reviews.forEach((v, j) => v.system !== 'msg' && (v.system = j % 2 ? `${pads[j % 3]}${v.system}` : `${v.system}${pads[(j + 1) % 3]}`));
+      return JSON.stringify(row);
+    });
+    const padded = path.join(tmp, 'padded.jsonl');
+    writeFileSync(padded, `${lines.join('\n')}\n`);
+    for (const ext of ['csv', 'jsonl']) {
+      const file = path.join(tmp, `padded-scores.${ext}`);
+      const base = ['eval', '--dataset', padded, '--tau', '0.6', '--bootstrap', '100'];
+      const w = crscore([...base, '--scores-out', file]);
+      expect(w.code, w.stderr).toBe(0);
+      const r = crscore([...base, '--metric-scores', `back=${file}`, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as { coverage: { matched: number; missingCount: number }[] };
+      expect(out.coverage[0]).toMatchObject({ matched: 7, missingCount: 0 });
+    }
+  });
+
   it('refuses a file that matches nothing, naming why', () => {
     const file = path.join(tmp, 'none.jsonl');
     writeFileSync(file, '{"id":"x","system":"y","s":1}\n');

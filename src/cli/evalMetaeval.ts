@@ -21,6 +21,7 @@ import {
   namedColumns,
   readMetricScores,
   STATISTICS,
+  unjudgedReviews,
   writeScores,
   type AnnotatorFile,
   type CeilingSummary,
@@ -153,10 +154,11 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
   const imported: MetaMetric[] = [];
   const coverage: ScoresCoverage[] = [];
   const importNames: string[] = [];
+  const unjudged = unjudgedReviews(ctx.rows);
   for (const spec of v['metric-scores'] ?? []) {
     const { name, file } = metricSpec(spec);
-    importNames.push(name);
-    const r = readMetricScores(name, file, await readText(file), reviews);
+    const r = readMetricScores(name, file, await readText(file), reviews, { unjudged });
+    importNames.push(r.coverage.renamed?.to ?? name);
     if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);

@@ -10,7 +10,6 @@ import {
   humanCeiling,
   importedConfig,
   metaEvalSignature,
-  readMetricScores,
   type CeilingSummary,
   type DatasetIdentity,
   type Grouping,
@@ -37,6 +36,7 @@ import { pseudoRefSignature } from '../pseudorefs/signature';
 import { researchCrscoreRun } from './signatureConfig';
 import { datasetIdentity } from './datasetIdentity';
 import { pseudoRefsProvenance } from './pseudoRefsBatch';
+import { dropImport, importedScores, importedScoresNow, parseInWorker, savedImports, saveImports, type MetricImport } from './metricImports';
 
 export interface ImportedFile {
   name: string;
@@ -48,7 +48,10 @@ export interface MetaEvalState {
   grouping: Grouping;
   statistic: RankStatistic;
   dim: Dim;
-  imports: ImportedFile[];
+  /** Imported metrics' files, parsed once (metricImports.ts); saved with the dataset's name across a reload. */
+  imports: MetricImport[];
+  /** Files being read in the worker. */
+  importing: string[];
   coverage: ScoresCoverage[];
   importError: string | null;
   annotatorFiles: ImportedFile[];
@@ -65,11 +68,19 @@ export interface MetaEvalState {
   set(p: Partial<Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>>): void;
   importScores(files: File[]): Promise<void>;
   removeImport(name: string): void;
+  /** Brings back the imports saved for the dataset on screen (once per page). */
+  restoreImports(): Promise<void>;
   importAnnotators(files: File[]): Promise<void>;
   compute(): void;
 }
 
 let jobId = 0;
+let importsRestored = false;
+
+/** The run's reviews and the dataset's rows, which imports are matched against. */
+function matchTarget(results: Results) {
+  return { keys: labRowsOf(results).reviews, rows: useResearch.getState().imported?.rows ?? null };
+}
 /** The baseline columns of the last run and seed (the review texts cross to a worker only when they change). */
 let baselineMemo: { prepared: Results['prepared']; seed: number; columns: Promise<TypedMetaMetric[]> } | null = null;
 
@@ -146,6 +157,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
   statistic: 'spearman',
   dim: 'rel',
   imports: [],
+  importing: [],
   coverage: [],
   importError: null,
   annotatorFiles: [],
@@ -168,27 +180,54 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
   },
 
   async importScores(files) {
-    const added: ImportedFile[] = [];
-    for (const f of files) added.push({ name: stem(f.name), file: f.name, text: await f.text() });
+    set({ importing: files.map((f) => f.name), importError: null });
+    let added: MetricImport[];
+    try {
+      added = await Promise.all(files.map((f) => parseInWorker({ name: stem(f.name), file: f.name, blob: f })));
+    } catch (e) {
+      set({ importing: [], importError: `cannot read ${files.map((f) => f.name).join(', ')}: ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
     const results = useResearch.getState().results;
     if (results) {
-      const { reviews } = labRowsOf(results);
-      for (const a of added) {
-        const r = readMetricScores(a.name, a.file, a.text, reviews);
+      const { keys, rows } = matchTarget(results);
+      const out = await Promise.all(added.map((a) => importedScores(a, keys, rows))).catch((e: unknown) => e as Error);
+      set({ importing: [] });
+      if (out instanceof Error) return void set({ importError: `cannot match ${files.map((f) => f.name).join(', ')}: ${out.message}` });
+      for (const [k, r] of out.entries())
         // A file that cannot be used is refused whole, and nothing already loaded is lost.
         if (r.metrics.length === 0 || r.coverage.matched === 0) {
-          set({ importError: `${a.file}: ${r.metrics.length === 0 ? 'no numeric column besides id, system, lang and human scores' : 'no row matches a review of this dataset (by id and system)'}` });
+          added.forEach(dropImport);
+          set({ importError: `${added[k].file}: ${r.metrics.length === 0 ? 'no numeric column besides id, system, lang and human scores' : 'no row matches a review of this dataset (by id and system)'}` });
           return;
         }
-      }
-    }
-    const keep = get().imports.filter((i) => !added.some((a) => a.name === i.name));
+    } else set({ importing: [] });
+    const replaced = get().imports.filter((i) => added.some((a) => a.name === i.name));
+    replaced.forEach(dropImport);
+    const keep = get().imports.filter((i) => !replaced.includes(i));
     set({ imports: [...keep, ...added], importError: null });
+    void saveImports(useResearch.getState().datasetName, get().imports);
     get().compute();
   },
 
   removeImport(name) {
+    get().imports.filter((i) => i.name === name).forEach(dropImport);
     set({ imports: get().imports.filter((i) => i.name !== name) });
+    void saveImports(useResearch.getState().datasetName, get().imports);
+    get().compute();
+  },
+
+  async restoreImports() {
+    if (importsRestored) return;
+    importsRestored = true;
+    const files = await savedImports(useResearch.getState().datasetName);
+    if (!files.length) return;
+    const back = await Promise.all(files.map((f) => parseInWorker(f).catch(() => null)));
+    // An import made meanwhile wins over the saved one of the same name.
+    const now = get().imports;
+    const restored = back.filter((b): b is MetricImport => !!b && !now.some((i) => i.name === b.name));
+    if (!restored.length) return;
+    set({ imports: [...restored, ...now] });
     get().compute();
   },
 
@@ -207,17 +246,13 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const s = get();
     const { prepared } = r.results;
     const n = prepared.items.length;
-    const coverage: ScoresCoverage[] = [];
-    const imported: MetaMetric[] = [];
-    for (const f of s.imports) {
-      const x = readMetricScores(f.name, f.file, f.text, labRowsOf(r.results).reviews);
-      coverage.push(x.coverage);
-      imported.push(...x.metrics);
-    }
+    // Matched in the worker, once per file and run: a regroup gets the same columns back at once.
+    const target = matchTarget(r.results);
+    const imports = Promise.all(s.imports.map((f) => importedScores(f, target.keys, target.rows)));
     // Typed columns only; the workers build the records, and one of them the baselines (once per run and seed).
     const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
     const table = flatLabRecords(prepared.items);
-    const given = [...columns, ...imported].map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
+    const given = columns.map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
     // The human ceiling: the annotators' files, paired on the reviews two of them scored.
     let ceilingInput: ReturnType<typeof humanCeiling> | null = null;
     if (s.annotatorFiles.length) {
@@ -230,18 +265,22 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       ceilingInput = humanCeiling([...by.values()]);
     }
     const id = ++jobId;
-    const named = s.imports.map((f, k) => ({ name: f.name, coverage: coverage[k] }));
-    set({ coverage, signature: signatureOf(s, null, named), status: 'running', done: 0, total: m.resamples, error: null });
+    set({ signature: signatureOf(s, null), status: 'running', done: 0, total: m.resamples, error: null });
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
     // A newer run supersedes this one: its workers stop at their next step.
     const cancelled = () => id !== jobId;
     const t0 = performance.now();
     const run = async () => {
-      // The dataset's hash (read once per dataset) completes the signature.
+      const matched = await imports;
+      if (id !== jobId) throw new MetaEvalCancelled();
+      const coverage = matched.map((x) => x.coverage);
+      const named = s.imports.map((f, k) => ({ name: f.name, coverage: coverage[k] }));
+      // The dataset's hash (read once per dataset) completes the signature, with every imported file's configuration.
       const dataset = await datasetIdentity();
-      if (id === jobId) set({ signature: signatureOf(s, dataset, named) });
-      const metrics = [...given, ...(await baselinesOf(prepared, table, m.seed))];
+      if (id !== jobId) throw new MetaEvalCancelled();
+      set({ coverage, signature: signatureOf(s, dataset, named) });
+      const metrics = [...given, ...matched.flatMap((x) => x.metrics), ...(await baselinesOf(prepared, table, m.seed))];
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(
         { table, metrics, options },
@@ -277,6 +316,10 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
  * the imported metrics, then the baselines (the seed of the intervals).
  */
 export function runMetrics(reviews: readonly LabReview[], columns: readonly MetaMetric[]): MetaMetric[] {
-  const imported = useMetaEval.getState().imports.flatMap((f) => readMetricScores(f.name, f.file, f.text, reviews).metrics);
+  const rows = useResearch.getState().imported?.rows ?? null;
+  // The imports matched for this run (the meta-evaluation matches them as soon as they are added).
+  const imported = useMetaEval.getState().imports.flatMap((f) =>
+    (importedScoresNow(f, reviews, rows)?.metrics ?? []).map((x): MetaMetric => ({ ...x, values: Array.from(x.values, (v) => (Number.isNaN(v) ? null : v)) })),
+  );
   return [...columns, ...imported, ...baselineMetrics(reviews, useLlmMetrics.getState().seed)];
 }

@@ -8,6 +8,7 @@ import { readCsv } from '../importers/csv.ts';
 import type { Dim } from '../bootstrap.ts';
 import type { MetaMetric } from './report.ts';
 import type { DatasetIdentity } from './signature.ts';
+import { REFERENCE_SYSTEM } from '../dataset.ts';
 
 export interface ScoreKey {
   changeId: string;
@@ -35,6 +36,10 @@ export interface ScoresCoverage {
   nonNumeric: { row: number; column: string; value: string }[];
   /** Rows whose id and system name no review of the dataset. */
   unknown: number[];
+  /** Rows of reviews the dataset has but does not judge (its reference reviews, changes without pseudo-references). */
+  unjudged: { row: number; why: Unjudged }[];
+  /** The metric's name, where the file's would have shadowed one of the app's own metrics. */
+  renamed?: { from: string; to: string };
   /** Rows without an id or a system. */
   noKey: number[];
   /** The metric columns found, and the columns left out because no value in them is a number. */
@@ -64,21 +69,72 @@ export interface ImportedScores {
 
 const keyOf = (changeId: string, system: string) => `${changeId}::${system}`;
 
+/** A decimal number with an optional exponent: what a scores file means by a number (not Number()'s 0x10, 0b11, Infinity). */
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
 function cellNumber(v: unknown): number | null | 'bad' {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : 'bad';
   if (typeof v === 'boolean' || typeof v === 'object') return 'bad';
   const s = String(v).trim();
   if (s === '' || /^(na|nan|null|none)$/i.test(s)) return null;
+  if (!DECIMAL.test(s)) return 'bad';
   const n = Number(s);
   return Number.isFinite(n) ? n : 'bad';
 }
 
+/** Why a review of the dataset has no place among the judged reviews (keys). */
+export type Unjudged = 'reference' | 'no-pseudo-refs';
+
 /**
- * Reads one scores file against the dataset's reviews (`keys`, in the order the metrics' values must follow).
- * Metric ids are `${name}.${column}`; a column ending in .con, .comp or .rel is judged against that human score.
+ * The dataset's reviews that are not judged, by `change::system`: the reference reviews (`msg`, which the paper
+ * leaves out of every correlation) and the reviews of a change without pseudo-references (which cannot be scored).
+ * A metric file that scores them is right to: its rows are named as such, not as missing from the dataset.
  */
-export function readMetricScores(name: string, file: string, text: string, keys: readonly ScoreKey[]): ImportedScores {
+export function unjudgedReviews(rows: readonly { id: string; pseudoRefs: readonly unknown[]; reviews: readonly { system: string }[] }[]): Map<string, Unjudged> {
+  const out = new Map<string, Unjudged>();
+  for (const row of rows)
+    for (const r of row.reviews)
+      if (r.system === REFERENCE_SYSTEM) out.set(keyOf(row.id, r.system), 'reference');
+      else if (row.pseudoRefs.length === 0) out.set(keyOf(row.id, r.system), 'no-pseudo-refs');
+  return out;
+}
+
+/**
+ * Names whose `NAME.column` ids the app's own columns use (crscore.rel, crscore-plus.rel, llm-judge.rel,
+ * baseline.length): an import under one of them would shadow the run's column ("crscore.rel vs crscore.rel").
+ * bleu, chrf and embed-ref are ids without a column, so `bleu.x` shadows nothing.
+ */
+const OWN_NAME = /^(?:crscore(?:-[\w-]+)?|llm-grade|llm-judge|baseline)$/i;
+const importName = (name: string) => (OWN_NAME.test(name) ? `imported-${name}` : name);
+
+/**
+ * A scores file read once, as columns (what the browser's worker hands back): each data row's file line, id and
+ * system (null where absent), and each metric column's values (NaN where empty or not a number). Matching it
+ * against a dataset (matchMetricScores) never reads the text again.
+ */
+export interface ParsedScores {
+  file: string;
+  format: 'csv' | 'jsonl';
+  line: Int32Array;
+  /** Each row's id and system as an index into ids and systems (-1: absent). Coded, so a million rows cross from
+   *  the worker as two typed arrays and the distinct names, not two million strings. */
+  idOf: Int32Array;
+  systemOf: Int32Array;
+  ids: string[];
+  systems: string[];
+  columns: string[];
+  ignored: string[];
+  values: Float64Array[];
+  /** Cells that are neither empty nor a number: row index (not line), column index, value (first 50 chars). */
+  bad: { at: number; column: number; value: string }[];
+  errors: ScoresCoverage['errors'];
+  baselines: string[];
+  signature: string | null;
+  configuration: string | null;
+}
+
+export function parseMetricScores(file: string, text: string): ParsedScores {
   const jsonl = /\.jsonl?$/i.test(file) || /^\s*[{[]/.test(text);
   const rows: { row: number; data: Record<string, unknown> }[] = [];
   const errors: ScoresCoverage['errors'] = [];
@@ -113,48 +169,147 @@ export function readMetricScores(name: string, file: string, text: string, keys:
       else rows.push({ row: r.line + offset, data: r.data });
     }
   }
-  const at = new Map(keys.map((k, i) => [keyOf(k.changeId, k.system), i]));
-  const named = [...new Set(rows.flatMap((r) => Object.keys(r.data)))].filter((c) => !RESERVED.test(c));
+  const names = new Set<string>();
+  for (const r of rows) for (const c in r.data) names.add(c);
+  const named = [...names].filter((c) => !RESERVED.test(c));
   const allColumns = named.filter((c) => !BASELINE.test(c));
-  const columns = allColumns.filter((c) => rows.some((r) => typeof cellNumber(r.data[c]) === 'number'));
-  const ignored = allColumns.filter((c) => !columns.includes(c));
-  const values = columns.map(() => new Array<number | null>(keys.length).fill(null));
-  const seen = new Set<number>();
-  const cov: ScoresCoverage = {
-    file, format: jsonl ? 'jsonl' : 'csv', rows: rows.length, matched: 0, missing: [], missingCount: 0,
-    duplicate: [], nonNumeric: [], unknown: [], noKey: [], columns, ignored, errors,
-    baselines: named.filter((c) => BASELINE.test(c)), signature, configuration,
+  const n = rows.length;
+  const cells = allColumns.map(() => new Float64Array(n).fill(NaN));
+  const badOf = allColumns.map((): ParsedScores['bad'] => []);
+  const numeric = allColumns.map(() => false);
+  const idOf = new Int32Array(n);
+  const systemOf = new Int32Array(n);
+  const ids = new Map<string, number>();
+  const systems = new Map<string, number>();
+  const code = (names: Map<string, number>, v: string | null) => {
+    if (v === null) return -1;
+    let c = names.get(v);
+    if (c === undefined) names.set(v, (c = names.size));
+    return c;
   };
-  for (const { row, data } of rows) {
-    const id = data.id ?? data.changeId;
-    const system = data.system;
-    if (id === undefined || id === null || String(id).trim() === '' || typeof system !== 'string' || system.trim() === '') {
+  const line = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const { row, data } = rows[k];
+    line[k] = row;
+    // Ids and systems are matched as written (a trailing tab is part of an id); blank ones are no key.
+    const i = data.id ?? data.changeId;
+    idOf[k] = code(ids, i === undefined || i === null || String(i).trim() === '' ? null : String(i));
+    systemOf[k] = code(systems, typeof data.system === 'string' && data.system.trim() !== '' ? data.system : null);
+    for (let c = 0; c < allColumns.length; c++) {
+      const raw = data[allColumns[c]];
+      const v = cellNumber(raw);
+      if (v === 'bad') badOf[c].push({ at: k, column: c, value: String(JSON.stringify(raw) ?? '').slice(0, 50) });
+      else if (v !== null) {
+        cells[c][k] = v;
+        numeric[c] = true;
+      }
+    }
+  }
+  const keep = allColumns.map((_, c) => c).filter((c) => numeric[c]);
+  return {
+    file, format: jsonl ? 'jsonl' : 'csv', line, idOf, systemOf, ids: [...ids.keys()], systems: [...systems.keys()],
+    columns: keep.map((c) => allColumns[c]),
+    ignored: allColumns.filter((_, c) => !numeric[c]),
+    values: keep.map((c) => cells[c]),
+    bad: keep.flatMap((c, j) => badOf[c].map((b) => ({ ...b, column: j }))),
+    errors,
+    baselines: named.filter((c) => BASELINE.test(c)),
+    signature,
+    configuration,
+  };
+}
+
+export interface MatchOptions {
+  /** The dataset's reviews that are not judged (unjudgedReviews): their rows are named, not called unknown. */
+  unjudged?: ReadonlyMap<string, Unjudged>;
+}
+
+/**
+ * A parsed file against the dataset's reviews (`keys`, in the order the metrics' values must follow). Metric ids
+ * are `${name}.${column}`; a column ending in .con, .comp or .rel is judged against that human score. A name whose
+ * ids the app's own columns use (crscore, crscore-plus, llm-judge, baseline) is imported as `imported-${name}`, so it shadows no column.
+ */
+export function matchMetricScores(fileName: string, p: ParsedScores, keys: readonly ScoreKey[], o: MatchOptions = {}): ImportedScores {
+  const name = importName(fileName);
+  // Each review's place by the file's codes of its id and system: one lookup per review and distinct name, none
+  // per row (at a million rows, string keys per row were most of the matching).
+  const S = p.systems.length;
+  const fileId = new Map(p.ids.map((x, c) => [x, c]));
+  const fileSystem = new Map(p.systems.map((x, c) => [x, c]));
+  const dense = p.ids.length * S <= 4 * (keys.length + p.line.length) + 1024;
+  const table = dense ? new Int32Array(p.ids.length * S).fill(-1) : null;
+  const sparse = dense ? null : new Map<number, number>();
+  for (let i = 0; i < keys.length; i++) {
+    const a = fileId.get(keys[i].changeId);
+    const b = fileSystem.get(keys[i].system);
+    if (a === undefined || b === undefined) continue;
+    if (table) table[a * S + b] = i;
+    else sparse!.set(a * S + b, i);
+  }
+  const exact = (k: number) => {
+    const slot = p.idOf[k] * S + p.systemOf[k];
+    const i = table ? table[slot] : (sparse!.get(slot) ?? -1);
+    return i < 0 ? undefined : i;
+  };
+  // A hand-written file may pad its cells (`c1, sysA`): trimmed, such a row matches the one review whose trimmed
+  // key it is. Built only when a row misses as written.
+  let trimmed: Map<string, number> | null = null;
+  const byTrim = (id: string, system: string) => {
+    if (!trimmed) {
+      trimmed = new Map();
+      for (let i = 0; i < keys.length; i++) {
+        const k = keyOf(keys[i].changeId.trim(), keys[i].system.trim());
+        trimmed.set(k, trimmed.has(k) ? -1 : i);
+      }
+    }
+    const i = trimmed.get(keyOf(id.trim(), system.trim()));
+    return i === undefined || i < 0 ? undefined : i;
+  };
+  const n = p.line.length;
+  const values = p.columns.map(() => new Array<number | null>(keys.length).fill(null));
+  const seen = new Uint8Array(keys.length);
+  const took = new Int32Array(n).fill(-1);
+  const cov: ScoresCoverage = {
+    file: p.file, format: p.format, rows: n, matched: 0, missing: [], missingCount: 0,
+    duplicate: [], nonNumeric: [], unknown: [], unjudged: [], noKey: [], columns: p.columns, ignored: p.ignored, errors: p.errors,
+    baselines: p.baselines, signature: p.signature, configuration: p.configuration,
+    ...(name !== fileName ? { renamed: { from: fileName, to: name } } : {}),
+  };
+  for (let k = 0; k < n; k++) {
+    const row = p.line[k];
+    if (p.idOf[k] < 0 || p.systemOf[k] < 0) {
       cov.noKey.push(row);
       continue;
     }
-    const i = at.get(keyOf(String(id).trim(), system.trim()));
+    const id = p.ids[p.idOf[k]];
+    const system = p.systems[p.systemOf[k]];
+    const i = exact(k) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined);
     if (i === undefined) {
-      cov.unknown.push(row);
+      const why = o.unjudged?.get(keyOf(id, system)) ?? o.unjudged?.get(keyOf(id.trim(), system.trim()));
+      if (why) cov.unjudged.push({ row, why });
+      else cov.unknown.push(row);
       continue;
     }
-    if (seen.has(i)) {
+    if (seen[i]) {
       cov.duplicate.push(row);
       continue;
     }
-    seen.add(i);
+    seen[i] = 1;
+    took[k] = i;
     cov.matched++;
-    columns.forEach((c, k) => {
-      const v = cellNumber(data[c]);
-      if (v === 'bad') cov.nonNumeric.push({ row, column: c, value: String(JSON.stringify(data[c]) ?? '').slice(0, 50) });
-      else values[k][i] = v;
-    });
+    for (let c = 0; c < p.columns.length; c++) {
+      const v = p.values[c][k];
+      if (!Number.isNaN(v)) values[c][i] = v;
+    }
   }
-  keys.forEach((k, i) => {
-    if (seen.has(i)) return;
+  for (const b of p.bad) if (took[b.at] >= 0) cov.nonNumeric.push({ row: p.line[b.at], column: p.columns[b.column], value: b.value });
+  cov.nonNumeric.sort((a, b) => a.row - b.row);
+  for (let i = 0; i < keys.length; i++) {
+    if (seen[i]) continue;
     cov.missingCount++;
-    if (cov.missing.length < 20) cov.missing.push(keyOf(k.changeId, k.system));
-  });
-  const metrics: MetaMetric[] = columns.map((c, k) => ({
+    if (cov.missing.length < 20) cov.missing.push(keyOf(keys[i].changeId, keys[i].system));
+  }
+  const metrics: MetaMetric[] = p.columns.map((c, k) => ({
     id: `${name}.${c}`,
     label: `${name} ${c}`,
     kind: 'imported',
@@ -162,6 +317,11 @@ export function readMetricScores(name: string, file: string, text: string, keys:
     values: values[k],
   }));
   return { metrics, coverage: cov };
+}
+
+/** parseMetricScores then matchMetricScores: one scores file read against the dataset's reviews. */
+export function readMetricScores(name: string, file: string, text: string, keys: readonly ScoreKey[], o: MatchOptions = {}): ImportedScores {
+  return matchMetricScores(name, parseMetricScores(file, text), keys, o);
 }
 
 /** One line per problem, naming the rows (at most 10 per kind), for the CLI and the browser alike. */
@@ -175,6 +335,10 @@ export function coverageLines(c: ScoresCoverage): string[] {
   if (c.duplicate.length) out.push(`  duplicate id and system, first row kept, rows ${rowsOf(c.duplicate)}`);
   if (c.nonNumeric.length)
     out.push(`  non-numeric values, left out: ${c.nonNumeric.slice(0, 10).map((n) => `row ${n.row} ${n.column}=${n.value}`).join('; ')}${c.nonNumeric.length > 10 ? ` … (${c.nonNumeric.length} in all)` : ''}`);
+  if (c.renamed) out.push(`  '${c.renamed.from}' names one of the app's own metrics: renamed '${c.renamed.to}', so it shadows none of the run's columns`);
+  const unjudged = (why: Unjudged) => c.unjudged.filter((u) => u.why === why).map((u) => u.row);
+  if (unjudged('reference').length) out.push(`  reference reviews (msg), not judged: rows ${rowsOf(unjudged('reference'))}`);
+  if (unjudged('no-pseudo-refs').length) out.push(`  reviews of changes with no pseudo-references, not scored: rows ${rowsOf(unjudged('no-pseudo-refs'))}`);
   if (c.unknown.length) out.push(`  no such review in the dataset (id and system), rows ${rowsOf(c.unknown)}`);
   if (c.noKey.length) out.push(`  without an id or a system, rows ${rowsOf(c.noKey)}`);
   for (const e of c.errors.slice(0, 10)) out.push(`  row ${e.row}: ${e.reason}`);
@@ -204,8 +368,9 @@ export function scoresTable(rows: readonly ScoreRow[], metrics: readonly { id: s
 }
 
 /**
- * Every review with its human scores and every metric's value: CSV (spreadsheet-safe, csvSafe.ts) or JSONL.
- * Numbers are written in full (shortest round-trip form), so reading them back is exact.
+ * Every review with its human scores and every metric's value: CSV (spreadsheet-safe, csvSafe.ts) or JSONL, after
+ * the file's own description (scoresHeaderLines, or a first JSONL record). Numbers are written in full (shortest
+ * round-trip form), so reading them back is exact.
  */
 export function writeScores(
   format: 'csv' | 'jsonl',
@@ -218,7 +383,10 @@ export function writeScores(
     const first = JSON.stringify({ signature: header.signature, config: header.config, dataset: header.dataset });
     return [first, ...cells.map((c) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, c[k]]))))].join('\n') + '\n';
   }
-  return `${scoresHeaderLines(header).join('\n')}\n${toCsv([head, ...cells], { newline: '\n' })}\n`;
+  // An id or system with a leading or trailing space, tab or no-break space is quoted, so no reader (nor the
+  // delimiter guess) takes the whitespace for padding: the round trip keeps it.
+  const table = toCsv([head, ...cells], { newline: '\n', quotes: (v: unknown) => typeof v === 'string' && /^\s|\s$/.test(v) });
+  return `${scoresHeaderLines(header).join('\n')}\n${table}\n`;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { configHeader } from '../../core/configLines';
 import { toCsv } from '../../core/csvSafe';
 import { crscoreMetrics } from '../../core/lab/metrics';
-import { namedColumns, readMetricScores, writeScores } from '../../core/metaeval/scoresFile';
+import { namedColumns, writeScores } from '../../core/metaeval/scoresFile';
 import { configName } from '../../core/metaeval/runSignature';
 import type { DatasetIdentity } from '../../core/metaeval/signature';
 import { labRowsOf } from '../../store/labColumns';
@@ -98,7 +98,8 @@ export function scoresCsv(st: ResearchState, dataset: DatasetIdentity | null): s
     ...REF_METRICS.flatMap((m) => (ref[m.id] ? [{ id: m.id, label: m.label, values: ref[m.id]! }] : [])),
   ];
   const me = useMetaEval.getState();
-  const imports = me.imports.map((f) => ({ name: f.name, coverage: readMetricScores(f.name, f.file, f.text, reviews).coverage }));
+  // The imported files as the last meta-evaluation matched them (its coverage follows the imports' order).
+  const imports = me.imports.flatMap((f, k) => (me.coverage[k] ? [{ name: f.name, coverage: me.coverage[k] }] : []));
   const run = researchRunConfig();
   const configuration = run ? configName(run) : 'crscore';
   const config: Record<string, unknown> = exportConfig(st);

@@ -28,6 +28,9 @@ function useCompute() {
   const resamples = useLlmMetrics((s) => s.resamples);
   const seed = useLlmMetrics((s) => s.seed);
   useEffect(() => {
+    if (results) void useMetaEval.getState().restoreImports();
+  }, [results]);
+  useEffect(() => {
     if (!results) return;
     const t = setTimeout(() => useMetaEval.getState().compute(), 500);
     return () => clearTimeout(t);
@@ -199,6 +202,11 @@ function Imports() {
         Annotators&apos; CSVs for the human ceiling:{' '}
         <input type="file" accept=".csv" multiple data-testid="me-annotators" onChange={(e) => void s.importAnnotators([...(e.target.files ?? [])])} />
       </label>
+      {s.importing.length > 0 && (
+        <p className="small muted" role="status" data-testid="me-importing">
+          Reading {s.importing.join(', ')} (in a worker: the page stays responsive)…
+        </p>
+      )}
       {s.importError && (
         <p className="r-error" role="alert" data-testid="me-import-error">
           {s.importError}
