@@ -2,11 +2,10 @@
 // an unacceptable answer is asked again a bounded number of times and then kept, and a second run asks nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promptOf, type LlmStub } from '../../e2e/stubs/llmStub';
-import { ClaimsError } from '../claims/errors';
 import type { LlmSettings } from '../claims/providers';
 import { memoryCache } from './cache';
 import { planBatch, runBatch } from './run';
-import { openAiStub } from '../testing/llmStub';
+import { firstNumber, openAiStub } from '../testing/llmStub';
 
 let stub: LlmStub;
 let settings: LlmSettings;
@@ -15,11 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => stub.close());
 
-const digit = (text: string) => {
-  const m = /\d+/.exec(text);
-  if (!m) throw new ClaimsError('malformed', 'no number in the answer', { raw: text });
-  return Number(m[0]);
-};
+const digit = firstNumber;
 
 describe('runBatch', () => {
   it('caches each sample of one prompt on its own, and a second run sends nothing', async () => {

@@ -3,11 +3,10 @@
 // succeed (no key) send nothing and count nothing as sent.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { promptOf, type LlmStub } from '../../e2e/stubs/llmStub';
-import { ClaimsError } from '../claims/errors';
 import type { LlmSettings } from '../claims/providers';
 import { memoryCache } from './cache';
 import { planBatch, requestCounts, runBatch, type BatchProgress } from './run';
-import { openAiStub } from '../testing/llmStub';
+import { firstNumber, openAiStub } from '../testing/llmStub';
 
 let stub: LlmStub;
 let settings: LlmSettings;
@@ -16,11 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => stub.close());
 
-const digit = (text: string) => {
-  const m = /\d+/.exec(text);
-  if (!m) throw new ClaimsError('malformed', 'no number in the answer', { raw: text });
-  return Number(m[0]);
-};
+const digit = firstNumber;
 const quick = { tries: 3, backoff: true, baseDelayMs: 5, maxDelayMs: 10, maxRetryAfterMs: 1000 };
 
 describe('batch counts', () => {
