@@ -35,6 +35,29 @@ const evalRow: Adapter = {
     }),
 };
 
+/** `crscore eval --json`'s link agreement with the annotators (one row per run) and the oracle's row. */
+const evalLinks: Adapter = {
+  ignore: ['linker'],
+  rows: (outputs) =>
+    [...outputs.entries()].flatMap(([name, text]): MadeRow[] => {
+      const r = json(text);
+      const o = r.links?.overall as Json | undefined;
+      if (!o) return [];
+      const withCi = (x: number, c: number[] | undefined) => [x, ...(c ?? [])];
+      const rel = (c: Json) => withCi(c.rel.spearman, c.rel.spearmanCi);
+      return [
+        {
+          label: name,
+          cells: {
+            τ: [r.tau], 'link P': withCi(o.precision, o.precisionCi), 'link R': withCi(o.recall, o.recallCi), 'link F1': withCi(o.f1, o.f1Ci),
+            'Rel Spearman': rel(r.correlations), 'system ranking': [r.systemRanking.spearman],
+          },
+        },
+        { label: `${name}: oracle`, cells: { 'link P': [1], 'link R': [1], 'link F1': [1], 'Rel Spearman': rel(r.oracle.correlations), 'system ranking': [r.oracle.systemRanking.spearman] } },
+      ];
+    }),
+};
+
 /** `crscore eval --json`'s system table: means with intervals, ranked by mean Rel. */
 const evalSystems: Adapter = {
   ignore: ['System'],
@@ -113,4 +136,4 @@ const markdown: Adapter = {
   },
 };
 
-export const ADAPTERS: Record<string, Adapter> = { 'eval-row': evalRow, 'eval-systems': evalSystems, metaeval, 'metaeval-summary': metaevalSummary, lab, markdown };
+export const ADAPTERS: Record<string, Adapter> = { 'eval-row': evalRow, 'eval-links': evalLinks, 'eval-systems': evalSystems, metaeval, 'metaeval-summary': metaevalSummary, lab, markdown };
