@@ -38,6 +38,8 @@ describe('figure marks', () => {
     const block = (text: string) => ({ id: 'x', file: 'x.md', line: 1, text });
     expect(() => parseCalls(block('crscore eval --dataset x | head'))).toThrow(/only plain crscore calls/);
     expect(() => parseCalls(block('python3 make.py'))).toThrow(/not a crscore call/);
+    expect(() => parseCalls(block('npm run crscore -- eval --json > a.json'))).toThrow(/npm run -s crscore/);
+    expect(parseCalls(block('npm run -s crscore -- eval --json > a.json'))[0]).toMatchObject({ argv: ['eval', '--json'], stdout: 'a.json' });
     expect(() => parseCalls(block('crscore eval --dataset $NOPE'))).toThrow(/\$NOPE is not set/);
     expect(() => readFigureMarks('x.md', '<!-- figures: a -->\nprose')).toThrow(/before a ```sh block or a table/);
     expect(() => readFigureMarks('x.md', '<!-- figures: a -->\n| a |\n|---|\n| 1 |')).toThrow(/names its id and kind/);

@@ -49,7 +49,7 @@ export interface CliCall { argv: string[]; stdout?: string; line: number }
 
 /**
  * The crscore calls of a command block, as a reader would type them: `NAME=value` lines set variables, `\` joins
- * lines, `#` starts a comment, `> FILE` keeps stdout. Each call is `crscore …` or `npm run crscore -- …`; anything
+ * lines, `#` starts a comment, `> FILE` keeps stdout. Each call is `crscore …` or `npm run [-s] crscore -- …`; anything
  * else (a pipe, a loop) is an error, so the block stays runnable as written.
  */
 export function parseCalls(block: FigureCommands): CliCall[] {
@@ -84,7 +84,12 @@ export function parseCalls(block: FigureCommands): CliCall[] {
       stdout = words[gt + 1];
       words = words.slice(0, gt);
     }
-    if (words[0] === 'npm' && words[1] === 'run' && words[2] === 'crscore' && words[3] === '--') words = words.slice(4);
+    if (words[0] === 'npm' && words[1] === 'run' && /^(-s|--silent)$/.test(words[2]) && words[3] === 'crscore' && words[4] === '--') words = words.slice(5);
+    else if (words[0] === 'npm' && words[1] === 'run' && words[2] === 'crscore' && words[3] === '--') {
+      // npm's own lines ("> crscore-studio@… crscore") go to stdout, so a kept stdout needs -s.
+      if (stdout) throw new Error(`${at}: 'npm run crscore -- … > ${stdout}' keeps npm's banner in the file: write 'npm run -s crscore -- …'`);
+      words = words.slice(4);
+    }
     else if (words[0] === 'crscore') words = words.slice(1);
     else throw new Error(`${at}: not a crscore call: ${l}`);
     calls.push({ argv: words, stdout, line: block.line + start });
