@@ -115,7 +115,7 @@ const lab: Adapter = {
           'Spearman [95% CI]': [m.correlations[dim].spearman, ...m.intervals[dim].spearman],
           'Kendall [95% CI]': [m.correlations[dim].kendall, ...m.intervals[dim].kendall],
           'Δ Spearman vs CRScore plus': d ? [d.diff, d.lo, d.hi] : [],
-          'system ranking': [m.systemRanking?.[dim]?.spearman ?? m.systemRanking?.spearman],
+          'system ranking': [m.systemRanking?.[dim]?.spearman?.r],
         },
       };
     }),

@@ -138,7 +138,7 @@ export function compareTable(t: FigureTable, made: readonly MadeRow[], ignore: r
     });
     if (misses.some((m) => m.bad.length === 0)) continue;
     const best = misses.sort((a, b) => a.bad.length - b.bad.length)[0];
-    const got = best ? best.bad.map(({ h }) => `${h}: ${(best.r.cells[h] ?? []).map((x) => +x.toPrecision(5)).join(', ') || 'none'}`).join('; ') : 'no rows';
+    const got = best ? best.bad.map(({ h }) => `${h}: ${(best.r.cells[h] ?? []).map((x) => (typeof x === 'number' ? +x.toPrecision(5) : String(x))).join(', ') || 'none'}`).join('; ') : 'no rows';
     problems.push(`${where}: row "${row.slice(0, 2).join(' | ')}" is not what the commands give (closest: ${best?.r.label ?? '-'}: ${got})`);
   }
   return problems;
