@@ -1,7 +1,8 @@
 // Documents that cannot drift: every table marked `<!-- figures: ID KIND -->` in README.md and docs/*.md is
 // compared, number by number at the precision it prints, with what its marked commands give on the human study's
-// dev half (docFigures.ts says how the marks read). Needs ../shared/data; slow (about N minutes on 2 cores: the
-// metric lab's USE-lite embeddings and the learned linker's cross-validation dominate).
+// dev half (docFigures.ts says how the marks read). Needs ../shared/data. Slow: its 22 commands take about 4.5
+// minutes of CPU (USE-lite embeddings, the learned linker's cross-validation and the meta-evaluation's resamples
+// dominate); on a shared 2-core machine at load 25 the file took 33 minutes of wall time.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
