@@ -51,6 +51,19 @@ describe('crscore score defaults', () => {
     expect(lex.stderr).not.toMatch(/consider --tau/);
     expect(lines(lex.stdout)[0]).toMatchObject({ preset: 'paper', tau: 0.149, rel: 0.5 });
   });
+
+  it("docs/cli.md's pull-request score line runs the similarity its comment names", () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/cli.md'), 'utf8');
+    const line = /^npm run crscore -- (score --pseudo-refs analyzers [^#\n]*?)\s*#\s*(\w+)/m.exec(doc);
+    expect(line, 'the score line of docs/cli.md#pull-requests').not.toBeNull();
+    const [, command, says] = line!;
+    const argv = command.split(/\s+/).map((w) => (w === 'rows.jsonl' ? path.join(FIXTURES, 'score.jsonl') : w));
+    const r = crscore(argv);
+    expect(r.code, r.stderr).toBe(0);
+    expect(says).toBe('lexical');
+    expect(r.stderr).toMatch(/preset paper \(lexical overlap, hard τ\); τ 0\.149/);
+    expect(lines(r.stdout)[0]).toMatchObject({ preset: 'paper', tau: 0.149 });
+  });
 });
 
 const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
