@@ -105,6 +105,15 @@ describe('a binary-labelled CSV without a system column', () => {
     expect(rowsOf(out.metaeval!.groupings.item).length).toBeGreaterThan(0);
   });
 
+  it('with one review per change, the per-change figures are undefined, with the reason', () => {
+    const one = path.join(dir, 'one.csv');
+    writeFileSync(one, `${['id,comment,gold,relevant', ...lines.slice(1).map((l, k) => `${k + 1},${l.split(',').slice(-3).join(',')}`)].join('\n')}\n`);
+    const out = json(crscore(['eval', '--dataset', one, '--map', 'id=id,review=comment,reference=gold', '--human', 'relevant:binary', '--metrics', 'bleu', '--metaeval', '--json', '--bootstrap', '20']));
+    expect(out.dataset.changes).toBe(24);
+    expect(out.metaeval!.groupings.item).toEqual({ undefined: expect.stringMatching(/every change has one review/) });
+    expect(rowsOf(out.metaeval!.groupings.pooled).find((x) => x.id === 'bleu')!.n).toBe(24);
+  });
+
   it('--mapping FILE.json gives exactly what --map and --human give', () => {
     const a = crscore(['eval', '--dataset', csv, ...flags, '--metrics', 'bleu', '--json']);
     const b = crscore(['eval', '--dataset', csv, '--mapping', mappingFile, '--metrics', 'bleu', '--json']);
