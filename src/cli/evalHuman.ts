@@ -183,7 +183,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
       const tau = tauOption ?? LEXICAL_TAU;
       const { m } = await evalMatrices(prepared.items, { similarity: 'lexical', scoring: 'hard' });
       const scores = evalScores(prepared.items, m, 'hard', tau, null);
-      crscore = { tau, tauSource: tauOption !== undefined ? '--tau' : 'the lexical τ by the paper\'s calibration on the human study\'s dev half, gpt3.5_pred reviews (src/core/lexical.ts); this dataset is not calibrated on', pseudoRefs: 'reference', similarity: 'lexical', scoring: 'hard' };
+      crscore = { tau, tauSource: tauOption !== undefined ? '--tau' : 'the lexical τ by the paper\'s calibration on the human study\'s dev half, gpt3.5_pred reviews (src/core/lexical.ts), not calibrated on this dataset', pseudoRefs: 'reference', similarity: 'lexical', scoring: 'hard' };
       columns.push(...crscoreMetrics(scores, { ...crscore, tauSource: tauOption !== undefined ? 'option' : 'lexical-preset' }));
     } else if (n === 'embed-ref') {
       const encoder = values.encoder ?? DEFAULT_ENCODER;
