@@ -145,7 +145,15 @@ async function load(file: string, mapping: Mapping | undefined): Promise<HumanIm
 }
 
 export async function runEvalHuman(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: OPTIONS, strict: true });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true }));
+  } catch (e) {
+    // The human study's options (--similarity, --preset, …) do not apply here: say which do.
+    if ((e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new CliError(`${(e as Error).message}: on a human-scored dataset crscore eval takes ${Object.keys(OPTIONS).map((k) => `--${k}`).join(', ')}`);
+    throw e;
+  }
   if (values.help) {
     process.stdout.write(EVAL_HUMAN_USAGE);
     return 0;
