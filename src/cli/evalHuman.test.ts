@@ -140,4 +140,10 @@ it('the human study\'s formats keep their own path', () => {
   expect(isHumanDataRun(['--dataset', path.join(FIXTURES, 'mini.jsonl'), '--tau', '0.6'])).toBe(false);
   expect(isHumanDataRun(['--dataset', 'x.xlsx'])).toBe(true);
   expect(isHumanDataRun(['--dataset', 'x.jsonl', '--map', 'review=c'])).toBe(true);
+  // A CSV export of GradedReviews' sheet is known by its header, without a mapping.
+  const csv = path.join(dir, 'graded.csv');
+  writeFileSync(csv, gradedReviewsRows(5).map((r) => r.map((v) => `"${String(v ?? '').replace(/"/g, '""')}"`).join(',')).join('\n'));
+  const out = json(crscore(['eval', '--dataset', csv, '--metrics', 'bleu', '--json']));
+  expect(out.dataset).toMatchObject({ layout: 'graded-reviews', reviews: 20 });
+  expect(out.correlations![0]).toMatchObject({ id: 'bleu', n: 20 });
 });

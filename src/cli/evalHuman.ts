@@ -59,14 +59,16 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The first line of a text file (at most 64 KiB of it), or null when it cannot be read. */
-function firstLine(file: string): string | null {
+/** The file's first 64 KiB up to its last whole line (the CSV reader takes its header from the first record), or
+ *  null when it cannot be read. */
+function firstLines(file: string): string | null {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
     const buf = Buffer.alloc(65536);
     const n = readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, n).toString('utf8').split(/\r?\n/)[0];
+    const text = buf.subarray(0, n).toString('utf8');
+    return n < buf.length ? text : text.slice(0, text.lastIndexOf('\n') + 1);
   } catch {
     return null;
   } finally {
@@ -84,8 +86,8 @@ export function isHumanDataRun(argv: readonly string[]): boolean {
   const file = typeof values.dataset === 'string' ? values.dataset : '';
   if (/\.xlsx$/i.test(file)) return true;
   if (!/\.(csv|tsv)$/i.test(file)) return false;
-  const line = firstLine(file);
-  return line !== null && isGradedReviews(csvTable(file, line).header);
+  const head = firstLines(file);
+  return head !== null && isGradedReviews(csvTable(file, head).header);
 }
 
 /** A mapping as the flags that give it (what the error without one suggests). */
