@@ -30,6 +30,7 @@ import { cliCrscoreRun } from './evalSignature.ts';
 import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
 import { shippedWeights } from '../core/learned/index.ts';
 import type { ItemScore } from '../core/evaluate.ts';
+import { EVAL_HUMAN_USAGE, isHumanDataRun, runEvalHuman } from './evalHuman.ts';
 
 export type { EvalResult } from './evalReport.ts';
 
@@ -69,9 +70,12 @@ ${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object o
 ${LINKS_USAGE}
 ${METRICS_USAGE}
 ${METAEVAL_USAGE}
-${pseudoRefUsage('dataset')}`;
+${pseudoRefUsage('dataset')}
+${EVAL_HUMAN_USAGE}`;
 
 export async function runEval(argv: string[]): Promise<number> {
+  // Any human-scored dataset (GradedReviews' workbook, or a table mapped with --map/--human/--mapping): its own path.
+  if (isHumanDataRun(argv)) return runEvalHuman(argv);
   const { values } = parseArgs({
     args: argv,
     options: {

@@ -46,7 +46,7 @@ import type { WordNetData } from '../core/refmetrics/wordnet.ts';
 const LAB_METRICS = LAB_METRIC_NAMES;
 
 /** WordNet for METEOR's synonym stage; without it METEOR runs its exact and stem stages, and its label says so. */
-function meteorWordNet(): WordNetData | null {
+export function meteorWordNet(): WordNetData | null {
   try {
     return loadWordNet();
   } catch (e) {

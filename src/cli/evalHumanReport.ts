@@ -1,0 +1,179 @@
+// What `crscore eval` reports on a human-scored dataset (evalHuman.ts): each metric's n and why reviews were left
+// out, its correlations with the chosen human dimension, and with --metaeval the meta-evaluation (src/core/metaeval)
+// pooled, grouped by change and at system level, each figure named after the real dimension. The meta-evaluation
+// runs on one dimension slot (its records carry the dimension's score as con, comp and rel alike, and every metric
+// is judged against rel); the report renames it.
+import type { LabMetric } from '../core/lab/index.ts';
+import type { Dimension, HumanDataset, HumanImport, HumanReview, HumanChange } from '../core/humanData/index.ts';
+import { baselineMetrics, rocAucInterval, type Grouping, type MetaMetric, type MetaRow, type StatCell } from '../core/metaeval/index.ts';
+import { kendallTauB, spearman } from '../core/stats.ts';
+import type { IntervalOptions } from './evalIntervals.ts';
+import { fmt } from './io.ts';
+import { metaEvaluateThreads } from './metaevalWorkers.ts';
+
+export interface HumanRunInfo {
+  file: string;
+  layout: HumanImport['layout'];
+  mapping: HumanImport['mapping'];
+  dataset: HumanDataset;
+  dimension: Dimension & { label: string };
+  /** Aligned with the metric columns. */
+  reviews: { review: HumanReview; change: HumanChange; human: number | null }[];
+  noReference: number;
+  crscore: { tau: number; tauSource: string; pseudoRefs: 'reference'; similarity: 'lexical'; scoring: 'hard' } | null;
+  intervals: IntervalOptions;
+}
+
+type Auc = ReturnType<typeof rocAucInterval>;
+
+interface MetricCoverage {
+  id: string;
+  label: string;
+  n: number;
+  /** Reviews left out of n, by why. */
+  leftOut: Record<string, number>;
+}
+
+export interface HumanEvalOutput {
+  dataset: { file: string; layout: HumanImport['layout']; mapping: HumanImport['mapping']; changes: number; reviews: number; systems: string[]; unreadRows: number; notes: string[] };
+  dimension: { name: string; scale: string; annotators: string[]; humanScore: string };
+  crscore: HumanRunInfo['crscore'];
+  metrics: MetricCoverage[];
+  /** Without --metaeval: pooled Spearman and Kendall (with p), and ROC AUC on a binary dimension. */
+  correlations?: { id: string; label: string; n: number; spearman: number; spearmanP: number; kendall: number; kendallP: number; auc?: Auc }[];
+  metaeval?: {
+    resamples: number;
+    seed: number;
+    groupings: Record<'pooled' | 'item' | 'system', { rows: (Omit<MetaRow, 'dim' | 'stats'> & { dim: string; stats: MetaRow['stats'] & { auc?: Auc } })[] } | { undefined: string }>;
+  };
+}
+
+const isBinary = (info: HumanRunInfo) => info.dimension.scale.kind === 'binary';
+
+function coverage(info: HumanRunInfo, c: LabMetric): MetricCoverage {
+  const leftOut: Record<string, number> = {};
+  const add = (why: string, k = 1) => k && (leftOut[why] = (leftOut[why] ?? 0) + k);
+  add('no reference review', info.noReference);
+  let n = 0;
+  c.values.forEach((v, k) => {
+    if (v === null || !Number.isFinite(v)) add(c.gaps?.[k] === 'not-applicable' ? 'no reference review' : (c.gaps?.[k] ?? 'no value'));
+    else if (info.reviews[k].human === null) add(`no ${info.dimension.name} score`);
+    else n++;
+  });
+  return { id: c.id, label: c.label, n, leftOut };
+}
+
+/** A review's binary label: the dimension's score when it is 0 or 1 (annotators who disagree give neither). */
+const labels = (info: HumanRunInfo) => info.reviews.map((r) => (r.human === 0 || r.human === 1 ? r.human : null));
+
+function aucOf(info: HumanRunInfo, values: readonly (number | null)[]): Auc {
+  const ids = new Map<string, number>();
+  const cluster = info.reviews.map((r) => ids.get(r.change.id) ?? (ids.set(r.change.id, ids.size), ids.size - 1));
+  return rocAucInterval(values, labels(info), cluster, { resamples: info.intervals.resamples, seed: info.intervals.seed });
+}
+
+function base(info: HumanRunInfo, columns: readonly LabMetric[]): HumanEvalOutput {
+  const d = info.dataset;
+  return {
+    dataset: { file: info.file, layout: info.layout, mapping: info.mapping, changes: d.changes.length, reviews: d.reviews.length, systems: [...new Set(d.reviews.map((r) => r.system))].sort(), unreadRows: d.errors.length, notes: d.notes },
+    dimension: {
+      name: info.dimension.name,
+      scale: info.dimension.label,
+      annotators: info.dimension.annotators,
+      humanScore: info.dimension.scale.kind === 'likert' ? 'the mean over annotators, mapped from the Likert scale onto [0, 1]' : 'the mean over annotators',
+    },
+    crscore: info.crscore,
+    metrics: columns.map((c) => coverage(info, c)),
+  };
+}
+
+/** Pooled correlations of every metric (no resampling): `crscore eval` without --metaeval. */
+export function humanSummary(info: HumanRunInfo, columns: readonly LabMetric[]): HumanEvalOutput {
+  const correlations = columns.map((c) => {
+    const idx = c.values.flatMap((v, k) => (v !== null && Number.isFinite(v) && info.reviews[k].human !== null ? [k] : []));
+    const x = idx.map((k) => c.values[k] as number);
+    const y = idx.map((k) => info.reviews[k].human as number);
+    const s = spearman(x, y);
+    const t = kendallTauB(x, y);
+    return { id: c.id, label: c.label, n: idx.length, spearman: s.r, spearmanP: s.p, kendall: t.r, kendallP: t.p, ...(isBinary(info) ? { auc: aucOf(info, c.values) } : {}) };
+  });
+  return { ...base(info, columns), correlations };
+}
+
+/** Why a grouping says nothing on this dataset, or null. */
+function undefinedWhy(info: HumanRunInfo, g: Grouping): string | null {
+  if (g === 'system') {
+    const systems = new Set(info.reviews.map((r) => r.review.system));
+    return systems.size < 2 ? `one system (${[...systems].join('')}): system-level figures need two or more systems to rank` : null;
+  }
+  if (g === 'item') {
+    const per = new Map<string, number>();
+    for (const r of info.reviews) per.set(r.change.id, (per.get(r.change.id) ?? 0) + 1);
+    return [...per.values()].every((k) => k < 2) ? 'every change has one review: there is no pair of reviews within a change to order' : null;
+  }
+  return null;
+}
+
+/** The meta-evaluation on the chosen dimension: pooled, item-grouped and system-level, with the baselines. */
+export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMetric[]): Promise<HumanEvalOutput> {
+  const records = info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, human: r.human === null ? null : { con: r.human, comp: r.human, rel: r.human } }));
+  const metrics: MetaMetric[] = [
+    ...columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric' as const, dim: 'rel' as const, values: c.values })),
+    ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), info.intervals.seed).map((m) => ({ ...m, dim: 'rel' as const })),
+  ];
+  const aucs = isBinary(info) ? new Map(metrics.map((m) => [m.id, aucOf(info, m.values)])) : null;
+  const groupings: NonNullable<HumanEvalOutput['metaeval']>['groupings'] = {} as never;
+  for (const [key, g] of [['pooled', 'none'], ['item', 'item'], ['system', 'system']] as const) {
+    const why = undefinedWhy(info, g);
+    if (why) {
+      groupings[key] = { undefined: why };
+      continue;
+    }
+    const report = await metaEvaluateThreads({ records, metrics, options: { grouping: g, statistic: 'spearman', dim: 'rel', resamples: info.intervals.resamples, seed: info.intervals.seed, against: columns[0]?.id } });
+    groupings[key] = {
+      rows: report.rows.map((row) => ({ ...row, dim: info.dimension.name, stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })),
+    };
+  }
+  return { ...base(info, columns), metaeval: { resamples: info.intervals.resamples, seed: info.intervals.seed, groupings } };
+}
+
+const cell = (c: StatCell | undefined) => (!c ? '' : c.why ? 'undefined' : `${fmt(c.value)}${Number.isFinite(c.lo) ? ` [${fmt(c.lo, 3)}, ${fmt(c.hi, 3)}]` : ''}`);
+const aucCell = (a: Auc | undefined) => (!a ? '' : a.auc === null ? 'undefined' : `${fmt(a.auc)}${a.lo !== null ? ` [${fmt(a.lo, 3)}, ${fmt(a.hi!, 3)}]` : ''}`);
+
+export function renderHuman(o: HumanEvalOutput): string {
+  const L: string[] = [];
+  const ds = o.dataset;
+  L.push(`${ds.file}: ${ds.layout === 'graded-reviews' ? "GradedReviews' workbook (Jiang et al. 2025)" : 'mapped table'}; ${ds.changes} changes, ${ds.reviews} reviews, ${ds.systems.length} system${ds.systems.length === 1 ? '' : 's'} (${ds.systems.join(', ')})${ds.unreadRows ? `; ${ds.unreadRows} rows could not be read` : ''}`);
+  for (const n of ds.notes) L.push(`  ${n}`);
+  L.push(`Human dimension: ${o.dimension.name} (${o.dimension.scale}); each review's score is ${o.dimension.humanScore}`);
+  if (o.crscore) L.push(`CRScore: pseudo-references = the reference review's sentences, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${o.crscore.tau} (${o.crscore.tauSource})`);
+  L.push('', 'Metric coverage:');
+  for (const m of o.metrics) {
+    const out = Object.entries(m.leftOut).map(([why, k]) => `${k} ${why}`).join('; ');
+    L.push(`  ${m.label.padEnd(34)} n ${String(m.n).padStart(6)}${out ? `   left out: ${out}` : ''}`);
+  }
+  if (o.correlations) {
+    L.push('', `Correlation with ${o.dimension.name} (pooled over reviews):`, `  ${'metric'.padEnd(34)} ${'n'.padStart(6)}  ${'Spearman'.padStart(8)}  ${'Kendall τ-b'.padStart(11)}${o.correlations.some((c) => c.auc) ? '  ROC AUC [95%]' : ''}`);
+    for (const c of o.correlations) L.push(`  ${c.label.padEnd(34)} ${String(c.n).padStart(6)}  ${fmt(c.spearman).padStart(8)}  ${fmt(c.kendall).padStart(11)}${c.auc ? `  ${aucCell(c.auc)}` : ''}`);
+  }
+  if (o.metaeval) {
+    const title = { pooled: 'pooled over reviews', item: 'grouped by change (per change, then the mean)', system: 'system level (system means)' } as const;
+    for (const key of ['pooled', 'item', 'system'] as const) {
+      const g = o.metaeval.groupings[key];
+      L.push('', `Meta-evaluation against ${o.dimension.name}, ${title[key]}:`);
+      if ('undefined' in g) {
+        L.push(`  undefined: ${g.undefined}`);
+        continue;
+      }
+      const extra = key === 'system' ? '  pairwise acc' : key === 'pooled' && g.rows.some((r) => r.stats.auc) ? '  ROC AUC [95%]' : '';
+      L.push(`  ${'#'.padStart(2)} ${'metric'.padEnd(30)} ${'n'.padStart(6)}  ${'Spearman [95%]'.padEnd(26)}${'Kendall τ-b [95%]'.padEnd(26)}${'acc_eq [95%]'.padEnd(26)}${extra}`);
+      for (const r of g.rows) {
+        const more = key === 'system' ? cell(r.pairwise) : aucCell(r.stats.auc);
+        L.push(`  ${String(r.rank).padStart(2)} ${r.label.slice(0, 30).padEnd(30)} ${String(r.n).padStart(6)}  ${cell(r.stats.spearman).padEnd(26)}${cell(r.stats.kendall).padEnd(26)}${cell(r.stats.acc_eq).padEnd(26)}${more}`);
+      }
+    }
+    L.push('', `Intervals: ${o.metaeval.resamples} bootstrap resamples of changes (seed ${o.metaeval.seed}).`);
+  }
+  L.push('');
+  return L.join('\n');
+}
