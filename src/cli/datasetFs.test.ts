@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { crscoreAsync, FIXTURES } from './testing.ts';
 import { importDatasetFile, rowCodeFs } from './datasetFs.ts';
+import { fillPseudoRefs, loadDataset, readPseudoRefOptions } from './pseudoRefs.ts';
 import { importFiles } from '../core/importers/index.ts';
 import { CodeUnreadableError } from '../core/importers/codeAt.ts';
 
@@ -97,4 +98,19 @@ describe('rowCodeFs', () => {
     rmSync(file);
     await expect(rowCodeFs(r.rows[1])).rejects.toThrow(`could not be read from ${file}`);
   });
+
+  it("makes the analyzers fail a change of a file changed since it was read, naming the file (never '0 issues')", async () => {
+    process.env.CRSCORE_STREAM_BYTES = '0';
+    const file = path.join(dir, 'changed-before-analyzers.jsonl');
+    writeFileSync(file, readFileSync(coded));
+    const { rows } = await loadDataset(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('var b = 2;', 'var c = 2;'));
+    const filled = await fillPseudoRefs(rows, readPseudoRefOptions({ 'pseudo-refs': 'analyzers' }, 'dataset'));
+    const failed = filled.reports.find((r) => r.id === 'js-ok')!.failures;
+    expect(failed).toHaveLength(1);
+    expect(failed[0].reason).toContain(`${file} changed since it was imported: the code of change js-ok is no longer the bytes that were read.`);
+    // The changes whose bytes are untouched are still read back and analyzed.
+    expect(filled.reports.find((r) => r.id === 'js-outside')!.failures).toEqual([]);
+    expect(filled.stats.failed).toBeGreaterThanOrEqual(1);
+  }, 60_000);
 });
