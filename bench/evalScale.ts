@@ -9,13 +9,17 @@
 // statistics (Spearman, Kendall τ-b) of all reviews at once.
 //   npm run bench:eval-scale
 //   BENCH_N=2000 BENCH_EVAL=lexical BENCH_RESAMPLES=200 npm run bench:eval-scale
+// BENCH_DEV=FILE instead runs a held-out-shaped file: that dataset's real rows (code and all) ×BENCH_TIMES (default
+// 60; the dev half ×60 is ~79k reviews, ~440 MB, most of it code), and prints each preset's (BENCH_EVAL, default
+// lexical,plus,learned) wall, CPU and peak RSS: the CLI streams such a file and leaves its code on disk.
+//   BENCH_DEV=../shared/data/crscore-human-study/dev.jsonl BENCH_RESAMPLES=200 npm run bench:eval-scale
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mulberry32 } from '../src/core/resampling.ts';
 import { kendallTauB, spearman } from '../src/core/stats.ts';
-import { datasetPath, ensureDataset, type GenRow } from './genDataset.ts';
+import { datasetPath, ensureDataset, replicateFile, type GenRow } from './genDataset.ts';
 import { record } from './summary.ts';
 
 const N = Number(process.env.BENCH_N ?? 10_000);
@@ -24,7 +28,7 @@ const SEED = 1;
 const WHICH = (process.env.BENCH_EVAL ?? 'lexical,learned').split(',');
 const TARGET: Record<string, number> = { lexical: 20, learned: 45 };
 const root = process.cwd();
-const file = await ensureDataset(datasetPath(root, N, SEED), { changes: N, seed: SEED });
+const DEV = process.env.BENCH_DEV;
 
 /** A child process's run, with its peak RSS and CPU time read in the child at exit (bench/heapPeak.mjs). */
 function child(args: string[], env: Record<string, string> = {}) {
@@ -154,6 +158,11 @@ function floor(rows: GenRow[], learned: boolean): { wall: number; cpu: number } 
   return { wall: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6 };
 }
 
+if (DEV) {
+  await heldOut(DEV);
+  process.exit(0);
+}
+const file = await ensureDataset(datasetPath(root, N, SEED), { changes: N, seed: SEED });
 const rows = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as GenRow);
 if (process.env.BENCH_FLOOR) {
   process.stdout.write(JSON.stringify(floor(rows, process.env.BENCH_FLOOR === 'learned')));
@@ -208,3 +217,18 @@ const k = kendallTauB(x, y).r;
 const t2 = performance.now();
 console.log(`\npooled statistics over ${x.length} reviews: Spearman ${(t1 - t0).toFixed(0)} ms (ρ ${s.toFixed(3)}), Kendall τ-b ${(t2 - t1).toFixed(0)} ms (τ ${k.toFixed(3)})`);
 record({ what: `pooled Spearman + Kendall τ-b over ${x.length} reviews, Node`, value: `${((t2 - t0) / 1000).toFixed(2)} s`, target: '< 2 s', met: t2 - t0 < 2000 });
+
+/** Each preset on a real dataset ×BENCH_TIMES: wall, CPU and peak RSS (the file is never read whole here either). */
+async function heldOut(dev: string) {
+  const times = Number(process.env.BENCH_TIMES ?? 60);
+  const big = await replicateFile(dev, times, `${root}/bench/out/${path.basename(dev, '.jsonl')}-x${times}.jsonl`);
+  const presets = (process.env.BENCH_EVAL ?? 'lexical,plus,learned').split(',');
+  const mb = fs.statSync(big).size / 1e6;
+  console.log(`crscore eval on ${path.relative(root, big)} (${path.basename(dev)} ×${times}, ${mb.toFixed(0)} MB), ${B} resamples, ${os.availableParallelism()} CPUs, Node ${process.version}, load ${os.loadavg()[0].toFixed(1)}\n`);
+  console.log('| preset | reviews scored | wall s | CPU s (all threads) | peak RSS MB | target |\n|---|---:|---:|---:|---:|---|');
+  for (const p of presets) {
+    const r = cli(['eval', '--dataset', big, '--json', '--bootstrap', String(B), ...(p === 'lexical' ? [] : ['--preset', p])]);
+    console.log(`| ${p} | ${r.out.n} | ${r.wall.toFixed(1)} | ${r.cpu.toFixed(1)} | ${r.rss.toFixed(0)} | < 800 MB |`);
+    record({ what: `CLI eval ${p}, ${path.basename(dev)} ×${times} (${mb.toFixed(0)} MB, ${r.out.n} reviews): peak RSS`, value: `${r.rss.toFixed(0)} MB`, target: '< 800 MB', met: r.rss < 800 });
+  }
+}

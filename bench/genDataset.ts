@@ -8,6 +8,9 @@
 //     reviews, each copy's texts perturbed, so the texts keep the study's shape (the browser's scale bench).
 //   npx tsx bench/genDataset.ts [--changes 10000] [--seed 1] [--out bench/out/gen-10000-s1.jsonl]
 //   npx tsx bench/genDataset.ts --copy-of DEV.jsonl --reviews 86409 [--seed 30] --out bench/out/dev-copies.jsonl
+//   - replicateFile: a real dataset's rows as they are, N times over, each copy with fresh ids (a held-out-sized
+//     file of real changes and code: the dev half ×60 is ~79k reviews, ~440 MB, for the CLI's memory bench).
+//   npx tsx bench/genDataset.ts --replicate DEV.jsonl --times 60 [--out bench/out/dev-x60.jsonl]
 import { mulberry32 } from '../src/core/bootstrap.ts';
 import { sampleJsonl } from '../src/core/importers/sample.ts';
 
@@ -212,6 +215,35 @@ export function copiedJsonl(reviews: number, seed = 30, source?: string): string
   return `${out.join('\n')}\n`;
 }
 
+/**
+ * Writes `source`'s rows `times` times over to `file` (unless it is already there), untouched but for their ids:
+ * copy k > 0 of row "id" is "id-xk" (an index, when the row has one, moved by k × 100,000). One row in memory at a time.
+ */
+export async function replicateFile(source: string, times: number, file: string): Promise<string> {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const lines = fs.readFileSync(source, 'utf8').split('\n').filter((l) => l.trim());
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(tmp, 'w');
+  try {
+    for (let k = 0; k < times; k++)
+      for (const l of lines) {
+        const row = JSON.parse(l) as SourceRow;
+        if (k > 0) {
+          row.id = `${row.id ?? 'row'}-x${k}`;
+          if (typeof row.index === 'number') row.index += k * 100_000;
+        }
+        fs.writeSync(fd, `${JSON.stringify(row)}\n`);
+      }
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  return file;
+}
+
 /** Scored system reviews (not 'msg', with a human relevance) the dataset holds: what `crscore eval` correlates. */
 export function scoredReviews(rows: Iterable<GenRow>): number {
   let n = 0;
@@ -252,8 +284,16 @@ export function datasetPath(root: string, changes: number, seed: number): string
 const isMain = typeof process !== 'undefined' && process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isMain) {
   const { parseArgs } = await import('node:util');
-  const { values } = parseArgs({ options: { changes: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'copy-of': { type: 'string' }, reviews: { type: 'string' } } });
+  const { values } = parseArgs({ options: { changes: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'copy-of': { type: 'string' }, reviews: { type: 'string' }, replicate: { type: 'string' }, times: { type: 'string' } } });
   const fs = await import('node:fs');
+  if (values.replicate !== undefined) {
+    const times = Number(values.times ?? 60);
+    const out = values.out ?? `${process.cwd()}/bench/out/${(await import('node:path')).basename(values.replicate, '.jsonl')}-x${times}.jsonl`;
+    if (fs.existsSync(out)) fs.rmSync(out);
+    await replicateFile(values.replicate, times, out);
+    console.log(`${out}: ${values.replicate} ×${times}, fresh ids, ${(fs.statSync(out).size / 1e6).toFixed(0)} MB`);
+    process.exit(0);
+  }
   if (values['copy-of'] !== undefined || values.reviews !== undefined) {
     const from = values['copy-of'];
     const out = values.out ?? `${process.cwd()}/bench/out/copies-${values.reviews ?? 86_409}-s${values.seed ?? 30}.jsonl`;

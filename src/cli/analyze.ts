@@ -16,7 +16,8 @@ import { toolLine, type WarningFilter } from '../analyzers/filter.ts';
 import type { JshintOptionSet } from '../analyzers/jshint.ts';
 import { analyze, type AnalyzerResult } from '../analyzers/run.ts';
 import { nodeTreeSitterAssets } from '../analyzers/treesitterNode.ts';
-import { CliError, fmt, oneOf, parseJsonl, readText, warn } from './io.ts';
+import { CliError, fmt, oneOf, warn, type JsonlLine } from './io.ts';
+import { jsonlBatches } from './datasetFs.ts';
 
 export const ANALYZE_USAGE = `crscore analyze --dataset FILE [options]
 
@@ -82,9 +83,6 @@ export async function runAnalyze(argv: string[]): Promise<number> {
   const compare = values['compare-reference'];
   const json = values.json;
 
-  const { rows, badLines } = readRows(await readText(values.dataset));
-  if (rows.length === 0) throw new CliError(`${values.dataset}: no usable rows`);
-
   const assets = nodeTreeSitterAssets();
   const counts = {
     js: { rows: 0, warnings: 0, kept: 0, failed: 0 },
@@ -93,42 +91,50 @@ export async function runAnalyze(argv: string[]): Promise<number> {
   };
   const reference = { js: emptyTally(), java: emptyTally() };
   const issues = { js: emptyTally(), java: emptyTally(), python: emptyTally() };
-  const skipped = { noAnalyzer: 0, noReference: 0, badLines };
+  const skipped = { noAnalyzer: 0, noReference: 0, badLines: 0 };
   const out: string[] = [];
+  let usable = 0;
 
-  for (const row of rows) {
-    const language = rowLanguage(row);
-    const key = LANGS[language];
-    if (!key) {
-      skipped.noAnalyzer++;
-      continue;
-    }
-    const [result] = await analyze(
-      { language, diff: row.diff, oldCode: row.oldCode ?? undefined, newCode: row.newCode ?? undefined, filter, options },
-      assets,
-    );
-    const c = counts[key];
-    c.rows++;
-    if (result.error) c.failed++;
-    c.warnings += result.warnings.length;
-    c.kept += result.kept.length;
-    out.push(...describeRow(row, result, filter));
-    if (!compare) continue;
-    if (key !== 'python') {
-      if (row.referenceAnalyzerOutput === null) {
-        skipped.noReference++;
-      } else {
-        const cmp = compareLines(result.warnings.map(toolLine), referenceLines(language, row.referenceAnalyzerOutput));
-        addToTally(reference[key], cmp);
-        out.push(...describeComparison('reference_analyzer_output', cmp));
+  // Row by row as the file is read (streamed when large, datasetFs.ts): one change's code in memory at a time.
+  for await (const batch of jsonlBatches(values.dataset)) {
+    const { rows, badLines } = readRows(batch);
+    skipped.badLines += badLines;
+    usable += rows.length;
+    for (const row of rows) {
+      const language = rowLanguage(row);
+      const key = LANGS[language];
+      if (!key) {
+        skipped.noAnalyzer++;
+        continue;
+      }
+      const [result] = await analyze(
+        { language, diff: row.diff, oldCode: row.oldCode ?? undefined, newCode: row.newCode ?? undefined, filter, options },
+        assets,
+      );
+      const c = counts[key];
+      c.rows++;
+      if (result.error) c.failed++;
+      c.warnings += result.warnings.length;
+      c.kept += result.kept.length;
+      out.push(...describeRow(row, result, filter));
+      if (!compare) continue;
+      if (key !== 'python') {
+        if (row.referenceAnalyzerOutput === null) {
+          skipped.noReference++;
+        } else {
+          const cmp = compareLines(result.warnings.map(toolLine), referenceLines(language, row.referenceAnalyzerOutput));
+          addToTally(reference[key], cmp);
+          out.push(...describeComparison('reference_analyzer_output', cmp));
+        }
+      }
+      // The study's issue pseudo-references are the paper filter's output; compare ours with them.
+      if (filter === 'paper' && row.pseudoRefs.length > 0) {
+        const expected = row.pseudoRefs.filter((p) => p.type === 'issue').map((p) => p.text);
+        addToTally(issues[key], compareLines(result.refs.map((r) => r.text), expected));
       }
     }
-    // The study's issue pseudo-references are the paper filter's output; compare ours with them.
-    if (filter === 'paper' && row.pseudoRefs.length > 0) {
-      const expected = row.pseudoRefs.filter((p) => p.type === 'issue').map((p) => p.text);
-      addToTally(issues[key], compareLines(result.refs.map((r) => r.text), expected));
-    }
   }
+  if (usable === 0) throw new CliError(`${values.dataset}: no usable rows`);
 
   const summarize = (t: Tally): CompareSummary => {
     if (!compare) return { rows: t.rows, exactRows: t.exactRows, precision: null, recall: null };
@@ -155,8 +161,7 @@ export async function runAnalyze(argv: string[]): Promise<number> {
   return 0;
 }
 
-function readRows(text: string): { rows: DatasetRow[]; badLines: number } {
-  const { values, errors } = parseJsonl(text);
+function readRows({ values, errors }: { values: JsonlLine[]; errors: { line: number; reason: string }[] }): { rows: DatasetRow[]; badLines: number } {
   const rows: DatasetRow[] = [];
   let badLines = errors.length;
   for (const e of errors) warn(`line ${e.line}: ${e.reason}`);

@@ -1,7 +1,9 @@
 // `crscore claims`: a dataset in, the same dataset out (dev.jsonl lines) with its pseudo-references generated:
 // LLM claims plus analyzer issues by default. Re-score it later with `crscore eval` and no LLM.
 import { parseArgs } from 'node:util';
-import { datasetToJsonl } from '../core/datasetJsonl.ts';
+import { once } from 'node:events';
+import { datasetLine } from '../core/datasetJsonl.ts';
+import { withCodeFs } from './datasetFs.ts';
 import { CliError } from './io.ts';
 import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
 
@@ -38,6 +40,9 @@ export async function runClaims(argv: string[]): Promise<number> {
   const { rows } = await loadDataset(values.dataset, values.predictions);
   const filled = await fillPseudoRefs(rows, plan);
   if (filled.interrupted) return 130;
-  process.stdout.write(datasetToJsonl(filled.rows, filled.config));
+  // One row at a time, its code read back from a streamed file (datasetFs.ts): never every change's code at once.
+  for (const row of filled.rows) {
+    if (process.stdout.write(`${datasetLine(await withCodeFs(row), filled.config)}\n`) === false) await once(process.stdout, 'drain');
+  }
   return filled.stats.failed > 0 ? 1 : 0;
 }

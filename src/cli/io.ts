@@ -87,8 +87,8 @@ export function decodeText(bytes: Uint8Array, name: string): string {
   return text;
 }
 
-/** The checks every input passes (empty, UTF-16, NUL bytes); its bytes without a UTF-8 byte-order mark. */
-function checkBytes(bytes: Uint8Array, name: string): Uint8Array {
+/** The checks every input passes (empty, UTF-16, NUL bytes: of a streamed file, its head); its bytes without a UTF-8 byte-order mark. */
+export function checkBytes(bytes: Uint8Array, name: string): Uint8Array {
   const who = inert(name);
   const resave = 'save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8, or "Save as UTF-8" in the editor) and try again';
   if (bytes.length === 0) throw new CliError(`${who} is empty (0 bytes)`);
@@ -120,13 +120,16 @@ export function parseJsonl(text: string): {
 } {
   const values: JsonlLine[] = [];
   const errors: { line: number; reason: string }[] = [];
-  text.split(/\r?\n/).forEach((raw, k) => {
-    if (raw.trim() === '') return;
-    const parsed = parseJsonText(raw);
-    if (parsed.error) errors.push({ line: k + 1, reason: parsed.error });
-    else values.push({ line: k + 1, value: parsed.value });
-  });
+  text.split(/\r?\n/).forEach((raw, k) => jsonlLine(k + 1, raw, values, errors));
   return { values, errors };
+}
+
+/** One JSONL line into `values` or `errors` (blank lines skipped): parseJsonl's, and the streamed reader's (datasetFs.ts). */
+export function jsonlLine(line: number, raw: string, values: JsonlLine[], errors: { line: number; reason: string }[]): void {
+  if (raw.trim() === '') return;
+  const parsed = parseJsonText(raw);
+  if (parsed.error) errors.push({ line, reason: parsed.error });
+  else values.push({ line, value: parsed.value });
 }
 
 // Control characters from data (a system named "\u001b[2J", a review with "\r", an LLM answer with bidi overrides)

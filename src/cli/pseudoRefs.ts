@@ -21,6 +21,7 @@ import {
 } from '../pseudorefs/dataset.ts';
 import { DEFAULT_CACHE_DIR, openFolderCache } from './answerCacheFs.ts';
 import { rememberingCache } from '../llmbatch/cache.ts';
+import { importDatasetFile, rowCodeFs } from './datasetFs.ts';
 import { CliError, numberIn, oneOf, progress, readImportFile, readText, warn } from './io.ts';
 import { importCodeReviewerPredictions, importFiles } from '../core/importers/index.ts';
 import { interruptible } from './interrupt.ts';
@@ -189,6 +190,8 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
         filter: plan.filter,
         options: plan.options,
         signal,
+        // A streamed file's rows left their code in it: one change's code read back at a time.
+        codeOf: rowCodeFs,
         onProgress: (x) => tick(x.done, x.total),
       });
     }
@@ -207,10 +210,10 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
 
 /** Reads a dataset in any format the importers know; with predictions files, CodeReviewer's test file plus systems. */
 export async function loadDataset(file: string, predictions: readonly string[] = []): Promise<{ rows: DatasetRow[]; badLines: number }> {
-  const data = await readImportFile(file);
+  // Large files are streamed and leave their code on disk (datasetFs.ts); the analyzers read it back (codeOf).
   const r = predictions.length
-    ? importCodeReviewerPredictions(data, await Promise.all(predictions.map(async (p) => ({ name: p, text: await readText(p) }))))
-    : importFiles([data]);
+    ? importCodeReviewerPredictions(await readImportFile(file), await Promise.all(predictions.map(async (p) => ({ name: p, text: await readText(p) }))))
+    : await importDatasetFile(file, (data) => importFiles([data]));
   for (const e of r.errors) warn(`${e.file}${e.line ? ` line ${e.line}` : ''}: ${e.reason} (line skipped)`);
   if (r.rows.length === 0) throw new CliError(`${file}: no usable lines`);
   return { rows: r.rows, badLines: r.errors.length };

@@ -12,7 +12,8 @@ import { splitReview } from '../core/sentences.ts';
 import type { PseudoReferenceKind, SimilarityMatrix, SplitMode } from '../core/types.ts';
 import { loadBackgroundIdf } from './background.ts';
 import { PAPER_TAU } from './eval.ts';
-import { CliError, oneOf, parseJsonl, readText, warn } from './io.ts';
+import { CliError, oneOf, warn, type JsonlLine } from './io.ts';
+import { jsonlBatches } from './datasetFs.ts';
 import { fillPseudoRefs, PSEUDO_REF_OPTIONS, pseudoRefUsage, readPseudoRefOptions, rowsFromScoreLines } from './pseudoRefs.ts';
 import { buildMatrices, DEFAULT_ENCODER, type Pooling } from './matrices.ts';
 import { describeScoreConfig, resolveScoreConfig, type ScoreConfig } from './scoreConfig.ts';
@@ -84,7 +85,13 @@ export async function runScore(argv: string[]): Promise<number> {
 
   // LLM settings (the key) are checked before the input is read.
   const plan = readPseudoRefOptions(values, 'dataset');
-  const { values: lines, errors } = parseJsonl(await readText(values.input));
+  // A large input file is streamed line by line (datasetFs.ts): its text and the array of its lines are never held.
+  const lines: JsonlLine[] = [];
+  const errors: { line: number; reason: string }[] = [];
+  for await (const b of jsonlBatches(values.input)) {
+    for (const v of b.values) lines.push(v);
+    for (const e of b.errors) errors.push(e);
+  }
   const where = values.input ?? 'stdin';
   for (const e of errors) warn(`${where} line ${e.line}: ${e.reason} (line skipped)`);
   const inputs: Input[] = [];

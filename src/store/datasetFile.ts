@@ -1,7 +1,7 @@
 // A Research dataset file as the page holds, hands to the import worker and saves it: its text (small files), or
 // its unread bytes (large ones: a File from the picker, or the Blob IndexedDB gave back), decoded only in the worker.
 import { decodeUtf8File, type ImportFile } from '../core/importers/index';
-import type { StreamSource } from '../core/importers/stream';
+import { HEAD_CHARS, type StreamSource } from '../core/importers/stream';
 
 /** A file not read yet: its bytes (a File from the picker, or a Blob IndexedDB gave back), decoded as UTF-8. */
 export interface BlobFile {
@@ -26,9 +26,6 @@ export function streamSource(f: DatasetFile): StreamSource {
   if (!isBlobFile(f)) return { name: f.name, head: async () => f.text.slice(0, HEAD_CHARS), text: async () => f };
   return { name: f.name, head: () => f.blob.slice(0, HEAD_CHARS).text(), text: () => decodeBlob(f.name, f.blob), bytes: () => blobChunks(f.blob) };
 }
-
-/** As much of a file as detectFormat looks at. */
-const HEAD_CHARS = 2_000_000;
 
 async function* blobChunks(blob: Blob): AsyncGenerator<Uint8Array> {
   // A reader loop rather than `for await` over the stream: Safari's ReadableStream is not async-iterable.

@@ -9,11 +9,12 @@ import type { ImportMessage, ImportRequest } from './import.worker';
 import { decodeBlob, isBlobFile, sizeOf, textOf, type DatasetFile } from './datasetFile';
 import { knownOverview } from './datasetOverview';
 import { registerImportFiles } from './rowCode';
+import { STREAM_FROM_BYTES } from '../core/importers/stream';
 
 export type { DatasetFile } from './datasetFile';
 
 /** Above this many characters in all, the files are parsed in the worker (the dev half, 7 MB, goes there). */
-export const WORKER_CHARS = 1_000_000;
+export const WORKER_CHARS = STREAM_FROM_BYTES;
 
 /** The picker's files: small ones read at once (parsed on the page), large ones kept as Files for the worker. */
 export async function pickedFiles(list: readonly File[]): Promise<DatasetFile[]> {

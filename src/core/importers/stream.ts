@@ -71,6 +71,12 @@ export async function* byteLines(chunks: AsyncIterable<Uint8Array>): AsyncGenera
   yield carry.length ? line(joined(new Uint8Array(0)), carryStart) : line(new Uint8Array(0), offset);
 }
 
+/** Files of at least this many bytes in all are streamed, by the page (importRun.ts) and the CLI (datasetFs.ts). */
+export const STREAM_FROM_BYTES = 1_000_000;
+
+/** As much of a file as detectFormat looks at (StreamSource.head). */
+export const HEAD_CHARS = 2_000_000;
+
 /** A file the streaming import reads: its name, its first 2 MB as text (to tell its format), and its bytes. */
 export interface StreamSource {
   name: string;
