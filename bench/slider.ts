@@ -94,10 +94,13 @@ async function main() {
       await cdp.send('Profiler.start');
     }
     if (trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink', 'cc', 'gpu', 'viz'] });
-    for (let k = 0; k < steps; k++) {
-      await page.keyboard.press(Math.floor(k / 50) % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
-      await page.waitForFunction((n) => (window as unknown as { __bench: { frame: number[] } }).__bench.frame.length >= n, k + 1);
-    }
+    const run = async () => {
+      for (let k = 0; k < steps; k++) {
+        await page.keyboard.press(Math.floor(k / 50) % 2 === 0 ? 'ArrowRight' : 'ArrowLeft');
+        await page.waitForFunction((n) => (window as unknown as { __bench: { frame: number[] } }).__bench.frame.length >= n, k + 1);
+      }
+    };
+    await run();
     if (trace) {
       const buf = await browser.stopTracing();
       const ev = (JSON.parse(buf.toString()) as { traceEvents: { name: string; ph: string; dur?: number; tid: number; pid: number; args?: { name?: string } }[] }).traceEvents;
@@ -127,6 +130,20 @@ async function main() {
     }
     const res = await page.evaluate(() => (window as unknown as { __bench: { commit: number[]; frame: number[] } }).__bench);
     const outlined = await page.getByTestId('heatmap').evaluate((c) => Number(c.dataset.outlinedCount));
+    // The floor: the same steps in the same page with the cells left as they were (paint.ts reads the flag), so
+    // it is the step's cost without the cell repaint: scores, React, labels, marks and the layer's copy.
+    await page.evaluate(() => {
+      const w = window as unknown as { __bench: { commit: number[]; frame: number[] }; __crscoreSliderFloor?: boolean };
+      w.__crscoreSliderFloor = true;
+      w.__bench.commit = [];
+      w.__bench.frame = [];
+    });
+    await run();
+    const floor = await page.evaluate(() => {
+      const w = window as unknown as { __bench: { commit: number[]; frame: number[] }; __crscoreSliderFloor?: boolean };
+      w.__crscoreSliderFloor = false;
+      return w.__bench;
+    });
     const row = (name: string, xs: number[]) =>
       `| ${name.padEnd(44)} | ${pct(xs, 50).toFixed(2).padStart(6)} | ${pct(xs, 95).toFixed(2).padStart(6)} | ${Math.max(...xs).toFixed(2).padStart(6)} | ${String(xs.length).padStart(5)} |`;
     console.log(`\nτ slider, ${rows}×${cols} matrix (${outlined} cells above τ at the end), ${dev ? 'Vite dev server (React development build)' : 'production build (vite preview)'}, Chromium ${browser.version()}${noVsync ? ', vsync off' : ', 60 Hz vsync'}`);
@@ -134,6 +151,10 @@ async function main() {
     console.log('|----------------------------------------------|--------|--------|--------|-------|');
     console.log(row('repainted matrix + updated scores (commit)', res.commit));
     console.log(row('next frame painted (rAF + task)', res.frame));
+    console.log(row('floor: commit, cells not repainted', floor.commit));
+    console.log(row('floor: next frame, cells not repainted', floor.frame));
+    const ratio = (a: number[], b: number[], p: number) => (pct(a, p) / pct(b, p)).toFixed(2);
+    console.log(`\nstep ÷ floor: commit p50 ${ratio(res.commit, floor.commit, 50)}× p95 ${ratio(res.commit, floor.commit, 95)}×, frame p50 ${ratio(res.frame, floor.frame, 50)}× p95 ${ratio(res.frame, floor.frame, 95)}×`);
     const p95 = pct(res.frame, 95);
     console.log(`\ntarget p95 < 16 ms: ${p95 < 16 ? 'met' : 'NOT met'} (${p95.toFixed(2)} ms to the painted frame)`);
     const commit95 = pct(res.commit, 95);

@@ -178,6 +178,28 @@ export class CellPainter {
     return starts;
   }
 
+  /** What the last update drew: the outlined cells (as "row,col", built only when read) and the credit bars. */
+  summary(): { readonly outlined: string[]; outlinedCount: number; partial: number } {
+    const { code, g } = this;
+    let outlinedCount = 0;
+    let partial = 0;
+    for (let k = 0; k < code.length; k++) {
+      if (code[k] & ABOVE) outlinedCount++;
+      else if (code[k] >>> 13 > 0) partial++;
+    }
+    let list: string[] | null = null;
+    return {
+      outlinedCount,
+      partial,
+      get outlined() {
+        list ??= Array.from(code.keys())
+          .filter((k) => (code[k] & ABOVE) !== 0)
+          .map((k) => `${(k / g.cols) | 0},${k % g.cols}`);
+        return list;
+      },
+    };
+  }
+
   update(px: Uint32Array, tau: number, ramp?: Ramp): Dirty {
     const { g, data, code } = this;
     const W = gridWidth(g);
