@@ -51,23 +51,22 @@ export function writeCell(px: Uint32Array, W: number, g: CellGrid, i: number, j:
   const y1 = g.ys[i + 1] - g.ys[0] - 1; // last row of the cell is the white gap
   const t = g.t;
   const edge = above ? INK : colour;
+  // Plain loops: a cell is a few pixels wide, where a fill() call per run costs more than the stores.
   for (let y = y0; y < y1; y++) {
     const row = y * W;
     if (withRamp && y1 - y <= t) {
-      px.fill(edge, row + a, row + b);
-      if (barLen) px.fill(INK, row + a, row + Math.min(a + barLen, b));
+      const barEnd = a + barLen;
+      for (let x = a; x < b; x++) px[row + x] = x < barEnd ? INK : edge;
     } else if (y - y0 < t || y1 - y <= t) {
-      px.fill(edge, row + a, row + b);
+      for (let x = a; x < b; x++) px[row + x] = edge;
+    } else if (above) {
+      for (let x = a; x < b; x++) px[row + x] = x < a + t || x >= b - t ? INK : colour;
     } else {
-      px.fill(colour, row + a, row + b);
-      if (above) {
-        px.fill(INK, row + a, row + Math.min(b, a + t));
-        px.fill(INK, row + Math.max(a, b - t), row + b);
-      }
+      for (let x = a; x < b; x++) px[row + x] = colour;
     }
     if (b >= a) px[row + b] = WHITE;
   }
-  if (y1 >= y0) px.fill(WHITE, y1 * W + a, y1 * W + Math.max(a, b + 1));
+  for (let x = a, row = y1 * W; y1 >= y0 && x <= b; x++) px[row + x] = WHITE;
 }
 
 export interface Dirty {
