@@ -40,7 +40,7 @@ export const codeAbove = (code: number) => (code & ABOVE) !== 0;
 export const codeHasBar = (code: number) => code >>> 13 > 0;
 
 /** Writes cell (i, j)'s pixels for `code`, its gap column and gap row included (they are always white). */
-export function writeCell(px: Uint32Array, W: number, g: CellGrid, i: number, j: number, code: number, withRamp: boolean) {
+export function writeCell(px: Uint32Array, W: number, g: CellGrid, i: number, j: number, code: number, withRamp: boolean, gaps = true) {
   const colour = LUT.rgba[code & 0xfff];
   const above = (code & ABOVE) !== 0;
   const barLen = code >>> 13;
@@ -64,9 +64,9 @@ export function writeCell(px: Uint32Array, W: number, g: CellGrid, i: number, j:
     } else {
       for (let x = a; x < b; x++) px[row + x] = colour;
     }
-    if (b >= a) px[row + b] = WHITE;
+    if (gaps && b >= a) px[row + b] = WHITE;
   }
-  for (let x = a, row = y1 * W; y1 >= y0 && x <= b; x++) px[row + x] = WHITE;
+  for (let x = a, row = y1 * W; gaps && y1 >= y0 && x <= b; x++) px[row + x] = WHITE;
 }
 
 export interface Dirty {
@@ -203,13 +203,15 @@ export class CellPainter {
     const { g, data, code } = this;
     const W = gridWidth(g);
     const dirty: Dirty = { rowFrom: g.rows, rowTo: -1, colFrom: g.cols, colTo: -1, cells: 0 };
-    const repaint = (k: number) => {
+    // After the first paint the gaps are white already; `known`: the code when the caller knows it.
+    const gaps = !this.last;
+    const repaint = (k: number, known: number) => {
       const i = (k / g.cols) | 0;
       const j = k - i * g.cols;
-      const now = cellCode(data[k], tau, this.lo, this.hi, ramp, g.xs[j + 1] - g.xs[j]);
+      const now = known >= 0 ? known : cellCode(data[k], tau, this.lo, this.hi, ramp, g.xs[j + 1] - g.xs[j]);
       if (code[k] === now) return;
       code[k] = now;
-      writeCell(px, W, g, i, j, now, this.withRamp);
+      writeCell(px, W, g, i, j, now, this.withRamp, gaps);
       dirty.cells++;
       if (i < dirty.rowFrom) dirty.rowFrom = i;
       if (i > dirty.rowTo) dirty.rowTo = i;
@@ -217,7 +219,7 @@ export class CellPainter {
       if (j > dirty.colTo) dirty.colTo = j;
     };
     if (!this.last) {
-      for (let k = 0; k < code.length; k++) repaint(k);
+      for (let k = 0; k < code.length; k++) repaint(k, -1);
       this.last = { tau, ramp };
       return dirty;
     }
@@ -228,8 +230,8 @@ export class CellPainter {
     const n = this.sorted.length;
     const a = this.runStarts(prev.tau);
     const b = this.runStarts(tau);
-    const visit = (from: number, to: number) => {
-      for (let p = from; p < to; p++) repaint(this.order[p]);
+    const visit = (from: number, to: number, known = -1) => {
+      for (let p = from; p < to; p++) repaint(this.order[p], known);
     };
     let ia = 0;
     let ib = 0;
@@ -243,7 +245,8 @@ export class CellPainter {
       const v = this.sorted[p];
       const same =
         colourIndex(v, prev.tau, this.lo, this.hi) === colourIndex(v, tau, this.lo, this.hi) && v > prev.tau === v > tau;
-      if (!same) visit(p, q);
+      // Without a ramp the whole segment shows one code (no bar, whose length depends on the column).
+      if (!same) visit(p, q, ramp ? -1 : cellCode(v, tau, this.lo, this.hi, undefined, 0));
       p = q;
     }
     // The credit ramps: below both lows a cell has no credit at either τ, above both highs full credit, so
