@@ -77,8 +77,9 @@ export const Heatmap = memo(function Heatmap({ matrix, tau, scores, refs, senten
       links: links?.marks,
     });
     // What was drawn, for tests and the bench (attribute writes are cheap at this size).
-    (c as HTMLCanvasElement & { outlined?: string[] }).outlined = summary.outlined;
-    c.dataset.outlinedCount = String(summary.outlined.length);
+    // The outlined cells' list is built only when a test reads it: at 200×300 it is tens of thousands of strings.
+    Object.defineProperty(c, 'outlined', { configurable: true, get: () => summary.outlined });
+    c.dataset.outlinedCount = String(summary.outlinedCount);
     c.dataset.partialCount = String(summary.partial);
     c.dataset.tau = String(tau);
     // The links change far less often than τ: their column and attributes are redrawn only when they do.

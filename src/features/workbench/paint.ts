@@ -1,10 +1,11 @@
 // Paints the P×R heatmap on a 2D canvas. Pure drawing from (matrix, τ, view state) so the slider only
 // repaints; the returned summary says exactly what was drawn (tests and the bench read it).
-// Cells, gaps and the "> τ" outlines are written straight into an ImageData at device resolution (one
-// memcpy per pixel row): at 60×40 that is far cheaper for Chromium than thousands of anti-aliased strokes.
-import { credit, type Ramp } from '../../core/plus/score';
+// Cells, gaps and the "> τ" outlines are written straight into an ImageData at device resolution
+// (cellPixels.ts): far cheaper for Chromium than thousands of anti-aliased strokes.
+import type { Ramp } from '../../core/plus/score';
 import type { Scores, SimilarityMatrix } from '../../core/types';
 import { colourIndex, LUT, scaleDomain } from './palette';
+import { CellPainter, gridHeight, gridWidth, type CellGrid } from './cellPixels';
 import { ANNOTATOR_COLOUR, paintAnnotatorRows, type RowMarks } from './paintLinks';
 
 export interface Layout {
@@ -50,20 +51,19 @@ export interface PaintState {
 }
 
 export interface PaintSummary {
-  /** Cells drawn with the "above τ" outline (plus: full credit), as "row,col". */
-  outlined: string[];
+  /** Cells drawn with the "above τ" outline (plus: full credit), as "row,col" (built when read). */
+  readonly outlined: string[];
+  outlinedCount: number;
   /** Plus preset: cells drawn with a partial-credit bar. */
   partial: number;
 }
 
 const KIND_COLOUR: Record<string, string> = { claim: '#3553a6', implication: '#7a3fa0', issue: '#b4541a', manual: '#2f7d4f' };
-const WHITE = 0xffffffff;
-const INK = 0xff271811; // #111827 as 0xAABBGGRR
 
 /**
- * The cells at device resolution, kept between paints: a τ step rebuilds and uploads only the pixel rows of the
- * cell rows whose colour, outline or credit bar changed (a keyboard step moves few cells across a palette step),
- * and a hover or a pin, which change no cell, upload nothing. The marks, boxes and labels are drawn over it.
+ * The cells at device resolution, kept between paints: a τ step rewrites only the cells whose colour, outline
+ * or credit bar changed (cellPixels.ts finds them by binary search over the values) and uploads the box
+ * around them; a hover or a pin, which change no cell, upload nothing. The marks, boxes and labels go on top.
  */
 interface CellLayer {
   matrix: SimilarityMatrix;
@@ -71,8 +71,8 @@ interface CellLayer {
   canvas: OffscreenCanvas | HTMLCanvasElement;
   ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
   image: ImageData;
-  /** Per cell: what its pixels show (palette index, outline, credit bar length); -1 before the first paint. */
-  code: Int32Array;
+  painter: CellPainter;
+  grid: CellGrid;
   lo: number;
   hi: number;
 }
@@ -80,14 +80,16 @@ interface CellLayer {
 let layer: CellLayer | null = null;
 let labels: { key: string; canvas: OffscreenCanvas | HTMLCanvasElement } | null = null;
 
-function cellLayer(m: SimilarityMatrix, W: number, H: number, key: string): CellLayer | null {
+function cellLayer(m: SimilarityMatrix, grid: CellGrid, key: string, ramp: boolean): CellLayer | null {
   if (layer && layer.matrix === m && layer.key === key) return layer;
+  const W = gridWidth(grid);
+  const H = gridHeight(grid);
   const canvas: OffscreenCanvas | HTMLCanvasElement =
     typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(W, H) : Object.assign(document.createElement('canvas'), { width: W, height: H });
   const ctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   if (!ctx) return null;
   const [lo, hi] = scaleDomain(m.data);
-  layer = { matrix: m, key, canvas, ctx, image: ctx.createImageData(W, H), code: new Int32Array(m.rows * m.cols).fill(-1), lo, hi };
+  layer = { matrix: m, key, canvas, ctx, image: ctx.createImageData(W, H), painter: new CellPainter(m.data, grid, lo, hi, ramp), grid, lo, hi };
   return layer;
 }
 
@@ -97,80 +99,30 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
   const dpr = st.dpr;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  const outlined: string[] = [];
-  let partial = 0;
   const ramp = st.ramp;
 
   // Device-pixel cell boundaries.
   const xs = Array.from({ length: cols + 1 }, (_, j) => Math.round((left + j * cellW) * dpr));
   const ys = Array.from({ length: rows + 1 }, (_, i) => Math.round((top + i * cellH) * dpr));
-  const W = xs[cols] - xs[0];
-  const H = ys[rows] - ys[0];
-  const cells = W > 0 && H > 0 ? cellLayer(m, W, H, `${cellW}|${cellH}|${dpr}|${rows}|${cols}|${ramp ? 'ramp' : 'hard'}`) : null;
+  const grid: CellGrid = { rows, cols, xs, ys, t: Math.max(1, Math.round((cellW >= 12 ? 2 : 1) * dpr)) };
+  const W = gridWidth(grid);
+  const H = gridHeight(grid);
+  const cells = W > 0 && H > 0 ? cellLayer(m, grid, `${cellW}|${cellH}|${dpr}|${rows}|${cols}|${ramp ? 'ramp' : 'hard'}`, !!ramp) : null;
   const lo = cells?.lo ?? 0;
   const hi = cells?.hi ?? 1;
+  let summary: PaintSummary = { outlined: [], outlinedCount: 0, partial: 0 };
   if (cells) {
-    const { image, code } = cells;
-    const px = new Uint32Array(image.data.buffer);
-    const edge = new Uint32Array(W);
-    const mid = new Uint32Array(W);
-    const gap = new Uint32Array(W).fill(WHITE);
-    const bar = ramp ? new Uint32Array(W) : null;
-    const t = Math.max(1, Math.round((cellW >= 12 ? 2 : 1) * dpr));
-    let dirtyFrom = rows;
-    let dirtyTo = -1;
-    for (let i = 0; i < rows; i++) {
-      // What each cell of the row shows now; the row's pixels are rebuilt only if one of them changed.
-      let changed = false;
-      for (let j = 0; j < cols; j++) {
-        const v = data[i * cols + j];
-        const k = colourIndex(v, st.tau, lo, hi);
-        const c = ramp ? credit(v, ramp) : 0;
-        const above = ramp ? c >= 1 : v > st.tau; // strict, as in the metric
-        if (above) outlined.push(`${i},${j}`);
-        const barLen = ramp && !above && c > 0 ? Math.max(1, Math.round(c * (xs[j + 1] - xs[j] - 1))) : 0;
-        if (barLen) partial++;
-        const now = k | (above ? 1 << 12 : 0) | (barLen << 13);
-        if (code[i * cols + j] !== now) {
-          code[i * cols + j] = now;
-          changed = true;
-        }
-      }
-      if (!changed) continue;
-      dirtyFrom = Math.min(dirtyFrom, i);
-      dirtyTo = i;
-      for (let j = 0; j < cols; j++) {
-        const cc = code[i * cols + j];
-        const colour = LUT.rgba[cc & 0xfff];
-        const above = (cc & (1 << 12)) !== 0;
-        const barLen = cc >>> 13;
-        const a = xs[j] - xs[0];
-        const b = xs[j + 1] - xs[0] - 1; // last column of the cell is the white gap
-        if (bar) {
-          bar.fill(above ? INK : colour, a, b);
-          if (barLen) bar.fill(INK, a, a + barLen);
-          bar[b] = WHITE;
-        }
-        edge.fill(above ? INK : colour, a, b);
-        mid.fill(colour, a, b);
-        if (above) {
-          mid.fill(INK, a, Math.min(b, a + t));
-          mid.fill(INK, Math.max(a, b - t), b);
-        }
-        edge[b] = WHITE;
-        mid[b] = WHITE;
-      }
-      const y0 = ys[i] - ys[0];
-      const y1 = ys[i + 1] - ys[0] - 1; // last row of the cell is the white gap
-      for (let y = y0; y < y1; y++) px.set(bar && y1 - y <= t ? bar : y - y0 < t || y1 - y <= t ? edge : mid, y * W);
-      px.set(gap, y1 * W);
-    }
-    // Only the band of rows that changed goes up to the layer.
-    if (dirtyTo >= 0) {
-      const y0 = ys[dirtyFrom] - ys[0];
-      cells.ctx.putImageData(cells.image, 0, 0, 0, y0, W, ys[dirtyTo + 1] - ys[0] - y0);
+    // bench:slider's floor: the same step with the cells left as they were (the cost of everything else).
+    const floor = (globalThis as { __crscoreSliderFloor?: boolean }).__crscoreSliderFloor === true;
+    const d = floor ? null : cells.painter.update(new Uint32Array(cells.image.data.buffer), st.tau, ramp);
+    // Only the box around the repainted cells goes up to the layer.
+    if (d && d.rowTo >= 0) {
+      const x0 = xs[d.colFrom] - xs[0];
+      const y0 = ys[d.rowFrom] - ys[0];
+      cells.ctx.putImageData(cells.image, 0, 0, x0, y0, xs[d.colTo + 1] - xs[0] - x0, ys[d.rowTo + 1] - ys[0] - y0);
     }
     ctx.drawImage(cells.canvas, xs[0], ys[0]);
+    summary = cells.painter.summary();
   }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 
@@ -214,7 +166,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, m: SimilarityMatrix,
   // Labels only change with the layout: drawn once into their own canvas, then copied.
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.drawImage(labelLayer(rows, cols, L, st), 0, 0);
-  return { outlined, partial };
+  return summary;
 }
 
 function labelLayer(rows: number, cols: number, L: Layout, st: PaintState) {
