@@ -1,7 +1,7 @@
 // A 60×40 workbench session for the slider bench: 60 pseudo-references, a 40-sentence review, and a
 // stored similarity matrix (seeded, smooth spread of values), so no model is needed to open it.
 import { splitReview } from '../src/core/sentences.ts';
-import { SESSION_FORMAT, SESSION_VERSION } from '../src/store/sessionFile.ts';
+import { SESSION_FORMAT, SESSION_VERSION } from '../src/store/session/sessionFile.ts';
 
 function rng(seed: number) {
   let s = seed >>> 0;
