@@ -1,13 +1,13 @@
 // The research view's store: it orchestrates the pipeline's stages (src/core/research, run by researchRun.ts) and
-// keeps their state: the imported dataset, the run's progress (Cancel and Resume), the results and the τ in force.
-// A τ step re-scores from the run's index at once; the correlations follow once the slider rests, in a compute
-// worker (researchStats.ts), as do the correlation-vs-τ curve and, when a view asks for them, the reference-based
-// metrics: no statistic runs on the page's thread.
+// keeps their state: the imported dataset, the run's progress (Cancel and Resume), the results and the τ in force
+// (its steps and the correlations that follow them: researchTau.ts). The correlation-vs-τ curve and, when a view
+// asks for them, the reference-based metrics run in a compute worker (researchStats.ts): no statistic runs on the
+// page's thread.
 import { create } from 'zustand';
 import type { ImportResult } from '../../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../../core/importers/sample';
-import { forgetTau, rememberTau, ruleAfter, scoreAll, tauFor, usesEncoder } from '../../core/research/index';
-import { correlationDelayMs, noRefMetrics, failedImport, rejectedImport, RESUME_HINT, tauApplies, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
+import { ruleAfter, scoreAll, tauFor, usesEncoder } from '../../core/research/index';
+import { noRefMetrics, failedImport, rejectedImport, RESUME_HINT, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from '../dataset/importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -17,6 +17,7 @@ import { checkSaved, markLatest, recall, remember, type SavedRun } from './resea
 import { recalibrated, runStages, type Results } from './researchRun';
 import { cachedRefMetrics, correlationsIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
 import { runCurve } from './researchCurve';
+import { tauSteps } from './researchTau';
 import { oracleOf, runOracle } from './researchOracle';
 import { overviewOf } from '../dataset/datasetOverview';
 import { CancelledError, stopAll } from './researchPool';
@@ -33,12 +34,8 @@ export type { RefMetricsState, ResearchState, RunProgress } from './researchStat
 let cancelRequested = false;
 let runToken = 0;
 let restored = false;
-let corrTimer: ReturnType<typeof setTimeout> | undefined;
-/** τ is saved after the step's frame, once per burst of steps (an IndexedDB transaction costs a step's budget). */
-let tauSave: ReturnType<typeof setTimeout> | undefined;
 /** The results on screen as the compute workers know them. */
 let stats: StatsRun | null = null;
-let corrFlight: Promise<void> | null = null;
 /** The engine each encoder similarity last ran with (see EmbedHooks.known). */
 let engines: Record<string, RunEngine> = {};
 /** The files of the dataset on screen and its generation (see researchPersist's LatestDataset). */
@@ -52,19 +49,7 @@ export const researchDatasetFiles = (): readonly DatasetFile[] => currentFiles;
 const initialProgress: RunProgress = { phase: 'idle', done: 0, total: 0, cached: 0 };
 
 export const useResearch = create<ResearchState>()((set, get) => {
-  /** Scores at τ now; the agreement and the correlation table once the slider rests (not where τ changes nothing). */
-  const scoreAtTau = (tau: number, source: 'calibrated' | 'manual', immediate = false) => {
-    const r = get().results;
-    const prev = get().analysis;
-    if (!r || !prev) return set({ tau, tauSource: source });
-    if (!tauApplies(r)) return set({ tau, tauSource: source, analysis: { ...prev, tau } });
-    const scores = scoreAll(r.scorer, tau);
-    set({ tau, tauSource: source, analysis: { tau, scores, agreement: prev.agreement }, correlationsPending: true });
-    clearTimeout(corrTimer);
-    if (immediate) void get().flushCorrelations();
-    else corrTimer = setTimeout(() => void get().flushCorrelations(), correlationDelayMs(scores.rel.length));
-  };
-
+  const { scoreAtTau, dropPendingFlush, actions: tauActions } = tauSteps(get, set, () => stats);
   const curveOf = (r: Results, run: StatsRun) => runCurve(r, run, get, set);
 
   const loadDataset = (files: DatasetFile[], imported: ImportResult) => {
@@ -251,7 +236,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         shownRun = marker(out.total, out.total, 'finished', r.engine);
         remember('run', shownRun);
         stats = run;
-        clearTimeout(corrTimer);
+        dropPendingFlush();
         set({
           results: r,
           stale: false,
@@ -307,49 +292,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       if (get().progress.phase === 'scoring') stopAll();
     },
 
-    setTau(tau) {
-      const r = get().results;
-      if (r) {
-        const tauMemory = rememberTau(get().tauMemory, r.key, tau);
-        set({ tauMemory });
-        clearTimeout(tauSave);
-        tauSave = setTimeout(() => remember('tau', get().tauMemory), 50);
-      }
-      scoreAtTau(tau, 'manual');
-    },
-
-    useCalibratedTau() {
-      const r = get().results;
-      if (!r) return;
-      const tauMemory = forgetTau(get().tauMemory, r.key);
-      set({ tauMemory });
-      remember('tau', tauMemory);
-      scoreAtTau(r.calibration.tau, 'calibrated', true);
-    },
-
-    async flushCorrelations() {
-      clearTimeout(corrTimer);
-      // One request in flight at a time: a slider that keeps moving never queues stale ones in the worker.
-      while (corrFlight) await corrFlight;
-      const { results: r, analysis: a } = get();
-      if (!r || !a || !stats || !get().correlationsPending) return;
-      const run = stats;
-      corrFlight = correlationsIn(run, a.scores).then(
-        (c) => {
-          // A newer τ step has its own flush coming; a newer run its own numbers.
-          if (get().results !== r || get().analysis?.scores !== a.scores) return;
-          set({
-            analysis: { ...a, agreement: c.agreement },
-            correlations: c.rows,
-            languages: c.languages,
-            correlationsPending: false,
-          });
-        },
-        () => undefined,
-      );
-      await corrFlight;
-      corrFlight = null;
-    },
+    ...tauActions,
 
     async ensureRefMetrics() {
       const { results: r, imported } = get();
