@@ -18,7 +18,7 @@ import type { BatchProgress } from '../../llmbatch/run';
 import { useLlmMetrics } from '../../settings/llmMetrics';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { labColumns, labRowsOf, type LlmMetricConfig } from './labColumns';
-import { flatLabMetric, flatLabRecords } from './labFlat';
+import { flatLabMetric, flatLabRecords } from '../research/labFlat';
 import { CancelledError, labStats } from './labStats';
 import { useResearch } from '../research/research';
 

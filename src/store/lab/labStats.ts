@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import { DEFAULT_RESAMPLES } from '../../core/bootstrap';
 import type { LabAgreement } from '../../core/lab/index';
-import type { FlatLabInputs } from './labFlat';
+import type { FlatLabInputs } from '../research/labFlat';
 import { onWorker, slices } from '../research/researchPool';
 
 export { CancelledError } from '../research/researchPool';

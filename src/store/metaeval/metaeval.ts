@@ -28,7 +28,7 @@ import { labRowsOf } from '../lab/labColumns';
 import { useLab } from '../lab/lab';
 import { useLlmMetrics } from '../../settings/llmMetrics';
 import { APP_VERSION, useResearch } from '../research/research';
-import { flatLabRecords, flatValues } from '../lab/labFlat';
+import { flatLabRecords, flatValues } from '../research/labFlat';
 import type { Results } from '../research/researchRun';
 import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../../pseudorefs/dataset';

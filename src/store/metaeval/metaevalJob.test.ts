@@ -17,7 +17,7 @@ import {
   type TypedMetaMetric,
 } from '../../core/metaeval/index';
 import { prepare } from '../../core/research/index';
-import { flatLabRecords, flatValues } from '../lab/labFlat';
+import { flatLabRecords, flatValues } from '../research/labFlat';
 
 function cloned(): MetaEvalWorker {
   const api = metaEvalWorkerApi();

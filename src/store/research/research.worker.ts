@@ -10,7 +10,7 @@ import type { LinkRule } from '../../core/links/links';
 import { rowsOf } from '../../core/scoreColumns';
 import { metricLinkStage, oracleSummary, refMetricRows, type Scorer } from '../../core/research/index';
 import type { SimilarityMatrix } from '../../core/types';
-import { labApi } from '../lab/labPoolApi';
+import { labApi } from './labPoolApi';
 import { loadPlusIdf } from '../shared/plusIdf';
 import {
   correlationsAt,

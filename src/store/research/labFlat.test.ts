@@ -9,7 +9,7 @@ import { gradeMetric, labAgreement, labRecords, labReviews, crscoreMetrics, refe
 import { lexicalMatrices, prepare, refMetricValues, scoreAll, scorer } from '../../core/research/index';
 import { flatLabMetric, flatLabRecords, labInputsOf, type FlatLabInputs } from './labFlat';
 import { labApi } from './labPoolApi';
-import { slices } from '../research/researchPool';
+import { slices } from './researchPool';
 
 function run() {
   const prepared = prepare(parseDatasetJsonl(sampleJsonl(40, 5)).rows, 'reference');
