@@ -12,7 +12,7 @@ import { crscoreMetrics, labRecords, labReviews, referenceMetric } from '../src/
 import { baselineColumns, baselineMetrics } from '../src/core/metaeval/index.ts';
 import { planMetaEval, planMetaEvalTyped } from '../src/core/metaeval/metaPlan.ts';
 import { lexicalMatrices, prepare, refMetricValues, scoreAll, scorer } from '../src/core/research/index.ts';
-import { flatLabMetric, flatLabRecords, flatValues } from '../src/store/labFlat.ts';
+import { flatLabMetric, flatLabRecords, flatValues } from '../src/store/research/labFlat.ts';
 import { record } from './summary.ts';
 
 const REVIEWS = Number(process.env.BENCH_LAB_PAGE_REVIEWS ?? 20_000);

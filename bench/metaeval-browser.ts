@@ -1,5 +1,5 @@
 // The meta-evaluation in the browser's workers: the same 12 metrics × 1,350 reviews × 1,000 resamples as
-// bench/metaeval.ts, each table computed by the app's pool (src/store/metaevalPool.ts, one worker per core that
+// bench/metaeval.ts, each table computed by the app's pool (src/store/metaeval/metaevalPool.ts, one worker per core that
 // navigator.hardwareConcurrency reports) in Debian's Chromium, timed from the call to the report. Each table runs
 // twice: the first includes the workers' start and the JIT's warm-up, the second is what a user waits for when
 // they change the grouping or the statistic. Figures only; nothing is asserted.
@@ -29,7 +29,7 @@ try {
   const out = await page.evaluate(
     async ({ tables, B }) => {
       const { metaEvalData } = await import('/src/testing/metaevalData.ts' as string);
-      const { metaEvaluateInPool, METAEVAL_POOL_SIZE } = await import('/src/store/metaevalPool.ts' as string);
+      const { metaEvaluateInPool, METAEVAL_POOL_SIZE } = await import('/src/store/metaeval/metaevalPool.ts' as string);
       const { records, metrics } = metaEvalData(150, 9, 12, 1);
       const rows: { table: string; first: number; warm: number; pairs: number }[] = [];
       for (const t of tables) {

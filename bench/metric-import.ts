@@ -24,7 +24,7 @@ try {
   await page.goto(`http://localhost:${PORT}/bench-blank`);
   const out = await page.evaluate(async (N) => {
     const { readMetricScores } = await import('/src/core/metaeval/scoresFile.ts' as string);
-    const { parseInWorker, importedScores } = await import('/src/store/metricImports.ts' as string);
+    const { parseInWorker, importedScores } = await import('/src/store/metaeval/metricImports.ts' as string);
     const w = window as unknown as { __lt: { s: number; d: number }[] };
     const systems = ['knn_pred', 'lstm_pred', 'codereviewer_pred', 'gpt3.5_pred'];
     const keys = Array.from({ length: N }, (_, i) => ({ changeId: `py-${Math.floor(i / 4)}`, system: systems[i % 4] }));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
-import { SESSION_FORMAT, SESSION_VERSION } from '../src/store/sessionFile.ts';
+import { SESSION_FORMAT, SESSION_VERSION } from '../src/store/session/sessionFile.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5216);

@@ -2,7 +2,7 @@
 // lexically (no model). An imported session's stored matrix is never used (sessionFile.ts), so the
 // `embedding` block below is only what an exported session would carry.
 import { splitReview } from '../src/core/sentences.ts';
-import { SESSION_FORMAT, SESSION_VERSION } from '../src/store/sessionFile.ts';
+import { SESSION_FORMAT, SESSION_VERSION } from '../src/store/session/sessionFile.ts';
 
 function rng(seed: number) {
   let s = seed >>> 0;

@@ -1,4 +1,4 @@
-// A large dataset is parsed in a worker (src/store/importRun.ts): the page shows what it is doing and how far,
+// A large dataset is parsed in a worker (src/store/dataset/importRun.ts): the page shows what it is doing and how far,
 // offers Cancel, and ends with exactly the rows of the one-thread parser; Cancel keeps the dataset on screen.
 import fs from 'node:fs';
 import os from 'node:os';

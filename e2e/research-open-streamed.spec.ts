@@ -1,4 +1,4 @@
-// Issue 30 (Scale): a large JSONL file's rows leave their code in the file (src/store/rowCode.ts). Opening such a
+// Issue 30 (Scale): a large JSONL file's rows leave their code in the file (src/store/dataset/rowCode.ts). Opening such a
 // change in the workbench reads its old and new files back from the picked file; a file gone from the disk since
 // opens the diff and says why the files are missing, never showing empty files as the change's.
 import fs from 'node:fs';

@@ -3,8 +3,8 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { DEFAULT_TAB, TAB_ALIASES, tabs } from './tabs';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { SetAsideList } from '../ui/SetAsideList';
-import { discardSetAside, useSetAside } from '../store/quarantine';
-import { viewResets } from '../store/viewReset';
+import { discardSetAside, useSetAside } from '../store/shared/quarantine';
+import { viewResets } from '../store/reset/viewReset';
 import { navigate, useHash } from '../ui/useHash';
 
 function tabFromHash(hash: string): string {

@@ -6,7 +6,7 @@ import { Workbench } from '../features/workbench/Workbench';
 import { WorkbenchSlotsContext, type ClaimsSlotProps, type WorkbenchSlots } from '../features/workbench/slots';
 import { embeddingPort } from './embeddingPort';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
-import { viewResets } from '../store/viewReset';
+import { viewResets } from '../store/reset/viewReset';
 
 const ModelPanel = lazy(() => import('../features/model/ModelPanel').then((m) => ({ default: m.ModelPanel })));
 const ClaimsPanel = lazy(() =>

@@ -1,5 +1,5 @@
 // The CLI's side of "one configuration, one signature": `crscore eval`'s options as a CrscoreRun
-// (src/core/metaeval/runSignature.ts), as Research's state is in src/store/signatureConfig.ts.
+// (src/core/metaeval/runSignature.ts), as Research's state is in src/store/metaeval/signatureConfig.ts.
 import type { CrscoreRun } from '../core/metaeval/runSignature.ts';
 import { encoderRevision } from '../embed/models.ts';
 

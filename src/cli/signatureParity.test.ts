@@ -1,10 +1,10 @@
 // One configuration, one signature: `crscore eval`'s options and Research's state for the same run map through
-// their two adapters (src/cli/evalSignature.ts, src/store/signatureConfig.ts) to the same signature string.
+// their two adapters (src/cli/evalSignature.ts, src/store/metaeval/signatureConfig.ts) to the same signature string.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crscoreSignatureConfig, metaEvalSignature, type SignatureConfig } from '../core/metaeval/index.ts';
 import { cliCrscoreRun } from './evalSignature.ts';
-import { researchCrscoreRun } from '../store/signatureConfig.ts';
+import { researchCrscoreRun } from '../store/metaeval/signatureConfig.ts';
 
 const statistics = { grouping: 'none', statistic: 'spearman', dim: 'rel', resamples: 1000, seed: 1, ties: 'in-sample+cv5', version: '0.0.0' } as const satisfies Partial<SignatureConfig>;
 

@@ -35,7 +35,7 @@ export interface DatasetRow {
   referenceAnalyzerOutput: string | null;
   /**
    * Where this row's old and new code were left, unread: a large file's rows keep only this (the code is most of
-   * such a file), and the code is read back from the file when a view needs it (store/rowCode.ts). oldCode and
+   * such a file), and the code is read back from the file when a view needs it (store/dataset/rowCode.ts). oldCode and
    * newCode are null then.
    */
   codeAt?: CodeAt;

@@ -1,6 +1,6 @@
 // The cache of raw LLM answers for batch runs (claims, links, grades): keyed by provider, base URL, model, temperature and a SHA-256
 // of the prompt text. The entry holds the raw answer (parsed on use) and how it was made, never the key.
-// Storage is injected: IndexedDB in the browser (src/store/answerCacheIdb.ts), a folder in the CLI.
+// Storage is injected: IndexedDB in the browser (src/store/shared/answerCacheIdb.ts), a folder in the CLI.
 import type { LlmSettings } from '../claims/providers';
 
 export interface CachedAnswer {

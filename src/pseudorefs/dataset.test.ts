@@ -38,7 +38,7 @@ describe("the annotators' links with generated pseudo-references", () => {
 describe('a dataset that carries pseudo-references keeps them', () => {
   const bare: DatasetRow = { ...row, id: 'c2', pseudoRefs: [], reviews: [{ ...row.reviews[0], claimsAddressed: null }] };
   it('generates only for the changes without, and keeps the others with their links', async () => {
-    const { keptIds } = await import('../store/pseudoRefsBatch');
+    const { keptIds } = await import('../store/research/pseudoRefsBatch');
     const keep = keptIds([row, bare], true);
     expect([...keep]).toEqual(['c1']);
     // Every change carries its own: picking a generating source replaces them all (nothing to fill).

@@ -1,4 +1,4 @@
-// The notice for stored values that were set aside (src/store/quarantine): what each was, why, and a download
+// The notice for stored values that were set aside (src/store/shared/quarantine): what each was, why, and a download
 // (to repair it, import it again, or send it in) or discard. Props only, so it draws whatever list it is given.
 import { download } from './download';
 import './ui.css';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Alpha, Kappa } from '../../core/agreement';
 import { readAnnotationCsv, type AnnotationItem } from '../../core/annotation';
 import { compareAnnotations, type AgreementReport } from '../../core/annotationAgreement';
-import { useAnnotation } from '../../store/annotation';
+import { useAnnotation } from '../../store/annotation/annotation';
 import { codeText, DIMENSION_NAME } from './guide';
 import { readFile } from './sources';
 import { dataNum } from '../../ui/dataNum';

@@ -1,9 +1,9 @@
 // The Annotate tab: the paper's two-stage protocol on one project, agreement between two annotators, and the
 // metric against an annotator. The project is restored from the browser on open and saved after each change.
 import { useEffect, useState } from 'react';
-import { useAnnotation } from '../../store/annotation';
-import { restoreAnnotation } from '../../store/annotationPersist';
-import { viewResets } from '../../store/viewReset';
+import { useAnnotation } from '../../store/annotation/annotation';
+import { restoreAnnotation } from '../../store/annotation/annotationPersist';
+import { viewResets } from '../../store/reset/viewReset';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { AgreementView } from './AgreementView';
 import { MetricView } from './MetricView';

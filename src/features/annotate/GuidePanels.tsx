@@ -1,6 +1,6 @@
 // The keys for what is in focus (from KEYS, so the list is what works), and the full guidelines on demand.
 import { useEffect, useRef } from 'react';
-import type { ReviewField, Stage } from '../../store/annotation';
+import type { ReviewField, Stage } from '../../store/annotation/annotation';
 import { Kbd } from '../../ui/DiffLines';
 import { CODES, codeText, DIMENSION_NAME, LINK_HINT, NECESSARY_HINT, REL_RULES, RULES } from './guide';
 import { KEYS } from './keys';

@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { clearAnnotations } from '../../core/annotation';
 import type { ImportIssue } from '../../core/importers/index';
-import { useAnnotation } from '../../store/annotation';
+import { useAnnotation } from '../../store/annotation/annotation';
 import { loadFile, readFile, type LoadedFile } from './sources';
 
 interface Pending {

@@ -3,8 +3,8 @@
 // annotator's links.
 import { useMemo, useState } from 'react';
 import { compareWithMetric, metricJobs, type RefFilter } from '../../core/annotationMetric';
-import { useAnnotation } from '../../store/annotation';
-import { DEFAULT_TAU, SIMILARITY_LABEL, useBundledEncoder, useMatrices, type SimilarityKind } from '../../store/bundledEncoder';
+import { useAnnotation } from '../../store/annotation/annotation';
+import { DEFAULT_TAU, SIMILARITY_LABEL, useBundledEncoder, useMatrices, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import { DIMENSION_NAME } from './guide';
 import { Segmented } from '../../ui/Segmented';
 import { dataNum } from '../../ui/dataNum';

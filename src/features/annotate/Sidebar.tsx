@@ -2,8 +2,8 @@
 // whether the work is saved.
 import { useState } from 'react';
 import { annotationFileName, itemProgress, writeAnnotationCsv } from '../../core/annotation';
-import { useAnnotation } from '../../store/annotation';
-import { saveAnnotationNow, useAnnotationSave } from '../../store/annotationPersist';
+import { useAnnotation } from '../../store/annotation/annotation';
+import { saveAnnotationNow, useAnnotationSave } from '../../store/annotation/annotationPersist';
 import { ImportControl } from './ImportControl';
 import { download } from '../../ui/download';
 

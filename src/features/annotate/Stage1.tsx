@@ -1,7 +1,7 @@
 // Stage 1: code each pseudo-reference (Table 7), mark it necessary or not, add the missing ones.
 import { useEffect, useRef, useState } from 'react';
 import type { AnnotatedPseudoReference } from '../../core/annotation';
-import { useAnnotation } from '../../store/annotation';
+import { useAnnotation } from '../../store/annotation/annotation';
 import { Kbd } from '../../ui/DiffLines';
 import { CODES, codeText, NECESSARY_HINT } from './guide';
 

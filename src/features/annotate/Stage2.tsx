@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { AnnotatedReview, AnnotationItem } from '../../core/annotation';
 import { splitReview } from '../../core/sentences';
-import { useAnnotation, type ReviewField } from '../../store/annotation';
+import { useAnnotation, type ReviewField } from '../../store/annotation/annotation';
 import { Kbd } from '../../ui/DiffLines';
 import { codeLabel, compHint, DIMENSION_NAME, DIMENSION_SHORT, LINK_HINT, REL_RULES, RULES, type RatedDimension } from './guide';
 

@@ -1,7 +1,7 @@
 // What a first visit shows: the protocol in three lines, and where to get material to annotate.
 import { useMemo } from 'react';
-import { useAnnotation } from '../../store/annotation';
-import { useSessions } from '../../store/sessions';
+import { useAnnotation } from '../../store/annotation/annotation';
+import { useSessions } from '../../store/session/sessions';
 import { ImportControl } from './ImportControl';
 import { paperItems, sessionItems } from './sources';
 

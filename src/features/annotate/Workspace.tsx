@@ -1,7 +1,7 @@
 // One diff at a time, stage 1 or stage 2, driven by the keys in ./keys.ts (listed on screen).
 import { useEffect, useRef, useState } from 'react';
 import { itemProgress } from '../../core/annotation';
-import { useAnnotation } from '../../store/annotation';
+import { useAnnotation } from '../../store/annotation/annotation';
 import { DiffLines } from '../../ui/DiffLines';
 import { GuideOverlay, KeyHelp } from './GuidePanels';
 import { handleKey, projectDone } from './keys';

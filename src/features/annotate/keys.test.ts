@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { itemProgress } from '../../core/annotation';
-import { useAnnotation } from '../../store/annotation';
+import { useAnnotation } from '../../store/annotation/annotation';
 import { handleKey, projectDone } from './keys';
 import { paperItems } from './sources';
 

@@ -1,7 +1,7 @@
 // The annotation flow's keys, as one function over the store (no DOM), so the same keys drive the UI and tests.
 // The on-screen key list (KeyHelp) is built from KEYS below, so what is shown is what works.
 import { refDone, reviewDone, type AccuracyCode, type AnnotationItem } from '../../core/annotation';
-import { REVIEW_FIELDS, useAnnotation, type Cursor, type ReviewField } from '../../store/annotation';
+import { REVIEW_FIELDS, useAnnotation, type Cursor, type ReviewField } from '../../store/annotation/annotation';
 
 export interface KeyUi {
   /** Opens the "add a missing pseudo-reference" box. */

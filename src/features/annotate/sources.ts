@@ -4,7 +4,7 @@ import { itemsFromRows, readAnnotationCsv, type AnnotationItem } from '../../cor
 import type { DatasetRow } from '../../core/dataset';
 import { detectFormat, importFiles, langCode, type ImportFile, type ImportIssue } from '../../core/importers/index';
 import { paperExamples } from '../../examples/paper';
-import type { Session } from '../../store/session';
+import type { Session } from '../../store/session/session';
 
 /** The paper's examples, one item per code change (the pickle change has two reviews). */
 export function paperItems(): AnnotationItem[] {

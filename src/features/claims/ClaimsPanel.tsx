@@ -9,7 +9,7 @@ import { validateSettings } from '../../claims/generate';
 import { promptTruncatesDiff } from '../../claims/prompt';
 import { ClaimsSettingsForm } from './ClaimsSettingsForm';
 import { analyzersFor, describeRun, runAnalyzers } from './analyzers';
-import { llmSettings, useClaimsSettings } from '../../store/claimsSettings';
+import { llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
 import { describeRefs, plural, useLlmClaims, type LlmRun } from './useLlmClaims';
 import './claims.css';
 

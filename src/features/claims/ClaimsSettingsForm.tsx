@@ -6,7 +6,7 @@ import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../claims/providers
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { LocalModelSettings } from './LocalModelSettings';
-import { SETTINGS_STORAGE_KEY, useClaimsSettings } from '../../store/claimsSettings';
+import { SETTINGS_STORAGE_KEY, useClaimsSettings } from '../../store/shared/claimsSettings';
 import { useStorageRefusals } from '../../settings/storageWrites';
 
 /**

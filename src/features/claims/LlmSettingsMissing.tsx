@@ -2,7 +2,7 @@
 // when its settings cannot succeed (no key): the one check (settingsProblem, the CLI's too), said once, with the
 // ways on: the key, a local server, or the in-browser model, one click away.
 import { settingsProblem } from '../../claims/generate';
-import { llmSettings, useClaimsSettings } from '../../store/claimsSettings';
+import { llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
 
 /** What is missing before any request of the LLM settings in force (null when they are complete). */
 export function useLlmProblem(): string | null {

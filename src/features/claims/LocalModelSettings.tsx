@@ -13,7 +13,7 @@ import {
   refreshCachedBytes,
   useLocalLlm,
 } from './localLlmStore';
-import { useClaimsSettings } from '../../store/claimsSettings';
+import { useClaimsSettings } from '../../store/shared/claimsSettings';
 
 type Choice = 'default' | 'small' | 'other' | 'folder';
 

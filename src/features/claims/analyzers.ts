@@ -4,7 +4,7 @@
 
 import type { Language } from '../../core/diff';
 import type { PseudoReference } from '../../core/types';
-import type { AnalyzerFilter, AnalyzerOptionSet } from '../../store/claimsSettings';
+import type { AnalyzerFilter, AnalyzerOptionSet } from '../../store/shared/claimsSettings';
 
 export type { AnalyzerFilter, AnalyzerOptionSet };
 

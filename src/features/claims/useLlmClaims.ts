@@ -6,7 +6,7 @@ import { ClaimsError } from '../../claims/errors';
 import { claimsFromAnswer, INTERACTIVE_RETRY, requestClaimsText } from '../../claims/retry';
 import { buildClaimsPrompt } from '../../claims/prompt';
 import { PROVIDERS } from '../../claims/providers';
-import { llmSettings, useClaimsSettings } from '../../store/claimsSettings';
+import { llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
 
 export type LlmRun =
   | { status: 'idle' }

@@ -3,14 +3,14 @@
 import { create } from 'zustand';
 import type { PseudoReference } from '../../core/types';
 import { apiHost, checkRefHost, fetchPullRequest, GithubError, normaliseApiBase, parsePullRequestRef, safeWebLink, tokenMayGoTo, toJsonl, toReviewItems, type FetchProgress, type GithubErrorKind, type ReviewItem } from '../../github';
-import { LEXICAL_TAU } from '../../store/bundledEncoder';
-import { blankSession, toItems, type Session } from '../../store/session';
-import { useSessions } from '../../store/sessions';
-import { useResearch } from '../../store/research';
+import { LEXICAL_TAU } from '../../store/shared/bundledEncoder';
+import { blankSession, toItems, type Session } from '../../store/session/session';
+import { useSessions } from '../../store/session/sessions';
+import { useResearch } from '../../store/research/research';
 import { runAnalyzers } from '../claims/analyzers';
 import { issuesForChanges } from '../../pseudorefs/issuesBatch';
 import type { AnalyzeRequest } from '../../analyzers/run';
-import { useClaimsSettings } from '../../store/claimsSettings';
+import { useClaimsSettings } from '../../store/shared/claimsSettings';
 import { useGithubSettings } from './settingsStore';
 
 /** How the opened sessions are scored: the paper's metric with the embedding model or word overlap, or plus. */

@@ -1,12 +1,12 @@
 // The GitHub import's settings: the API base persists; the token stays in memory unless the user ticks
-// "Remember on this device" (the same opt-in rule as the LLM key: src/store/optInSecrets.ts). The token is bound
+// "Remember on this device" (the same opt-in rule as the LLM key: src/store/shared/optInSecrets.ts). The token is bound
 // to the API host it was entered for (tokenApiBase): after the API base changes it is not sent until the user
 // enters it again or confirms that host (importStore asks).
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { recordingLocalStorage } from '../../settings/storageWrites';
 import { DEFAULT_API_BASE, normaliseApiBase } from '../../github/url';
-import { optInSecrets } from '../../store/optInSecrets';
+import { optInSecrets } from '../../store/shared/optInSecrets';
 
 export const GITHUB_SETTINGS_KEY = 'crscore.github.settings';
 

@@ -3,8 +3,8 @@
 // record.
 import { useMemo } from 'react';
 import { inSampleNote, trainingOverlap } from '../../core/learned/index';
-import type { Results } from '../../store/researchRun';
-import { useLinker } from '../../store/linker';
+import type { Results } from '../../store/research/researchRun';
+import { useLinker } from '../../store/shared/linker';
 
 /** The note when `results` is a learned run on changes that trained the linker in use, else null. */
 export function useInSample(results: Pick<Results, 'config' | 'prepared'> | null): string | null {

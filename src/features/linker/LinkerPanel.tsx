@@ -3,9 +3,9 @@
 // and weights can be downloaded and put to use.
 import { renderCvMarkdown, fmtCv, type LinkerWeights } from '../../core/learned/index';
 import { mdCell } from '../../core/researchTables';
-import { useLinker } from '../../store/linker';
-import { useResearch } from '../../store/research';
-import { setAside } from '../../store/quarantine';
+import { useLinker } from '../../store/shared/linker';
+import { useResearch } from '../../store/research/research';
+import { setAside } from '../../store/shared/quarantine';
 import { download } from '../../ui/download';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { CvTable } from './CvTable';

@@ -4,7 +4,7 @@ import type { DatasetRow } from '../../core/dataset';
 import { collectEvalItems } from '../../core/evaluate';
 import { datasetFeatures, diffOfRows, learnedBaselines, NoLinksError, trainLinker, type TrainedLinker } from '../../core/learned/index';
 import type { SplitMode } from '../../core/types';
-import { loadPlusIdf } from '../../store/plusIdf';
+import { loadPlusIdf } from '../../store/shared/plusIdf';
 
 export interface TrainRequest {
   rows: DatasetRow[];

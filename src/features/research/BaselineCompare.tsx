@@ -1,10 +1,10 @@
 // Pin a run as the baseline and compare the current run against it: the difference in correlation with humans
 // on the same reviews, with its paired-bootstrap interval (src/core/bootstrap.ts createComparison). The pin is
-// kept in IndexedDB (src/store/uncertainty.ts), so paper vs plus, or two encoders, can be compared across runs.
+// kept in IndexedDB (src/store/research/uncertainty.ts), so paper vs plus, or two encoders, can be compared across runs.
 import { useState } from 'react';
 import { fmtInterval, fmtNum } from '../../core/researchTables';
-import { useResearch } from '../../store/research';
-import { useUncertainty, type RecordsOf } from '../../store/uncertainty';
+import { useResearch } from '../../store/research/research';
+import { useUncertainty, type RecordsOf } from '../../store/research/uncertainty';
 import { exportConfig } from './exports';
 import { dataNum } from '../../ui/dataNum';
 

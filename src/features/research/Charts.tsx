@@ -13,8 +13,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useResearch } from '../../store/research';
-import { bestTau, histogram } from '../../store/researchAnalysis';
+import { useResearch } from '../../store/research/research';
+import { bestTau, histogram } from '../../store/research/researchAnalysis';
 import { niceTicks, tickDigits, tickLabel } from '../../core/ticks';
 import { fmt } from './Tables';
 import { CURVE_HEIGHT, CurveSvg, type CurveSeries, type PlotArea, type RefLine } from './CurveSvg';

@@ -2,7 +2,7 @@
 // so the whole dev split scrolls smoothly. Clicking a row opens that example in the workbench.
 import { useMemo, useState } from 'react';
 import { scoreOf } from '../../core/scoreColumns';
-import { useResearch } from '../../store/research';
+import { useResearch } from '../../store/research/research';
 import { fmt } from './Tables';
 
 const ROW_H = 30;

@@ -1,11 +1,11 @@
 // Export buttons: per-review scores (CSV, JSON), the correlation table (CSV), and every chart as SVG or PNG.
 import { useState, type RefObject } from 'react';
-import { useResearch } from '../../store/research';
-import { datasetIdentity } from '../../store/datasetIdentity';
+import { useResearch } from '../../store/research/research';
+import { datasetIdentity } from '../../store/metaeval/datasetIdentity';
 import { correlationCsv, exportConfig, scoresCsv, scoresJson, SPREADSHEET_SAFE, svgToPng } from './exports';
 import { download, fileStamp } from '../../ui/download';
 import { figureGraphic, standaloneFigure } from './figureExport';
-import { useUncertainty } from '../../store/uncertainty';
+import { useUncertainty } from '../../store/research/uncertainty';
 import { addPngText } from './pngText';
 
 export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | null> }) {

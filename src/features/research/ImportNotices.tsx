@@ -1,8 +1,8 @@
 // What the dataset panel must say about files and storage: a file that gave no usable row (the dataset on screen
 // is kept), a dataset whose save failed (after a reload: the copy shown is older), and any write the browser
 // refused (quota, private mode), so a reload never silently shows less than the screen did.
-import { useResearch } from '../../store/research';
-import { useResearchSave } from '../../store/researchPersist';
+import { useResearch } from '../../store/research/research';
+import { useResearchSave } from '../../store/research/researchPersist';
 
 const WHAT: Record<string, string> = {
   dataset: 'the dataset',

@@ -1,10 +1,10 @@
 // Step 1 of Research: the dataset, from files, the project's sample, or a GitHub pull request (one system per author).
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useResearch } from '../../store/research';
+import { useResearch } from '../../store/research/research';
 import { FORMAT_LABELS } from '../../core/importers/index';
-import { pickedFiles } from '../../store/importRun';
+import { pickedFiles } from '../../store/dataset/importRun';
 import { ImportErrorTable } from './ImportErrorTable';
-import { overviewOf } from '../../store/datasetOverview';
+import { overviewOf } from '../../store/dataset/datasetOverview';
 import { ImportNotices } from './ImportNotices';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.

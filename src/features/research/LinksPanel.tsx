@@ -1,14 +1,14 @@
 // Research's "Links" section: which pseudo-references the run's metric credits, against the ones the annotators
 // linked (claims_addressed): precision, recall and F1 with bootstrap intervals, overall and per system, language
 // and pseudo-reference type, an F1 bar per row, exports, and the worst-agreeing reviews, each one click from the
-// workbench. Numbers from src/store/researchLinkAgreement.ts (the core stage `crscore eval` runs).
+// workbench. Numbers from src/store/research/researchLinkAgreement.ts (the core stage `crscore eval` runs).
 import { memo, useEffect } from 'react';
 import type { LinkAgreementRow } from '../../core/links/agreement';
 import { fmtInterval, fmtNum, type TableFormat } from '../../core/researchTables';
 import { formatLinkTable, linkRows, linkRowName, linkRuleText } from '../../core/linkTables';
 import type { LinkCase, LinkStage } from '../../core/research/links';
-import { useResearch } from '../../store/research';
-import { useLinks } from '../../store/researchLinkAgreement';
+import { useResearch } from '../../store/research/research';
+import { useLinks } from '../../store/research/researchLinkAgreement';
 import { exportConfig } from './exports';
 import { TableExports } from './TableExports';
 import { dataNum } from '../../ui/dataNum';

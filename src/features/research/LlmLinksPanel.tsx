@@ -5,12 +5,12 @@
 import { useEffect, useId } from 'react';
 import { PROVIDERS } from '../../claims/providers';
 import { DEFAULT_LINKS_PROMPT, missingSlots } from '../../core/links/llmLinks';
-import { useClaimsSettings } from '../../store/claimsSettings';
-import { LINKS_PROMPT_KEY, useLinksRun } from '../../store/linkStage';
+import { useClaimsSettings } from '../../store/shared/claimsSettings';
+import { LINKS_PROMPT_KEY, useLinksRun } from '../../store/research/linkStage';
 import { useStorageRefusals } from '../../settings/storageWrites';
-import { CONFIRM_ABOVE } from '../../store/pseudoRefsBatch';
-import { useResearch } from '../../store/research';
-import { confirmLinks, dismissLinks, refreshLinksPlan } from '../../store/researchLinks';
+import { CONFIRM_ABOVE } from '../../store/research/pseudoRefsBatch';
+import { useResearch } from '../../store/research/research';
+import { confirmLinks, dismissLinks, refreshLinksPlan } from '../../store/research/researchLinks';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
 import { LlmSettingsMissing, useLlmProblem } from '../claims/LlmSettingsMissing';
 import { requestCounts } from '../../llmbatch/run';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { datasetToJsonl } from '../../core/datasetJsonl';
 import { importCodeReviewerPredictions, systemNameFromFile, type ImportFile, type ImportIssue } from '../../core/importers/index';
-import { useResearch } from '../../store/research';
+import { useResearch } from '../../store/research/research';
 import { ImportErrorTable } from './ImportErrorTable';
 
 interface Pred extends ImportFile {

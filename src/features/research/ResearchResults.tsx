@@ -1,8 +1,8 @@
 // What a run gives, in views: the overview (agreement with people, the systems, the τ study) first; the rest on
 // demand (explore, exports). Only the open view is mounted, so a τ step repaints only what is on screen.
 import { useRef } from 'react';
-import { tauApplies, useResearch } from '../../store/research';
-import { keyOf } from '../../store/researchConfig';
+import { tauApplies, useResearch } from '../../store/research/research';
+import { keyOf } from '../../store/research/researchConfig';
 import { CorrelationTable, ByLanguage, Leaderboard } from './Tables';
 import { CurveChart, DistributionChart, ScatterPlot } from './Charts';
 import { ExamplesTable } from './ExamplesTable';

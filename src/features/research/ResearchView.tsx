@@ -1,7 +1,7 @@
 // Research mode: one flow (data → pseudo-references → scoring → agreement with people → explore), and the rest on
-// demand in views of their own. All numbers come from src/store/research.ts (same pipeline as the CLI).
+// demand in views of their own. All numbers come from src/store/research/research.ts (same pipeline as the CLI).
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { researchEmbedStats, useResearch } from '../../store/research';
+import { researchEmbedStats, useResearch } from '../../store/research/research';
 import { RunPanel } from './RunPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';

@@ -6,10 +6,10 @@ import { PAPER_MODEL_ID, type ScoringRule, type SimilarityKind } from '../../cor
 import type { Backend } from '../../embed/types';
 import { formatBytes, loadFraction, loadText } from '../../embed/progress';
 import { filesFromFolder } from '../model/store';
-import { useResearch } from '../../store/research';
-import { startLinks } from '../../store/researchLinks';
+import { useResearch } from '../../store/research/research';
+import { startLinks } from '../../store/research/researchLinks';
 import { useLlmProblem } from '../claims/LlmSettingsMissing';
-import { overviewOf } from '../../store/datasetOverview';
+import { overviewOf } from '../../store/dataset/datasetOverview';
 import { LlmLinksPanel } from './LlmLinksPanel';
 
 const PHASE_TEXT: Record<string, string> = {

@@ -1,7 +1,7 @@
 // Metric against human score on a canvas: thousands of points redraw in a few milliseconds on every τ step, where
 // an SVG chart re-renders one element per point.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useResearch } from '../../store/research';
+import { useResearch } from '../../store/research/research';
 import { REF_METRICS, type RefMetricId } from '../../core/refmetrics/index';
 import { useWidth } from '../../ui/useWidth';
 

@@ -2,9 +2,9 @@
 // results by language. Cells carry their full-precision value in data-value for tests and the parity check.
 import { useMemo, useState } from 'react';
 import { InSampleNote, useInSample } from '../linker/InSampleNote';
-import { useResearch } from '../../store/research';
-import { leaderboard, systemGroups } from '../../store/researchAnalysis';
-import { oracleOf } from '../../store/researchOracle';
+import { useResearch } from '../../store/research/research';
+import { leaderboard, systemGroups } from '../../store/research/researchAnalysis';
+import { oracleOf } from '../../store/research/researchOracle';
 import type { Correlation } from '../../core/types';
 import type { BootstrapReport } from '../../core/bootstrap';
 import { fmtInterval } from '../../core/researchTables';

@@ -1,10 +1,10 @@
 // The paper's system table with uncertainty: per-system means with 95% bootstrap intervals over changes
 // (sortable), the pairwise-significance matrix, agreement with humans with intervals, and the current run
-// against a pinned baseline. The numbers come from src/core/bootstrap.ts, run in a worker (src/store/uncertainty.ts).
+// against a pinned baseline. The numbers come from src/core/bootstrap.ts, run in a worker (src/store/research/uncertainty.ts).
 import { memo, useEffect, useMemo, useState } from 'react';
-import { useResearch } from '../../store/research';
-import { useUncertainty, type RecordsOf } from '../../store/uncertainty';
-import { packScores, recordsBase, type RecordsBase } from '../../store/recordsPack';
+import { useResearch } from '../../store/research/research';
+import { useUncertainty, type RecordsOf } from '../../store/research/uncertainty';
+import { packScores, recordsBase, type RecordsBase } from '../../store/research/recordsPack';
 import { reviewRecords } from '../../core/evalRecords';
 import type { BootstrapReport, Dim, Estimate, ReviewRecord, SystemSummary } from '../../core/bootstrap';
 import { fmtInterval, fmtNum, formatAgreementTable, formatSystemTable } from '../../core/researchTables';

@@ -6,15 +6,15 @@ import { crscoreMetrics } from '../../core/lab/metrics';
 import { namedColumns, writeScores } from '../../core/metaeval/scoresFile';
 import { configName } from '../../core/metaeval/runSignature';
 import type { DatasetIdentity } from '../../core/metaeval/signature';
-import { labRowsOf } from '../../store/labColumns';
-import { researchRunConfig, runMetrics, signatureOf, useMetaEval } from '../../store/metaeval';
-import { stripSecrets } from '../../store/sessionFile';
-import { APP_VERSION, type ResearchState } from '../../store/research';
-import type { CorrRow } from '../../store/researchAnalysis';
+import { labRowsOf } from '../../store/lab/labColumns';
+import { researchRunConfig, runMetrics, signatureOf, useMetaEval } from '../../store/metaeval/metaeval';
+import { stripSecrets } from '../../store/session/sessionFile';
+import { APP_VERSION, type ResearchState } from '../../store/research/research';
+import type { CorrRow } from '../../store/research/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
-import { pseudoRefsProvenance } from '../../store/pseudoRefsBatch';
-import { useLinksRun } from '../../store/linkStage';
-import { oracleOf } from '../../store/researchOracle';
+import { pseudoRefsProvenance } from '../../store/research/pseudoRefsBatch';
+import { useLinksRun } from '../../store/research/linkStage';
+import { oracleOf } from '../../store/research/researchOracle';
 
 /** What every research CSV is: meant for spreadsheets (Annotate's CSV is the data file; see csvSafe.ts). */
 export const SPREADSHEET_SAFE = "Spreadsheet-safe CSV: a text cell that starts with =, +, - or @ gets a leading ' (this app's import takes it off)";

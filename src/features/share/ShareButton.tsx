@@ -1,8 +1,8 @@
 // "Copy link": the case (diff, review, pseudo-references, metric, similarity, τ) in the URL fragment, compressed.
 // A case too long for a link that travels well is saved as a session file instead, and the message says so.
 import { useState } from 'react';
-import { caseLink, MAX_LINK_CHARS } from '../../store/caseLink';
-import type { Session } from '../../store/session';
+import { caseLink, MAX_LINK_CHARS } from '../../store/session/caseLink';
+import type { Session } from '../../store/session/session';
 import { downloadSession } from './download';
 import './share.css';
 

@@ -1,5 +1,5 @@
 // Asks before a shared case enters the user's sessions: what the link holds, and what opening it will do.
-import { useSessions } from '../../store/sessions';
+import { useSessions } from '../../store/session/sessions';
 import { metricOf, shortcutOf, usesPlusTau } from '../workbench/metric';
 import { useSharedCase } from './useSharedCase';
 import './share.css';

@@ -1,6 +1,6 @@
-// Saves one session as a session file (src/store/sessionFile.ts): the export button and the long-link fallback.
-import type { Session } from '../../store/session';
-import { exportSession } from '../../store/sessionFile';
+// Saves one session as a session file (src/store/session/sessionFile.ts): the export button and the long-link fallback.
+import type { Session } from '../../store/session/session';
+import { exportSession } from '../../store/session/sessionFile';
 import { download } from '../../ui/download';
 
 export function sessionFileName(s: Session): string {

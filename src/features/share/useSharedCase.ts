@@ -1,9 +1,9 @@
 // Reads a case from the page's #case=… fragment (on load and when the fragment changes) and waits for the user:
 // nothing is created or replaced until they say so. The fragment is cleared afterwards, so a reload asks nothing.
 import { useCallback, useEffect, useState } from 'react';
-import { caseFromHash, decodeCase } from '../../store/caseLink';
-import type { Session } from '../../store/session';
-import { useSessions } from '../../store/sessions';
+import { caseFromHash, decodeCase } from '../../store/session/caseLink';
+import type { Session } from '../../store/session/session';
+import { useSessions } from '../../store/session/sessions';
 
 export type SharedCase = { status: 'none' } | { status: 'error'; message: string } | { status: 'ready'; session: Session; same: Session | null };
 

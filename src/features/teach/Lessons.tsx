@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { bestCell, maskCode, stopwordShare } from '../../core/teaching';
 import { paperExamples, type PaperExample } from '../../examples/paper';
-import { SIMILARITY_LABEL, type SimilarityKind } from '../../store/bundledEncoder';
+import { SIMILARITY_LABEL, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import { LinkLesson } from './LinkLesson';
 import { EncoderNotice, f3 } from './parts';
 import { usePipelines, type Case } from './usePipelines';

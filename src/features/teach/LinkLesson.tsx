@@ -11,8 +11,8 @@ import {
   type LessonCases,
 } from '../../core/links';
 import { importFiles } from '../../core/importers/index';
-import { DEFAULT_TAU, SIMILARITY_LABEL, type SimilarityKind } from '../../store/bundledEncoder';
-import { useResearch } from '../../store/research';
+import { DEFAULT_TAU, SIMILARITY_LABEL, type SimilarityKind } from '../../store/shared/bundledEncoder';
+import { useResearch } from '../../store/research/research';
 import { EncoderNotice, f3 } from './parts';
 import { usePipelines, type Case } from './usePipelines';
 

@@ -2,7 +2,7 @@
 // review, and the paper's failure cases as lessons. Offline on the bundled encoder; lexical is the quick fallback.
 import { useEffect, useMemo, useState } from 'react';
 import { paperExamples, type PaperExample } from '../../examples/paper';
-import { DEFAULT_TAU, SIMILARITY_LABEL, type SimilarityKind } from '../../store/bundledEncoder';
+import { DEFAULT_TAU, SIMILARITY_LABEL, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import { Lessons } from './Lessons';
 import { Tour } from './Tour';
 import { usePipelines } from './usePipelines';

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { bestCell } from '../../core/teaching';
 import type { PaperExample } from '../../examples/paper';
-import type { SimilarityKind } from '../../store/bundledEncoder';
+import type { SimilarityKind } from '../../store/shared/bundledEncoder';
 import { DiffLines, Kbd } from '../../ui/DiffLines';
 import { MatrixTable, type Pair } from './MatrixTable';
 import { EncoderNotice, ScoreTriple, TauControl } from './parts';

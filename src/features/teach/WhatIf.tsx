@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { coverageChange } from '../../core/teaching';
 import type { PaperExample } from '../../examples/paper';
-import type { SimilarityKind } from '../../store/bundledEncoder';
+import type { SimilarityKind } from '../../store/shared/bundledEncoder';
 import { EncoderNotice, f3, ScoreTriple, TauControl } from './parts';
 import { usePipelines } from './usePipelines';
 

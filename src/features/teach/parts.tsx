@@ -1,6 +1,6 @@
 // Pieces the tour, the what-if mode and the lessons share: score cards, the τ control, the encoder's state.
 import type { Scores } from '../../core/types';
-import { DEFAULT_TAU, useBundledEncoder, type SimilarityKind } from '../../store/bundledEncoder';
+import { DEFAULT_TAU, useBundledEncoder, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import type { Pipelines } from './usePipelines';
 
 export const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');

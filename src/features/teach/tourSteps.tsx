@@ -5,7 +5,7 @@ import { lexicalTokens } from '../../core/lexical';
 import { cellsAbove, diffStats } from '../../core/teaching';
 import type { PseudoReference } from '../../core/types';
 import type { PaperExample } from '../../examples/paper';
-import { cachedVector, type SimilarityKind } from '../../store/bundledEncoder';
+import { cachedVector, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import type { Pair } from './MatrixTable';
 import { f3 } from './parts';
 import type { Pipeline } from './usePipelines';

@@ -1,11 +1,11 @@
 // The metric's pipeline for one or more (pseudo-references, review) cases: sentences, matrix, scores. The
-// matrix comes from the bundled encoder or lexical overlap (src/store/bundledEncoder); everything after it
+// matrix comes from the bundled encoder or lexical overlap (src/store/shared/bundledEncoder); everything after it
 // is the core's own code, so every number the teaching view shows is the metric's.
 import { useMemo } from 'react';
 import { scoreAt } from '../../core/score';
 import { splitReview } from '../../core/sentences';
 import type { PseudoReference, Scores, SimilarityMatrix } from '../../core/types';
-import { useMatrices, type SimilarityKind } from '../../store/bundledEncoder';
+import { useMatrices, type SimilarityKind } from '../../store/shared/bundledEncoder';
 
 export interface Case {
   refs: readonly PseudoReference[];

@@ -6,7 +6,7 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ReferenceLine, Responsiv
 import { PLUS_OPTIONS, scorePlus, type PlusInput } from '../../core/plus';
 import { tauSweep } from '../../core/sweep';
 import type { SimilarityMatrix } from '../../core/types';
-import { PAPER_TAU } from '../../store/session';
+import { PAPER_TAU } from '../../store/session/session';
 import { niceAxis, tickLabel, type NiceAxis } from './ticks';
 import { rampFor } from './useScoring';
 

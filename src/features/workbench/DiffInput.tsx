@@ -2,8 +2,8 @@
 // the textarea(s) work from the first paint and stay the plain way to paste.
 import { lazy, Suspense, useMemo, memo } from 'react';
 import { detectLanguage, parseUnifiedDiff, type Language } from '../../core/diff';
-import type { SessionInput } from '../../store/session';
-import { useWorkbench } from '../../store/workbench';
+import type { SessionInput } from '../../store/session/session';
+import { useWorkbench } from '../../store/session/workbench';
 import { diffToSides, modelLineForNewLine } from './diffView';
 import { Segmented } from '../../ui/Segmented';
 

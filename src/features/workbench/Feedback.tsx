@@ -1,8 +1,8 @@
 import { memo } from 'react';
 // What the review missed and what it said that matches nothing, at the current τ.
 import type { Scores } from '../../core/types';
-import type { PseudoReferenceItem } from '../../store/session';
-import { useWorkbench } from '../../store/workbench';
+import type { PseudoReferenceItem } from '../../store/session/session';
+import { useWorkbench } from '../../store/session/workbench';
 
 interface Props {
   scores: Scores;

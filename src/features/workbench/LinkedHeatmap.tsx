@@ -12,7 +12,7 @@ import {
   type RowLink,
 } from '../../core/links';
 import type { SimilarityMatrix } from '../../core/types';
-import type { SessionAnnotatorLinks } from '../../store/session';
+import type { SessionAnnotatorLinks } from '../../store/session/session';
 import { Heatmap, type HeatmapProps } from './Heatmap';
 import type { RowMarks } from './paintLinks';
 

@@ -2,7 +2,7 @@
 // sentence's share of it, and each feature's value and contribution to the log-odds (coefficient × standardised
 // value), largest first. Texts are rendered as text.
 import { contributions, FEATURE_NAMES, GROUP_OF, modelOf } from '../../core/learned/index';
-import { useWorkbench } from '../../store/workbench';
+import { useWorkbench } from '../../store/session/workbench';
 import type { LearnedState } from './useLearned';
 
 const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '—');

@@ -2,8 +2,8 @@
 // "CRScore plus" are one-click shortcuts for both; any other pair shows as custom.
 import { fmtCv } from '../../core/learned/index';
 import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset';
-import { useLinker } from '../../store/linker';
-import type { Session } from '../../store/session';
+import { useLinker } from '../../store/shared/linker';
+import type { Session } from '../../store/session/session';
 import { Segmented } from '../../ui/Segmented';
 import { applyShortcut, shortcutOf, withMetric, type Metric } from './metric';
 

@@ -2,8 +2,8 @@
 // that work from the keyboard. Row numbers P1.. count enabled items only, as in the matrix.
 import { useState, memo } from 'react';
 import type { PseudoReferenceKind, Scores } from '../../core/types';
-import { newId, type PseudoReferenceItem } from '../../store/session';
-import { useWorkbench } from '../../store/workbench';
+import { newId, type PseudoReferenceItem } from '../../store/session/session';
+import { useWorkbench } from '../../store/session/workbench';
 
 const KINDS: PseudoReferenceKind[] = ['claim', 'implication', 'issue', 'manual'];
 

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 // The review, and the sentences the metric sees in it (splitReview), numbered S1.. as in the matrix.
 import type { Scores, SplitMode } from '../../core/types';
-import { useWorkbench } from '../../store/workbench';
+import { useWorkbench } from '../../store/session/workbench';
 
 interface Props {
   review: string;

@@ -1,7 +1,7 @@
 // One line under the Scores heading that names the configuration behind the numbers (preset, similarity, rule,
 // τ), so a newcomer knows what scored the case. Under the learned preset, the paper's CRScore is one click away.
-import { PAPER_TAU } from '../../store/session';
-import type { Session } from '../../store/session';
+import { PAPER_TAU } from '../../store/session/session';
+import type { Session } from '../../store/session/session';
 import { formatTau } from './TauSlider';
 import { applyShortcut, shortcutOf, type Metric } from './metric';
 

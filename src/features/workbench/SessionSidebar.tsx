@@ -1,11 +1,11 @@
 // Sessions: open, add, duplicate, rename, delete, reorder; export and import as JSON; autosave status.
 import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { exampleSessions } from '../../store/session';
-import { importSession } from '../../store/sessionFile';
+import { exampleSessions } from '../../store/session/session';
+import { importSession } from '../../store/session/sessionFile';
 import { downloadSession } from '../share/download';
-import { useSaveStatus } from '../../store/persist';
-import { useSessions } from '../../store/sessions';
+import { useSaveStatus } from '../../store/session/persist';
+import { useSessions } from '../../store/session/sessions';
 import { paperExamples } from '../../examples/paper';
 
 export function SessionSidebar() {

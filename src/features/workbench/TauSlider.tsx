@@ -1,6 +1,6 @@
 // τ from 0 to 1 in steps of 0.001. A native range input: arrows, PageUp/Down, Home/End all work.
 import type { Ramp } from '../../core/plus/score';
-import { PAPER_TAU } from '../../store/session';
+import { PAPER_TAU } from '../../store/session/session';
 
 interface Props {
   tau: number;

@@ -1,7 +1,7 @@
 // The line under τ that says which τ is in force and why, and the engine's fallback notice, both where the
 // scores are; plus the hook that moves τ when another embedding model comes into force.
 import { useEffect } from 'react';
-import type { Session } from '../../store/session';
+import type { Session } from '../../store/session/session';
 import { formatTau } from './TauSlider';
 import { metricOf } from './metric';
 import { calibratedTau, followModel, LEXICAL_KEY, leaveLexical, PAPER_MODEL, PAPER_TAU, tauLine } from './modelTau';

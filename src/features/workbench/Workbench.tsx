@@ -1,9 +1,9 @@
 // The scoring workbench: code change, review and pseudo-references in; matrix, τ, scores and feedback out.
 import { lazy, Suspense, type ComponentType, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { PseudoReference } from '../../core/types';
-import { PAPER_TAU, toItems, type Session } from '../../store/session';
-import { useActiveSession, useSessions } from '../../store/sessions';
-import { useWorkbench } from '../../store/workbench';
+import { PAPER_TAU, toItems, type Session } from '../../store/session/session';
+import { useActiveSession, useSessions } from '../../store/session/sessions';
+import { useWorkbench } from '../../store/session/workbench';
 import { DiffInput } from './DiffInput';
 import { Feedback } from './Feedback';
 import { LinkedHeatmap } from './LinkedHeatmap';

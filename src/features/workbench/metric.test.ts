@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blankSession, exampleSessions, type Session } from '../../store/session';
+import { blankSession, exampleSessions, type Session } from '../../store/session/session';
 import { applyShortcut, metricOf, shortcutOf, usesPlusTau, withMetric } from './metric';
 
 const base = (over: Partial<Session> = {}): Session => ({ ...blankSession(), ...over });

@@ -3,7 +3,7 @@
 // saved before the split has only `preset`: 'plus' there meant TF-IDF with graded credit.
 import type { ScoringRule } from '../../core/research/scoring';
 import { ruleAfter, shortcutOf, type Shortcut } from '../../core/research/rule';
-import type { Session, SimilarityChoice } from '../../store/session';
+import type { Session, SimilarityChoice } from '../../store/session/session';
 
 export interface Metric {
   similarity: SimilarityChoice;

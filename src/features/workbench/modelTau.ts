@@ -3,8 +3,8 @@
 // user set τ by hand for that model, and says which τ is in force and why.
 import { LEXICAL_TAU } from '../../core/lexical';
 import { modelCard, USE_LITE_TAU } from '../../embed/models';
-import type { Session } from '../../store/session';
-import { PAPER_TAU } from '../../store/session';
+import type { Session } from '../../store/session/session';
+import { PAPER_TAU } from '../../store/session/session';
 
 export const PAPER_MODEL = 'mixedbread-ai/mxbai-embed-large-v1';
 /** Lexical overlap keeps its τ under this key, like a model: its own calibrated τ, or one set by hand for it. */

@@ -1,7 +1,7 @@
-// The workbench's hook on the plus preset's background IDF (loaded once by src/store/plusIdf.ts).
+// The workbench's hook on the plus preset's background IDF (loaded once by src/store/shared/plusIdf.ts).
 import { useEffect, useState } from 'react';
 import type { Idf } from '../../core/plus/idf';
-import { loadPlusIdf } from '../../store/plusIdf';
+import { loadPlusIdf } from '../../store/shared/plusIdf';
 
 export type PlusIdfState = { idf: Idf | null; error: string | null };
 

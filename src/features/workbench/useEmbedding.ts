@@ -2,8 +2,8 @@
 // the finished matrix is stored in the session, so τ moves and reloads never embed again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { similarityMatrix } from '../../core/similarity';
-import type { Session } from '../../store/session';
-import { useSessions } from '../../store/sessions';
+import type { Session } from '../../store/session/session';
+import { useSessions } from '../../store/session/sessions';
 import { metricOf } from './metric';
 import { sameTexts } from './useScoring';
 import type { EmbeddingPort } from './slots';

@@ -7,8 +7,8 @@ import { featureCache, probabilityMatrix, reviewFeatures, reviewProbabilities, m
 import type { LinkMatrix } from '../../core/links/links';
 import type { Idf } from '../../core/plus/idf';
 import type { SimilarityMatrix } from '../../core/types';
-import { useLinker } from '../../store/linker';
-import type { PseudoReferenceItem, Session } from '../../store/session';
+import { useLinker } from '../../store/shared/linker';
+import type { PseudoReferenceItem, Session } from '../../store/session/session';
 
 export interface LearnedState {
   weights: LinkerWeights;

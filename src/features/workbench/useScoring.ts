@@ -7,7 +7,7 @@ import { PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS, plusInputFrom, plusSimilarityMa
 import { scoreAt } from '../../core/score';
 import { splitReview } from '../../core/sentences';
 import type { Scores, SimilarityMatrix } from '../../core/types';
-import type { PseudoReferenceItem, Session } from '../../store/session';
+import type { PseudoReferenceItem, Session } from '../../store/session/session';
 import { scoresFromLinks } from '../../core/links/links';
 import { metricOf, usesLearnedTau, usesPlusTau, type Metric } from './metric';
 import { usePlusIdf } from './plusIdf';

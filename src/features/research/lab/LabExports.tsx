@@ -8,8 +8,8 @@ import {
   type LabAgreement,
 } from '../../../core/lab/index';
 import type { TableFormat } from '../../../core/researchTables';
-import { APP_VERSION, useResearch } from '../../../store/research';
-import { stripSecrets } from '../../../store/sessionFile';
+import { APP_VERSION, useResearch } from '../../../store/research/research';
+import { stripSecrets } from '../../../store/session/sessionFile';
 import { TableExports } from '../TableExports';
 
 export type LabTable = 'agreement' | 'systems' | 'ranking';

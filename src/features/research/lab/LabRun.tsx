@@ -4,12 +4,12 @@
 import { useEffect, useMemo } from 'react';
 import { settingsProblem } from '../../../claims/generate';
 import { PROVIDERS } from '../../../claims/providers';
-import { LAB_CONFIRM_ABOVE, labFailures, useLab, type LabRunArgs } from '../../../store/lab';
-import { useResearch } from '../../../store/research';
+import { LAB_CONFIRM_ABOVE, labFailures, useLab, type LabRunArgs } from '../../../store/lab/lab';
+import { useResearch } from '../../../store/research/research';
 import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ClaimsSettingsForm } from '../../claims/ClaimsSettingsForm';
 import { LlmSettingsMissing } from '../../claims/LlmSettingsMissing';
-import { llmSettings, useClaimsSettings } from '../../../store/claimsSettings';
+import { llmSettings, useClaimsSettings } from '../../../store/shared/claimsSettings';
 import { CacheWriteWarning, ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../../ui/BatchRunControls';
 
 function useRunArgs(): LabRunArgs {

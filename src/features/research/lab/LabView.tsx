@@ -4,9 +4,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { InSampleNote, useInSample } from '../../linker/InSampleNote';
 import type { Dim } from '../../../core/lab/index';
-import { useLab } from '../../../store/lab';
-import { missingReason } from '../../../store/labColumns';
-import { useResearch } from '../../../store/research';
+import { useLab } from '../../../store/lab/lab';
+import { missingReason } from '../../../store/lab/labColumns';
+import { useResearch } from '../../../store/research/research';
 import { LLM_METRICS, METRIC_LABELS, useLlmMetrics } from '../../../settings/llmMetrics';
 import { AgreementTable } from './AgreementTable';
 import { GradeHeatmap, type HeatmapPair } from './GradeHeatmap';

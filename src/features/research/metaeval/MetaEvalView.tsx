@@ -3,9 +3,9 @@
 // on top, intervals, exports with the reproducibility signature, and acc_eq against ε. Computed in a worker.
 import { useEffect, useMemo, useState } from 'react';
 import { coverageLines, GROUPING_LABEL, GROUPINGS, metaEvalTable, formatMetaEval, STATISTIC_LABEL, STATISTICS, type Grouping, type RankStatistic } from '../../../core/metaeval/index';
-import { useLab } from '../../../store/lab';
-import { useMetaEval } from '../../../store/metaeval';
-import { useResearch } from '../../../store/research';
+import { useLab } from '../../../store/lab/lab';
+import { useMetaEval } from '../../../store/metaeval/metaeval';
+import { useResearch } from '../../../store/research/research';
 import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ProgressBar } from '../../../ui/BatchRunControls';
 import { TableExports } from '../TableExports';

@@ -1,0 +1,353 @@
+// Batch pseudo-references in the browser: plans (requests, tokens), runs LLM claims and analyzer issues over the
+// research dataset's changes (src/pseudorefs/, the code the CLI runs), with progress, Cancel, Resume (also after a
+// reload: answers are in IndexedDB), failed changes retried alone, and hands the result to Research as a dataset
+// JSONL with pseudo_refs filled (also the export). Orchestration only; the key stays in the claims settings store.
+import { create } from 'zustand';
+import type { DatasetRow } from '../../core/dataset';
+import type { AnalyzerResult, AnalyzeRequest } from '../../analyzers/run';
+import { settingsProblem } from '../../claims/generate';
+import { effectiveConcurrency } from '../../claims/providers';
+import { claimsForChanges, planClaims, type ChangeClaims, type ClaimsPlan } from '../../pseudorefs/claimsBatch';
+import { changeLanguage, issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
+import {
+  mergePseudoRefs,
+  usesAnalyzers,
+  usesLlm,
+  type ChangeReport,
+  type PseudoRefsConfig,
+  type PseudoRefsStats,
+  type PseudoRefSource,
+} from '../../pseudorefs/dataset';
+import { llmSettings, useClaimsSettings } from '../shared/claimsSettings';
+import { rememberingCache } from '../../llmbatch/cache';
+import { idbAnswerCache } from '../shared/answerCacheIdb';
+import { rowCode } from '../dataset/rowCode';
+import { datasetBlob } from '../dataset/datasetBlob';
+
+/** IndexedDB, with what this page already read kept in memory (the plan and its run read each entry once). */
+const answerCache = rememberingCache(idbAnswerCache);
+import { useResearch } from './research';
+
+/** Above this many requests the browser asks before sending. */
+export const CONFIRM_ABOVE = 50;
+const RUN_MARK = 'crscore.pseudorefs.run';
+/** Survives a reload like Research's dataset does; holds no key (the configuration never has one). */
+const HANDED_MARK = 'crscore.pseudorefs.handed';
+
+export type BatchPhase = 'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'interrupted' | 'error';
+
+export interface BatchProgress {
+  stage: 'claims' | 'analyzers';
+  done: number;
+  total: number;
+  failed: number;
+  cached: number;
+  requests: number;
+  /** Retries among the requests, and requests whose last try failed (the claims stage; src/llmbatch/run.ts). */
+  retries?: number;
+  requestsFailed?: number;
+  inFlight: number;
+  /** LLM answers the answer cache refused to keep (quota, private mode): a Resume pays for them again. */
+  cacheWriteFailed?: number;
+  cacheWriteError?: string;
+  /** When this stage started, and how many were done then (cached ones are instant: time left uses the rest). */
+  startedAt: number;
+}
+
+export interface BatchResult {
+  rows: DatasetRow[];
+  stats: PseudoRefsStats;
+  reports: ChangeReport[];
+  config: PseudoRefsConfig;
+}
+
+interface BatchState {
+  source: PseudoRefSource;
+  /** Generate only for changes without their own pseudo-references, and keep the dataset's own for the rest. */
+  keepOwn: boolean;
+  concurrency: number;
+  phase: BatchPhase;
+  /** `kept`: changes that keep their own pseudo-references and are not asked about. */
+  plan: (ClaimsPlan & { analyzerChanges: number; kept: number }) | null;
+  progress: BatchProgress | null;
+  result: BatchResult | null;
+  message: string | null;
+  /** The dataset JSONL being written (its rows' code read back): rows done, or why it stopped. */
+  writing: { done: number; total: number; error?: string } | null;
+  setSource(s: PseudoRefSource): void;
+  setKeepOwn(keep: boolean): void;
+  setConcurrency(n: number): void;
+  /** Counts requests and tokens for the current rows (nothing is sent). */
+  refreshPlan(): Promise<void>;
+  /** Plans, asks for confirmation above CONFIRM_ABOVE requests, then runs. */
+  start(): Promise<void>;
+  /** Runs (after confirmation); `only` limits it to those change ids (retrying failed changes alone). */
+  run(only?: string[]): Promise<void>;
+  cancel(): void;
+  retryFailed(): Promise<void>;
+  /** The dataset JSONL with pseudo_refs filled and the configuration on every line (null: nothing to write, or it stopped). */
+  exportJsonl(): Promise<Blob | null>;
+  /** Hands the dataset with its generated pseudo-references to Research (its rows replace the imported ones). */
+  useInResearch(): Promise<void>;
+  /** After a reload: says when a run was cut off (Resume asks only for what is missing). */
+  restore(): void;
+}
+
+let controller: AbortController | null = null;
+// The latest answer per change, kept across runs so retrying a few changes merges with the rest.
+const lastClaims = new Map<string, ChangeClaims>();
+const lastIssues = new Map<string, ChangeIssues>();
+let lastRowsKey: DatasetRow[] | null = null;
+/** The dataset name handed to Research with its pseudo-references' configuration, for Research's exports. */
+let handed: { name: string; config: PseudoRefsConfig } | null = null;
+
+/** The configuration of the generated pseudo-references when Research holds the dataset they were handed in. */
+export function pseudoRefsProvenance(datasetName: string | null): PseudoRefsConfig | null {
+  if (!handed) {
+    try {
+      handed = JSON.parse(localStorage.getItem(HANDED_MARK) ?? 'null') as typeof handed;
+    } catch {
+      handed = null;
+    }
+  }
+  return handed && handed.name === datasetName ? handed.config : null;
+}
+
+function sourceRows(): DatasetRow[] {
+  return useResearch.getState().imported?.rows ?? [];
+}
+
+/**
+ * The changes that keep their own pseudo-references: with keepOwn, those that carry some, when others lack them
+ * (a dataset where every change carries its own is generated in full only when a person picks a generating source).
+ */
+export function keptIds(rows: readonly DatasetRow[], keepOwn: boolean): Set<string> {
+  const own = rows.filter((r) => r.pseudoRefs.length > 0);
+  return new Set(keepOwn && own.length < rows.length ? own.map((r) => r.id) : []);
+}
+
+function configFor(source: PseudoRefSource): PseudoRefsConfig {
+  const s = useClaimsSettings.getState();
+  const c: PseudoRefsConfig = { source, generatedAt: new Date().toISOString() };
+  if (usesLlm(source)) c.llm = { provider: s.provider, baseUrl: s.baseUrl, model: s.model, format: s.format, temperature: s.temperature };
+  if (usesAnalyzers(source)) c.analyzers = { filter: s.analyzerFilter, options: s.analyzerOptions };
+  return c;
+}
+
+const mark = (v: object | null) => {
+  try {
+    if (v) localStorage.setItem(RUN_MARK, JSON.stringify(v));
+    else localStorage.removeItem(RUN_MARK);
+  } catch {
+    // storage refused: only the after-reload notice is lost
+  }
+};
+
+async function analyzeInWorker(req: AnalyzeRequest): Promise<AnalyzerResult[]> {
+  const client = await import('../../analyzers/client');
+  return client.analyzeInBrowser(req);
+}
+
+export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
+  source: 'generate',
+  keepOwn: true,
+  concurrency: 4,
+  phase: 'idle',
+  plan: null,
+  progress: null,
+  result: null,
+  message: null,
+  writing: null,
+
+  setSource(source) {
+    set({ source, plan: null });
+    void get().refreshPlan();
+  },
+  setKeepOwn(keepOwn) {
+    set({ keepOwn, plan: null });
+    void get().refreshPlan();
+  },
+  setConcurrency(n) {
+    set({ concurrency: Math.max(1, Math.min(64, Math.floor(n) || 1)) });
+  },
+
+  async refreshPlan() {
+    const all = sourceRows();
+    const { source, keepOwn } = get();
+    if (!all.length || source === 'dataset') return set({ plan: null });
+    const keep = keptIds(all, keepOwn);
+    const rows = all.filter((r) => !keep.has(r.id));
+    const kept = keep.size;
+    const analyzerChanges = usesAnalyzers(source) ? rows.filter((r) => ['javascript', 'python', 'java'].includes(changeLanguage(r))).length : 0;
+    if (!usesLlm(source)) return set({ plan: { changes: rows.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [], analyzerChanges, kept } });
+    const s = useClaimsSettings.getState();
+    // Without a key nothing is planned: the panel says what is missing instead.
+    if (settingsProblem(llmSettings(s))) return set({ plan: null });
+    const plan = await planClaims(
+      rows.map((r) => ({ id: r.id, diff: r.diff })),
+      { settings: llmSettings(s), format: s.format, cache: answerCache },
+    );
+    set({ plan: { ...plan, analyzerChanges, kept } });
+  },
+
+  async start() {
+    if (get().phase === 'running') return;
+    if (usesLlm(get().source) && settingsProblem(llmSettings(useClaimsSettings.getState()))) return;
+    set({ phase: 'planning', message: null });
+    await get().refreshPlan();
+    const plan = get().plan;
+    if (plan && plan.requests > CONFIRM_ABOVE) return set({ phase: 'confirm' });
+    await get().run();
+  },
+
+  async run(only) {
+    const all = sourceRows();
+    const { source, concurrency, keepOwn } = get();
+    if (!all.length) return;
+    const keep = keptIds(all, keepOwn);
+    if (lastRowsKey !== all) {
+      lastClaims.clear();
+      lastIssues.clear();
+      lastRowsKey = all;
+    }
+    const wanted = only ? new Set(only) : null;
+    const rows = all.filter((r) => !keep.has(r.id) && (!wanted || wanted.has(r.id)));
+    controller?.abort();
+    const ctrl = new AbortController();
+    controller = ctrl;
+    const s = useClaimsSettings.getState();
+    const settings = llmSettings(s);
+    set({ phase: 'running', message: null, writing: null });
+    mark({ state: 'running', source, total: rows.length });
+    let requests = 0;
+    // Answers the cache refused to keep stay said after the claims stage, while the analyzers run and after.
+    let unsaved: Pick<BatchProgress, 'cacheWriteFailed' | 'cacheWriteError'> = {};
+    // At most ~10 repaints a second: a 10,000-change run from the cache reports 10,000 times in a few seconds.
+    let shownAt = 0;
+    let latest: BatchProgress | null = null;
+    const showProgress = (progress: BatchProgress) => {
+      latest = progress;
+      const now = performance.now();
+      if (now - shownAt < 100 && progress.done < progress.total && progress.done > 0) return;
+      shownAt = now;
+      set({ progress });
+    };
+    try {
+      if (usesLlm(source)) {
+        const startedAt = performance.now();
+        const claims = await claimsForChanges(
+          rows.map((r) => ({ id: r.id, diff: r.diff })),
+          {
+            settings,
+            format: s.format,
+            cache: answerCache,
+            concurrency: effectiveConcurrency(settings.provider, concurrency),
+            timeoutMs: Math.max(1, s.timeoutSec) * 1000,
+            signal: ctrl.signal,
+            onProgress: (p) => {
+              requests = p.requests;
+              unsaved = { cacheWriteFailed: p.cacheWriteFailed, cacheWriteError: p.cacheWriteError };
+              if (controller === ctrl) showProgress({ stage: 'claims', ...p, startedAt });
+            },
+          },
+        );
+        for (const c of claims) if (c.failure?.kind !== 'cancelled' || !lastClaims.has(c.id)) lastClaims.set(c.id, c);
+      }
+      if (usesAnalyzers(source) && !ctrl.signal.aborted) {
+        const startedAt = performance.now();
+        const issues = await issuesForChanges(rows, analyzeInWorker, {
+          filter: s.analyzerFilter,
+          options: s.analyzerOptions,
+          signal: ctrl.signal,
+          // A large file's rows left their code in the file: read back one change at a time, never all at once.
+          codeOf: rowCode,
+          onProgress: (p) => controller === ctrl && showProgress({ stage: 'analyzers', ...p, cached: 0, requests, inFlight: 0, ...unsaved, startedAt }),
+        });
+        for (const i of issues) lastIssues.set(i.id, i);
+      }
+    } catch (e) {
+      mark(null);
+      return set({ phase: 'error', message: (e as Error).message });
+    }
+    if (controller !== ctrl) return;
+    controller = null;
+    const merged = mergePseudoRefs(
+      all,
+      source,
+      usesLlm(source) ? all.map((r) => lastClaims.get(r.id) ?? { id: r.id, refs: [], cached: false, failure: { id: r.id, kind: 'cancelled', reason: 'not asked yet' } }) : null,
+      usesAnalyzers(source) ? [...lastIssues.values()] : null,
+      { requests },
+      keep,
+    );
+    const cancelled = ctrl.signal.aborted;
+    mark(cancelled ? { state: 'cancelled', source, total: rows.length } : null);
+    set({
+      progress: latest ?? get().progress,
+      phase: cancelled ? 'cancelled' : 'done',
+      result: { ...merged, config: configFor(source) },
+      message: cancelled ? 'Cancelled. The answers received are cached: Resume asks only for what is missing.' : null,
+    });
+    void get().refreshPlan();
+  },
+
+  cancel() {
+    controller?.abort();
+    if (get().phase === 'confirm') set({ phase: 'idle' });
+  },
+
+  async retryFailed() {
+    const ids = (get().result?.reports ?? []).filter((r) => r.failures.some((f) => f.kind !== 'cancelled')).map((r) => r.id);
+    if (ids.length) await get().run(ids);
+  },
+
+  async exportJsonl() {
+    const r = get().result;
+    const w = get().writing;
+    if (!r || (w && !w.error)) return null;
+    set({ writing: { done: 0, total: r.rows.length } });
+    try {
+      const blob = await datasetBlob(r.rows, r.config, { onProgress: (done, total) => set({ writing: { done, total } }) });
+      set({ writing: null });
+      return blob;
+    } catch (e) {
+      set({ writing: { done: 0, total: r.rows.length, error: `The dataset JSONL was not written: ${(e as Error).message}` } });
+      return null;
+    }
+  },
+
+  async useInResearch() {
+    const blob = await get().exportJsonl();
+    const result = get().result;
+    if (!blob || !result) return;
+    const name = `${(useResearch.getState().datasetName ?? 'dataset').replace(/(\.with-pseudo-refs)?\.jsonl?$/i, '')}.with-pseudo-refs.jsonl`;
+    // As a Blob: Research imports it as it does a large file (streamed, the code left in the Blob), never as one string.
+    const opened = await useResearch.getState().importFiles([{ name, blob }]);
+    if (!opened) return set({ message: 'Research did not take the dataset with the generated pseudo-references (see its import notice).' });
+    handed = { name, config: result.config };
+    try {
+      localStorage.setItem(HANDED_MARK, JSON.stringify(handed));
+    } catch {
+      // storage refused: the exports of this page still record it
+    }
+    // Research now holds these rows; the answers stay cached, so a later run needs no request.
+    lastRowsKey = sourceRows();
+    set({ message: 'Research now scores this dataset with the generated pseudo-references.' });
+  },
+
+  restore() {
+    try {
+      const m = JSON.parse(localStorage.getItem(RUN_MARK) ?? 'null') as { state: string; source: PseudoRefSource; total: number } | null;
+      if (m && get().phase === 'idle')
+        set({
+          source: m.source,
+          phase: 'interrupted',
+          message:
+            m.state === 'running'
+              ? `The page was reloaded while pseudo-references were being generated (${m.total} changes). Answers received are cached: Resume asks only for what is missing.`
+              : 'A run was cancelled. Answers received are cached: Resume asks only for what is missing.',
+        });
+    } catch {
+      // nothing to restore
+    }
+  },
+}));

@@ -1,0 +1,121 @@
+// LLM settings for every LLM use (claims, pseudo-references, llm-links), below both the stores and the features that
+// read them. Everything but the key persists in localStorage;
+// the key stays in memory unless the user ticks "Remember on this device".
+
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { recordingLocalStorage } from '../../settings/storageWrites';
+import { DEFAULT_TIMEOUT_MS } from '../../claims/generate';
+import type { OutputFormat } from '../../claims/prompt';
+import { PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers';
+import { optInSecrets } from './optInSecrets';
+
+/** Which analyzer warnings count: the paper's text match on +/- lines, or warnings on added lines. */
+export type AnalyzerFilter = 'added' | 'paper';
+/** JSHint options: the paper's defaults (ES5) or modern JavaScript. */
+export type AnalyzerOptionSet = 'paper' | 'modern';
+
+export const SETTINGS_STORAGE_KEY = 'crscore.claims.settings';
+
+export interface ClaimsSettings {
+  provider: ProviderId;
+  baseUrl: string;
+  model: string;
+  temperature: number;
+  format: OutputFormat;
+  timeoutSec: number;
+  /** One key per provider, so switching providers does not lose a key. */
+  keys: Partial<Record<ProviderId, string>>;
+  rememberKey: boolean;
+  /** Which analyzer warnings count: the paper's text match on +/- lines, or warnings on added lines. */
+  analyzerFilter: AnalyzerFilter;
+  /** JSHint options: the paper's defaults (ES5) or modern JavaScript. */
+  analyzerOptions: AnalyzerOptionSet;
+  /** In-browser model: most tokens per answer, and where it runs. */
+  maxNewTokens: number;
+  backend: 'auto' | 'webgpu' | 'wasm';
+}
+
+interface ClaimsSettingsActions {
+  setProvider(provider: ProviderId): void;
+  update(patch: Partial<Omit<ClaimsSettings, 'keys' | 'provider' | 'rememberKey'>>): void;
+  setKey(key: string): void;
+  setRememberKey(remember: boolean): void;
+}
+
+export type ClaimsSettingsState = ClaimsSettings & ClaimsSettingsActions;
+
+export const DEFAULT_SETTINGS: ClaimsSettings = {
+  provider: 'openai',
+  baseUrl: PROVIDERS.openai.baseUrl,
+  model: PROVIDERS.openai.model,
+  temperature: 0,
+  format: 'paper',
+  timeoutSec: DEFAULT_TIMEOUT_MS / 1000,
+  keys: {},
+  rememberKey: false,
+  analyzerFilter: 'paper',
+  analyzerOptions: 'paper',
+  maxNewTokens: 512,
+  backend: 'auto',
+};
+
+const secrets = optInSecrets<ClaimsSettingsState>({
+  secrets: ['keys'],
+  remember: 'rememberKey',
+  kept: ({ provider, baseUrl, model, temperature, format, timeoutSec, analyzerFilter, analyzerOptions, rememberKey, maxNewTokens, backend }) => ({
+    maxNewTokens,
+    backend,
+    provider,
+    baseUrl,
+    model,
+    temperature,
+    format,
+    timeoutSec,
+    analyzerFilter,
+    analyzerOptions,
+    rememberKey,
+  }),
+});
+
+export const useClaimsSettings = create<ClaimsSettingsState>()(
+  persist(
+    (set) => ({
+      ...DEFAULT_SETTINGS,
+      setProvider: (provider) =>
+        set((s) => {
+          const preset = PROVIDERS[provider];
+          // "Other OpenAI-compatible" has no defaults: keep what the user typed.
+          return { provider, baseUrl: preset.baseUrl || s.baseUrl, model: preset.model || s.model };
+        }),
+      update: (patch) => set(patch),
+      setKey: (key) => set((s) => ({ keys: { ...s.keys, [s.provider]: key } })),
+      setRememberKey: (rememberKey) => set({ rememberKey }),
+    }),
+    {
+      name: SETTINGS_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => recordingLocalStorage),
+      // Keys are written only while the user opts in; un-ticking rewrites the entry without them.
+      partialize: (s) => secrets.partialize(s),
+      merge: (persisted, current) => {
+        const merged = secrets.merge(persisted, current);
+        if (!PROVIDERS[merged.provider]) merged.provider = DEFAULT_SETTINGS.provider;
+        return merged;
+      },
+    },
+  ),
+);
+
+/** The settings one call needs, with the key of the chosen provider. */
+export function llmSettings(s: ClaimsSettings): LlmSettings {
+  return {
+    provider: s.provider,
+    baseUrl: s.baseUrl,
+    model: s.model,
+    apiKey: s.keys[s.provider] ?? '',
+    temperature: s.temperature,
+    maxNewTokens: s.maxNewTokens,
+    backend: s.backend,
+  };
+}
