@@ -19,6 +19,8 @@ export interface CsvTable {
  *  cells (say `a|b`) must not be split on a character the guess found in them. */
 function delimiterFor(text: string): string | undefined {
   const header = text.slice(0, text.search(/[\r\n]|$/));
+  // The record and unit separators (0x1e, 0x1f) are delimiters papaparse may guess.
+  // eslint-disable-next-line no-control-regex
   return /[,\t;|\x1e\x1f]/.test(header) ? undefined : ',';
 }
 
