@@ -1,4 +1,4 @@
-// `crscore eval --dataset FILE` on any human-scored review dataset (issue 36): GradedReviews' workbook (Jiang et al.
+// `crscore eval --dataset FILE` on any human-scored review dataset: GradedReviews' workbook (Jiang et al.
 // 2025), recognised by its header, or any CSV/JSONL/XLSX mapped with --map/--human/--mapping (src/core/humanData).
 // The reference-based metrics and CRScore (the reference review's sentences as pseudo-references) score every
 // review whose change has a reference; the meta-evaluation judges them against one named human dimension.

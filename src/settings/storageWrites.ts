@@ -1,7 +1,7 @@
 // Writes to localStorage that never throw and never pass silently: the browser refuses a write when this site's
 // storage is full (QuotaExceededError) or unavailable (private mode). The refusal is recorded under its key, so the
 // view that promised to keep something ("Remember on this device", an edited prompt) can say it was not kept.
-// Issue 38: zustand's persist threw three uncaught QuotaExceededErrors while the form said the key was saved.
+// Before it, zustand's persist threw three uncaught QuotaExceededErrors while the form said the key was saved.
 import { create } from 'zustand';
 import type { StateStorage } from 'zustand/middleware';
 

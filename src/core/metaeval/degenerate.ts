@@ -1,5 +1,5 @@
 // Meta-evaluations that cannot say anything: a figure there is "undefined", with the reason, rather than a number
-// that reads as a finding (issue 38). Only these two cases are touched; every other figure is as computed.
+// that reads as a finding. Only these two cases are touched; every other figure is as computed.
 //  - Fewer than 2 changes: the bootstrap resamples changes, so every resample is the sample itself (a zero-width
 //    interval, and a bootstrap p of 0 for any difference), and PERM-BOTH can only swap that one change (p 1).
 //  - The human scores all tied (within every group): there is no order for a metric to agree with; the

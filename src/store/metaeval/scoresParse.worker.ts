@@ -1,4 +1,4 @@
-// Imported metrics' scores files off the page's thread (issue 38: a 1M-row file froze the page for 12 s, and again
+// Imported metrics' scores files off the page's thread (a 1M-row file froze the page for 12 s, and again
 // at every regroup). The worker reads and parses each file once (parseMetricScores) and keeps its columns; the page
 // sends the run's reviews once per run, and each file is matched here (matchMetricScores). What goes back is the
 // coverage and each metric's values as a Float64Array (NaN: no value), transferred (metricImports.ts).

@@ -28,7 +28,7 @@ export function stripSecrets<T>(value: T, depth = 0): T {
 
 /**
  * The session as a file. The similarity matrix the workbench keeps stays behind: scores shown are scores this app
- * computed, and a matrix in a file cannot be told from a forged one, so opening a file embeds again (issue 38).
+ * computed, and a matrix in a file cannot be told from a forged one, so opening a file embeds again.
  */
 export function exportSession(s: Session): string {
   const { id: _id, embedding: _matrix, ...rest } = s;
