@@ -11,7 +11,7 @@ import { DEFAULT_LINKS_PROMPT } from '../../core/links/llmLinks';
 import type { ItemMatrices } from '../../core/research/index';
 import { rememberingCache, sha256Hex } from '../../llmbatch/cache';
 import { linksForItems, planLinks, type ReviewLinks } from '../../llmbatch/linksBatch';
-import type { BatchPlan } from '../../llmbatch/run';
+import type { BatchPlan, BatchProgress } from '../../llmbatch/run';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { writeLocal } from '../../settings/storageWrites';
 import { llmSettings, useClaimsSettings } from '../shared/claimsSettings';
@@ -46,21 +46,8 @@ export interface LinksProvenance {
 
 export type LinksPhase = 'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error';
 
-export interface LinksProgress {
-  done: number;
-  total: number;
-  cached: number;
-  /** Reviews that failed (one that shared another's request fails with it). */
-  failed: number;
-  /** Requests sent, retries among them, and requests whose last try failed (src/llmbatch/run.ts). */
-  requests: number;
-  retries: number;
-  requestsFailed: number;
-  inFlight: number;
-  /** Answers the browser refused to store (quota, private mode): a Resume or a reload asks for them again. */
-  cacheWriteFailed: number;
-  cacheWriteError?: string;
-}
+/** The runner's progress (src/llmbatch/run.ts): `failed` counts reviews, one that shared another's request failing with it. */
+export type LinksProgress = BatchProgress;
 
 interface LinksState {
   template: string;
@@ -149,8 +136,8 @@ export async function linkStage(
       timeoutMs: Math.max(1, s.timeoutSec) * 1000,
       signal: ctrl.signal,
       onProgress: (p) => {
-        const { done, total, cached, failed, requests, retries, requestsFailed, inFlight, cacheWriteFailed, cacheWriteError } = p;
-        useLinksRun.setState({ progress: { done, total, cached, failed, requests, retries, requestsFailed, inFlight, cacheWriteFailed, cacheWriteError } });
+        // A copy: the runner updates its progress object in place.
+        useLinksRun.setState({ progress: { ...p } });
         hooks.onProgress(p.done, p.total, p.cached);
       },
     });
