@@ -23,8 +23,8 @@ const pairs: RefPair[] = [...fixture.pairs.map((p): RefPair => [p.candidate, p.r
 /** What the dev server's middleware answers for `url`. */
 async function served(url: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer | null }> {
   let handler: Connect.NextHandleFunction | null = null;
-  const plugin = serveWordNet() as Plugin & { configureServer: (s: ViteDevServer) => void };
-  plugin.configureServer({ middlewares: { use: (h: Connect.NextHandleFunction) => (handler = h) } } as unknown as ViteDevServer);
+  const configure = (serveWordNet() as Plugin & { configureServer: (s: ViteDevServer) => void }).configureServer;
+  configure.call(undefined as never, { middlewares: { use: (h: Connect.NextHandleFunction) => (handler = h) } } as unknown as ViteDevServer);
   return new Promise((resolve) => {
     const headers: Record<string, string> = {};
     const res = {
