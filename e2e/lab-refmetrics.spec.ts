@@ -38,12 +38,12 @@ async function column(page: Page, id: string) {
   }, id);
 }
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, part = 'lab-picker') {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.getByTestId('lab-picker').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await page.getByTestId(part).evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${w}.png`) });
   }
 }
@@ -89,8 +89,7 @@ test('METEOR fetches WordNet only when ticked, shows its progress, and equals th
   expect(r?.values).toEqual(rouge.values);
   await expect(page.getByTestId('lab-row-meteor')).toContainText('METEOR');
   await expect(page.getByTestId('lab-row-meteor')).not.toContainText('exact + stem');
-  await page.getByTestId('lab-row-meteor').scrollIntoViewIfNeeded();
-  await shoot(page, 'lab-meteor-done');
+  await shoot(page, 'lab-meteor-done', 'lab-row-meteor');
 });
 
 test('WordNet cannot be fetched: a clear error, METEOR labelled exact + stem with their values; Try again loads it', async ({ page, context }) => {

@@ -24,5 +24,7 @@ export default function MonacoSnippet({ code, language }: { code: string; langua
       ed.dispose();
     };
   }, [code, language]);
-  return <div ref={host} className="monaco-host" data-testid="snippet-editor" aria-label="Code snippet (read-only)" />;
+  // As tall as the snippet (a short one leaves no empty box), up to the diff view's height.
+  const height = Math.min(260, 19 * code.split('\n').length + 24);
+  return <div ref={host} className="monaco-host" style={{ height }} data-testid="snippet-editor" aria-label="Code snippet (read-only)" />;
 }
