@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { pthreadSafeTfjs, serveUseLite } from './scripts/vite-use-lite.ts';
+import { serveWordNet } from './scripts/vite-wordnet.ts';
 import { CSP_HEADER, cspMeta, cspReports, externalInlineScripts, SECURITY_HEADERS } from './scripts/vite-csp.ts';
 
 // Cross-origin isolation lets ORT use SharedArrayBuffer, hence multithreaded WASM.
@@ -35,9 +36,10 @@ export function entries(mode: string): Record<string, string> {
 
 export default defineConfig(({ mode }) => ({
   // serveUseLite: serves the bundled USE-lite encoder's files at /models/use-lite/ (same origin).
+  // serveWordNet: serves WordNet, packed for METEOR, at /wordnet/ (fetched by a compute worker only for METEOR).
   // externalInlineScripts: in dev, the React Fast Refresh preamble becomes a file, so the CSP needs no exception;
   // cspReports: with CSP_REPORT_FILE set, violation reports are written there (an audit of the e2e runs).
-  plugins: [react(), serveUseLite(), cspMeta(), externalInlineScripts(), cspReports()],
+  plugins: [react(), serveUseLite(), serveWordNet(), cspMeta(), externalInlineScripts(), cspReports()],
   // 'mpa' makes a missing /models/... file a real 404 instead of index.html with status 200.
   appType: 'mpa',
   server: { headers: isolation, port: 5173, strictPort: false },

@@ -39,6 +39,11 @@ export interface DatasetRow {
    * newCode are null then.
    */
   codeAt?: CodeAt;
+  /**
+   * 'snippet': the change is given as a piece of code (newCode), not as a diff (diff is ''): e.g. GradedReviews'
+   * relatedCode (humanData/bridge.ts). The workbench shows it as code, never as an empty diff.
+   */
+  codeKind?: 'snippet';
 }
 
 /** The bytes [start, end) of one line of file number `file` of import `source` (the page's), a JSONL line of `kind`. */

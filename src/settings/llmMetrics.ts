@@ -8,11 +8,13 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { recordingLocalStorage } from './storageWrites';
 
 /** The lab's metric families, named as `crscore eval --metrics` names them. */
-export type LabMetricKind = 'crscore' | 'bleu' | 'chrf' | 'embed-ref' | 'llm-grade' | 'llm-judge';
+export type LabMetricKind = 'crscore' | 'bleu' | 'chrf' | 'rouge-l' | 'meteor' | 'embed-ref' | 'llm-grade' | 'llm-judge';
 export const LAB_METRIC_KINDS: readonly LabMetricKind[] = [
   'crscore',
   'bleu',
   'chrf',
+  'rouge-l',
+  'meteor',
   'embed-ref',
   'llm-grade',
   'llm-judge',
@@ -22,6 +24,8 @@ export const LAB_METRIC_KINDS: readonly LabMetricKind[] = [
 export const REFERENCE_METRICS: ReadonlySet<LabMetricKind> = new Set([
   'bleu',
   'chrf',
+  'rouge-l',
+  'meteor',
   'embed-ref',
   'llm-grade',
 ]);
@@ -31,6 +35,8 @@ export const METRIC_LABELS: Record<LabMetricKind, string> = {
   crscore: 'CRScore',
   bleu: 'BLEU',
   chrf: 'chrF',
+  'rouge-l': 'ROUGE-L (stemmed)',
+  meteor: 'METEOR',
   'embed-ref': 'Embedding to reference',
   'llm-grade': 'LLM grade (vs reference)',
   'llm-judge': 'LLM judge (reference-free)',

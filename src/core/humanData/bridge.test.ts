@@ -36,6 +36,8 @@ describe('a human dataset as scoring rows', () => {
     expect(r.rows[0].pseudoRefs.map((p) => p.text)).toEqual(splitReview('Rename x. Add a comment.', 'reference'));
     expect(r.rows[0].pseudoRefs).toHaveLength(2);
     expect(r.rows[0].newCode).toBe('int x;');
+    expect(r.rows[0].codeKind).toBe('snippet');
+    expect(r.rows[0].diff).toBe('');
     const p = prepare(r.rows, 'reference');
     // Items line up with the reviews beside them; the empty review is an absent one; both have the reference.
     expect(p.items.map((it) => it.system)).toEqual(['s1', 'msg (system)']);

@@ -63,6 +63,7 @@ export function humanRows(d: HumanDataset, dimension: Dimension): HumanRows {
         ...own.map((r) => ({ system: systemName(r.system), review: r.review === '' ? null : r.review, claimsAddressed: null, con: null, comp: null, rel: null })),
       ],
       referenceAnalyzerOutput: null,
+      ...(code.kind === 'snippet' ? { codeKind: 'snippet' as const } : {}),
     });
     for (const r of own) reviews.push({ review: r, change, human: dimensionScore(r, dimension) });
   }

@@ -169,8 +169,10 @@ export function referenceColumns(
   const ids = names.flatMap((n) => (n === 'embed-ref' ? ['embedCos' as const] : n === 'bleu' || n === 'chrf' ? [n] : []));
   const v = ids.length ? refMetricValues(p, o.embedCos, ids) : {};
   const or = (x: (number | null)[] | undefined) => x ?? p.items.map(() => null);
-  // GradedReviews' settings (Jiang et al. 2025): rouge_score with use_stemmer=True, NLTK's meteor_score.
-  const each = (f: (reference: string, review: string) => number) => p.reviews.map((r) => (r.reference ? f(r.reference, r.review.review ?? '') : null));
+  const each = (name: 'rouge-l' | 'meteor') => {
+    const f = labReferenceScorer(name, o.wordnet);
+    return p.reviews.map((r) => (r.reference ? f(r.reference, r.review.review ?? '') : null));
+  };
   return names.map((n) => {
     switch (n) {
       case 'bleu':
@@ -178,13 +180,9 @@ export function referenceColumns(
       case 'chrf':
         return referenceMetric('chrf', 'chrF', or(v.chrf), { reference: 'msg' });
       case 'rouge-l':
-        return referenceMetric('rouge-l', 'ROUGE-L (stemmed)', each(rougeLStemmed), { reference: 'msg', stemmer: 'porter-nltk' });
+        return rougeLColumn(each('rouge-l'));
       case 'meteor':
-        return referenceMetric('meteor', meteorLabel(o.wordnet), each((ref, rev) => meteor(ref, rev, { wordnet: o.wordnet })), {
-          reference: 'msg',
-          stages: meteorStages(o.wordnet).join('+'),
-          wordnet: o.wordnet?.version ?? null,
-        });
+        return meteorColumn(each('meteor'), o.wordnet);
       case 'embed-ref':
         return referenceMetric('embed-ref', `Embedding cosine to the reference (${o.encoder ?? 'no encoder'})`, or(v.embedCos), {
           reference: 'msg',
@@ -192,5 +190,27 @@ export function referenceColumns(
           pooling: o.pooling ?? null,
         });
     }
+  });
+}
+
+/**
+ * ROUGE-L's or METEOR's score of one review against its reference, as GradedReviews ran them (Jiang et al. 2025):
+ * rouge_score with use_stemmer=True, NLTK's meteor_score (its synonym stage only with WordNet). The CLI calls it
+ * through referenceColumns, the browser's compute workers on their slice of reviews.
+ */
+export function labReferenceScorer(name: 'rouge-l' | 'meteor', wordnet?: WordNetData | null): (reference: string, review: string) => number {
+  return name === 'rouge-l' ? rougeLStemmed : (reference, review) => meteor(reference, review, { wordnet });
+}
+
+export function rougeLColumn(values: readonly (number | null)[]): LabMetric {
+  return referenceMetric('rouge-l', 'ROUGE-L (stemmed)', values, { reference: 'msg', stemmer: 'porter-nltk' });
+}
+
+/** METEOR's column, labelled by the stages it had: "METEOR" only with WordNet's synonym stage. */
+export function meteorColumn(values: readonly (number | null)[], wordnet: Pick<WordNetData, 'version'> | null | undefined): LabMetric {
+  return referenceMetric('meteor', meteorLabel(wordnet), values, {
+    reference: 'msg',
+    stages: meteorStages(wordnet).join('+'),
+    wordnet: wordnet?.version ?? null,
   });
 }

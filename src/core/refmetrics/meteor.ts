@@ -149,11 +149,11 @@ export function meteor(reference: string, candidate: string, opts: MeteorOptions
   return meteorTokens(nltkWordTokenize((reference ?? '').toLowerCase()), nltkWordTokenize((candidate ?? '').toLowerCase()), opts);
 }
 
-/** The stages a run had, for its label: METEOR only with all three. */
-export function meteorStages(wordnet: WordNetData | null | undefined): MeteorStage[] {
+/** The stages a run had, for its label: METEOR only with all three (only whether WordNet was there matters). */
+export function meteorStages(wordnet: Pick<WordNetData, 'version'> | null | undefined): MeteorStage[] {
   return wordnet ? ['exact', 'stem', 'synonym'] : ['exact', 'stem'];
 }
 
-export function meteorLabel(wordnet: WordNetData | null | undefined): string {
+export function meteorLabel(wordnet: Pick<WordNetData, 'version'> | null | undefined): string {
   return wordnet ? 'METEOR' : 'METEOR (exact + stem; no WordNet)';
 }

@@ -22,6 +22,9 @@ export type WordNetFiles = Record<string, string>;
 
 const MAGIC = 'crscore-wordnet 1';
 
+/** Where the browser finds the packed WordNet, from the site's root (scripts/vite-wordnet.ts serves and emits it). */
+export const WORDNET_ASSET = 'wordnet/wordnet-3.0.txt';
+
 /** Packs WordNet's index, data and exception files into one text: only what synonym lookup reads. */
 export function packWordNet(files: WordNetFiles, version: string): string {
   const synsetNames: string[] = [];

@@ -9,6 +9,7 @@ import { Segmented } from '../../ui/Segmented';
 
 const MonacoDiff = lazy(() => import('./MonacoDiff'));
 const MonacoFiles = lazy(() => import('./MonacoFiles'));
+const MonacoSnippet = lazy(() => import('./MonacoSnippet'));
 
 export const LANGUAGES: { id: Language; label: string }[] = [
   { id: 'python', label: 'Python' },
@@ -44,6 +45,8 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
   }, [input.diff]);
   const sides = useMemo(() => diffToSides(parsed.files), [parsed.files]);
   const isDiff = input.mode === 'diff';
+  // A dataset change given as code, not a diff: shown as that code until a diff is pasted in its place.
+  const snippet = isDiff && input.codeKind === 'snippet' && input.diff.trim() === '';
   const revealModel = reveal && isDiff ? { modelLine: modelLineForNewLine(sides, reveal.line), nonce: reveal.nonce } : reveal ? { modelLine: reveal.line, nonce: reveal.nonce } : null;
 
   const setDiff = (diff: string) =>
@@ -70,7 +73,7 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
           value={isDiff ? 'diff' : 'files'}
           onChange={(mode) => onChange((i) => ({ ...i, mode }))}
           options={[
-            { value: 'diff', label: 'Unified diff' },
+            { value: 'diff', label: snippet ? 'Snippet' : 'Unified diff' },
             { value: 'files', label: 'Old & new files', testId: 'mode-files' },
           ]}
         />
@@ -117,7 +120,9 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
           <strong>No old and new files:</strong> {input.codeUnread} The diff is complete and scores as usual; the analyzers see only what it shows.
         </p>
       )}
-      {isDiff ? (
+      {snippet ? (
+        <SnippetView code={input.newCode} language={input.language} />
+      ) : isDiff ? (
         <>
           <textarea
             className="code-area"
@@ -174,3 +179,32 @@ export const DiffInput = memo(function DiffInput({ input, onChange }: Props) {
     </div>
   );
 });
+
+const LANGUAGE_NAME: Record<string, string> = Object.fromEntries(LANGUAGES.map((l) => [l.id, l.label]));
+
+/** The change's code as its dataset gives it: a snippet, read-only, said to be no diff. */
+function SnippetView({ code, language }: { code: string; language: string }) {
+  const lines = code === '' ? 0 : code.split('\n').length;
+  return (
+    <div className="snippet-view" data-testid="snippet-view" data-language={language}>
+      <p className="small snippet-head">
+        <span className="snippet-tag" data-testid="snippet-label">
+          snippet (not a diff)
+        </span>{' '}
+        <span className="muted">
+          {LANGUAGE_NAME[language] ?? language} · {lines} line{lines === 1 ? '' : 's'} · the code the dataset gives for this change
+          (e.g. GradedReviews&apos; relatedCode); nothing was added or removed, so nothing is marked as such.
+        </span>
+      </p>
+      <Suspense
+        fallback={
+          <pre className="code-area snippet-code" data-testid="snippet-code">
+            <code>{code}</code>
+          </pre>
+        }
+      >
+        <MonacoSnippet code={code} language={language} />
+      </Suspense>
+    </div>
+  );
+}

@@ -5,6 +5,10 @@ import { streamSource } from './datasetFile';
 import { registerImportFiles } from './rowCode';
 import { useSessions } from '../session/sessions';
 import { openRowInWorkbench, rowForSession, sessionFromRow } from './sessionFromRow';
+import { humanRows } from '../../core/humanData/bridge';
+import type { HumanDataset } from '../../core/humanData/model';
+import { exportSession, importSession } from '../session/sessionFile';
+import { caseJson } from '../session/caseLink';
 
 const row = (claimsAddressed: string | null): DatasetRow => ({
   id: 'py-1',
@@ -56,5 +60,25 @@ describe('sessionFromRow', () => {
     const gone = await rowForSession({ ...r, codeAt: { ...r.codeAt!, source: 10_000 } });
     expect(gone.row.codeAt).toBeUndefined();
     expect(gone.codeUnread).toMatch(/change j-1/);
+  });
+
+  it("opens a change whose code is a snippet (GradedReviews' relatedCode) as that code, marked snippet, with no diff", () => {
+    const code = 'public int size() {\n  return count;\n}';
+    const d: HumanDataset = {
+      source: 'graded.xlsx',
+      changes: [{ id: 'g-1', lang: 'java', code: { kind: 'snippet', code }, references: ['Return the field directly.'], line: 2 }],
+      reviews: [{ changeId: 'g-1', system: 'gpt', review: 'Consider caching the size.', scores: { grade: [4] }, line: 2 }],
+      dimensions: [{ name: 'grade', scale: { kind: 'likert', min: 1, max: 5 }, annotators: ['a'] }],
+      errors: [],
+      notes: [],
+    };
+    const r = humanRows(d, d.dimensions[0]).rows[0];
+    const s = sessionFromRow(r, r.reviews[1], { note: 'n' });
+    expect(s.input).toMatchObject({ mode: 'diff', diff: '', newCode: code, oldCode: '', codeKind: 'snippet', language: 'java' });
+    expect(s.review).toBe('Consider caching the size.');
+    // A diff's row is not a snippet; the mark survives the session file and a case link keeps the snippet's code.
+    expect(sessionFromRow(row(null), null, { note: 'n' }).input.codeKind).toBeUndefined();
+    expect(importSession(exportSession(s)).input).toMatchObject({ codeKind: 'snippet', newCode: code });
+    expect(JSON.parse(caseJson(s)).session.input).toMatchObject({ codeKind: 'snippet', newCode: code });
   });
 });

@@ -41,6 +41,7 @@ export function sessionFromRow(row: DatasetRow, review: DatasetReview | null, op
       language: lang,
       languageAuto: false,
       ...(opts.codeUnread ? { codeUnread: opts.codeUnread } : {}),
+      ...(row.codeKind === 'snippet' ? { codeKind: 'snippet' as const } : {}),
     },
     review: review?.review ?? '',
     pseudoReferences: items,

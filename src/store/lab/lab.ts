@@ -20,6 +20,7 @@ import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { labColumns, labRowsOf, type LlmMetricConfig } from './labColumns';
 import { flatLabMetric, flatLabRecords } from '../research/labFlat';
 import { CancelledError, labStats } from './labStats';
+import { useLabRefs, type LabRefName } from './labRefs';
 import { useResearch } from '../research/research';
 
 /** Above this many requests the browser asks before sending (as batch pseudo-references do). */
@@ -276,7 +277,12 @@ export const useLab = create<LabState>()((set, get) => ({
     const refs = r.refMetrics;
     if (s.metrics.some((m) => m === 'bleu' || m === 'chrf') && (refs.of !== r.results || refs.status === 'idle'))
       void useResearch.getState().ensureRefMetrics().then(() => get().compute());
+    // ROUGE-L and METEOR likewise, in labRefs (METEOR's WordNet is fetched then, and only then).
+    const extra = s.metrics.filter((m): m is LabRefName => m === 'rouge-l' || m === 'meteor');
+    if (extra.length) void useLabRefs.getState().ensure(r.results.prepared, extra).then((landed) => landed && get().compute());
+    const labRefs = useLabRefs.getState();
     const columns = labColumns({
+      refColumns: labRefs.of === r.results.prepared ? labRefs.columns : {},
       results: r.results,
       refValues: refs.of === r.results ? refs.values : {},
       scores: r.analysis.scores,

@@ -1,5 +1,5 @@
 // The lab's metric columns from what Research already computed (CRScore at the τ in force, BLEU, chrF, the
-// embedding cosine to the reference) and the LLM metrics' outcomes, built by the core's column builders
+// embedding cosine to the reference), ROUGE-L and METEOR (labRefs.ts) and the LLM metrics' outcomes, built by the core's column builders
 // (src/core/lab) so the browser's columns are `crscore eval --metrics`' columns. Orchestration only.
 import {
   crscoreMetrics,
@@ -42,6 +42,8 @@ export interface LabInputs {
   judgeConfig: LlmMetricConfig | null;
   /** The reference-based metrics of the run (computed when the lab asks for them; empty until then). */
   refValues: Partial<Record<RefMetricId, (number | null)[]>>;
+  /** ROUGE-L's and METEOR's columns (labRefs.ts: computed when the lab asks for them; absent until then). */
+  refColumns?: Partial<Record<'rouge-l' | 'meteor', LabMetric>>;
 }
 
 let memo: { prepared: Results['prepared']; reviews: LabReview[]; records: LabRecord[] } | null =
@@ -85,6 +87,7 @@ export function labColumns(x: LabInputs): LabMetric[] {
           metric: 'chrF (β 2, character 6-grams) against the reference review',
         }),
       );
+    else if ((k === 'rouge-l' || k === 'meteor') && x.refColumns?.[k]) cols.push(x.refColumns[k]);
     else if (k === 'embed-ref' && x.results.embedRef)
       cols.push(
         referenceMetric('embed-ref', 'Embedding to reference', x.results.embedRef, {
@@ -109,7 +112,7 @@ export function missingReason(
   if (k === 'embed-ref' && !results.embedRef)
     return 'Embedding to reference needs a Research run with an encoder similarity (USE-lite, a hub or local model).';
   if (
-    (k === 'bleu' || k === 'chrf' || k === 'embed-ref' || k === 'llm-grade') &&
+    (k === 'bleu' || k === 'chrf' || k === 'rouge-l' || k === 'meteor' || k === 'embed-ref' || k === 'llm-grade') &&
     !results.prepared.hasReference
   )
     return 'This dataset has no reference reviews (msg): the reference metrics are not applicable.';

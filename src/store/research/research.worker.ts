@@ -11,6 +11,7 @@ import { rowsOf } from '../../core/scoreColumns';
 import { metricLinkStage, oracleSummary, refMetricRows, type Scorer } from '../../core/research/index';
 import type { SimilarityMatrix } from '../../core/types';
 import { labApi } from './labPoolApi';
+import { labRefApi } from './labRefApi';
 import { loadPlusIdf } from '../shared/plusIdf';
 import {
   correlationsAt,
@@ -36,8 +37,9 @@ let run: { id: number; items: EvalItem[]; scorer: Scorer | null } | null = null;
 let links: { id: number; items: EvalItem[]; matrices: SimilarityMatrix[] } | null = null;
 
 const api = {
-  // The metric lab's statistics (labPoolApi.ts).
+  // The metric lab's statistics (labPoolApi.ts), and its ROUGE-L and METEOR (labRefApi.ts).
   ...labApi,
+  ...labRefApi,
   async matrices(kind: 'lexical' | 'tfidf', items: MatrixItem[], graded: boolean) {
     const out = sliceMatrices(kind, items, kind === 'tfidf' || graded ? await loadPlusIdf() : undefined, graded);
     return Comlink.transfer(out, sliceTransferables(out));

@@ -13,6 +13,8 @@ import type { Results } from './researchRun';
 import { registerImportFiles } from '../dataset/rowCode';
 import { useSessions } from '../session/sessions';
 import { metricOf } from '../../features/workbench/metric';
+import { humanRows } from '../../core/humanData/bridge';
+import type { HumanDataset } from '../../core/humanData/model';
 
 const row: DatasetRow = {
   id: 'py-1',
@@ -47,6 +49,23 @@ describe('researchSession', () => {
     expect(s.embedding).toMatchObject({ encoderId: 'use-lite', rows: 2, cols: 2, rTexts: ['Rename a to b', 'Add a docstring.'] });
     expect(s.embedding?.data.map((x) => Number(x.toFixed(3)))).toEqual([0.9, 0.1, 0.2, 0.8]);
     expect(s.note).toMatch(/Research's use-lite, the paper's hard τ, τ 0\.612/);
+  });
+
+  it("a human dataset's snippet change (GradedReviews' relatedCode) opens as its code, marked a snippet, with no diff", async () => {
+    const code = 'int size() { return n; }';
+    const d: HumanDataset = {
+      source: 'graded.xlsx',
+      changes: [{ id: 'g-1', lang: 'java', code: { kind: 'snippet', code }, references: ['Keep a size field.'], line: 2 }],
+      reviews: [{ changeId: 'g-1', system: 'gpt', review: 'Cache the size.', scores: { grade: [3] }, line: 2 }],
+      dimensions: [{ name: 'grade', scale: { kind: 'likert', min: 1, max: 5 }, annotators: ['a'] }],
+      errors: [],
+      notes: [],
+    };
+    const r = results('lexical', 'hard', humanRows(d, d.dimensions[0]).rows);
+    expect(researchSession(r, 0, 0.2, 'graded.xlsx').input).toMatchObject({ codeKind: 'snippet', diff: '', newCode: code, language: 'java' });
+    await openInWorkbench(r as unknown as Results, 0, 0.2, 'graded.xlsx');
+    const s = useSessions.getState();
+    expect(s.sessions[s.activeId!].input).toMatchObject({ codeKind: 'snippet', newCode: code });
   });
 
   it('lexical, TF-IDF and the learned linker keep their similarity, rule and τ', () => {

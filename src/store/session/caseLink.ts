@@ -36,7 +36,8 @@ const FORMATS: Record<Codec, CompressionFormat> = { r: 'deflate-raw', g: 'gzip' 
 
 /** The session as a link carries it (JSON of the session file format). */
 export function caseJson(s: Session): string {
-  const input = s.input.mode === 'diff' ? { ...s.input, oldCode: '', newCode: '' } : s.input;
+  // A diff carries the change; a snippet's code is the change itself and travels.
+  const input = s.input.mode === 'diff' && s.input.codeKind !== 'snippet' ? { ...s.input, oldCode: '', newCode: '' } : s.input;
   // Compact: the session file is indented for people; a link is not read by them.
   return JSON.stringify(JSON.parse(exportSession({ ...s, input })));
 }

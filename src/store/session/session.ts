@@ -48,6 +48,8 @@ export interface SessionInput {
   languageAuto: boolean;
   /** Why the old and new files of the dataset change it came from could not be read back (rowCode.ts). */
   codeUnread?: string;
+  /** The change is a code snippet (in newCode), not a diff: a dataset row's codeKind, shown as code. */
+  codeKind?: 'snippet';
 }
 
 export interface Session {

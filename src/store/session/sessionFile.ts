@@ -115,6 +115,7 @@ export function importSession(text: string): Session {
       language: str(input.language, 'unknown') || 'unknown',
       languageAuto: input.languageAuto !== false,
       ...(typeof input.codeUnread === 'string' && input.codeUnread ? { codeUnread: input.codeUnread } : {}),
+      ...(input.codeKind === 'snippet' ? { codeKind: 'snippet' as const } : {}),
     },
     review: str(s.review),
     pseudoReferences,

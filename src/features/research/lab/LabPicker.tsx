@@ -1,4 +1,4 @@
-// The lab's metric picker: which metrics to measure (CRScore in any similarity × scoring rule, BLEU, chrF,
+// The lab's metric picker: which metrics to measure (CRScore in any similarity × scoring rule, BLEU, chrF, ROUGE-L, METEOR,
 // embedding to the reference, the LLM grade and the LLM judge), the baseline of the paired differences, and the LLM
 // metrics' prompts, shown and editable (the template in use is recorded in every export).
 import {
@@ -21,6 +21,9 @@ const HINTS: Record<string, string> = {
     'Con, Comp, Rel from the Research run above: its similarity, scoring rule and τ (Naik et al. 2025)',
   bleu: 'against the human reference review',
   chrf: 'against the human reference review',
+  'rouge-l': "against the reference, Porter-stemmed as rouge_score's use_stemmer (Jiang et al. 2025, GradedReviews)",
+  meteor:
+    "NLTK's meteor_score against the reference: exact, stem and WordNet synonym stages (WordNet, ~4.5 MB, is fetched when ticked)",
   'embed-ref': "cosine to the reference review, on the Research run's encoder (Jiang et al. 2025, GradedReviews)",
   'llm-grade':
     '1–5 against the reference: three calls, majority, 5→4 unless identical (Jiang et al. 2025, GradedReviews §5.2)',

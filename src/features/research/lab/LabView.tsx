@@ -11,6 +11,7 @@ import { LLM_METRICS, METRIC_LABELS, useLlmMetrics } from '../../../settings/llm
 import { AgreementTable } from './AgreementTable';
 import { GradeHeatmap, type HeatmapPair } from './GradeHeatmap';
 import { LabPicker } from './LabPicker';
+import { LabRefStatus } from './LabRefStatus';
 import { LabRun } from './LabRun';
 import { LabScatter } from './LabScatter';
 import { SystemTables } from './SystemTables';
@@ -68,7 +69,7 @@ export function LabView() {
       <h2 id="lab-h">Metric lab</h2>
       <p className="muted small">
         Every family of review metric against the same human scores, with the same statistics:
-        CRScore (the run above), BLEU and chrF against the reference review, embedding similarity to
+        CRScore (the run above), BLEU, chrF, ROUGE-L and METEOR against the reference review, embedding similarity to
         it, an LLM grade against it (Jiang et al. 2025, GradedReviews) and a reference-free LLM judge (Guo et al. 2025, CodeFuse-CR-Bench). Reviews of
         a change without a reference review are not applicable to the reference metrics (never 0).
       </p>
@@ -83,6 +84,7 @@ export function LabView() {
           ))}
         </ul>
       )}
+      <LabRefStatus />
       {llm && <LabRun />}
       <LabResults />
     </section>
