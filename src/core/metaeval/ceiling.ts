@@ -29,7 +29,11 @@ export interface HumanCeilingInput {
   missing: string | null;
 }
 
-export function humanCeiling(files: readonly AnnotatorFile[]): HumanCeilingInput {
+/**
+ * `normalise` maps a score as the gold is mapped (the human study's Likert 1–5 onto [0, 1] by default); any scale
+ * works, since α is ordinal and the statistics read ranks and ties.
+ */
+export function humanCeiling(files: readonly AnnotatorFile[], normalise: (x: number) => number = normaliseLikert): HumanCeilingInput {
   const scores = new Map<string, { changeId: string; system: string; by: Map<string, [number, number, number]> }>();
   for (const f of files)
     for (const row of f.rows)
@@ -66,14 +70,14 @@ export function humanCeiling(files: readonly AnnotatorFile[]): HumanCeilingInput
   const paired = both.filter(([, v]) => v.by.has(A) && v.by.has(B)).map(([, v]) => v);
   const records: MetaRecord[] = paired.map((v) => {
     const g = v.by.get(B)!;
-    return { changeId: v.changeId, system: v.system, human: { con: normaliseLikert(g[0]), comp: normaliseLikert(g[1]), rel: normaliseLikert(g[2]) } };
+    return { changeId: v.changeId, system: v.system, human: { con: normalise(g[0]), comp: normalise(g[1]), rel: normalise(g[2]) } };
   });
   const metrics: MetaMetric[] = DIMS.map((d, k) => ({
     id: `annotator.${d}`,
     label: `Human ceiling (${A} vs ${B})`,
     kind: 'ceiling',
     dim: d,
-    values: paired.map((v) => normaliseLikert(v.by.get(A)![k])),
+    values: paired.map((v) => normalise(v.by.get(A)![k])),
   }));
   const alpha = Object.fromEntries(
     DIMS.map((d, k) => [d, krippendorffAlpha(paired.map((v) => [v.by.get(A)![k], v.by.get(B)![k]]), 'ordinal')]),

@@ -40,6 +40,9 @@ export interface SignatureConfig {
   ties: string;
   version: string;
   dataset?: DatasetIdentity | null;
+  /** A dataset read through a mapping (any human-scored dataset): its layout, or the mapping's hash
+   *  (runSignature.ts's mappingId). Absent for the human study's own files, whose signatures do not print it. */
+  mapping?: string | null;
   /** Imported score files: their names and their configurations' names (or signatures' hashes). */
   imports?: readonly { name: string; config: string }[] | null;
 }
@@ -76,6 +79,7 @@ export function metaEvalSignature(c: SignatureConfig): string {
     ['version', c.version],
     ['data', c.dataset ? `${c.dataset.name}(${c.dataset.rows}${c.dataset.sha256 ? `,sha256=${short(c.dataset.sha256)}` : ''})` : null],
     ['imports', c.imports && c.imports.length ? c.imports.map((i) => `${i.name}=${i.config}`).join('+') : null],
+    ...(c.mapping ? ([['map', c.mapping]] as [string, string][]) : []),
   ];
   return parts.map(([k, v]) => `${k}:${field(v)}`).join('|');
 }
