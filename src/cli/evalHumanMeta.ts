@@ -66,7 +66,7 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
     ...runConfig(s, run),
     ...data,
     // The tables printed: one grouping with --grouping, else all three.
-    grouping: s.groupings.join('+') as never,
+    grouping: s.groupings.length === 1 ? s.groupings[0] : s.groupings,
     statistic: s.statistic,
     resamples: s.intervals.resamples,
     seed: s.intervals.seed,

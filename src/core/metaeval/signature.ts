@@ -31,7 +31,8 @@ export interface SignatureConfig {
   claimsPromptHash?: string | null;
   analyzers?: readonly string[] | null;
   linkerHash?: string | null;
-  grouping: Grouping;
+  /** The grouping, or the groupings of a run that prints several tables (`none+item+system`). */
+  grouping: Grouping | readonly Grouping[];
   statistic: RankStatistic;
   dim?: string;
   resamples: number;
@@ -70,7 +71,7 @@ export function metaEvalSignature(c: SignatureConfig): string {
     ['claims', c.claimsModel ? `${c.claimsModel}${c.claimsPromptHash ? `#${short(c.claimsPromptHash)}` : ''}` : null],
     ['analyzers', c.analyzers && c.analyzers.length ? [...c.analyzers].sort().join('+') : null],
     ['linker', short(c.linkerHash)],
-    ['group', c.grouping],
+    ['group', typeof c.grouping === 'string' ? c.grouping : c.grouping.join('+')],
     ['stat', c.statistic],
     ['dim', c.dim ?? 'rel'],
     ['boot', c.resamples],
