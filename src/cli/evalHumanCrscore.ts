@@ -10,7 +10,8 @@ import { shippedWeights } from '../core/learned/index.ts';
 import { LEXICAL_TAU } from '../core/lexical.ts';
 import type { CrscoreRun } from '../core/metaeval/runSignature.ts';
 import type { HumanPreset } from './evalHumanOptions.ts';
-import { learnedScores } from './evalLearned.ts';
+import { inSampleOf, learnedScores } from './evalLearned.ts';
+import { warn } from './io.ts';
 import { linkerHash } from './evalMetaeval.ts';
 import { plusScores } from './evalPlus.ts';
 import { evalMatrices, evalScores } from './evalStages.ts';
@@ -25,6 +26,8 @@ export interface HumanCrscoreInfo {
   scoring: string;
   /** learned: the linker's file, or the shipped weights. */
   linker?: string;
+  /** learned: set when changes of this dataset trained the linker (a mapped copy of the human study's). */
+  inSample?: string;
 }
 
 const NOT_CALIBRATED = 'not calibrated on this dataset';
@@ -51,7 +54,9 @@ export async function humanCrscore(
     const r = await learnedScores(rows, items, { linker: o.linker });
     scores = r.scores;
     const trained = r.weights.training;
-    info = { preset, tau: r.weights.threshold, tauSource: `the linker's threshold; linker ${r.name}, trained on ${trained.dataset} (${trained.reviews} reviews, ${trained.changes} changes), ${NOT_CALIBRATED}`, pseudoRefs: 'reference', similarity: 'learned-linker', scoring: r.scoring, linker: r.name };
+    const inSample = inSampleOf(r.weights, rows);
+    if (inSample) warn(inSample.note);
+    info = { preset, tau: r.weights.threshold, tauSource: `the linker's threshold; linker ${r.name}, trained on ${trained.dataset} (${trained.reviews} reviews, ${trained.changes} changes), ${NOT_CALIBRATED}`, pseudoRefs: 'reference', similarity: 'learned-linker', scoring: r.scoring, linker: r.name, ...(inSample ? { inSample: inSample.note } : {}) };
     run = { preset: 'learned', similarity: 'learned-linker', scoring: r.scoring, split: 'reference', tau: r.weights.threshold, tauFrom: 'linker', linkerHash: await linkerHash(o.linker, shippedWeights()) };
   } else {
     const tau = o.tau ?? LEXICAL_TAU;

@@ -175,6 +175,7 @@ export function renderHuman(o: HumanEvalOutput): string {
   for (const n of ds.notes) L.push(`  ${n}`);
   L.push(`Human dimension: ${o.dimension.name} (${o.dimension.scale}); each review's score is ${o.dimension.humanScore}`);
   if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = the reference review's sentences, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
+  if (o.crscore?.inSample) L.push(`  ${o.crscore.inSample}.`);
   L.push('', 'Metric coverage:');
   for (const m of o.metrics) {
     const out = Object.entries(m.leftOut).map(([why, k]) => `${k} ${why}`).join('; ');

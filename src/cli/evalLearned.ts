@@ -82,7 +82,8 @@ export async function evalLearned(
   return resampledFigures(out, items, scores, matrices, rule, o.intervals);
 }
 
-function inSampleOf(weights: LinkerWeights, rows: readonly DatasetRow[]): LearnedEvalResult['learned']['inSample'] {
+/** Set when changes of this dataset trained the linker (its figures here flatter it), with the label to show. */
+export function inSampleOf(weights: LinkerWeights, rows: readonly DatasetRow[]): LearnedEvalResult['learned']['inSample'] {
   const o = trainingOverlap(weights, rows.map((r) => r.diff));
   return o && { ...o, note: inSampleNote(o, weights) };
 }
