@@ -180,6 +180,28 @@ describe('--scores-out, read back by --metric-scores', () => {
     });
 });
 
+it('a table without a system column (every review "human", two a change) reads back whole: human#2 keys the second', () => {
+  const lines = ['diff_hunk,comment,gold,relevant'];
+  for (let i = 1; i <= 12; i++) {
+    const diff = `"@@ -${i} +${i} @@\n-a${i}\n+b${i}"`;
+    lines.push(`${diff},Rename value${i} to total${i} please.,Rename value${i} to total${i}.,1`);
+    lines.push(`${diff},${i % 3 ? 'Looks fine to me.' : 'Rename it.'},Rename value${i} to total${i}.,${i % 3 ? 0 : 1}`);
+  }
+  const csv = path.join(dir, 'labels.csv');
+  writeFileSync(csv, `${lines.join('\n')}\n`);
+  const out = path.join(dir, 'labels-scores.csv');
+  const args = ['--dataset', csv, '--map', 'diff=diff_hunk,review=comment,reference=gold', '--human', 'relevant:binary', '--metrics', 'bleu', '--grouping', 'none', '--bootstrap', '50'];
+  expect(run([...args, '--scores-out', out]).code).toBe(0);
+  const p = parseMetricScores(out, readFileSync(out, 'utf8'));
+  expect(p.systems).toEqual(['human', 'human#2']);
+  const back = run([...args, '--metric-scores', `prev=${out}`, '--json']);
+  expect(back.stderr).toMatch(/24 rows \(csv\), 24 matched/);
+  expect(back.stderr).not.toMatch(/duplicate/);
+  const rows = rowsOf((JSON.parse(back.stdout) as HumanEvalOutput).metaeval!.groupings.pooled).rows;
+  const bleu = rows.find((x) => x.id === 'bleu')!;
+  expect(rows.find((x) => x.id === 'prev.bleu')).toMatchObject({ n: bleu.n, stats: bleu.stats });
+});
+
 describe('the human ceiling', () => {
   it('on a dimension two annotators scored: its row on top of each table, with their α', () => {
     const csv = twoAnnotators();

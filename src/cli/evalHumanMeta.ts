@@ -27,14 +27,27 @@ import type { HumanSettings } from './evalHumanOptions.ts';
 import { datasetIdentity, metricSpec, scoresFormat, version } from './evalMetaeval.ts';
 import { CliError, readText, warn, writeOutputSync } from './io.ts';
 
-const keys = (info: HumanRunInfo) => info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system }));
+/**
+ * Each judged review's key in a scores file: its change's id and its system. A change with several reviews of one
+ * system (a table without a system column: all are `human`) numbers the later ones, `human#2`, `human#3`, so every
+ * row of the file names one review and the file reads back whole.
+ */
+function keys(info: HumanRunInfo): { changeId: string; system: string }[] {
+  const seen = new Map<string, number>();
+  return info.reviews.map((r) => {
+    const k = `${r.change.id}\u0000${r.review.system}`;
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return { changeId: r.change.id, system: n === 1 ? r.review.system : `${r.review.system}#${n}` };
+  });
+}
 
 /**
  * --metric-scores NAME=FILE against the judged reviews (by id and system). Every imported column is judged against
  * the chosen dimension, whatever its suffix (.con, .comp, .rel name the human study's dimensions, not this one's).
  */
 export async function importScores(specs: readonly string[], info: HumanRunInfo): Promise<{ metrics: MetaMetric[]; imports: { name: string; config: string }[]; coverage: ScoresCoverage[] }> {
-  const judged = new Set(info.reviews.map((r) => `${r.change.id}::${r.review.system}`));
+  const judged = new Set(keys(info).map((k) => `${k.changeId}::${k.system}`));
   // Reviews of changes without a reference review are not judged: a file that scores them is not wrong.
   const unjudged = new Map<string, Unjudged>(info.dataset.reviews.map((r) => `${r.changeId}::${r.system}`).filter((k) => !judged.has(k)).map((k) => [k, 'no-pseudo-refs']));
   const metrics: MetaMetric[] = [];
@@ -83,7 +96,8 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
   const configuration = run ? configName(rc) : `reference-${s.names.join('+')}`;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
   const dim = info.dimension.name;
-  const rows = info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, lang: r.change.lang, human: { [dim]: r.human }, review: r.review.review }));
+  const key = keys(info);
+  const rows = info.reviews.map((r, k) => ({ ...key[k], lang: r.change.lang, human: { [dim]: r.human }, review: r.review.review }));
   const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimension: dim });
   const config = { configuration, ...rc, mapping, dimension: dim, scale: info.dimension.label, version: version() };
   const written = writeOutputSync(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, [dim]), '--scores-out');
