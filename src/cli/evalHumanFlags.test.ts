@@ -218,6 +218,27 @@ describe('the human ceiling', () => {
     expect(text).toMatch(/Human ceiling: a1 vs a2 on the reviews both scored; their ordinal Krippendorff's α /);
   });
 
+  it('counts every review of a table without a system column (two "human" reviews a change), one unscored by a2', () => {
+    const lines = ['diff_hunk,comment,gold,a1,a2'];
+    const both: [number, number][] = [];
+    for (let i = 1; i <= 12; i++) {
+      const diff = `"@@ -${i} +${i} @@\n-a${i}\n+b${i}"`;
+      const first: [number, number] = [1 + (i % 5), 1 + ((i + (i % 2)) % 5)];
+      const second: [number, number] = [1 + ((i * 3) % 5), 1 + ((i * 3) % 5)];
+      lines.push(`${diff},Rename value${i} to total${i} please.,Rename value${i} to total${i}.,${first.join(',')}`);
+      // The first change's second review has no a2 score: it is left out of the ceiling, the others are not.
+      lines.push(`${diff},Looks fine to me.,Rename value${i} to total${i}.,${second[0]},${i === 1 ? '' : second[1]}`);
+      both.push(first);
+      if (i !== 1) both.push(second);
+    }
+    const csv = path.join(dir, 'nosystem.csv');
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const out = json(['--dataset', csv, '--map', 'diff=diff_hunk,review=comment,reference=gold', '--human', 'a1:likert-5@rel,a2:likert-5@rel', '--metrics', 'bleu', '--grouping', 'none', '--bootstrap', '20']);
+    const ceiling = rowsOf(out.metaeval!.groupings.pooled).ceiling!;
+    expect(ceiling.n).toBe(23);
+    expect(ceiling.stats.spearman.value).toBeCloseTo(spearman(both.map((x) => x[0]), both.map((x) => x[1])).r, 12);
+  });
+
   it('says so when no dimension has two annotators', () => {
     const out = json(['--dataset', xlsx, '--metrics', 'bleu', '--metaeval', '--bootstrap', '20']);
     expect(out.metaeval!.ceiling).toEqual({ annotators: null, alpha: null, missing: 'no dimension has two annotators (grade: 1); no human ceiling' });

@@ -81,9 +81,10 @@ export function humanRows(d: HumanDataset, dimension: Dimension): HumanRows {
 export function dimensionAnnotators(reviews: HumanRows['reviews'], d: Dimension): { annotator: string; rows: DatasetRow[] }[] {
   return d.annotators.map((annotator, k) => {
     const byChange = new Map<string, DatasetRow>();
+    // Every review goes in, unscored ones with null scores, so that a change's k-th review of a system is the same
+    // review in every annotator's rows (the ceiling pairs them by that place).
     for (const { review, change } of reviews) {
-      const v = review.scores[d.name]?.[k];
-      if (v === null || v === undefined) continue;
+      const v = review.scores[d.name]?.[k] ?? null;
       let row = byChange.get(change.id);
       if (!row) byChange.set(change.id, (row = { id: change.id, lang: change.lang, index: null, diff: '', oldFile: null, newFile: null, oldCode: null, newCode: null, pseudoRefs: [], reviews: [], referenceAnalyzerOutput: null }));
       row.reviews.push({ system: systemName(review.system), review: review.review, claimsAddressed: null, con: v, comp: v, rel: v });

@@ -36,13 +36,19 @@ export interface HumanCeilingInput {
 export function humanCeiling(files: readonly AnnotatorFile[], normalise: (x: number) => number = normaliseLikert): HumanCeilingInput {
   const scores = new Map<string, { changeId: string; system: string; by: Map<string, [number, number, number]> }>();
   for (const f of files)
-    for (const row of f.rows)
+    for (const row of f.rows) {
+      // A change may hold several reviews of one system (a table without a system column): the k-th of them is the
+      // same review in every annotator's rows, so it is keyed by its place among them (always 0 in the human study).
+      const nth = new Map<string, number>();
       for (const r of row.reviews) {
+        const k = nth.get(r.system) ?? 0;
+        nth.set(r.system, k + 1);
         if (r.system === REFERENCE_SYSTEM || r.con == null || r.comp == null || r.rel == null) continue;
-        const key = `${row.id}\u0000${r.system}`;
+        const key = `${row.id}\u0000${r.system}\u0000${k}`;
         if (!scores.has(key)) scores.set(key, { changeId: row.id, system: r.system, by: new Map() });
         scores.get(key)!.by.set(f.annotator, [r.con, r.comp, r.rel]);
       }
+    }
   const both = [...scores.entries()].filter(([, v]) => v.by.size >= 2).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const single = scores.size - both.length;
   const names = [...new Set(files.map((f) => f.annotator))].sort();
