@@ -21,8 +21,9 @@ export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews'
   --human COLUMN[:likert[-K]|binary|continuous][@DIM],…   the human score columns (columns sharing @DIM are
                             that dimension's annotators; the scale is guessed from the values when absent)
   --mapping FILE.json       the same as one file ({"fields": {…}, "human": [{"column", "dimension", "scale"}]})
-  --metrics LIST            any of ${HUMAN_METRICS.join(', ')} (default bleu,chrf,rouge-l,meteor, or crscore with
-                            --preset); all against the change's reference review; crscore needs --pseudo-refs reference
+  --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
+                            (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
+                            reference review; crscore needs --pseudo-refs reference
   --pseudo-refs reference   CRScore's pseudo-references are the reference review's sentences
   --preset lexical|plus|learned   CRScore's configuration: lexical (default): lexical similarity, the paper's hard
                             rule at --tau (default ${LEXICAL_TAU}, the lexical τ by the paper's calibration on the
@@ -34,7 +35,8 @@ export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews'
                             acc_eq with bootstrap intervals, baselines and, where the dimension has two or more
                             annotators, the human ceiling; a binary dimension adds ROC AUC
   --grouping none|item|system   only that grouping's table (implies --metaeval)
-  --statistic ${RANK_STATISTICS.join('|')}   what ranks the metrics (default spearman; implies --metaeval)
+  --statistic ${RANK_STATISTICS.join('|')}
+                            what ranks the metrics (default spearman; implies --metaeval)
   --signature               print the reproducibility signature only (the dataset's name and SHA-256, its
                             mapping, the dimension, the configuration)
   --scores-out FILE.csv|FILE.jsonl   every review's human.DIM score and every metric's value, after the run's
