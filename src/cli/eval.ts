@@ -30,7 +30,8 @@ import { cliCrscoreRun } from './evalSignature.ts';
 import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
 import { shippedWeights } from '../core/learned/index.ts';
 import type { ItemScore } from '../core/evaluate.ts';
-import { EVAL_HUMAN_USAGE, isHumanDataRun, runEvalHuman } from './evalHuman.ts';
+import { isHumanDataRun, runEvalHuman } from './evalHuman.ts';
+import { EVAL_HUMAN_USAGE } from './evalHumanOptions.ts';
 
 export type { EvalResult } from './evalReport.ts';
 

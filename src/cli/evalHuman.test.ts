@@ -22,6 +22,7 @@ const json = (r: { code: number | null; stdout: string; stderr: string }): Human
 };
 type Groupings = NonNullable<HumanEvalOutput['metaeval']>['groupings'];
 const rowsOf = (g: Groupings[keyof Groupings]) => {
+  if (!g) throw new Error('grouping not computed');
   if ('undefined' in g) throw new Error(`grouping undefined: ${g.undefined}`);
   return g.rows;
 };

@@ -5,7 +5,9 @@
 // is judged against rel); the report renames it.
 import type { LabMetric } from '../core/lab/index.ts';
 import type { Dimension, HumanDataset, HumanImport, HumanReview, HumanChange } from '../core/humanData/index.ts';
-import { baselineMetrics, rocAucInterval, type Grouping, type MetaMetric, type MetaRow, type StatCell } from '../core/metaeval/index.ts';
+import type { Alpha } from '../core/agreement.ts';
+import { baselineMetrics, metaEvaluate, rocAucInterval, type Grouping, type HumanCeilingInput, type MetaMetric, type MetaRow, type RankStatistic, type StatCell } from '../core/metaeval/index.ts';
+import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../core/stats.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { fmt } from './io.ts';
@@ -20,7 +22,7 @@ export interface HumanRunInfo {
   /** Aligned with the metric columns. */
   reviews: { review: HumanReview; change: HumanChange; human: number | null }[];
   noReference: number;
-  crscore: { tau: number; tauSource: string; pseudoRefs: 'reference'; similarity: 'lexical'; scoring: 'hard' } | null;
+  crscore: HumanCrscoreInfo | null;
   intervals: IntervalOptions;
 }
 
@@ -44,8 +46,25 @@ export interface HumanEvalOutput {
   metaeval?: {
     resamples: number;
     seed: number;
-    groupings: Record<'pooled' | 'item' | 'system', { rows: (Omit<MetaRow, 'dim' | 'stats'> & { dim: string; stats: MetaRow['stats'] & { auc?: Auc } })[] } | { undefined: string }>;
+    statistic: RankStatistic;
+    /** The human ceiling's annotators and their ordinal α on the dimension, or why there is none. */
+    ceiling: { annotators: [string, string] | null; alpha: Alpha | null; missing: string | null };
+    /** The groupings asked for (all three unless --grouping named one); each with the ceiling's row where there is one. */
+    groupings: Partial<Record<GroupKey, { rows: HumanMetaRow[]; ceiling: HumanMetaRow | null } | { undefined: string }>>;
   };
+  signature?: string;
+}
+
+type HumanMetaRow = Omit<MetaRow, 'dim' | 'stats'> & { dim: string; stats: MetaRow['stats'] & { auc?: Auc } };
+type GroupKey = 'pooled' | 'item' | 'system';
+const KEY: Record<Grouping, GroupKey> = { none: 'pooled', item: 'item', system: 'system' };
+
+/** What the meta-evaluation adds to the run's columns: imported scores, the ceiling, which tables, what ranks. */
+export interface HumanMetaOptions {
+  groupings: readonly Grouping[];
+  statistic: RankStatistic;
+  imported: readonly MetaMetric[];
+  ceiling: { input: HumanCeilingInput | null; missing: string | null };
 }
 
 const isBinary = (info: HumanRunInfo) => info.dimension.scale.kind === 'binary';
@@ -115,26 +134,35 @@ function undefinedWhy(info: HumanRunInfo, g: Grouping): string | null {
 }
 
 /** The meta-evaluation on the chosen dimension: pooled, item-grouped and system-level, with the baselines. */
-export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMetric[]): Promise<HumanEvalOutput> {
+export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMetric[], o: HumanMetaOptions): Promise<HumanEvalOutput> {
   const records = info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, human: r.human === null ? null : { con: r.human, comp: r.human, rel: r.human } }));
   const metrics: MetaMetric[] = [
     ...columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric' as const, dim: 'rel' as const, values: c.values })),
+    ...o.imported,
     ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), info.intervals.seed).map((m) => ({ ...m, dim: 'rel' as const })),
   ];
   const aucs = isBinary(info) ? new Map(metrics.map((m) => [m.id, aucOf(info, m.values)])) : null;
-  const groupings: NonNullable<HumanEvalOutput['metaeval']>['groupings'] = {} as never;
-  for (const [key, g] of [['pooled', 'none'], ['item', 'item'], ['system', 'system']] as const) {
+  const groupings: NonNullable<HumanEvalOutput['metaeval']>['groupings'] = {};
+  const named = (row: MetaRow): HumanMetaRow => ({ ...row, dim: info.dimension.name });
+  const ceilingInput = o.ceiling.input;
+  for (const g of o.groupings) {
+    const key = KEY[g];
     const why = undefinedWhy(info, g);
     if (why) {
       groupings[key] = { undefined: why };
       continue;
     }
-    const report = await metaEvaluateThreads({ records, metrics, options: { grouping: g, statistic: 'spearman', dim: 'rel', resamples: info.intervals.resamples, seed: info.intervals.seed, against: columns[0]?.id } });
+    const options = { grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed };
+    const report = await metaEvaluateThreads({ records, metrics, options: { ...options, against: columns[0]?.id } });
+    // The ceiling's row: one annotator judged against the other, on the reviews both scored (ceiling.ts).
+    const ceiling = ceilingInput?.records.length ? (metaEvaluate(ceilingInput.records, ceilingInput.metrics, options).rows[0] ?? null) : null;
     groupings[key] = {
-      rows: report.rows.map((row) => ({ ...row, dim: info.dimension.name, stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })),
+      rows: report.rows.map((row) => ({ ...named(row), stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })),
+      ceiling: ceiling && named(ceiling),
     };
   }
-  return { ...base(info, columns), metaeval: { resamples: info.intervals.resamples, seed: info.intervals.seed, groupings } };
+  const ceiling = { annotators: ceilingInput?.annotators ?? null, alpha: ceilingInput?.alpha?.rel ?? null, missing: o.ceiling.missing };
+  return { ...base(info, columns), metaeval: { resamples: info.intervals.resamples, seed: info.intervals.seed, statistic: o.statistic, ceiling, groupings } };
 }
 
 const cell = (c: StatCell | undefined) => (!c ? '' : c.why ? 'undefined' : `${fmt(c.value)}${Number.isFinite(c.lo) ? ` [${fmt(c.lo, 3)}, ${fmt(c.hi, 3)}]` : ''}`);
@@ -146,7 +174,8 @@ export function renderHuman(o: HumanEvalOutput): string {
   L.push(`${ds.file}: ${ds.layout === 'graded-reviews' ? "GradedReviews' workbook (Jiang et al. 2025)" : 'mapped table'}; ${ds.changes} changes, ${ds.reviews} reviews, ${ds.systems.length} system${ds.systems.length === 1 ? '' : 's'} (${ds.systems.join(', ')})${ds.unreadRows ? `; ${ds.unreadRows} rows could not be read` : ''}`);
   for (const n of ds.notes) L.push(`  ${n}`);
   L.push(`Human dimension: ${o.dimension.name} (${o.dimension.scale}); each review's score is ${o.dimension.humanScore}`);
-  if (o.crscore) L.push(`CRScore: pseudo-references = the reference review's sentences, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${o.crscore.tau} (${o.crscore.tauSource})`);
+  if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = the reference review's sentences, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
+  if (o.crscore?.inSample) L.push(`  ${o.crscore.inSample}.`);
   L.push('', 'Metric coverage:');
   for (const m of o.metrics) {
     const out = Object.entries(m.leftOut).map(([why, k]) => `${k} ${why}`).join('; ');
@@ -156,24 +185,37 @@ export function renderHuman(o: HumanEvalOutput): string {
     L.push('', `Correlation with ${o.dimension.name} (pooled over reviews):`, `  ${'metric'.padEnd(34)} ${'n'.padStart(6)}  ${'Spearman'.padStart(8)}  ${'Kendall τ-b'.padStart(11)}${o.correlations.some((c) => c.auc) ? '  ROC AUC [95%]' : ''}`);
     for (const c of o.correlations) L.push(`  ${c.label.padEnd(34)} ${String(c.n).padStart(6)}  ${fmt(c.spearman).padStart(8)}  ${fmt(c.kendall).padStart(11)}${c.auc ? `  ${aucCell(c.auc)}` : ''}`);
   }
-  if (o.metaeval) {
-    const title = { pooled: 'pooled over reviews', item: 'grouped by change (per change, then the mean)', system: 'system level (system means)' } as const;
-    for (const key of ['pooled', 'item', 'system'] as const) {
-      const g = o.metaeval.groupings[key];
-      L.push('', `Meta-evaluation against ${o.dimension.name}, ${title[key]}:`);
-      if ('undefined' in g) {
-        L.push(`  undefined: ${g.undefined}`);
-        continue;
-      }
-      const extra = key === 'system' ? '  pairwise acc' : key === 'pooled' && g.rows.some((r) => r.stats.auc) ? '  ROC AUC [95%]' : '';
-      L.push(`  ${'#'.padStart(2)} ${'metric'.padEnd(30)} ${'n'.padStart(6)}  ${'Spearman [95%]'.padEnd(26)}${'Kendall τ-b [95%]'.padEnd(26)}${'acc_eq [95%]'.padEnd(26)}${extra}`);
-      for (const r of g.rows) {
-        const more = key === 'system' ? cell(r.pairwise) : aucCell(r.stats.auc);
-        L.push(`  ${String(r.rank).padStart(2)} ${r.label.slice(0, 30).padEnd(30)} ${String(r.n).padStart(6)}  ${cell(r.stats.spearman).padEnd(26)}${cell(r.stats.kendall).padEnd(26)}${cell(r.stats.acc_eq).padEnd(26)}${more}`);
-      }
-    }
-    L.push('', `Intervals: ${o.metaeval.resamples} bootstrap resamples of changes (seed ${o.metaeval.seed}).`);
-  }
+  if (o.metaeval) renderMeta(L, o.metaeval, o.dimension.name);
+  if (o.signature) L.push('', `signature: ${o.signature}`);
   L.push('');
   return L.join('\n');
+}
+
+/** The meta-evaluation's tables: the groupings asked for, the ceiling's row on top, the ranking statistic's column. */
+function renderMeta(L: string[], m: NonNullable<HumanEvalOutput['metaeval']>, dim: string) {
+  const title = { pooled: 'pooled over reviews', item: 'grouped by change (per change, then the mean)', system: 'system level (system means)' } as const;
+  const shown = ['spearman', 'kendall', 'acc_eq'];
+  // A statistic the table does not show already gets its own column (Pearson; soft pairwise accuracy).
+  const rank = m.statistic === 'spa' ? 'spa' : m.statistic === 'pairwise' || shown.includes(m.statistic) ? null : m.statistic;
+  const rankCell = (r: HumanMetaRow) => (rank === 'spa' ? cell(r.spa) : rank ? cell(r.stats[rank as keyof MetaRow['stats']]) : '');
+  for (const key of ['pooled', 'item', 'system'] as const) {
+    const g = m.groupings[key];
+    if (!g) continue;
+    L.push('', `Meta-evaluation against ${dim}, ${title[key]} (ranked by ${m.statistic}):`);
+    if ('undefined' in g) {
+      L.push(`  undefined: ${g.undefined}`);
+      continue;
+    }
+    const extra = key === 'system' ? '  pairwise acc' : key === 'pooled' && g.rows.some((r) => r.stats.auc) ? '  ROC AUC [95%]' : '';
+    L.push(`  ${'#'.padStart(2)} ${'metric'.padEnd(30)} ${'n'.padStart(6)}  ${'Spearman [95%]'.padEnd(26)}${'Kendall τ-b [95%]'.padEnd(26)}${'acc_eq [95%]'.padEnd(26)}${rank ? `${`${rank} [95%]`.padEnd(26)}` : ''}${extra}`);
+    const line = (r: HumanMetaRow, no: string) => {
+      const more = key === 'system' ? cell(r.pairwise) : aucCell(r.stats.auc);
+      L.push(`  ${no.padStart(2)} ${r.label.slice(0, 30).padEnd(30)} ${String(r.n).padStart(6)}  ${cell(r.stats.spearman).padEnd(26)}${cell(r.stats.kendall).padEnd(26)}${cell(r.stats.acc_eq).padEnd(26)}${rank ? rankCell(r).padEnd(26) : ''}${more}`);
+    };
+    if (g.ceiling) line(g.ceiling, '—');
+    for (const r of g.rows) line(r, String(r.rank));
+  }
+  const c = m.ceiling;
+  L.push('', c.annotators ? `Human ceiling: ${c.annotators.join(' vs ')} on the reviews both scored${c.alpha ? `; their ordinal Krippendorff's α ${fmt(c.alpha.alpha)} (n ${c.alpha.n / 2})` : ''}.` : `Human ceiling: ${c.missing ?? 'none'}.`);
+  L.push(`Intervals: ${m.resamples} bootstrap resamples of changes (seed ${m.seed}).`);
 }

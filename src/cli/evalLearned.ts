@@ -39,15 +39,20 @@ export async function loadLinker(file: string | undefined): Promise<{ weights: L
   }
 }
 
+/** Every item scored by the linker (--linker FILE, or the shipped weights, trained on the human study's dev half). */
+export async function learnedScores(rows: readonly DatasetRow[], items: EvalItem[], o: { linker?: string; scoring?: LinkerScoring }) {
+  const { weights, name } = await loadLinker(o.linker);
+  const scoring = o.scoring ?? weights.scoring;
+  const { scores, matrices } = scoreLearned(weights, datasetFeatureStream(rows, items, await loadBackgroundIdf()), scoring);
+  return { weights, name, scoring, scores, matrices };
+}
+
 export async function evalLearned(
   rows: readonly DatasetRow[],
   items: EvalItem[],
   o: { linker?: string; scoring?: LinkerScoring; intervals: IntervalOptions; base: { counts: EvalResult['counts']; dataset: string; split: SplitMode }; onScores?: (s: ItemScore[]) => void },
 ) {
-  const { weights, name } = await loadLinker(o.linker);
-  const features = datasetFeatureStream(rows, items, await loadBackgroundIdf());
-  const scoring = o.scoring ?? weights.scoring;
-  const { scores, matrices: links } = scoreLearned(weights, features, scoring);
+  const { weights, name, scoring, scores, matrices: links } = await learnedScores(rows, items, o);
   o.onScores?.(scores);
   const a = agreement(items, scores);
   const out: LearnedEvalResult = {
@@ -77,7 +82,8 @@ export async function evalLearned(
   return resampledFigures(out, items, scores, matrices, rule, o.intervals);
 }
 
-function inSampleOf(weights: LinkerWeights, rows: readonly DatasetRow[]): LearnedEvalResult['learned']['inSample'] {
+/** Set when changes of this dataset trained the linker (its figures here flatter it), with the label to show. */
+export function inSampleOf(weights: LinkerWeights, rows: readonly DatasetRow[]): LearnedEvalResult['learned']['inSample'] {
   const o = trainingOverlap(weights, rows.map((r) => r.diff));
   return o && { ...o, note: inSampleNote(o, weights) };
 }

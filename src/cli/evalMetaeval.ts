@@ -53,7 +53,7 @@ export const METAEVAL_OPTIONS = {
   signature: { type: 'boolean', default: false },
 } as const;
 
-const RANK_STATISTICS: readonly RankStatistic[] = [...STATISTICS, 'pairwise', 'spa'];
+export const RANK_STATISTICS: readonly RankStatistic[] = [...STATISTICS, 'pairwise', 'spa'];
 
 export const METAEVAL_USAGE = `Meta-evaluation (judge metrics as the WMT metrics task does; any of these prints it instead of the
 usual tables):
@@ -81,7 +81,7 @@ type Values = Partial<Record<'scores-out' | 'grouping' | 'statistic' | 'dim' | '
   json?: boolean;
 };
 
-function scoresFormat(out: string): 'csv' | 'jsonl' {
+export function scoresFormat(out: string): 'csv' | 'jsonl' {
   if (/\.jsonl$/i.test(out)) return 'jsonl';
   if (/\.csv$/i.test(out)) return 'csv';
   throw new CliError(`--scores-out ${inert(out)}: name a .csv or .jsonl file`);
@@ -115,7 +115,8 @@ export interface MetaevalContext {
   config: Omit<SignatureConfig, 'grouping' | 'statistic' | 'dim' | 'resamples' | 'seed' | 'ties' | 'version'>;
 }
 
-const version = (): string => {
+/** The package's version, as signatures and scores files record it. */
+export const version = (): string => {
   try {
     return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   } catch {
@@ -123,7 +124,8 @@ const version = (): string => {
   }
 };
 
-function metricSpec(spec: string): { name: string; file: string } {
+/** --metric-scores NAME=FILE (or FILE, named after it). */
+export function metricSpec(spec: string): { name: string; file: string } {
   const k = spec.indexOf('=');
   if (k === 0) throw new CliError(`--metric-scores ${spec}: the metric's name before '=' is empty`);
   if (k < 0) return { name: path.basename(spec).replace(/\.[^.]+$/, ''), file: spec };
@@ -234,7 +236,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 /** The dataset file's name, rows and the SHA-256 of its bytes. */
-function datasetIdentity(file: string, rows: number): DatasetIdentity {
+export function datasetIdentity(file: string, rows: number): DatasetIdentity {
   let hash: string | null;
   try {
     hash = sha256(readFileSync(file));

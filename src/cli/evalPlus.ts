@@ -42,14 +42,17 @@ interface PlusEvalOptions {
   onScores?: (s: { scores: ItemScore[]; tau: number; calibrated: boolean }) => void;
 }
 
-/** The plus preset's scores (also the lab's 'crscore-plus' column): IDF, calibration on `system`, graded credit. */
-export async function plusScores(items: EvalItem[], o: Pick<PlusEvalOptions, 'tau' | 'system' | 'idf'>) {
+/**
+ * The plus preset's scores (also the lab's 'crscore-plus' column): IDF, calibration on `system`, graded credit.
+ * `system` null: the shipped calibration (a dataset with no system to calibrate on, e.g. a human-scored one).
+ */
+export async function plusScores(items: EvalItem[], o: Pick<PlusEvalOptions, 'tau' | 'idf'> & { system: string | null }) {
   const idf: Idf =
     o.idf === 'corpus'
       ? corpusIdf(items.flatMap((it) => [...it.pseudoReferences, ...it.sentences].map(plusTokens)))
       : await loadBackgroundIdf();
   const inputs = plusInputs(items, idf);
-  const cal = calibratePlus(items, inputs, o.system);
+  const cal = o.system === null ? { ...PLUS_DEFAULT_CALIBRATION, values: [] } : calibratePlus(items, inputs, o.system);
   // Without the calibration system's reviews, fall back to the shipped calibration (dev, gpt3.5_pred).
   const calibrated = cal.values.length > 0;
   const base = calibrated ? cal : PLUS_DEFAULT_CALIBRATION;

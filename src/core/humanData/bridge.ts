@@ -4,17 +4,21 @@
 // meta-evaluation then run unchanged. Pure.
 import { REFERENCE_SYSTEM, type DatasetRow } from '../dataset.ts';
 import { splitReview } from '../sentences.ts';
-import type { Dimension, HumanChange, HumanDataset, HumanReview } from './model.ts';
+import type { Dimension, HumanChange, HumanDataset, HumanReview, Scale } from './model.ts';
+
+/** A score as the statistics read it: a Likert point mapped onto [0, 1], any other scale as it is. */
+export function scaleValue(v: number, s: Scale): number {
+  if (s.kind !== 'likert') return v;
+  const lo = s.min ?? 1;
+  const hi = s.max ?? 5;
+  return (v - lo) / (hi - lo);
+}
 
 /** A review's score on a dimension: the mean over the annotators who scored it, Likert mapped onto [0, 1]. */
 export function dimensionScore(r: HumanReview, d: Dimension): number | null {
   const xs = (r.scores[d.name] ?? []).filter((v): v is number => v !== null);
   if (xs.length === 0) return null;
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  if (d.scale.kind !== 'likert') return mean;
-  const lo = d.scale.min ?? 1;
-  const hi = d.scale.max ?? 5;
-  return (mean - lo) / (hi - lo);
+  return scaleValue(xs.reduce((a, b) => a + b, 0) / xs.length, d.scale);
 }
 
 export interface HumanRows {
@@ -68,4 +72,24 @@ export function humanRows(d: HumanDataset, dimension: Dimension): HumanRows {
     for (const r of own) reviews.push({ review: r, change, human: dimensionScore(r, dimension) });
   }
   return { rows, reviews, noReference };
+}
+
+/**
+ * A dimension's annotators as the human ceiling reads them (src/core/metaeval/ceiling.ts): one file per annotator,
+ * each review's score on the dimension in all three of the human study's slots. `reviews` are the judged ones
+ * (humanRows'), so the ceiling is measured on the reviews the metrics are.
+ */
+export function dimensionAnnotators(reviews: HumanRows['reviews'], d: Dimension): { annotator: string; rows: DatasetRow[] }[] {
+  return d.annotators.map((annotator, k) => {
+    const byChange = new Map<string, DatasetRow>();
+    // Every review goes in, unscored ones with null scores, so that a change's k-th review of a system is the same
+    // review in every annotator's rows (the ceiling pairs them by that place).
+    for (const { review, change } of reviews) {
+      const v = review.scores[d.name]?.[k] ?? null;
+      let row = byChange.get(change.id);
+      if (!row) byChange.set(change.id, (row = { id: change.id, lang: change.lang, index: null, diff: '', oldFile: null, newFile: null, oldCode: null, newCode: null, pseudoRefs: [], reviews: [], referenceAnalyzerOutput: null }));
+      row.reviews.push({ system: systemName(review.system), review: review.review, claimsAddressed: null, con: v, comp: v, rel: v });
+    }
+    return { annotator: annotator || `annotator ${k + 1}`, rows: [...byChange.values()] };
+  });
 }

@@ -29,16 +29,26 @@ export interface HumanCeilingInput {
   missing: string | null;
 }
 
-export function humanCeiling(files: readonly AnnotatorFile[]): HumanCeilingInput {
+/**
+ * `normalise` maps a score as the gold is mapped (the human study's Likert 1–5 onto [0, 1] by default); any scale
+ * works, since α is ordinal and the statistics read ranks and ties.
+ */
+export function humanCeiling(files: readonly AnnotatorFile[], normalise: (x: number) => number = normaliseLikert): HumanCeilingInput {
   const scores = new Map<string, { changeId: string; system: string; by: Map<string, [number, number, number]> }>();
   for (const f of files)
-    for (const row of f.rows)
+    for (const row of f.rows) {
+      // A change may hold several reviews of one system (a table without a system column): the k-th of them is the
+      // same review in every annotator's rows, so it is keyed by its place among them (always 0 in the human study).
+      const nth = new Map<string, number>();
       for (const r of row.reviews) {
+        const k = nth.get(r.system) ?? 0;
+        nth.set(r.system, k + 1);
         if (r.system === REFERENCE_SYSTEM || r.con == null || r.comp == null || r.rel == null) continue;
-        const key = `${row.id}\u0000${r.system}`;
+        const key = `${row.id}\u0000${r.system}\u0000${k}`;
         if (!scores.has(key)) scores.set(key, { changeId: row.id, system: r.system, by: new Map() });
         scores.get(key)!.by.set(f.annotator, [r.con, r.comp, r.rel]);
       }
+    }
   const both = [...scores.entries()].filter(([, v]) => v.by.size >= 2).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const single = scores.size - both.length;
   const names = [...new Set(files.map((f) => f.annotator))].sort();
@@ -66,14 +76,14 @@ export function humanCeiling(files: readonly AnnotatorFile[]): HumanCeilingInput
   const paired = both.filter(([, v]) => v.by.has(A) && v.by.has(B)).map(([, v]) => v);
   const records: MetaRecord[] = paired.map((v) => {
     const g = v.by.get(B)!;
-    return { changeId: v.changeId, system: v.system, human: { con: normaliseLikert(g[0]), comp: normaliseLikert(g[1]), rel: normaliseLikert(g[2]) } };
+    return { changeId: v.changeId, system: v.system, human: { con: normalise(g[0]), comp: normalise(g[1]), rel: normalise(g[2]) } };
   });
   const metrics: MetaMetric[] = DIMS.map((d, k) => ({
     id: `annotator.${d}`,
     label: `Human ceiling (${A} vs ${B})`,
     kind: 'ceiling',
     dim: d,
-    values: paired.map((v) => normaliseLikert(v.by.get(A)![k])),
+    values: paired.map((v) => normalise(v.by.get(A)![k])),
   }));
   const alpha = Object.fromEntries(
     DIMS.map((d, k) => [d, krippendorffAlpha(paired.map((v) => [v.by.get(A)![k], v.by.get(B)![k]]), 'ordinal')]),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configName, crscoreSignatureConfig, importedConfig, tauSource } from './runSignature.ts';
+import { configName, crscoreSignatureConfig, humanDataSignatureConfig, importedConfig, mappingId, tauSource } from './runSignature.ts';
+import { metaEvalSignature } from './signature.ts';
 
 describe('configuration names and τ sources', () => {
   it('names a configuration as its columns are named', () => {
@@ -20,5 +21,36 @@ describe('configuration names and τ sources', () => {
     expect(importedConfig({ configuration: 'crscore-plus', signature: 'x' })).toBe('crscore-plus');
     expect(importedConfig({ configuration: null, signature: 'metric:paper' })).toMatch(/^sig#[0-9a-f]{12}$/);
     expect(importedConfig({ configuration: null, signature: null })).toBe('unsigned');
+  });
+});
+
+describe('a human-scored dataset in the signature', () => {
+  const dataset = { name: 'labels.csv', rows: 24, sha256: 'ab'.repeat(32) };
+  const mapping = { fields: { review: 'comment', diff: 'diff_hunk', reference: 'gold' }, human: [{ column: 'a1', dimension: 'rel', scale: 'likert', max: 5 }, { column: 'a2', dimension: 'rel' }] };
+  const statistics = { grouping: 'none', statistic: 'spearman', resamples: 1000, seed: 1, ties: 'in-sample+cv5', version: '0.1.0' } as const;
+  const run = crscoreSignatureConfig({ similarity: 'lexical', scoring: 'hard', split: 'reference', tau: 0.149, tauFrom: 'preset' });
+
+  it('names a mapping by its canonical JSON: field order does not matter, a column or a scale does', () => {
+    const id = mappingId({ layout: 'mapped', mapping });
+    expect(id).toMatch(/^mapping#[0-9a-f]{12}$/);
+    expect(mappingId({ layout: 'mapped', mapping: { ...mapping, fields: { reference: 'gold', diff: 'diff_hunk', review: 'comment' } } })).toBe(id);
+    expect(mappingId({ layout: 'mapped', mapping: { ...mapping, fields: { ...mapping.fields, review: 'body' } } })).not.toBe(id);
+    expect(mappingId({ layout: 'mapped', mapping: { ...mapping, human: [mapping.human[0], { column: 'a2', dimension: 'rel', scale: 'binary' }] } })).not.toBe(id);
+    expect(mappingId({ layout: 'graded-reviews', mapping: null })).toBe('layout:graded-reviews');
+  });
+
+  it('the signature names the dataset (name, rows, SHA-256), the mapping and the dimension', () => {
+    const sig = metaEvalSignature({ ...run, ...humanDataSignatureConfig({ dataset, layout: 'mapped', mapping, dimension: 'rel' }), ...statistics });
+    expect(sig).toContain(`|dim:rel|`);
+    expect(sig).toContain(`|data:labels.csv(24,sha256=${'ab'.repeat(6)})|`);
+    expect(sig.endsWith(`|map:${mappingId({ layout: 'mapped', mapping })}`)).toBe(true);
+    const graded = metaEvalSignature({ ...run, ...humanDataSignatureConfig({ dataset: { ...dataset, name: 'dataset.xlsx' }, layout: 'graded-reviews', mapping: null, dimension: 'grade' }), ...statistics });
+    expect(graded).toMatch(/\|dim:grade\|.*\|map:layout:graded-reviews$/);
+  });
+
+  it("the human study's signature is unchanged: no mapping field", () => {
+    expect(metaEvalSignature({ ...run, pseudoRefs: 'dataset', dim: 'rel', dataset: { name: 'dev.jsonl', rows: 10, sha256: null }, ...statistics })).toBe(
+      'metric:paper|sim:lexical|rule:hard|enc:-|pool:-|split:reference|tau:0.149(preset)|prefs:dataset|claims:-|analyzers:-|linker:-|group:none|stat:spearman|dim:rel|boot:1000|seed:1|ties:in-sample+cv5|version:0.1.0|data:dev.jsonl(10)|imports:-',
+    );
   });
 });

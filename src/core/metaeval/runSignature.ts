@@ -3,7 +3,7 @@
 // CrscoreRun from their own state (src/cli/evalSignature.ts, src/store/metaeval/signatureConfig.ts); nothing else decides
 // what the signature says about the metric, so the same run cannot get two signatures.
 import { sha256Hex } from '../sha256.ts';
-import type { SignatureConfig } from './signature.ts';
+import type { DatasetIdentity, SignatureConfig } from './signature.ts';
 
 /**
  * Where τ came from. A τ set by hand is one configuration whether it was typed as `--tau` or set on Research's
@@ -72,4 +72,31 @@ export function configName(c: Pick<SignatureConfig, 'preset' | 'similarity' | 's
 /** How the signature names an imported file's configuration: its name, else its signature's hash, else unsigned. */
 export function importedConfig(c: { configuration: string | null; signature: string | null }): string {
   return c.configuration ?? (c.signature ? `sig#${sha256Hex(c.signature).slice(0, 12)}` : 'unsigned');
+}
+
+/** What a human-scored dataset's signature says about how it was read (src/core/humanData's Mapping, by shape). */
+export interface HumanDataRun {
+  dataset: DatasetIdentity;
+  /** graded-reviews: recognised by its header, no mapping; mapped: read through `mapping`. */
+  layout: 'graded-reviews' | 'mapped';
+  mapping: { fields: Partial<Record<string, string>>; human: readonly { column: string; dimension: string; scale?: string; max?: number }[] } | null;
+  /** The human dimension judged against. */
+  dimension: string;
+}
+
+/**
+ * A mapping's name in a signature: `layout:graded-reviews` for a layout known by its header, else the first 12 hex
+ * digits of the SHA-256 of the mapping's canonical JSON (fields by name, human columns in order, scale and top point
+ * where given), so two runs that read the file the same way, by flags or by a mapping file, say the same.
+ */
+export function mappingId(r: Pick<HumanDataRun, 'layout' | 'mapping'>): string {
+  if (r.layout === 'graded-reviews' || !r.mapping) return `layout:${r.layout}`;
+  const fields = Object.fromEntries(Object.entries(r.mapping.fields).filter(([, c]) => c !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const human = r.mapping.human.map((h) => ({ column: h.column, dimension: h.dimension, scale: h.scale ?? null, max: h.max ?? null }));
+  return `mapping#${sha256Hex(JSON.stringify({ fields, human })).slice(0, 12)}`;
+}
+
+/** The signature's dataset fields of a run on a human-scored dataset: the file (name, rows, SHA-256), the mapping, the dimension. */
+export function humanDataSignatureConfig(r: HumanDataRun): Pick<SignatureConfig, 'dataset' | 'mapping' | 'dim'> {
+  return { dataset: r.dataset, mapping: mappingId(r), dim: r.dimension };
 }

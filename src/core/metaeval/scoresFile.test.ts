@@ -86,6 +86,26 @@ describe('writeScores', () => {
       expect(back.coverage.baselines).toEqual(['baseline.length', 'baseline.random']);
     });
 
+  it("a human-scored dataset's own dimension (human.grade) is a human score, never read back as a metric", () => {
+    const keys = [{ changeId: '1', system: 'Auger' }, { changeId: '2', system: 'Auger' }];
+    const back = readMetricScores('x', 's.csv', 'id,lang,system,human.grade,human_rel,bleu\n1,,Auger,0.25,1,0.5\n2,,Auger,1,0,0.75\n', keys);
+    expect(back.metrics.map((m) => m.id)).toEqual(['x.bleu']);
+    expect(back.coverage.columns).toEqual(['bleu']);
+  });
+
+  for (const format of ['csv', 'jsonl'] as const)
+    it(`writes the dimensions it is given as human.NAME columns, and reads back only the metrics (${format})`, () => {
+      const graded: ScoreRow[] = [
+        { changeId: '1', system: 'Auger', lang: '', human: { grade: 0.25 }, review: 'a' },
+        { changeId: '2', system: 'Auger', lang: '', human: { grade: null }, review: 'b' },
+      ];
+      const text = writeScores(format, graded, [{ id: 'bleu', values: [0.5, 0.75] }], header, ['grade']);
+      const head = format === 'csv' ? body(text).split('\n')[0] : Object.keys(JSON.parse(text.split('\n')[1]) as object).join(',');
+      expect(head).toBe('id,lang,system,human.grade,bleu,review');
+      const back = readMetricScores('x', `s.${format}`, text, graded);
+      expect(back.metrics.map((m) => [m.id, m.values])).toEqual([['x.bleu', [0.5, 0.75]]]);
+    });
+
   it("names the run's CRScore columns by configuration, and nothing else", () => {
     const cols = [
       { id: 'crscore.rel', kind: 'metric' }, { id: 'crscore.con', kind: 'metric' }, { id: 'crscore-plus.rel', kind: 'metric' }, { id: 'bleu.rel', kind: 'metric' },

@@ -15,8 +15,9 @@ export interface ScoreKey {
   system: string;
 }
 
-/** Columns that describe a review rather than score it. */
-const RESERVED = /^(id|system|lang|language|review|index|human[._](con|comp|rel))$/i;
+/** Columns that describe a review rather than score it: `human.NAME` is a human dimension's score (the human study's
+ *  human.con, a human-scored dataset's human.grade), never a metric. */
+const RESERVED = /^(id|system|lang|language|review|index|human_(con|comp|rel)|human\..+)$/i;
 /** The baselines every run computes itself (baselines.ts): a file's copies are recognised and left out. */
 const BASELINE = /^baseline\./i;
 
@@ -347,20 +348,24 @@ export function coverageLines(c: ScoresCoverage): string[] {
 
 export interface ScoreRow extends ScoreKey {
   lang: string;
-  human: Record<Dim, number> | null;
+  /** The review's human scores by dimension (the human study's con, comp, rel; a human-scored dataset's own). */
+  human: Readonly<Record<string, number | null>> | null;
   /** The review's text: a reserved column (never read back as a metric), so the file says what was scored. */
   review?: string | null;
 }
 
+/** The human study's dimensions, the human columns a scores file has unless it names others. */
+const STUDY_DIMS: readonly string[] = ['con', 'comp', 'rel'];
+
 /**
  * The per-review scores table, one layout for `crscore eval --scores-out` and Research's scores export: id, lang,
- * system, the human scores (normalised (x − 1)/4 as every statistic uses them), every metric's value, the review.
- * Non-finite values are empty.
+ * system, the human scores (normalised (x − 1)/4, or a Likert scale onto [0, 1], as every statistic uses them; one
+ * `human.NAME` column per dimension), every metric's value, the review. Non-finite values are empty.
  */
-export function scoresTable(rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[]) {
-  const head = ['id', 'lang', 'system', 'human.con', 'human.comp', 'human.rel', ...metrics.map((m) => m.id), 'review'];
+export function scoresTable(rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[], dims: readonly string[] = STUDY_DIMS) {
+  const head = ['id', 'lang', 'system', ...dims.map((d) => `human.${d}`), ...metrics.map((m) => m.id), 'review'];
   const cells = rows.map((r, i): (string | number | null)[] => [
-    r.changeId, r.lang, r.system, r.human?.con ?? null, r.human?.comp ?? null, r.human?.rel ?? null,
+    r.changeId, r.lang, r.system, ...dims.map((d) => r.human?.[d] ?? null),
     ...metrics.map((m) => (m.values[i] === null || !Number.isFinite(m.values[i]) ? null : m.values[i])),
     r.review ?? null,
   ]);
@@ -377,8 +382,9 @@ export function writeScores(
   rows: readonly ScoreRow[],
   metrics: readonly { id: string; values: readonly (number | null)[] }[],
   header: ScoresHeader,
+  dims?: readonly string[],
 ): string {
-  const { head, cells } = scoresTable(rows, metrics);
+  const { head, cells } = scoresTable(rows, metrics, dims);
   if (format === 'jsonl') {
     const first = JSON.stringify({ signature: header.signature, config: header.config, dataset: header.dataset });
     return [first, ...cells.map((c) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, c[k]]))))].join('\n') + '\n';

@@ -31,7 +31,8 @@ export interface SignatureConfig {
   claimsPromptHash?: string | null;
   analyzers?: readonly string[] | null;
   linkerHash?: string | null;
-  grouping: Grouping;
+  /** The grouping, or the groupings of a run that prints several tables (`none+item+system`). */
+  grouping: Grouping | readonly Grouping[];
   statistic: RankStatistic;
   dim?: string;
   resamples: number;
@@ -40,6 +41,9 @@ export interface SignatureConfig {
   ties: string;
   version: string;
   dataset?: DatasetIdentity | null;
+  /** A dataset read through a mapping (any human-scored dataset): its layout, or the mapping's hash
+   *  (runSignature.ts's mappingId). Absent for the human study's own files, whose signatures do not print it. */
+  mapping?: string | null;
   /** Imported score files: their names and their configurations' names (or signatures' hashes). */
   imports?: readonly { name: string; config: string }[] | null;
 }
@@ -67,7 +71,7 @@ export function metaEvalSignature(c: SignatureConfig): string {
     ['claims', c.claimsModel ? `${c.claimsModel}${c.claimsPromptHash ? `#${short(c.claimsPromptHash)}` : ''}` : null],
     ['analyzers', c.analyzers && c.analyzers.length ? [...c.analyzers].sort().join('+') : null],
     ['linker', short(c.linkerHash)],
-    ['group', c.grouping],
+    ['group', typeof c.grouping === 'string' ? c.grouping : c.grouping.join('+')],
     ['stat', c.statistic],
     ['dim', c.dim ?? 'rel'],
     ['boot', c.resamples],
@@ -76,6 +80,7 @@ export function metaEvalSignature(c: SignatureConfig): string {
     ['version', c.version],
     ['data', c.dataset ? `${c.dataset.name}(${c.dataset.rows}${c.dataset.sha256 ? `,sha256=${short(c.dataset.sha256)}` : ''})` : null],
     ['imports', c.imports && c.imports.length ? c.imports.map((i) => `${i.name}=${i.config}`).join('+') : null],
+    ...(c.mapping ? ([['map', c.mapping]] as [string, string][]) : []),
   ];
   return parts.map(([k, v]) => `${k}:${field(v)}`).join('|');
 }

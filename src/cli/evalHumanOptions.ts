@@ -1,0 +1,182 @@
+// `crscore eval` on any human-scored dataset: its options, read and checked before the dataset is (evalHuman.ts
+// runs them). The meta-evaluation's flags mean what they mean on the human study's path (evalMetaeval.ts).
+import { parseArgs } from 'node:util';
+import { GROUPINGS, type Grouping, type RankStatistic } from '../core/metaeval/index.ts';
+import { LEXICAL_TAU } from '../core/lexical.ts';
+import { parseHumanSpec, parseMapSpec, mappingFromJson, type Mapping } from '../core/humanData/index.ts';
+import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from './evalIntervals.ts';
+import { checkScoresOut, RANK_STATISTICS } from './evalMetaeval.ts';
+import { CliError, inert, oneOf, parseTau, readText, warn } from './io.ts';
+import { DEFAULT_ENCODER } from './matrices.ts';
+
+export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore'] as const;
+export type HumanMetric = (typeof HUMAN_METRICS)[number];
+export const HUMAN_PRESETS = ['lexical', 'plus', 'learned'] as const;
+export type HumanPreset = (typeof HUMAN_PRESETS)[number];
+
+export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews' workbook, or any CSV/JSONL/XLSX you map):
+  --dataset FILE.xlsx|.csv|.jsonl   GradedReviews' dataset.xlsx is recognised by its header (ID, groundTruth,
+                            relatedCode, then each system and its Grade); another file needs a mapping
+  --map FIELD=COLUMN,…      FIELD one of id, diff, old_code, new_code, code, review, system, reference, lang
+  --human COLUMN[:likert[-K]|binary|continuous][@DIM],…   the human score columns (columns sharing @DIM are
+                            that dimension's annotators; the scale is guessed from the values when absent)
+  --mapping FILE.json       the same as one file ({"fields": {…}, "human": [{"column", "dimension", "scale"}]})
+  --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
+                            (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
+                            reference review; crscore needs --pseudo-refs reference
+  --pseudo-refs reference   CRScore's pseudo-references are the reference review's sentences
+  --preset lexical|plus|learned   CRScore's configuration: lexical (default): lexical similarity, the paper's hard
+                            rule at --tau (default ${LEXICAL_TAU}, the lexical τ by the paper's calibration on the
+                            human study's dev half, gpt3.5_pred — src/core/lexical.ts); plus: TF-IDF with graded
+                            credit at the plus preset's shipped calibration (or --tau); learned: the learned linker
+                            (--linker FILE, default the shipped weights trained on the human study's dev half)
+  --dim NAME                the human dimension judged against (default the dataset's first)
+  --metaeval                the meta-evaluation: pooled, item-grouped and system-level Spearman, Kendall,
+                            acc_eq with bootstrap intervals, baselines and, where the dimension has two or more
+                            annotators, the human ceiling; a binary dimension adds ROC AUC
+  --grouping none|item|system   only that grouping's table (implies --metaeval)
+  --statistic ${RANK_STATISTICS.join('|')}
+                            what ranks the metrics (default spearman; implies --metaeval)
+  --signature               print the reproducibility signature only (the dataset's name and SHA-256, its
+                            mapping, the dimension, the configuration)
+  --scores-out FILE.csv|FILE.jsonl   every review's human.DIM score and every metric's value, after the run's
+                            signature; --metric-scores NAME=FILE reads it back
+  --metric-scores NAME=FILE per-review scores keyed by id and system (repeatable), judged beside the run's
+  --bootstrap N, --seed S   resamples of changes for the intervals (default 1000), their seed
+  --encoder SPEC, --pooling crscore|model   embed-ref's encoder (default ${DEFAULT_ENCODER})
+  --json                    one JSON object on stdout
+`;
+
+export const HUMAN_OPTIONS = {
+  dataset: { type: 'string' },
+  map: { type: 'string' },
+  human: { type: 'string' },
+  mapping: { type: 'string' },
+  metrics: { type: 'string' },
+  'pseudo-refs': { type: 'string' },
+  preset: { type: 'string' },
+  linker: { type: 'string' },
+  tau: { type: 'string' },
+  dim: { type: 'string' },
+  metaeval: { type: 'boolean', default: false },
+  grouping: { type: 'string' },
+  statistic: { type: 'string' },
+  signature: { type: 'boolean', default: false },
+  'scores-out': { type: 'string' },
+  'metric-scores': { type: 'string', multiple: true },
+  encoder: { type: 'string' },
+  pooling: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  ...INTERVAL_OPTIONS,
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export interface HumanSettings {
+  dataset: string;
+  names: HumanMetric[];
+  preset: HumanPreset;
+  tau: number | undefined;
+  linker: string | undefined;
+  dim: string | undefined;
+  intervals: IntervalOptions;
+  /** The meta-evaluation's groupings (all three unless --grouping names one), its ranking statistic. */
+  groupings: Grouping[];
+  statistic: RankStatistic;
+  metaeval: boolean;
+  signature: boolean;
+  scoresOut: string | undefined;
+  metricScores: string[];
+  encoder: string | undefined;
+  pooling: string | undefined;
+  json: boolean;
+  mapping: { map?: string; human?: string; mapping?: string };
+}
+
+function readMetrics(spec: string | undefined, preset: boolean): HumanMetric[] {
+  const names = (spec ?? (preset ? 'crscore' : 'bleu,chrf,rouge-l,meteor')).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const n of names) if (!(HUMAN_METRICS as readonly string[]).includes(n)) throw new CliError(`--metrics: "${n}" is not available on a human-scored dataset (available: ${HUMAN_METRICS.join(', ')})`);
+  if (names.length === 0) throw new CliError(`--metrics: give one or more of ${HUMAN_METRICS.join(', ')}`);
+  return [...new Set(names)] as HumanMetric[];
+}
+
+/** The command line read and checked (output files included) before any work; null after --help. */
+export async function readHumanSettings(argv: string[]): Promise<HumanSettings | null> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: HUMAN_OPTIONS, strict: true }));
+  } catch (e) {
+    // The human study's options (--similarity, --calibrate-on, …) do not apply here: say which do.
+    if ((e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new CliError(`${(e as Error).message}: on a human-scored dataset crscore eval takes ${Object.keys(HUMAN_OPTIONS).map((k) => `--${k}`).join(', ')}`);
+    throw e;
+  }
+  if (values.help) {
+    process.stdout.write(EVAL_HUMAN_USAGE);
+    return null;
+  }
+  if (!values.dataset) throw new CliError(`--dataset FILE is required\n\n${EVAL_HUMAN_USAGE}`);
+  const intervals = parseIntervalOptions(values);
+  const preset = oneOf(values.preset, HUMAN_PRESETS, '--preset (on a human-scored dataset)');
+  const names = readMetrics(values.metrics, preset !== undefined);
+  const pseudo = oneOf(values['pseudo-refs'], ['reference'] as const, '--pseudo-refs (on a human-scored dataset)');
+  if (names.includes('crscore') && !pseudo) throw new CliError('--metrics crscore on a human-scored dataset needs --pseudo-refs reference (the reference review\'s sentences as pseudo-references): such datasets carry no claims or analyzer issues');
+  const tau = parseTau(values.tau);
+  if (preset !== undefined && !names.includes('crscore')) warn('--preset applies to --metrics crscore only');
+  if (tau !== undefined && !names.includes('crscore')) warn('--tau applies to --metrics crscore only');
+  if (tau !== undefined && preset === 'learned') throw new CliError('--tau: the learned linker brings its own threshold (--preset learned takes no --tau)');
+  if (values.linker !== undefined && preset !== 'learned') warn('--linker applies to --preset learned only');
+  const grouping = oneOf(values.grouping, GROUPINGS, '--grouping');
+  const statistic = oneOf(values.statistic, RANK_STATISTICS, '--statistic') ?? 'spearman';
+  if ((statistic === 'pairwise' || statistic === 'spa') && grouping !== 'system')
+    throw new CliError(`--statistic ${statistic} is a system-level statistic: add --grouping system`);
+  if (values['scores-out']) await checkScoresOut(values['scores-out']);
+  const metricScores = values['metric-scores'] ?? [];
+  return {
+    dataset: values.dataset,
+    names,
+    preset: preset ?? 'lexical',
+    tau,
+    linker: values.linker,
+    dim: values.dim,
+    intervals,
+    groupings: grouping ? [grouping] : ['none', 'item', 'system'],
+    statistic,
+    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0,
+    signature: values.signature,
+    scoresOut: values['scores-out'],
+    metricScores,
+    encoder: values.encoder,
+    pooling: values.pooling,
+    json: values.json,
+    mapping: { map: values.map, human: values.human, mapping: values.mapping },
+  };
+}
+
+/** --mapping FILE.json, or --map and --human; undefined when none is given. */
+export async function readMapping(v: HumanSettings['mapping']): Promise<Mapping | undefined> {
+  try {
+    if (v.mapping !== undefined) {
+      if (v.map !== undefined || v.human !== undefined) throw new CliError('give either --mapping FILE.json or --map/--human, not both');
+      let json: unknown;
+      try {
+        json = JSON.parse(await readText(v.mapping));
+      } catch (e) {
+        throw new CliError(`--mapping ${inert(v.mapping)}: not JSON (${(e as Error).message})`);
+      }
+      return mappingFromJson(json);
+    }
+    if (v.map === undefined && v.human === undefined) return undefined;
+    return { fields: parseMapSpec(v.map ?? ''), human: parseHumanSpec(v.human ?? '') };
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError((e as Error).message);
+  }
+}
+
+/** A mapping as the flags that give it (what the error without one suggests). */
+export function mappingFlags(m: Mapping): string {
+  const q = (s: string) => (/^[\w.:@=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const map = Object.entries(m.fields).map(([f, c]) => `${f}=${c}`).join(',');
+  const human = m.human.map((h) => `${h.column}${h.scale ? `:${h.scale}${h.max ? `-${h.max}` : ''}` : ''}${h.dimension !== h.column ? `@${h.dimension}` : ''}`).join(',');
+  return [map && `--map ${q(map)}`, human && `--human ${q(human)}`].filter(Boolean).join(' ');
+}
