@@ -2,24 +2,23 @@
 // 5,164 grades are 1). Per metric: the pooled Spearman; the same with the grade cut to "above the floor or not";
 // ROC AUC of that cut (ties count half); how many of the metric's own values tie at its commonest value; and the
 // Spearman and Kendall among the reviews graded above the floor only. Any human-scored dataset crscore eval reads.
-//   npm run ties:floor -- --dataset dataset.xlsx [--mapping mapping.json] [--dim grade] [--tau 0.149]
+//   npm run ties:floor -- --dataset dataset.xlsx [--mapping mapping.json] [--dim grade]
 // Prints figures; never asserts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importHumanData, mappingFromJson } from '../src/core/humanData/index.ts';
 import { humanRows } from '../src/core/humanData/bridge.ts';
-import { crscoreMetrics, referenceColumns } from '../src/core/lab/index.ts';
-import { LEXICAL_TAU } from '../src/core/lexical.ts';
+import { referenceColumns } from '../src/core/lab/index.ts';
 import { rocAuc } from '../src/core/metaeval/auc.ts';
 import { prepare } from '../src/core/research/index.ts';
 import { kendallTauB, spearman } from '../src/core/stats.ts';
 import { meteorWordNet } from '../src/cli/evalMetrics.ts';
-import { evalMatrices, evalScores } from '../src/cli/evalStages.ts';
+import { humanCrscore } from '../src/cli/evalHumanCrscore.ts';
 
-const { values } = parseArgs({ options: { dataset: { type: 'string' }, mapping: { type: 'string' }, dim: { type: 'string' }, tau: { type: 'string' } } });
+const { values } = parseArgs({ options: { dataset: { type: 'string' }, mapping: { type: 'string' }, dim: { type: 'string' } } });
 if (!values.dataset) {
-  console.log('usage: npm run ties:floor -- --dataset FILE [--mapping FILE.json] [--dim NAME] [--tau T]');
+  console.log('usage: npm run ties:floor -- --dataset FILE [--mapping FILE.json] [--dim NAME]');
   process.exit(2);
 }
 const bytes = await readFile(values.dataset);
@@ -30,10 +29,12 @@ if (!dim) throw new Error(`no dimension ${values.dim ?? ''} (the dataset has ${d
 const bridged = humanRows(d, dim);
 const p = prepare(bridged.rows, 'reference');
 const human = bridged.reviews.map((r) => r.human);
-const tau = values.tau === undefined ? LEXICAL_TAU : Number(values.tau);
 const columns = referenceColumns(p, ['bleu', 'chrf', 'rouge-l', 'meteor'], { wordnet: meteorWordNet() });
-const { m } = await evalMatrices(p.items, { similarity: 'lexical', scoring: 'hard' });
-columns.push(...crscoreMetrics(evalScores(p.items, m, 'hard', tau, null), { tau }).filter((c) => c.id === 'crscore.rel'));
+// CRScore with the reference review's sentences as pseudo-references, each preset as crscore eval runs it.
+for (const preset of ['lexical', 'plus', 'learned'] as const) {
+  const { columns: c } = await humanCrscore(preset, bridged.rows, p.items, {});
+  columns.push(...c.filter((x) => x.id.endsWith('.rel')).map((x) => ({ ...x, label: `CRScore Rel, ${preset}` })));
+}
 
 const scored = human.filter((h): h is number => h !== null);
 const floor = Math.min(...scored);
