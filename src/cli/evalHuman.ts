@@ -7,9 +7,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns, crscoreMetrics } from '../core/lab/index.ts';
 import { LEXICAL_TAU } from '../core/lexical.ts';
-import { prepare, vectorCosine } from '../core/research/index.ts';
+import { vectorCosine } from '../core/research/index.ts';
 import { csvTable, importHumanData, isGradedReviews, mappingFromJson, parseHumanSpec, parseMapSpec, scaleLabel, type HumanImport, type Mapping } from '../core/humanData/index.ts';
-import { humanRows } from '../core/humanData/bridge.ts';
+import { humanPrepared } from '../core/humanData/bridge.ts';
 import { evalMatrices, evalScores } from './evalStages.ts';
 import { INTERVAL_OPTIONS, parseIntervalOptions } from './evalIntervals.ts';
 import { meteorWordNet } from './evalMetrics.ts';
@@ -177,14 +177,9 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   if (!dimension) throw new CliError(`--dim ${inert(values.dim!)}: not a dimension of the dataset (its dimensions: ${d.dimensions.map((x) => x.name).join(', ')})`);
   if (d.reviews.length === 0) throw new CliError(`--dataset ${inert(values.dataset)}: no review could be read`);
 
-  const bridged = humanRows(d, dimension);
+  const bridged = humanPrepared(d, dimension);
   if (bridged.noReference) warn(`${bridged.noReference} of ${d.reviews.length} reviews are left out: their change has no reference review (every metric here needs one)`);
-  const prepared = prepare(bridged.rows, 'reference');
-  // The human study's con/comp/rel stay null in the rows; the chosen dimension's score goes to every review's human.
-  prepared.items.forEach((it, k) => {
-    const h = bridged.reviews[k].human;
-    it.human = h === null ? null : { con: h, comp: h, rel: h };
-  });
+  const { prepared } = bridged;
 
   const columns: LabMetric[] = [];
   let crscore: HumanRunInfo['crscore'] = null;
