@@ -120,7 +120,7 @@ export function groupingUndefined(reviews: readonly JudgedReview[], g: Grouping)
  * ROC AUC of a metric's values against a binary dimension, its interval resampling changes. A review's label is its
  * score when 0 or 1 (annotators who disagree give neither).
  */
-export function binaryAuc(reviews: readonly JudgedReview[], values: readonly (number | null)[], opts: { resamples: number; seed: number }): AucEstimate {
+export function binaryAuc(reviews: readonly JudgedReview[], values: ArrayLike<number | null>, opts: { resamples: number; seed: number }): AucEstimate {
   const ids = new Map<string, number>();
   const cluster = reviews.map((r) => ids.get(r.changeId) ?? (ids.set(r.changeId, ids.size), ids.size - 1));
   const labels = reviews.map((r) => (r.human === 0 || r.human === 1 ? r.human : null));
