@@ -229,3 +229,41 @@ test('the mapping saved by header maps the same file next time; a cancelled mapp
   await page.getByTestId('human-edit-mapping').click();
   await expect(page.getByTestId('map-field-diff')).toHaveValue('hunk_text');
 });
+
+/** Two systems, two dimensions: a binary label and a Likert 1–5 score, every column named as the guess expects. */
+function twoDimensionCsv(): string {
+  const lines = ['id,diff,review,system,reference,relevant,useful'];
+  const names = ['count', 'total', 'index', 'buffer', 'timeout', 'result'];
+  for (let c = 0; c < 18; c++) {
+    const v = names[c % names.length];
+    const gold = `Check ${v} for null; it may be empty.`;
+    lines.push([`c${c}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, `Check ${v} for null.`, 'alpha', gold, 1, 1 + ((c * 7) % 5)].map(quote).join(','));
+    lines.push([`c${c}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, c % 2 ? `Why ${v}?` : `${v} may be empty.`, 'beta', gold, c % 2 ? 0 : 1, 1 + ((c * 3) % 5)].map(quote).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('the dimension selector re-judges: a Likert dimension of a two-dimension table equals crscore eval --dim', async ({ page }) => {
+  test.setTimeout(480_000);
+  const file = path.join(tmp, 'two.csv');
+  fs.writeFileSync(file, twoDimensionCsv());
+  const cliOut = cli(['--dataset', file, '--map', 'id=id,diff=diff,review=review,system=system,reference=reference', '--human', 'relevant:binary,useful:likert-5', '--dim', 'useful', '--metrics', 'bleu,chrf']);
+  await page.goto('/#research');
+  await page.getByTestId('research-human-file').setInputFiles(file);
+  await expect(page.getByTestId('map-human-scale-useful')).toHaveValue('likert');
+  await page.getByTestId('human-mapping-apply').click();
+  await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–5');
+  await expect(page.getByTestId('human-systems')).toHaveText('alpha (18), beta (18)');
+  await runAndOpenLab(page, ['bleu', 'chrf']);
+  await expect(page.getByTestId('me-human-dim')).toHaveValue('relevant');
+  await expect(page.getByTestId('me-auc-bleu')).toBeVisible({ timeout: 180_000 });
+  await page.getByTestId('me-human-dim').selectOption('useful');
+  await expect(page.getByTestId('lab-human-dim')).toHaveValue('useful');
+  // Re-judged: a Likert dimension has no ROC AUC.
+  await expect
+    .poll(() => page.evaluate(() => { const s = (globalThis as unknown as { __crscoreMetaEval: { getState(): { aucs: unknown; status: string } } }).__crscoreMetaEval.getState(); return s.aucs === null && s.status === 'done'; }), { timeout: 180_000 })
+    .toBe(true);
+  await expect(page.getByTestId('me-auc')).toHaveCount(0);
+  const out = await cliOut;
+  expectSame(await browserReport(page), rowsOf(out.metaeval.groupings.pooled));
+});

@@ -96,7 +96,8 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     if (ok) return set({ shown: null });
     // The importers read nothing: a single table may still be a human-scored dataset, mapped by hand.
     const f = files[0];
-    if (files.length !== 1 || (tableFormat(f.name) !== 'csv' && tableFormat(f.name) !== 'jsonl')) return;
+    // (A cancelled import is no refusal: nothing more is read.)
+    if (files.length !== 1 || !useResearch.getState().importRejected || (tableFormat(f.name) !== 'csv' && tableFormat(f.name) !== 'jsonl')) return;
     const table = await readTable(f.name, await f.arrayBuffer());
     // Only when a guess or a saved mapping reads reviews and a human score (else the refusal stands; the picker
     // "Map a human-scored table's columns" opens the step for any table).

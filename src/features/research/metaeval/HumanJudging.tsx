@@ -4,14 +4,14 @@ import { scaleLabel } from '../../../core/humanData/index';
 import type { AucEstimate } from '../../../core/metaeval/index';
 import { useResearch } from '../../../store/research/research';
 
-export function HumanDimensionSelect() {
+export function HumanDimensionSelect({ testid = 'me-human-dim', note = false }: { testid?: string; note?: boolean }) {
   const human = useResearch((s) => s.human);
   const running = useResearch((s) => s.progress.phase === 'scoring' || s.stale);
   if (!human) return null;
-  return (
+  const select = (
     <label>
       Human dimension{' '}
-      <select value={human.dimension} onChange={(e) => useResearch.getState().setHumanDimension(e.target.value)} disabled={running} data-testid="me-human-dim">
+      <select value={human.dimension} onChange={(e) => useResearch.getState().setHumanDimension(e.target.value)} disabled={running} data-testid={testid}>
         {human.dataset.dimensions.map((d) => (
           <option key={d.name} value={d.name}>
             {d.name} ({scaleLabel(d.scale)})
@@ -19,6 +19,12 @@ export function HumanDimensionSelect() {
         ))}
       </select>
     </label>
+  );
+  if (!note) return select;
+  return (
+    <p className="small">
+      {select} <span className="muted">On this human-scored dataset every human Con, Comp and Rel below is this dimension&apos;s score.</span>
+    </p>
   );
 }
 
