@@ -64,7 +64,8 @@ async function shoot(page: Page, testid: string, name: string) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.getByTestId(testid).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    // Scrolled to the top of the window, below the sticky header and view tabs.
+    await page.getByTestId(testid).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 110));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${w}x${h}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -192,6 +193,7 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
     for (const f of ['auc', 'lo', 'hi'] as const) expect(aucs[r.id][f], `${r.id} ${f}`).toBeCloseTo(r.stats.auc![f]!, 10);
   }
   await expect(page.getByTestId('me-auc-bleu')).toContainText(/\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]/);
+  await shoot(page, 'me-table', 'human-metaeval-binary');
   // One system: system-level figures are undefined, with the CLI's reason.
   await page.getByTestId('me-grouping').selectOption('system');
   const why = (out.metaeval.groupings.system as { undefined: string }).undefined;

@@ -131,7 +131,7 @@ export function MetaEvalView() {
           <div className="r-table-wrap">
             <table className="r-table lab-agree" data-testid="me-table">
               <caption className="small">
-                {table.title}. {table.note}.
+                {human ? table.title.replace(/against human \w+/, `against ${human.dimension}`) : table.title}. {table.note}.
               </caption>
               <thead>
                 <tr>
