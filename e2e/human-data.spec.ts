@@ -230,6 +230,17 @@ test('the mapping saved by header maps the same file next time; a cancelled mapp
   await expect(page.getByTestId('human-dim-line_no')).toHaveCount(0);
   await page.getByTestId('human-edit-mapping').click();
   await expect(page.getByTestId('map-field-diff')).toHaveValue('hunk_text');
+  await page.getByTestId('human-mapping-cancel').click();
+  // An .xlsx that is not GradedReviews' opens the mapping step; its cells are shown as text, never as markup.
+  const book = path.join(tmp, 'scores.xlsx');
+  fs.writeFileSync(book, Buffer.from(await workbook([['review', 'reference', 'useful'], ['<b>bold</b> <img src=x onerror="window.__pwned=1">', 'Fix it.', 3], ['Fine.', 'Fix it.', 1]])));
+  await page.getByTestId('research-file').setInputFiles(book);
+  await expect(page.getByTestId('human-mapping')).toContainText('scores.xlsx');
+  await expect(page.getByTestId('human-mapping-preview')).toContainText('<b>bold</b> <img src=x');
+  await expect(page.getByTestId('human-mapping-preview').locator('b, img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await page.getByTestId('human-mapping-cancel').click();
+  await expect(page.getByTestId('human-changes')).toHaveText('24');
 });
 
 /** Two systems, two dimensions: a binary label and a Likert 1–5 score, every column named as the guess expects. */
