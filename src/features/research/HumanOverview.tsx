@@ -112,3 +112,17 @@ export function HumanOverview() {
     </div>
   );
 }
+
+/** Step 2 on a human-scored dataset: its pseudo-references are the reference review's sentences. Generating others
+ *  would hand Research a new file without the dataset's human dimensions, so it is not offered here. */
+export function HumanPseudoRefs() {
+  return (
+    <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel">
+      <h2 id="r-prefs-h">2 · Pseudo-references</h2>
+      <p className="small" data-testid="human-pseudo-refs">
+        Each change&apos;s reference review, split into sentences (as <code>crscore eval --dataset … --pseudo-refs reference</code>). A human-scored dataset carries
+        no claims or analyzer issues; LLM claims and analyzer issues are generated for the human study&apos;s formats and CodeReviewer&apos;s files.
+      </p>
+    </section>
+  );
+}
