@@ -2,7 +2,7 @@
 // system, reference, language) and which columns are human dimensions with their scales. The mapping is saved by
 // header when the table is read, and can be exported as `crscore eval --mapping FILE.json`.
 import { MAP_FIELDS, type HumanColumn, type MapField, type Mapping, type ScaleKind } from '../../core/humanData/index';
-import { mappingJson, useHumanImport } from '../../store/dataset/humanImport';
+import { mappingJson, useHumanImport } from '../../store/research/humanImport';
 import { ImportErrorTable } from './ImportErrorTable';
 
 const FIELD_LABEL: Record<MapField, string> = {

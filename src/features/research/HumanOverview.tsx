@@ -2,7 +2,7 @@
 // and new files, or a snippet), and each human dimension with its scale, annotators and distribution (a bar per value).
 import { useMemo } from 'react';
 import { distribution, scaleLabel, type HumanDataset } from '../../core/humanData/index';
-import { useHumanImport } from '../../store/dataset/humanImport';
+import { useHumanImport } from '../../store/research/humanImport';
 import { useResearch } from '../../store/research/research';
 import { ImportErrorTable } from './ImportErrorTable';
 

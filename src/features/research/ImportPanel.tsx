@@ -6,7 +6,7 @@ import { pickedFiles } from '../../store/dataset/importRun';
 import { ImportErrorTable } from './ImportErrorTable';
 import { overviewOf } from '../../store/dataset/datasetOverview';
 import { ImportNotices } from './ImportNotices';
-import { useHumanImport } from '../../store/dataset/humanImport';
+import { useHumanImport } from '../../store/research/humanImport';
 import { HumanMapping } from './HumanMapping';
 import { HumanOverview } from './HumanOverview';
 import { ImportErrorTable as IssueTable } from './ImportErrorTable';

@@ -6,8 +6,8 @@
 import { create } from 'zustand';
 import { applyMapping, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
 import type { ImportIssue } from '../../core/importers/types';
-import { useResearch } from '../research/research';
-import { pickedFiles } from './importRun';
+import { useResearch } from './research';
+import { pickedFiles } from '../dataset/importRun';
 
 const SAVED = 'crscore.humanMappings';
 

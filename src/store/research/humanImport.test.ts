@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerKey, mappingFromJson } from '../../core/humanData/index';
 import { memoryStorage } from '../../testing/memoryStorage';
 import { gradedReviewsRows, workbook } from '../../testing/workbook';
-import { useResearch } from '../research/research';
+import { useResearch } from './research';
 import { mappingJson, useHumanImport } from './humanImport';
 
 const csv = ['change,hunk_text,comment,gold,relevant', 'a,"-x\n+y",Check x.,Check x for null.,1', 'a,"-x\n+y",Fine.,Check x for null.,0', 'b,"-p\n+q",Why?,Rename q.,0', 'b,"-p\n+q",,Rename q.,1'].join('\n');
