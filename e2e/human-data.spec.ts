@@ -34,9 +34,22 @@ const rowsOf = (g: CliOut['metaeval']['groupings']['pooled']): CliRow[] => {
   return g.rows;
 };
 
-async function browserReport(page: Page): Promise<MetaEvalReport> {
-  await expect(page.getByTestId('me-results')).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
-  return page.evaluate(() => (globalThis as unknown as { __crscoreMetaEval: { getState(): { report: MetaEvalReport } } }).__crscoreMetaEval.getState().report);
+/** The report once it is the one asked for: this grouping, RESAMPLES resamples, and the metrics the CLI judged
+ *  (a recompute after a setting or a lab column changed may still be on its way). */
+async function browserReport(page: Page, grouping: 'none' | 'item' | 'system', rows: readonly CliRow[]): Promise<MetaEvalReport> {
+  const ids = rows.map((r) => r.id).filter((id) => id !== 'crscore.con' && id !== 'crscore.comp').sort();
+  const current = () =>
+    page.evaluate(() => {
+      const s = (globalThis as unknown as { __crscoreMetaEval: { getState(): { report: MetaEvalReport | null; status: string } } }).__crscoreMetaEval.getState();
+      return { status: s.status, report: s.report };
+    });
+  await expect
+    .poll(async () => {
+      const { status, report } = await current();
+      return status === 'done' && report !== null && report.grouping === grouping && report.resamples === Number(RESAMPLES) && JSON.stringify(report.rows.map((r) => r.id).sort()) === JSON.stringify(ids);
+    }, { timeout: 180_000 })
+    .toBe(true);
+  return (await current()).report!;
 }
 
 /** The browser's rows equal the CLI's, in the CLI's order; the CLI also judges CRScore's Con and Comp columns
@@ -107,13 +120,13 @@ test("GradedReviews' workbook opens by its header; the meta-evaluation equals cr
   await expect(page.getByTestId('me-human-dim')).toHaveValue('grade');
   const out = await cliOut;
   expect(out.dataset).toMatchObject({ changes: 40, reviews: 160, unreadRows: 0 });
-  expectSame(await browserReport(page), rowsOf(out.metaeval.groupings.pooled));
+  expectSame(await browserReport(page, 'none', rowsOf(out.metaeval.groupings.pooled)), rowsOf(out.metaeval.groupings.pooled));
   await page.getByTestId('me-grouping').selectOption('item');
   await expect(page.getByTestId('me-signature')).toContainText('group:item');
-  expectSame(await browserReport(page), rowsOf(out.metaeval.groupings.item));
+  expectSame(await browserReport(page, 'item', rowsOf(out.metaeval.groupings.item)), rowsOf(out.metaeval.groupings.item));
   await page.getByTestId('me-grouping').selectOption('system');
   await expect(page.getByTestId('me-signature')).toContainText('group:system');
-  expectSame(await browserReport(page), rowsOf(out.metaeval.groupings.system));
+  expectSame(await browserReport(page, 'system', rowsOf(out.metaeval.groupings.system)), rowsOf(out.metaeval.groupings.system));
 });
 
 const quote = (v: string | number) => (typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '""')}"`);
@@ -186,7 +199,7 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
   const out = await cliOut;
   expect(out.dataset).toMatchObject({ changes: 24, reviews: 71, systems: ['human'], unreadRows: 1 });
   const pooled = rowsOf(out.metaeval.groupings.pooled);
-  expectSame(await browserReport(page), pooled);
+  expectSame(await browserReport(page, 'none', pooled), pooled);
   const aucs = await page.evaluate(() => (globalThis as unknown as { __crscoreMetaEval: { getState(): { aucs: Record<string, AucEstimate> } } }).__crscoreMetaEval.getState().aucs);
   for (const r of pooled) {
     expect(r.stats.auc, r.id).toBeDefined();
@@ -200,7 +213,7 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
   await expect(page.getByTestId('me-undefined')).toContainText(`undefined — ${why}`);
   await expect(page.getByTestId('me-results')).toHaveCount(0);
   await page.getByTestId('me-grouping').selectOption('item');
-  expectSame(await browserReport(page), rowsOf(out.metaeval.groupings.item));
+  expectSame(await browserReport(page, 'item', rowsOf(out.metaeval.groupings.item)), rowsOf(out.metaeval.groupings.item));
 });
 
 test('the mapping saved by header maps the same file next time; a cancelled mapping keeps the dataset on screen', async ({ page }) => {
@@ -278,5 +291,5 @@ test('the dimension selector re-judges: a Likert dimension of a two-dimension ta
     .toBe(true);
   await expect(page.getByTestId('me-auc')).toHaveCount(0);
   const out = await cliOut;
-  expectSame(await browserReport(page), rowsOf(out.metaeval.groupings.pooled));
+  expectSame(await browserReport(page, 'none', rowsOf(out.metaeval.groupings.pooled)), rowsOf(out.metaeval.groupings.pooled));
 });

@@ -15,8 +15,9 @@ let memo: { items: unknown; dimension: Dimension; out: HumanJudging } | null = n
 
 /** The judged reviews of the run on screen, when its dataset is a human-scored one; else null. */
 export function humanJudging(): HumanJudging | null {
-  const { human, results } = useResearch.getState();
-  const dimension = human?.dataset.dimensions.find((d) => d.name === human.dimension);
+  // The dimension the run on screen judged (the selector may already name the next run's).
+  const { results } = useResearch.getState();
+  const dimension = results?.humanDimension;
   if (!results || !dimension) return null;
   const items = results.prepared.items;
   if (memo?.items !== items || memo.dimension !== dimension)

@@ -54,6 +54,8 @@ export interface Results {
   embedRef: (number | null)[] | null;
   engine: RunEngine | null;
   runMs: number;
+  /** A human-scored dataset's run: the dimension its items carry as their human score. */
+  humanDimension?: Dimension;
 }
 
 export type RunOutcome =
@@ -217,6 +219,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       calibration,
       embedRef,
       engine,
+      ...(inp.human ? { humanDimension: inp.human.dimension } : {}),
     },
   };
 }
