@@ -6,9 +6,9 @@ import { openSync, readSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../core/lab/index.ts';
-import { prepare, vectorCosine } from '../core/research/index.ts';
+import { vectorCosine } from '../core/research/index.ts';
 import { csvTable, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../core/humanData/index.ts';
-import { humanRows } from '../core/humanData/bridge.ts';
+import { humanPrepared } from '../core/humanData/bridge.ts';
 import { meteorWordNet } from './evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
@@ -82,14 +82,9 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   if (!dimension) throw new CliError(`--dim ${inert(s.dim!)}: not a dimension of the dataset (its dimensions: ${d.dimensions.map((x) => x.name).join(', ')})`);
   if (d.reviews.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no review could be read`);
 
-  const bridged = humanRows(d, dimension);
+  const bridged = humanPrepared(d, dimension);
   if (bridged.noReference) warn(`${bridged.noReference} of ${d.reviews.length} reviews are left out: their change has no reference review (every metric here needs one)`);
-  const prepared = prepare(bridged.rows, 'reference');
-  // The human study's con/comp/rel stay null in the rows; the chosen dimension's score goes to every review's human.
-  prepared.items.forEach((it, k) => {
-    const h = bridged.reviews[k].human;
-    it.human = h === null ? null : { con: h, comp: h, rel: h };
-  });
+  const { prepared } = bridged;
 
   const columns: LabMetric[] = [];
   let crscore: Awaited<ReturnType<typeof humanCrscore>> | null = null;

@@ -6,7 +6,8 @@
 import type { LabMetric } from '../core/lab/index.ts';
 import type { Dimension, HumanDataset, HumanImport, HumanReview, HumanChange } from '../core/humanData/index.ts';
 import type { Alpha } from '../core/agreement.ts';
-import { baselineMetrics, metaEvaluate, rocAucInterval, type Grouping, type HumanCeilingInput, type MetaMetric, type MetaRow, type RankStatistic, type StatCell } from '../core/metaeval/index.ts';
+import { binaryAuc, groupingUndefined, judgedReviews } from '../core/humanData/bridge.ts';
+import { baselineMetrics, metaEvaluate, type AucEstimate, type Grouping, type HumanCeilingInput, type MetaMetric, type MetaRow, type RankStatistic, type StatCell } from '../core/metaeval/index.ts';
 import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../core/stats.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
@@ -26,7 +27,7 @@ export interface HumanRunInfo {
   intervals: IntervalOptions;
 }
 
-type Auc = ReturnType<typeof rocAucInterval>;
+type Auc = AucEstimate;
 
 interface MetricCoverage {
   id: string;
@@ -82,13 +83,8 @@ function coverage(info: HumanRunInfo, c: LabMetric): MetricCoverage {
   return { id: c.id, label: c.label, n, leftOut };
 }
 
-/** A review's binary label: the dimension's score when it is 0 or 1 (annotators who disagree give neither). */
-const labels = (info: HumanRunInfo) => info.reviews.map((r) => (r.human === 0 || r.human === 1 ? r.human : null));
-
 function aucOf(info: HumanRunInfo, values: readonly (number | null)[]): Auc {
-  const ids = new Map<string, number>();
-  const cluster = info.reviews.map((r) => ids.get(r.change.id) ?? (ids.set(r.change.id, ids.size), ids.size - 1));
-  return rocAucInterval(values, labels(info), cluster, { resamples: info.intervals.resamples, seed: info.intervals.seed });
+  return binaryAuc(judgedReviews(info), values, info.intervals);
 }
 
 function base(info: HumanRunInfo, columns: readonly LabMetric[]): HumanEvalOutput {
@@ -119,20 +115,6 @@ export function humanSummary(info: HumanRunInfo, columns: readonly LabMetric[]):
   return { ...base(info, columns), correlations };
 }
 
-/** Why a grouping says nothing on this dataset, or null. */
-function undefinedWhy(info: HumanRunInfo, g: Grouping): string | null {
-  if (g === 'system') {
-    const systems = new Set(info.reviews.map((r) => r.review.system));
-    return systems.size < 2 ? `one system (${[...systems].join('')}): system-level figures need two or more systems to rank` : null;
-  }
-  if (g === 'item') {
-    const per = new Map<string, number>();
-    for (const r of info.reviews) per.set(r.change.id, (per.get(r.change.id) ?? 0) + 1);
-    return [...per.values()].every((k) => k < 2) ? 'every change has one review: there is no pair of reviews within a change to order' : null;
-  }
-  return null;
-}
-
 /** The meta-evaluation on the chosen dimension: pooled, item-grouped and system-level, with the baselines. */
 export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMetric[], o: HumanMetaOptions): Promise<HumanEvalOutput> {
   const records = info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, human: r.human === null ? null : { con: r.human, comp: r.human, rel: r.human } }));
@@ -147,7 +129,7 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
   const ceilingInput = o.ceiling.input;
   for (const g of o.groupings) {
     const key = KEY[g];
-    const why = undefinedWhy(info, g);
+    const why = groupingUndefined(judgedReviews(info), g);
     if (why) {
       groupings[key] = { undefined: why };
       continue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepare } from '../research/index';
 import { splitReview } from '../sentences';
-import { dimensionScore, humanRows } from './bridge';
+import { binaryAuc, dimensionScore, groupingUndefined, humanPrepared, humanRows, judgedReviews } from './bridge';
 import type { HumanDataset } from './model';
 
 const dataset: HumanDataset = {
@@ -43,5 +43,22 @@ describe('a human dataset as scoring rows', () => {
     expect(p.items.map((it) => it.system)).toEqual(['s1', 'msg (system)']);
     expect(r.reviews.map((x) => [x.review.system, x.human])).toEqual([['s1', 0.5], ['msg', 1]]);
     expect(p.reviews.map((x) => [x.review.review, x.reference])).toEqual([['Rename x.', 'Rename x. Add a comment.'], [null, 'Rename x. Add a comment.']]);
+  });
+
+  it('humanPrepared judges every item on the dimension, in con, comp and rel alike', () => {
+    const p = humanPrepared(dataset, dataset.dimensions[0]);
+    expect(p.prepared.items.map((it) => it.human)).toEqual([{ con: 0.5, comp: 0.5, rel: 0.5 }, { con: 1, comp: 1, rel: 1 }]);
+    const j = judgedReviews(p);
+    expect(groupingUndefined(j, 'none')).toBeNull();
+    expect(groupingUndefined(j, 'item')).toBeNull();
+    expect(groupingUndefined(j, 'system')).toBeNull();
+    expect(groupingUndefined(j.slice(0, 1), 'system')).toMatch(/one system \(s1\)/);
+    expect(groupingUndefined([j[0], { ...j[1], changeId: 'z' }], 'item')).toMatch(/every change has one review/);
+  });
+
+  it('binaryAuc labels a review by a score of 0 or 1 only', () => {
+    const reviews = [0, 1, 1, 0.5, 0].map((human, k) => ({ changeId: `c${k}`, system: 's', human }));
+    const a = binaryAuc(reviews, [0.1, 0.9, 0.8, 0.0, 0.2], { resamples: 50, seed: 1 });
+    expect([a.auc, a.positives, a.negatives]).toEqual([1, 2, 2]);
   });
 });

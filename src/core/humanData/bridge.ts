@@ -4,6 +4,9 @@
 // meta-evaluation then run unchanged. Pure.
 import { REFERENCE_SYSTEM, type DatasetRow } from '../dataset.ts';
 import { splitReview } from '../sentences.ts';
+import { prepare, type PreparedDataset } from '../research/prepare.ts';
+import { rocAucInterval, type AucEstimate } from '../metaeval/auc.ts';
+import type { Grouping } from '../metaeval/grouped.ts';
 import type { Dimension, HumanChange, HumanDataset, HumanReview, Scale } from './model.ts';
 
 /** A score as the statistics read it: a Likert point mapped onto [0, 1], any other scale as it is. */
@@ -92,4 +95,59 @@ export function dimensionAnnotators(reviews: HumanRows['reviews'], d: Dimension)
     }
     return { annotator: annotator || `annotator ${k + 1}`, rows: [...byChange.values()] };
   });
+}
+
+export interface HumanPrepared extends HumanRows {
+  /** prepare(rows, 'reference') with every item's human set to its review's score on the dimension. */
+  prepared: PreparedDataset;
+}
+
+/**
+ * The dataset bridged and prepared, judged on one dimension: every item's human is the review's score on it, in
+ * con, comp and rel alike (the meta-evaluation judges its rel slot; the human study's Con/Comp/Rel stay null in the
+ * rows). `crscore eval --dataset` and Research's import both call this.
+ */
+export function humanPrepared(d: HumanDataset, dimension: Dimension): HumanPrepared {
+  const bridged = humanRows(d, dimension);
+  const prepared = prepare(bridged.rows, 'reference');
+  prepared.items.forEach((it, k) => {
+    const h = bridged.reviews[k].human;
+    it.human = h === null ? null : { con: h, comp: h, rel: h };
+  });
+  return { ...bridged, prepared };
+}
+
+/** What a judged review needs here: its change and system (the records of the meta-evaluation). */
+export interface JudgedReview {
+  changeId: string;
+  system: string;
+  human: number | null;
+}
+
+/** The bridged reviews as JudgedReviews. */
+export const judgedReviews = (b: Pick<HumanRows, 'reviews'>): JudgedReview[] => b.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, human: r.human }));
+
+/** Why a grouping says nothing on these reviews (one system; one review per change), or null. */
+export function groupingUndefined(reviews: readonly JudgedReview[], g: Grouping): string | null {
+  if (g === 'system') {
+    const systems = new Set(reviews.map((r) => r.system));
+    return systems.size < 2 ? `one system (${[...systems].join('')}): system-level figures need two or more systems to rank` : null;
+  }
+  if (g === 'item') {
+    const per = new Map<string, number>();
+    for (const r of reviews) per.set(r.changeId, (per.get(r.changeId) ?? 0) + 1);
+    return [...per.values()].every((k) => k < 2) ? 'every change has one review: there is no pair of reviews within a change to order' : null;
+  }
+  return null;
+}
+
+/**
+ * ROC AUC of a metric's values against a binary dimension, its interval resampling changes. A review's label is its
+ * score when 0 or 1 (annotators who disagree give neither).
+ */
+export function binaryAuc(reviews: readonly JudgedReview[], values: ArrayLike<number | null>, opts: { resamples: number; seed: number }): AucEstimate {
+  const ids = new Map<string, number>();
+  const cluster = reviews.map((r) => ids.get(r.changeId) ?? (ids.set(r.changeId, ids.size), ids.size - 1));
+  const labels = reviews.map((r) => (r.human === 0 || r.human === 1 ? r.human : null));
+  return rocAucInterval(values, labels, cluster, opts);
 }

@@ -6,6 +6,10 @@ import { pickedFiles } from '../../store/dataset/importRun';
 import { ImportErrorTable } from './ImportErrorTable';
 import { overviewOf } from '../../store/dataset/datasetOverview';
 import { ImportNotices } from './ImportNotices';
+import { useHumanImport } from '../../store/research/humanImport';
+import { HumanMapping } from './HumanMapping';
+import { HumanOverview } from './HumanOverview';
+import { ImportErrorTable as IssueTable } from './ImportErrorTable';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.
 const GithubView = lazy(() => import('../github/GithubView'));
@@ -59,10 +63,17 @@ export function ImportPanel() {
   const imported = useResearch((s) => s.imported);
   const name = useResearch((s) => s.datasetName);
   const importFiles = useResearch((s) => s.importFiles);
+  const human = useResearch((s) => s.human);
+  const humanFailed = useHumanImport((s) => s.failed);
   const [reading, setReading] = useState(false);
   const onFiles = async (list: FileList | null) => {
     if (!list || list.length === 0) return;
     setReading(true);
+    // An .xlsx, or a table the importers do not read, goes to the human-scored datasets' import (mapping step).
+    if (Array.from(list).some((f) => /\.(xlsx|csv|tsv|jsonl)$/i.test(f.name))) {
+      await useHumanImport.getState().importAny(Array.from(list)).finally(() => setReading(false));
+      return;
+    }
     // Large files stay unread here: the import worker decodes them (see importRun).
     const files = await pickedFiles(Array.from(list));
     setReading(false);
@@ -76,22 +87,35 @@ export function ImportPanel() {
       <p className="muted small">
         The CRScore human-study CSVs (one or both annotators), <code>dev.jsonl</code>, CodeReviewer JSONL (<code>patch</code>, <code>msg</code>,{' '}
         <code>oldf</code>), or a plain CSV/JSONL with <code>diff</code>, <code>review</code>, <code>system</code>, <code>pseudo_refs</code>,{' '}
-        <code>con</code>/<code>comp</code>/<code>rel</code> (Likert 1–5). Files stay in this browser.
+        <code>con</code>/<code>comp</code>/<code>rel</code> (Likert 1–5); or any human-scored review dataset: GradedReviews&apos;{' '}
+        <code>dataset.xlsx</code>, or a CSV/JSONL/XLSX whose columns you map. Files stay in this browser.
       </p>
       <div className="r-controls">
         <label className="file-pick">
-          <input type="file" multiple accept=".csv,.jsonl,.json,text/csv,application/json" data-testid="research-file" onChange={(e) => void onFiles(e.target.files)} />
+          <input type="file" multiple accept=".csv,.tsv,.jsonl,.json,.xlsx,text/csv,application/json" data-testid="research-file" onChange={(e) => void onFiles(e.target.files)} />
           {reading && <span className="muted small"> Reading…</span>}
         </label>
         <ImportProgressLine />
+        <label className="file-pick small">
+          Map a human-scored table&apos;s columns:{' '}
+          <input type="file" accept=".csv,.tsv,.jsonl,.xlsx" data-testid="research-human-file" onChange={(e) => e.target.files?.[0] && void useHumanImport.getState().openTable(e.target.files[0], true)} />
+        </label>
         <button type="button" className="small" onClick={() => useResearch.getState().loadSample()} data-testid="research-sample">
           Try it with a sample dataset
         </button>
         <span className="muted small">36 made-up changes in Python, Java and JavaScript, four reviewing systems, human-style scores</span>
       </div>
       <ImportNotices />
+      {humanFailed && (
+        <div role="alert" data-testid="human-import-failed">
+          <p className="r-error">{humanFailed.name} could not be read as a human-scored table; the dataset on screen stays.</p>
+          <IssueTable errors={humanFailed.issues} limit={20} reasonLabel="Why" testid="human-import-failed-table" />
+        </div>
+      )}
+      <HumanMapping />
       <PullRequestSource />
-      {imported && stats && (
+      {human && <HumanOverview />}
+      {imported && stats && !human && (
         <div className="r-import-summary" data-testid="import-summary">
           <p>
             <strong>{name}</strong> — {imported.formats.map((f) => FORMAT_LABELS[f]).join(', ') || 'no readable format'}:{' '}

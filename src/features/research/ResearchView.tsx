@@ -5,6 +5,7 @@ import { researchEmbedStats, useResearch } from '../../store/research/research';
 import { RunPanel } from './RunPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
+import { HumanPseudoRefs } from './HumanOverview';
 import { ImportPanel } from './ImportPanel';
 import { Explore, Exports, LinksAudit, Overview } from './ResearchResults';
 import { LabView } from './lab/LabView';
@@ -121,6 +122,7 @@ export default function ResearchView() {
 /** The overview: the steps in order, then the results that matter first. */
 function Flow() {
   const hasRun = useResearch((s) => !!s.results && !!s.analysis);
+  const human = useResearch((s) => s.human !== null);
   return (
     <>
       {/* A boundary per panel: one that throws shows its message, the others keep working. */}
@@ -131,7 +133,7 @@ function Flow() {
         <PredictionsImport />
       </Panel>
       <Panel name="panel-pseudo-refs" label="the pseudo-references panel">
-        <PseudoRefsPanel />
+        {human ? <HumanPseudoRefs /> : <PseudoRefsPanel />}
       </Panel>
       <Panel name="panel-run" label="the run panel">
         <RunPanel />

@@ -21,6 +21,7 @@ import {
   type RankStatistic,
   type TypedMetaMetric,
   type ScoresCoverage,
+  type AucEstimate,
 } from '../../core/metaeval/index';
 import type { DatasetRow } from '../../core/dataset';
 import type { LabReview } from '../../core/lab/metrics';
@@ -35,6 +36,7 @@ import type { PseudoRefsConfig } from '../../pseudorefs/dataset';
 import { pseudoRefSignature } from '../../pseudorefs/signature';
 import { researchCrscoreRun } from './signatureConfig';
 import { datasetIdentity } from './datasetIdentity';
+import { binaryAucs, undefinedGrouping } from './humanJudging';
 import { pseudoRefsProvenance } from '../research/pseudoRefsBatch';
 import { dropImport, importedScores, importedScoresNow, parseInWorker, savedImports, saveImports, type MetricImport } from './metricImports';
 
@@ -63,6 +65,9 @@ export interface MetaEvalState {
   /** Workers the last run was spread over. */
   workers: number;
   report: MetaEvalReport | null;
+  /** A human-scored dataset (humanJudging.ts): why the grouping says nothing, and ROC AUC on a binary dimension. */
+  undefinedWhy: string | null;
+  aucs: Record<string, AucEstimate> | null;
   ceiling: CeilingSummary | null;
   signature: string;
   set(p: Partial<Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>>): void;
@@ -168,6 +173,8 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
   ms: null,
   workers: METAEVAL_POOL_SIZE,
   report: null,
+  undefinedWhy: null,
+  aucs: null,
   ceiling: null,
   signature: '',
 
@@ -265,7 +272,9 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       ceilingInput = humanCeiling([...by.values()]);
     }
     const id = ++jobId;
-    set({ signature: signatureOf(s, null), status: 'running', done: 0, total: m.resamples, error: null });
+    const undefinedWhy = undefinedGrouping(s.grouping);
+    if (undefinedWhy) return void set({ signature: signatureOf(s, null), status: 'done', report: null, aucs: null, undefinedWhy, error: null });
+    set({ signature: signatureOf(s, null), status: 'running', done: 0, total: m.resamples, error: null, undefinedWhy: null });
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
     // A newer run supersedes this one: its workers stop at their next step.
@@ -290,13 +299,14 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
         ceilingInput && ceilingInput.records.length
           ? await metaEvaluateInPool({ records: ceilingInput.records, metrics: ceilingInput.metrics, options: { ...options, against: undefined } }, { cancelled })
           : null;
-      return { report, ceiling };
+      return { report, ceiling, aucs: s.grouping === 'none' ? binaryAucs(metrics, m) : null };
     };
     run()
-      .then(({ report, ceiling }) => {
+      .then(({ report, ceiling, aucs }) => {
         if (id !== jobId) return;
         set({
           report,
+          aucs,
           ms: performance.now() - t0,
           workers: METAEVAL_POOL_SIZE,
           status: 'done',

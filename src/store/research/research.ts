@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ImportResult } from '../../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../../core/importers/sample';
 import { ruleAfter, scoreAll, tauFor, usesEncoder } from '../../core/research/index';
-import { noRefMetrics, failedImport, rejectedImport, RESUME_HINT, unfinishedProgress, type ResearchState, type RunProgress } from './researchState';
+import { noRefMetrics, failedImport, type ResearchState, rejectedImport, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from '../dataset/importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -20,6 +20,7 @@ import { runCurve } from './researchCurve';
 import { tauSteps } from './researchTau';
 import { oracleOf, runOracle } from './researchOracle';
 import { overviewOf } from '../dataset/datasetOverview';
+import { humanRows } from '../../core/humanData/bridge';
 import { CancelledError, stopAll } from './researchPool';
 import { cacheSize, clearVectors } from './researchCache';
 import pkg from '../../../package.json';
@@ -52,7 +53,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
   const { scoreAtTau, dropPendingFlush, actions: tauActions } = tauSteps(get, set, () => stats);
   const curveOf = (r: Results, run: StatsRun) => runCurve(r, run, get, set);
 
-  const loadDataset = (files: DatasetFile[], imported: ImportResult) => {
+  const loadDataset = (files: DatasetFile[], imported: ImportResult, human: ResearchState['human'] = null) => {
     currentFiles = files;
     shownRun = null;
     const systems = new Set(overviewOf(imported.rows).systems);
@@ -61,6 +62,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
     stats = null;
     set({
       imported,
+      human,
       importRejected: null,
       refMetrics: noRefMetrics,
       datasetName: files.map((f) => f.name).join(' + '),
@@ -80,6 +82,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
   return {
     datasetName: null,
     imported: null,
+    human: null,
     importing: null,
     importRejected: null,
     restoreNote: null,
@@ -123,6 +126,24 @@ export const useResearch = create<ResearchState>()((set, get) => {
         set({ importing: null, importRejected: e instanceof ImportCancelledError ? null : failedImport(name, e) });
         return false;
       });
+    },
+
+    openHuman(name, x) {
+      // Not saved for a reload (the saved dataset is the importers' files): a reload opens none.
+      generation = markLatest(name, generation);
+      remember('dataset', null);
+      remember('run', null);
+      const rows = humanRows(x.dataset, x.dataset.dimensions[0]).rows;
+      loadDataset([], { rows, errors: x.dataset.errors, notes: x.dataset.notes, formats: [] }, { ...x, dimension: x.dataset.dimensions[0].name });
+      // Scored as `crscore eval --dataset` scores it: lexical similarity, the paper's hard rule, the reference split.
+      set({ datasetName: name, restoreNote: null, importing: null, config: { ...get().config, similarity: 'lexical', scoring: 'hard', split: 'reference' } });
+    },
+
+    setHumanDimension(name) {
+      const h = get().human;
+      if (!h || h.dimension === name || !h.dataset.dimensions.some((d) => d.name === name)) return;
+      set({ human: { ...h, dimension: name } });
+      if (get().results) void get().run();
     },
 
     cancelImport: () => void (cancelImport() && set({ importing: null })),
@@ -194,8 +215,10 @@ export const useResearch = create<ResearchState>()((set, get) => {
       const progress = (p: Partial<RunProgress>) => live() && set({ progress: { ...get().progress, ...p, elapsedMs: performance.now() - t0 } });
       set({ stale: get().results !== null, progress: { phase: 'scoring', done: 0, total: 0, cached: 0 } });
       try {
+        const human = get().human;
         const out = await runStages({
           rows: imported.rows,
+          human: human && { dataset: human.dataset, dimension: human.dataset.dimensions.find((d) => d.name === human.dimension)! },
           config,
           local: get().localModel,
           known: engines[engineKey] ?? null,
@@ -353,7 +376,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       generation = markLatest(null, generation);
       remember('dataset', null);
       remember('run', null);
-      set({ imported: null, importRejected: null, restoreNote: null, datasetName: null, results: null, analysis: null, correlations: [], refMetrics: noRefMetrics, curve: null, stale: false, progress: initialProgress });
+      set({ imported: null, human: null, importRejected: null, restoreNote: null, datasetName: null, results: null, analysis: null, correlations: [], refMetrics: noRefMetrics, curve: null, stale: false, progress: initialProgress });
     },
   };
 });

@@ -3,6 +3,9 @@
 // Each stage is its own task on the page's thread, so none blocks input for long. The reference-based metrics are
 // not computed here: a view that shows them asks for them (researchRefs.ts). The store calls it and only keeps
 // the state; every number comes from src/core/research.
+import { humanPrepared } from '../../core/humanData/bridge';
+import type { Dimension, HumanDataset } from '../../core/humanData/model';
+import { LEXICAL_TAU } from '../../core/lexical';
 import type { DatasetRow } from '../../core/dataset';
 import { calibrationOf, calibrationValues } from '../../core/calibrate';
 import {
@@ -51,6 +54,8 @@ export interface Results {
   embedRef: (number | null)[] | null;
   engine: RunEngine | null;
   runMs: number;
+  /** A human-scored dataset's run: the dimension its items carry as their human score. */
+  humanDimension?: Dimension;
 }
 
 export type RunOutcome =
@@ -66,6 +71,8 @@ export interface RunInput {
   known: RunEngine | null;
   /** Only what the cache holds: after a reload, bring results back without loading a model. */
   cacheOnly?: boolean;
+  /** A human-scored dataset (rows = its bridged rows): judged on this dimension, as `crscore eval --dataset` does. */
+  human?: { dataset: HumanDataset; dimension: Dimension } | null;
 }
 
 
@@ -134,7 +141,8 @@ export async function calibratePaced(items: PreparedDataset['items'], matrices: 
 
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const { config } = inp;
-  const paced = await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
+  // A human-scored dataset: its items carry the dimension's score (the CLI's one function, humanPrepared).
+  const paced = inp.human ? humanPrepared(inp.human.dataset, inp.human.dimension).prepared : await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
   if (!paced) return { kind: 'cancelled', done: 0, total: 0, engine: null };
   let prepared = paced;
   if (prepared.items.length === 0) throw new Error('No review can be scored: no change in this dataset has pseudo-references.');
@@ -175,6 +183,8 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   if (inp.hooks.cancelled()) return { kind: 'cancelled', done: total, total, engine };
   await nextTask();
   const calibrated = fixedCalibration(config, prepared.items) ?? (await calibratePaced(prepared.items, m.matrices, config.calibrationSystem));
+  // As `crscore eval --dataset`: the lexical τ by the paper's calibration, not calibrated on a human-scored dataset.
+  if (inp.human && config.similarity === 'lexical') calibrated.tau = LEXICAL_TAU;
   // The learned linker's τ is its probability threshold.
   const calibration = linker ? { ...calibrated, tau: linker.weights.threshold } : calibrated;
   await nextTask();
@@ -209,6 +219,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       calibration,
       embedRef,
       engine,
+      ...(inp.human ? { humanDimension: inp.human.dimension } : {}),
     },
   };
 }

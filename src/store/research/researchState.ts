@@ -11,6 +11,7 @@ import type { Results, RunOutcome } from './researchRun';
 import { isUnreachable } from './researchEmbed';
 import type { RefValues } from './researchStats';
 import type { DatasetFile, ImportProgress } from '../dataset/importRun';
+import type { HumanDataset, HumanImport, Mapping } from '../../core/humanData/index';
 
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
 export const CURVE_TAUS = tauGrid(0, 1, 101);
@@ -55,9 +56,20 @@ export function tauApplies(r: Pick<Results, 'config' | 'scorer'>): boolean {
   return r.config.similarity !== 'llm-links' && !(r.scorer.rule === 'learned' && r.scorer.mode === 'graded');
 }
 
+/** A human-scored dataset on screen (src/core/humanData): the dataset, how it was read, and the dimension judged. */
+export interface HumanOnScreen {
+  dataset: HumanDataset;
+  layout: HumanImport['layout'];
+  mapping: Mapping | null;
+  /** The dimension the run's items carry as their human score (every view judges against it). */
+  dimension: string;
+}
+
 export interface ResearchState {
   datasetName: string | null;
   imported: ImportResult | null;
+  /** Set when the dataset on screen is a human-scored one (imported, its rows bridged), else null. */
+  human: HumanOnScreen | null;
   /** The last file(s) that gave no usable row: said, and the dataset on screen (and its results) kept. */
   importRejected: { name: string; issues: ImportIssue[]; total: number } | null;
   /** After a reload: why the dataset shown is not the last one opened (its save failed), or null. */
@@ -94,6 +106,10 @@ export interface ResearchState {
   importing: ImportProgress | null;
   /** Opens files as the dataset; false (and importRejected set, nothing else changed) when no row is usable. */
   importFiles(files: DatasetFile[]): Promise<boolean>;
+  /** Opens a human-scored dataset (its rows bridged, its reference review's sentences as pseudo-references). */
+  openHuman(name: string, x: Omit<HumanOnScreen, 'dimension'>): void;
+  /** Judges against another of the human dataset's dimensions (the run is redone; its similarities are cached). */
+  setHumanDimension(name: string): void;
   /** Stops a large import in flight; the dataset on screen stays. */
   cancelImport(): void;
   loadSample(): void;

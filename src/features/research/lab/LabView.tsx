@@ -1,6 +1,7 @@
 // The metric lab: every family of review metric measured against the same people with the same
 // statistics, on the Research run's reviews. Picker, LLM run, one agreement table, system tables and rank
 // agreement, a scatter of any metric against humans, and the LLM grades' confusion heatmap against human grades.
+import { HumanDimensionSelect } from '../metaeval/HumanJudging';
 import { useEffect, useMemo, useState } from 'react';
 import { InSampleNote, useInSample } from '../../linker/InSampleNote';
 import type { Dim } from '../../../core/lab/index';
@@ -73,6 +74,7 @@ export function LabView() {
         it, an LLM grade against it (Jiang et al. 2025, GradedReviews) and a reference-free LLM judge (Guo et al. 2025, CodeFuse-CR-Bench). Reviews of
         a change without a reference review are not applicable to the reference metrics (never 0).
       </p>
+      <HumanDimensionSelect testid="lab-human-dim" note />
       <LabInSample />
       <LabPicker disabled={phase === 'running'} />
       {notes.length > 0 && (

@@ -10,6 +10,7 @@ import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ProgressBar } from '../../../ui/BatchRunControls';
 import { TableExports } from '../TableExports';
 import { TieCurve } from './TieCurve';
+import { AucTable, HumanDimensionSelect } from './HumanJudging';
 import '../lab/lab.css';
 
 // Test hook: the meta-evaluation store (state only).
@@ -39,6 +40,7 @@ function useCompute() {
 
 export function MetaEvalView() {
   const results = useResearch((s) => s.results);
+  const human = useResearch((s) => s.human);
   const s = useMetaEval();
   const [curveId, setCurveId] = useState<string | null>(null);
   useCompute();
@@ -92,15 +94,24 @@ export function MetaEvalView() {
             ))}
           </select>
         </label>{' '}
-        <label>
-          Human score{' '}
-          <select value={s.dim} onChange={(e) => s.set({ dim: e.target.value as 'rel' })} data-testid="me-dim">
-            <option value="rel">relevance</option>
-            <option value="con">conciseness</option>
-            <option value="comp">comprehensiveness</option>
-          </select>
-        </label>
+        {human ? (
+          <HumanDimensionSelect />
+        ) : (
+          <label>
+            Human score{' '}
+            <select value={s.dim} onChange={(e) => s.set({ dim: e.target.value as 'rel' })} data-testid="me-dim">
+              <option value="rel">relevance</option>
+              <option value="con">conciseness</option>
+              <option value="comp">comprehensiveness</option>
+            </select>
+          </label>
+        )}
       </div>
+      {s.undefinedWhy && (
+        <p className="r-error" data-testid="me-undefined">
+          {GROUPING_LABEL[s.grouping]}: undefined — {s.undefinedWhy}.
+        </p>
+      )}
       <Imports />
       {s.status === 'running' && (
         <div className="r-progress" data-testid="me-progress">
@@ -120,7 +131,7 @@ export function MetaEvalView() {
           <div className="r-table-wrap">
             <table className="r-table lab-agree" data-testid="me-table">
               <caption className="small">
-                {table.title}. {table.note}.
+                {human ? table.title.replace(/against human \w+/, `against ${human.dimension}`) : table.title}. {table.note}.
               </caption>
               <thead>
                 <tr>
@@ -143,7 +154,8 @@ export function MetaEvalView() {
               </tbody>
             </table>
           </div>
-          {!s.ceiling && (
+          {s.aucs && <AucTable aucs={s.aucs} labels={report.rows} />}
+          {!s.ceiling && !human && (
             <p className="small muted" data-testid="me-ceiling-note">
               Human ceiling: this dataset carries one score per review. Add the annotators&apos; CSVs (as published, one file per
               annotator) above to see how well two people agree.

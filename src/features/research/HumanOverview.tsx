@@ -1,0 +1,128 @@
+// The overview of a human-scored dataset on screen: its changes, reviews and systems, what its code is (diff, old
+// and new files, or a snippet), and each human dimension with its scale, annotators and distribution (a bar per value).
+import { useMemo } from 'react';
+import { distribution, scaleLabel, type HumanDataset } from '../../core/humanData/index';
+import { useHumanImport } from '../../store/research/humanImport';
+import { useResearch } from '../../store/research/research';
+import { ImportErrorTable } from './ImportErrorTable';
+
+function codeKinds(d: HumanDataset): string {
+  const n = { diff: 0, files: 0, snippet: 0, none: 0 };
+  for (const c of d.changes) n[c.code.kind]++;
+  const words = { diff: 'a diff', files: 'old and new files', snippet: 'a snippet (not a diff)', none: 'no code' };
+  return (Object.keys(n) as (keyof typeof n)[]).filter((k) => n[k] > 0).map((k) => `${n[k].toLocaleString('en')} with ${words[k]}`).join(', ');
+}
+
+const fmt = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+
+/** A bar per value: its height the reviews holding it, its count above, its value below. */
+function Bars({ dist, name }: { dist: Map<number, number>; name: string }) {
+  const entries = [...dist].slice(0, 24);
+  const max = Math.max(1, ...entries.map(([, n]) => n));
+  const w = 30;
+  const h = 60;
+  return (
+    <svg width={entries.length * w + 4} height={h + 30} role="img" aria-label={`Distribution of ${name}: ${entries.map(([v, n]) => `${fmt(v)}: ${n}`).join(', ')}`} data-testid={`human-dist-${name}`}>
+      {entries.map(([v, n], k) => {
+        const bh = Math.max(1, Math.round((n / max) * h));
+        return (
+          <g key={v} transform={`translate(${k * w + 2},0)`}>
+            <rect x={3} y={14 + h - bh} width={w - 6} height={bh} fill="var(--accent, #3b5bdb)" />
+            <text x={w / 2} y={12 + h - bh} textAnchor="middle" fontSize={9}>
+              {n}
+            </text>
+            <text x={w / 2} y={h + 27} textAnchor="middle" fontSize={10}>
+              {fmt(v)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+export function HumanOverview() {
+  const human = useResearch((s) => s.human);
+  const name = useResearch((s) => s.datasetName);
+  const shown = useHumanImport((s) => s.shown);
+  const d = human?.dataset;
+  const facts = useMemo(() => {
+    if (!d) return null;
+    const systems = new Map<string, number>();
+    for (const r of d.reviews) systems.set(r.system, (systems.get(r.system) ?? 0) + 1);
+    const withRef = new Set(d.changes.filter((c) => c.references.some((x) => x.trim())).map((c) => c.id));
+    return {
+      systems: [...systems].sort((a, b) => a[0].localeCompare(b[0])),
+      noReference: d.reviews.filter((r) => !withRef.has(r.changeId)).length,
+      dists: d.dimensions.map((x) => distribution(d, x.name)),
+    };
+  }, [d]);
+  if (!human || !d || !facts) return null;
+  return (
+    <div className="r-import-summary r-human" data-testid="human-overview">
+      <p>
+        <strong>{name}</strong> — {human.layout === 'graded-reviews' ? "GradedReviews' workbook (Jiang et al. 2025), recognised by its header" : 'a table read with your mapping'}:{' '}
+        <span data-testid="human-changes">{d.changes.length.toLocaleString('en')}</span> changes, <span data-testid="human-reviews">{d.reviews.length.toLocaleString('en')}</span> reviews
+        {facts.noReference > 0 && ` (${facts.noReference.toLocaleString('en')} of them left out: their change has no reference review)`};{' '}
+        <span data-testid="import-errors">{d.errors.length}</span> row{d.errors.length === 1 ? '' : 's'} could not be read.
+        {shown && (
+          <>
+            {' '}
+            <button type="button" className="small" onClick={() => useHumanImport.getState().editMapping()} data-testid="human-edit-mapping">
+              Edit the mapping
+            </button>
+          </>
+        )}
+      </p>
+      <p className="small">
+        Code: <span data-testid="human-code">{codeKinds(d)}</span>. Systems ({facts.systems.length}):{' '}
+        <span data-testid="human-systems">{facts.systems.map(([s, n]) => `${s} (${n})`).join(', ')}</span>.
+      </p>
+      {shown?.from === 'saved' && (
+        <p className="muted small" data-testid="human-mapping-reused">
+          Mapped by the mapping saved for this header.
+        </p>
+      )}
+      {d.notes.map((n) => (
+        <p key={n} className="muted small">
+          {n}
+        </p>
+      ))}
+      <div className="r-human-dims">
+        {d.dimensions.map((x, k) => (
+          <figure key={x.name} className="r-human-dim" data-testid={`human-dim-${x.name}`}>
+            <figcaption className="small">
+              <b>{x.name}</b> · {scaleLabel(x.scale)} · {x.annotators.length === 1 && x.annotators[0] === '' ? 'one annotator' : `annotators: ${x.annotators.join(', ')}`}
+              {x.name === human.dimension && <span className="muted"> · judged against</span>}
+            </figcaption>
+            <Bars dist={facts.dists[k]} name={x.name} />
+          </figure>
+        ))}
+      </div>
+      <p className="muted small">
+        Scored as <code>crscore eval --dataset</code> scores it: the reference-based metrics against each change&apos;s reference review, and CRScore with the
+        reference review&apos;s sentences as its pseudo-references (then a reference-based metric, not the paper&apos;s reference-free one).
+      </p>
+      {d.errors.length > 0 && (
+        <details open={d.errors.length <= 10} className="r-errors">
+          <summary>Rows that could not be read ({d.errors.length})</summary>
+          <ImportErrorTable errors={d.errors} limit={50} reasonLabel="Why it was left out" testid="import-error-table" />
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Step 2 on a human-scored dataset: its pseudo-references are the reference review's sentences. Generating others
+ *  would hand Research a new file without the dataset's human dimensions, so it is not offered here. */
+export function HumanPseudoRefs() {
+  return (
+    <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel">
+      <h2 id="r-prefs-h">2 · Pseudo-references</h2>
+      <p className="small" data-testid="human-pseudo-refs">
+        Each change&apos;s reference review, split into sentences (as <code>crscore eval --dataset … --pseudo-refs reference</code>). A human-scored dataset carries
+        no claims or analyzer issues; LLM claims and analyzer issues are generated for the human study&apos;s formats and CodeReviewer&apos;s files.
+      </p>
+    </section>
+  );
+}

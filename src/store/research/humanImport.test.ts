@@ -1,0 +1,70 @@
+// Research's import of a human-scored table: the mapping step's guess, the mapping saved by header (the same header
+// maps itself next time), a mapping that reads nothing leaves the dataset on screen, GradedReviews' workbook opens
+// by its header, and the exported mapping is the one `crscore eval --mapping` reads.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { headerKey, mappingFromJson } from '../../core/humanData/index';
+import { memoryStorage } from '../../testing/memoryStorage';
+import { gradedReviewsRows, workbook } from '../../testing/workbook';
+import { useResearch } from './research';
+import { mappingJson, useHumanImport } from './humanImport';
+
+const csv = ['change,hunk_text,comment,gold,relevant', 'a,"-x\n+y",Check x.,Check x for null.,1', 'a,"-x\n+y",Fine.,Check x for null.,0', 'b,"-p\n+q",Why?,Rename q.,0', 'b,"-p\n+q",,Rename q.,1'].join('\n');
+const file = (name: string, data: BlobPart) => new File([data], name);
+let storage: ReturnType<typeof memoryStorage>;
+
+beforeEach(() => {
+  storage = memoryStorage();
+  vi.stubGlobal('localStorage', storage.storage);
+  useResearch.getState().reset();
+  useHumanImport.setState({ step: null, shown: null, failed: null });
+});
+
+describe('the mapping step', () => {
+  it('guesses, takes the fixes, opens the dataset, and saves the mapping by header for the next import', async () => {
+    await useHumanImport.getState().openTable(file('labels.csv', csv), true);
+    const step = useHumanImport.getState().step!;
+    expect(step.from).toBe('guess');
+    expect(step.mapping.fields).toEqual({ review: 'comment', reference: 'gold' });
+    expect(step.mapping.human).toEqual([{ column: 'relevant', dimension: 'relevant', scale: 'binary' }]);
+    useHumanImport.getState().setMapping({ ...step.mapping, fields: { ...step.mapping.fields, id: 'change', diff: 'hunk_text' } });
+    expect(useHumanImport.getState().confirm()).toBe(true);
+    const h = useResearch.getState().human!;
+    expect([h.dataset.changes.length, h.dataset.reviews.length, h.dimension]).toEqual([2, 3, 'relevant']);
+    expect(h.dataset.errors.map((e) => [e.line, e.reason])).toEqual([[8, 'no review in column "comment"']]);
+    expect(useResearch.getState().imported!.rows.map((r) => r.diff)).toEqual(['-x\n+y', '-p\n+q']);
+    expect(JSON.parse(storage.data.get('crscore.humanMappings')!)[headerKey(['change', 'hunk_text', 'comment', 'gold', 'relevant'])].fields.diff).toBe('hunk_text');
+    // The same header again: mapped at once by the saved mapping.
+    useResearch.getState().reset();
+    await useHumanImport.getState().openTable(file('labels-again.csv', csv));
+    expect(useHumanImport.getState().step).toBeNull();
+    expect(useHumanImport.getState().shown!.from).toBe('saved');
+    expect(useResearch.getState().human!.mapping!.fields.diff).toBe('hunk_text');
+  });
+
+  it('a mapping that reads no review keeps the step open with why, and the dataset on screen', async () => {
+    await useHumanImport.getState().openTable(file('labels.csv', csv), true);
+    useHumanImport.getState().confirm();
+    const before = useResearch.getState().imported;
+    await useHumanImport.getState().openTable(file('other.csv', 'a,b,score\nx,y,1\n'), true);
+    expect(useHumanImport.getState().confirm()).toBe(false);
+    expect(useHumanImport.getState().step!.issues.map((i) => i.reason)).toContain('no column is mapped to review');
+    useHumanImport.getState().cancel();
+    expect(useResearch.getState().imported).toBe(before);
+    expect(useResearch.getState().datasetName).toBe('labels.csv');
+  });
+
+  it("GradedReviews' workbook opens by its header; an unreadable workbook is said and changes nothing", async () => {
+    await useHumanImport.getState().openTable(file('dataset.xlsx', await workbook(gradedReviewsRows(5))));
+    expect(useHumanImport.getState().step).toBeNull();
+    expect(useResearch.getState().human!.layout).toBe('graded-reviews');
+    expect(useResearch.getState().human!.dataset.reviews).toHaveLength(20);
+    await useHumanImport.getState().openTable(file('broken.xlsx', 'not a zip'));
+    expect(useHumanImport.getState().failed!.issues[0].reason).toMatch(/not a readable XLSX workbook/);
+    expect(useResearch.getState().datasetName).toBe('dataset.xlsx');
+  });
+
+  it('the exported mapping reads back as the same mapping (crscore eval --mapping)', () => {
+    const m = { fields: { id: 'change', review: 'comment' }, human: [{ column: 'useful', dimension: 'useful', scale: 'likert' as const, max: 4 }] };
+    expect(mappingFromJson(JSON.parse(mappingJson(m)))).toEqual(m);
+  });
+});

@@ -1,0 +1,161 @@
+// Research's import of any human-scored review dataset (src/core/humanData): GradedReviews' workbook opens at once
+// (recognised by its header); another table, or one the user asks to map, goes through the mapping step, whose
+// mapping is saved by header (headerKey) so the same file maps itself next time. A mapping that reads nothing keeps
+// the step open with the reasons; nothing already loaded is replaced until a dataset with reviews and a dimension
+// is read. Orchestration only: reading and mapping are the core's, as `crscore eval --dataset` runs them.
+import { create } from 'zustand';
+import { applyMapping, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
+import type { ImportIssue } from '../../core/importers/types';
+import { useResearch } from './research';
+import { pickedFiles } from '../dataset/importRun';
+
+const SAVED = 'crscore.humanMappings';
+
+/** The mappings saved by header (they hold column names only, no secret). */
+function savedMappings(): Record<string, Mapping> {
+  try {
+    const o = JSON.parse(localStorage.getItem(SAVED) ?? '{}') as Record<string, unknown>;
+    const out: Record<string, Mapping> = {};
+    for (const [k, v] of Object.entries(o))
+      try {
+        out[k] = mappingFromJson(v);
+      } catch {
+        // a damaged entry is dropped, the others kept
+      }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function savedMapping(header: readonly string[]): Mapping | null {
+  return savedMappings()[headerKey(header)] ?? null;
+}
+
+function saveMapping(header: readonly string[], m: Mapping): void {
+  try {
+    localStorage.setItem(SAVED, JSON.stringify({ ...savedMappings(), [headerKey(header)]: m }));
+  } catch {
+    // storage refused: the mapping is asked for again next time
+  }
+}
+
+/** The mapping as the file `crscore eval --mapping FILE.json` reads (mappingFromJson's shape). */
+export const mappingJson = (m: Mapping): string => `${JSON.stringify({ fields: m.fields, human: m.human }, null, 2)}\n`;
+
+export interface MappingStep {
+  name: string;
+  table: Table;
+  mapping: Mapping;
+  /** Where the mapping came from: guessed from the header and values, or saved for this header. */
+  from: 'guess' | 'saved';
+  /** Why the last try read nothing (the step stays open; the dataset on screen stays). */
+  issues: ImportIssue[];
+}
+
+interface HumanImportState {
+  step: MappingStep | null;
+  /** The table of the human dataset on screen (the mapping step reopens on it), with how it was mapped. */
+  shown: { name: string; table: Table; from: 'graded-reviews' | 'guess' | 'saved' | 'edited' } | null;
+  /** A file that could not be read as a table at all (the dataset on screen stays). */
+  failed: { name: string; issues: ImportIssue[] } | null;
+  busy: boolean;
+  /** Research's picker: .xlsx and tables the importers do not read come here; the rest goes to importFiles. */
+  importAny(files: File[]): Promise<void>;
+  /** Reads one table; `map`: open the mapping step even for a recognised layout or a saved mapping. */
+  openTable(file: File, map?: boolean): Promise<void>;
+  setMapping(m: Mapping): void;
+  /** Reads the table under the step's mapping; opens it in Research when it gives reviews and a dimension. */
+  confirm(): boolean;
+  cancel(): void;
+  /** Reopens the mapping step on the dataset on screen. */
+  editMapping(): void;
+}
+
+/** Why a dataset cannot be opened (no review, no human dimension), or null. */
+function unusable(d: HumanDataset): ImportIssue[] | null {
+  const why: ImportIssue[] = [];
+  if (d.reviews.length === 0) why.push({ file: d.source, line: 1, reason: 'no review could be read' });
+  if (d.dimensions.length === 0) why.push({ file: d.source, line: 1, reason: 'no column is a human score: tick at least one' });
+  return why.length ? [...d.errors.slice(0, 20), ...why] : null;
+}
+
+function open(name: string, r: HumanImport): void {
+  useResearch.getState().openHuman(name, { dataset: r.dataset, layout: r.layout, mapping: r.mapping });
+}
+
+export const useHumanImport = create<HumanImportState>()((set, get) => ({
+  step: null,
+  shown: null,
+  failed: null,
+  busy: false,
+
+  async importAny(files) {
+    if (files.length === 1 && tableFormat(files[0].name) === 'xlsx') return get().openTable(files[0]);
+    const ok = await useResearch.getState().importFiles(await pickedFiles(files));
+    if (ok) return set({ shown: null });
+    // The importers read nothing: a single table may still be a human-scored dataset, mapped by hand.
+    const f = files[0];
+    // (A cancelled import is no refusal: nothing more is read.)
+    if (files.length !== 1 || !useResearch.getState().importRejected || (tableFormat(f.name) !== 'csv' && tableFormat(f.name) !== 'jsonl')) return;
+    const table = await readTable(f.name, await f.arrayBuffer());
+    // Only when a guess or a saved mapping reads reviews and a human score (else the refusal stands; the picker
+    // "Map a human-scored table's columns" opens the step for any table).
+    if (table.header.length < 2 || unusable(applyMapping(table, savedMapping(table.header) ?? guessMapping(table), f.name))) return;
+    useResearch.setState({ importRejected: null });
+    await get().openTable(f);
+  },
+
+  async openTable(file, map = false) {
+    set({ busy: true, failed: null });
+    try {
+      const table = await readTable(file.name, await file.arrayBuffer());
+      if (table.header.length === 0 || table.rows.length === 0) {
+        set({ failed: { name: file.name, issues: table.errors.length ? table.errors : [{ file: file.name, line: 1, reason: 'no row in this file' }] } });
+        return;
+      }
+      const saved = savedMapping(table.header);
+      if (!map && isGradedReviews(table.header) && !saved) {
+        const r = humanDataFromTable(table, file.name);
+        const why = unusable(r.dataset);
+        if (why) return set({ failed: { name: file.name, issues: why } });
+        open(file.name, r);
+        return set({ step: null, shown: { name: file.name, table, from: 'graded-reviews' } });
+      }
+      const step: MappingStep = { name: file.name, table, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [] };
+      set({ step });
+      // A saved mapping maps the file at once (the step stays a click away: Edit the mapping).
+      if (saved && !map) get().confirm();
+    } catch (e) {
+      set({ failed: { name: file.name, issues: [{ file: file.name, line: 0, reason: (e as Error).message }] } });
+    } finally {
+      set({ busy: false });
+    }
+  },
+
+  setMapping(m) {
+    const step = get().step;
+    if (step) set({ step: { ...step, mapping: m, issues: [] } });
+  },
+
+  confirm() {
+    const step = get().step;
+    if (!step) return false;
+    const dataset = applyMapping(step.table, step.mapping, step.name);
+    const why = unusable(dataset);
+    if (why) return set({ step: { ...step, issues: why } }), false;
+    saveMapping(step.table.header, step.mapping);
+    open(step.name, { dataset, table: step.table, mapping: step.mapping, layout: 'mapped' });
+    set({ step: null, shown: { name: step.name, table: step.table, from: step.from === 'saved' ? 'saved' : 'edited' } });
+    return true;
+  },
+
+  cancel: () => set({ step: null }),
+
+  editMapping() {
+    const shown = get().shown;
+    const h = useResearch.getState().human;
+    if (!shown || !h) return;
+    set({ step: { name: shown.name, table: shown.table, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [] } });
+  },
+}));
