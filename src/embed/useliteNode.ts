@@ -2,12 +2,23 @@
 // from its npm package on disk. The CLI's single-threaded encoder and each thread of the pool
 // (useliteThreads.ts) load it the same way, so both give the same vectors.
 import { createRequire } from 'node:module';
-import { interop, createUseLiteEncoder, type GraphModelLike, type TfLike, type UseLiteEncoder } from './uselite.ts';
+import {
+  interop,
+  createUseLiteEncoder,
+  type GraphModelLike,
+  type SentencePieceTokenizer,
+  type TfLike,
+  type UseLiteEncoder,
+} from './uselite.ts';
 
 const require = createRequire(import.meta.url);
 
 export interface NodeUseLite {
   enc: UseLiteEncoder;
+  /** The parts, for bench/embed.ts's bare loop. */
+  tf: TfLike;
+  model: GraphModelLike;
+  tokenizer: SentencePieceTokenizer;
   dispose(): void;
 }
 
@@ -24,5 +35,6 @@ export async function loadUseLiteNode(): Promise<NodeUseLite> {
   };
   const data = await modelSource();
   const model = data.model as GraphModelLike;
-  return { enc: createUseLiteEncoder(tf, model, new EmbeddingsModel(data).tokenizer), dispose: () => model.dispose() };
+  const { tokenizer } = new EmbeddingsModel(data);
+  return { enc: createUseLiteEncoder(tf, model, tokenizer), tf, model, tokenizer, dispose: () => model.dispose() };
 }

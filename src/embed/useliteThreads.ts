@@ -19,6 +19,13 @@ const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((m) => { m.register(); return import(workerData.entry); });
 `;
 
+/** A worker thread running the TypeScript module `entry` (also bench/embed.ts's bare loop). */
+export function startTsWorker(entry: URL, workerData: Record<string, unknown> = {}): Worker {
+  // tsx's ESM entry (its exports map's "import" target): the CommonJS one resolves its loader wrongly in a thread.
+  const tsx = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  return new Worker(BOOTSTRAP, { eval: true, workerData: { ...workerData, tsx, entry: entry.href }, execArgv: [] });
+}
+
 export interface UseLitePool {
   readonly threads: number;
   embed(batch: string[], pooling: Pooling): Promise<Float32Array[]>;
@@ -33,11 +40,6 @@ interface Job {
 
 /** Starts `threads` workers and resolves once every one has loaded the model (a load error rejects). */
 export async function startUseLitePool(threads: number): Promise<UseLitePool> {
-  const workerData = {
-    // tsx's ESM entry (its exports map's "import" target): the CommonJS one resolves its loader wrongly in a thread.
-    tsx: pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href,
-    entry: new URL('./useliteWorker.ts', import.meta.url).href,
-  };
   const queue: Job[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Job>();
@@ -58,7 +60,8 @@ export async function startUseLitePool(threads: number): Promise<UseLitePool> {
     busy.clear();
   };
 
-  const workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(BOOTSTRAP, { eval: true, workerData, execArgv: [] }));
+  const entry = new URL('./useliteWorker.ts', import.meta.url);
+  const workers = Array.from({ length: Math.max(1, threads) }, () => startTsWorker(entry));
   await Promise.all(
     workers.map(
       (w) =>

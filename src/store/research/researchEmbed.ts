@@ -7,8 +7,10 @@ import { NO_LOAD, summarizeLoad, withEarlier, type LoadProgress } from '../../em
 import { getVectors, putVectors, type VectorSpace } from './researchCache';
 
 /**
- * USE-lite runs single-threaded WASM, so one worker per core (up to 4) embeds batches side by side. A transformers
- * model is large and multithreads itself: it gets one worker, and the others are let go.
+ * USE-lite runs single-threaded WASM in the production build (src/embed/useliteBrowser.ts), so one worker per core
+ * (up to 4), each with its own model, embeds batches side by side: every core, with the vectors of one worker (the
+ * batches are cut here, before they are handed out). A transformers model is large and multithreads itself
+ * (onnxruntime-web's numThreads, src/embed/workerEnv.ts): it gets one worker, and the others are let go.
  */
 const POOL_SIZE = Math.max(1, Math.min(4, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 1));
 const pool: Embedder[] = [];
@@ -86,7 +88,8 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
   } catch (e) {
     return { kind: 'error', done: 0, total: texts.length, error: e instanceof Error ? e : new Error(String(e)), engine: null };
   }
-  const engine = engineOf(workers[0].info()!);
+  // The threads of the whole pool: each worker's WASM threads, summed.
+  const engine = { ...engineOf(workers[0].info()!), threads: workers.reduce((n, e) => n + (e.info()?.threads ?? 1), 0) };
   const space = spaceOf(engine);
   h.onCacheRead(texts.length);
   const vectors = await getVectors(space, texts).catch(() => new Map<string, Float32Array>());
