@@ -21,8 +21,8 @@ import { startTsWorker } from '../src/embed/useliteThreads.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
 
 const DATASET = path.resolve(process.env.BENCH_DATASET ?? '../shared/data/crscore-human-study/dev.jsonl');
-/** The preview of the production build: next to bench/embed.ts's dev server. */
-const PORT = Number(process.env.BENCH_PORT ?? 5211) + 1;
+/** The preview of the production build, on bench/embed.ts's port (its dev server has closed by then). */
+const PORT = Number(process.env.BENCH_PORT ?? 5211);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 2);
 const SIZE = Number(process.env.BENCH_TEXTS ?? 400);
 const CORES = os.availableParallelism();
@@ -55,13 +55,18 @@ async function nodeApp(texts: string[], threads: number): Promise<number> {
 /** The floor in Node: `threads` worker threads, each running bare batches from one queue. */
 async function nodeRaw(texts: string[], threads: number, batch = MAX_BATCH): Promise<number> {
   const workers: Worker[] = [];
+  const waiting = new Map<Worker, { resolve(): void; reject(e: Error): void }>();
   const call = (w: Worker, msg: string[] | null) =>
     new Promise<void>((resolve, reject) => {
-      w.once('message', (m: { ok: boolean; error?: string }) => (m.ok ? resolve() : reject(new Error(m.error))));
-      w.once('error', reject);
+      waiting.set(w, { resolve, reject });
       if (msg) w.postMessage(msg);
     });
-  for (let i = 0; i < threads; i++) workers.push(startTsWorker(new URL('./useLiteRawNode.ts', import.meta.url)));
+  for (let i = 0; i < threads; i++) {
+    const w = startTsWorker(new URL('./useLiteRawNode.ts', import.meta.url));
+    w.on('message', (m: { ok: boolean; error?: string }) => (m.ok ? waiting.get(w)?.resolve() : waiting.get(w)?.reject(new Error(m.error))));
+    w.on('error', (e: Error) => waiting.get(w)?.reject(e));
+    workers.push(w);
+  }
   try {
     await Promise.all(workers.map((w) => call(w, null)));
     await Promise.all(workers.map((w) => call(w, WARM)));

@@ -39,3 +39,23 @@ test('USE-lite loads the threaded WASM build with no 404 and shows its real thre
   const n = await page.evaluate(async () => (await window.__embed!.embedder.embed(['one sentence', 'another one'])).length);
   expect(n).toBe(2);
 });
+
+// USE-lite on every core in the browser: one embedding worker per core, each with its own model, takes the next
+// length-sorted batch (as Research runs them); the vectors must be one worker's.
+test('USE-lite in two workers gives the vectors of one worker (to 1e-6)', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await hubUnreachable(context);
+  await page.goto('/e2e-embed.html');
+  await page.waitForFunction(() => !!window.__embed);
+  const words = 'the function returns null when the list is empty so add a check for the missing index and log it'.split(' ');
+  const texts = Array.from({ length: 90 }, (_, i) =>
+    Array.from({ length: 1 + ((i * 13) % 40) }, (_, j) => words[(i + j * 7) % words.length]).join(' ') + ` #${i}`,
+  );
+  const one = await page.evaluate((t) => window.__embed!.useLiteVectors(1, t, 32), texts);
+  const two = await page.evaluate((t) => window.__embed!.useLiteVectors(2, t, 32), texts);
+  expect(two.length).toBe(texts.length);
+  expect(one[0].length).toBe(512);
+  let worst = 0;
+  two.forEach((v, i) => v.forEach((x, k) => (worst = Math.max(worst, Math.abs(x - one[i][k])))));
+  expect(worst).toBeLessThanOrEqual(1e-6);
+});

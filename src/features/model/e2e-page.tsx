@@ -9,6 +9,7 @@ declare global {
     __embed?: {
       embedder: typeof embedder;
       useLiteRate: typeof useLiteRate;
+      useLiteVectors: typeof useLiteVectors;
     };
   }
 }
@@ -52,5 +53,28 @@ async function useLiteRate(how: 'app' | 'raw', workers: number, texts: string[],
   return { seconds, threads };
 }
 
-window.__embed = { embedder, useLiteRate };
+/**
+ * e2e/uselite-threads.spec.ts: `texts`' vectors (in their order) from `workers` embedding workers sharing the
+ * batches as Research shares them; one worker and several must agree.
+ */
+async function useLiteVectors(workers: number, texts: string[], batch: number): Promise<number[][]> {
+  const pool = Array.from({ length: workers }, () => new Embedder());
+  try {
+    await Promise.all(pool.map((e) => e.load({ kind: 'use-lite' }, { fallback: false })));
+    const chunks = batches(byLength(texts), batch);
+    const got = new Map<string, Float32Array>();
+    let next = 0;
+    await Promise.all(pool.map(async (e) => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++];
+        (await e.embed(chunk)).forEach((v, j) => got.set(chunk[j], v));
+      }
+    }));
+    return texts.map((t) => Array.from(got.get(t)!));
+  } finally {
+    await Promise.all(pool.map((e) => e.dispose()));
+  }
+}
+
+window.__embed = { embedder, useLiteRate, useLiteVectors };
 createRoot(document.getElementById('root')!).render(<ModelPanel />);
