@@ -1,5 +1,5 @@
 // bench/embed.ts's USE-lite section: sentences/s of the bundled encoder on the human study's dev half (a sample of
-// its texts, shortest first), for the CLI (Node) and the browser (the production build, `vite build --mode e2e`
+// its texts, longest first), for the CLI (Node) and the browser (the production build, `vite build --mode e2e`
 // into bench/out/dist-embed, served by `vite preview`): one thread, every core (CLI: worker threads; browser:
 // one embedding worker per core, as Research runs them), and the bare loop over the same model on the same threads
 // (the floor: tokenize, run the graph, read back; nothing else). Then the batch size the backend likes, and the
@@ -15,7 +15,7 @@ import type { Worker } from 'node:worker_threads';
 import { chromium, type Browser } from 'playwright-core';
 import { parseDatasetJsonl } from '../src/core/dataset.ts';
 import { prepare, textsToEmbed } from '../src/core/research/index.ts';
-import { batches, byLength, MAX_BATCH } from '../src/embed/batching.ts';
+import { batches, longestFirst, MAX_BATCH } from '../src/embed/batching.ts';
 import { createNodeEncoder } from '../src/embed/node.ts';
 import { startTsWorker } from '../src/embed/useliteThreads.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
@@ -70,7 +70,7 @@ async function nodeRaw(texts: string[], threads: number, batch = MAX_BATCH): Pro
   try {
     await Promise.all(workers.map((w) => call(w, null)));
     await Promise.all(workers.map((w) => call(w, WARM)));
-    const todo = batches(byLength(texts), batch);
+    const todo = batches(longestFirst(texts), batch);
     let next = 0;
     const t = performance.now();
     await Promise.all(workers.map(async (w) => {
@@ -189,7 +189,7 @@ export async function benchUseLite(): Promise<void> {
     }
     const whole = process.env.BENCH_WHOLE === '0' ? null : { cli: cliWhole(), research: await researchWhole(b) };
 
-    console.log(`\nUSE-lite, ${texts.length} dev-half texts shortest first, batches of ${MAX_BATCH}, best of ${REPEATS}:\n`);
+    console.log(`\nUSE-lite, ${texts.length} dev-half texts longest first, batches of ${MAX_BATCH}, best of ${REPEATS}:\n`);
     console.log('| side | engine | threads | sentences/s | × one thread | × floor, same threads |\n|---|---|---:|---:|---:|---:|');
     for (const r of rows) {
       const one = rows.find((x) => x.side === r.side && x.engine === r.engine && x.threads === 1)!;

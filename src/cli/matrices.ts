@@ -4,7 +4,7 @@ import { lexicalSimilarityMatrix } from '../core/lexical.ts';
 import { similarityMatrix } from '../core/similarity.ts';
 import type { Encoder, SimilarityMatrix } from '../core/types.ts';
 import { CliError, progress } from './io.ts';
-import { batches, byLength } from '../embed/batching.ts';
+import { batches, longestFirst } from '../embed/batching.ts';
 
 export type SimilarityKind = 'lexical' | 'embedding';
 export const SIMILARITY_KINDS: readonly SimilarityKind[] = ['lexical', 'embedding'];
@@ -95,8 +95,8 @@ function fileProgress(): (p: FileProgress) => void {
 }
 
 /**
- * Embed each distinct non-blank text once, with progress on stderr. Texts go shortest first (a batch pads to its
- * longest text) in chunks of `batchSize` × PIPELINE, two chunks in flight so that an encoder with several threads
+ * Embed each distinct non-blank text once, with progress on stderr. Texts go longest first (batching.ts: a batch
+ * pads to its longest text) in chunks of `batchSize` × PIPELINE, two chunks in flight so that an encoder with several threads
  * always has batches to hand out; the encoder cuts each chunk into its batches.
  */
 export async function embedUnique(
@@ -104,7 +104,7 @@ export async function embedUnique(
   texts: readonly string[],
   batchSize: number,
 ): Promise<Map<string, Float32Array>> {
-  const unique = byLength(texts.filter((t) => t.trim() !== ''));
+  const unique = longestFirst(texts.filter((t) => t.trim() !== ''));
   const out = new Map<string, Float32Array>();
   const report = progress(`embedding sentences with ${encoder.id}:`);
   report(0, unique.length);

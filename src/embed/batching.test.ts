@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batches, byLength, cacheKeyPrefix, embedCached, MAX_BATCH } from './batching.ts';
+import { batches, longestFirst, cacheKeyPrefix, embedCached, MAX_BATCH } from './batching.ts';
 
 const texts = Array.from({ length: 150 }, (_, i) => 'w'.repeat(1 + ((i * 37) % 101)) + ` ${i}`);
 const vec = (s: string) => Float32Array.of(s.length, s.charCodeAt(s.length - 1));
@@ -26,8 +26,8 @@ async function run(lanes: number) {
 }
 
 describe('length-sorted batches', () => {
-  it('sorts distinct texts shortest first, ties in their order', () => {
-    expect(byLength(['ccc', 'a', 'bb', 'a', 'd'])).toEqual(['a', 'd', 'bb', 'ccc']);
+  it('sorts distinct texts longest first, ties in their order', () => {
+    expect(longestFirst(['ccc', 'a', 'bb', 'a', 'd'])).toEqual(['ccc', 'bb', 'a', 'd']);
     expect(batches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
   });
 
@@ -36,7 +36,7 @@ describe('length-sorted batches', () => {
     const three = await run(3);
     const sorted = (xs: string[][]) => xs.map((b) => b.join('|')).sort();
     expect(sorted(three.seen)).toEqual(sorted(one.seen));
-    expect(one.seen).toEqual(batches(byLength(texts)));
+    expect(one.seen).toEqual(batches(longestFirst(texts)));
     expect(one.seen.every((b) => b.length <= MAX_BATCH)).toBe(true);
     expect(one.most).toBe(1);
     expect(three.most).toBe(3);

@@ -2,7 +2,7 @@
 
 /**
  * Sentences per batch. USE-lite pads a batch to its longest text, so batches are cut from texts sorted by length
- * (`byLength`); then 16–32 is where TF.js's WASM backend runs fastest (docs/performance.md, "USE-lite on every core").
+ * (`longestFirst`); then 16–32 is where TF.js's WASM backend runs fastest (docs/performance.md, "USE-lite on every core").
  */
 export const MAX_BATCH = 32;
 
@@ -17,12 +17,13 @@ export function serialQueue() {
 }
 
 /**
- * Each distinct text once, shortest first (ties keep their order): a batch is padded to its longest text, so texts
- * of like length batch together. The order is the same whoever embeds them, one thread or many, so every text
- * lands in the same batch and gets the same vector.
+ * Each distinct text once, longest first (ties keep their order): a batch is padded to its longest text, so texts
+ * of like length batch together, and when several workers share the batches the last ones are the shortest, so
+ * none waits long for another to finish. The order is the same whoever embeds them, one thread or many, so every
+ * text lands in the same batch and gets the same vector.
  */
-export function byLength(texts: readonly string[]): string[] {
-  return [...new Set(texts)].sort((a, b) => a.length - b.length);
+export function longestFirst(texts: readonly string[]): string[] {
+  return [...new Set(texts)].sort((a, b) => b.length - a.length);
 }
 
 /** `texts` in consecutive batches of at most `size`. */
@@ -44,7 +45,7 @@ export async function embedCached(
   encode: (batch: string[]) => Promise<Float32Array[]>,
   lanes = 1,
 ): Promise<Float32Array[]> {
-  const todo = batches(byLength(sentences.filter((s) => !cache.has(keyPrefix + s))));
+  const todo = batches(longestFirst(sentences.filter((s) => !cache.has(keyPrefix + s))));
   let next = 0;
   const lane = async () => {
     while (next < todo.length) {

@@ -1,7 +1,7 @@
 // Entry of e2e-embed.html: mounts <ModelPanel/> and exposes the embedder to Playwright (tests and benches only).
 import { createRoot } from 'react-dom/client';
 import { Embedder, embedder } from '../../embed/client.ts';
-import { batches, byLength } from '../../embed/batching.ts';
+import { batches, longestFirst } from '../../embed/batching.ts';
 import { ModelPanel } from './ModelPanel.tsx';
 
 declare global {
@@ -15,12 +15,12 @@ declare global {
 }
 
 /**
- * bench/embed.ts's USE-lite rows: `workers` workers embed `texts` (shortest first, `batch` per call, each worker
+ * bench/embed.ts's USE-lite rows: `workers` workers embed `texts` (longest first, `batch` per call, each worker
  * taking the next batch, as Research does), through the app's worker (`app`) or the bare loop (useliteRaw.worker.ts).
  * Models load and warm up before the clock starts. Returns the seconds taken and the threads TF.js ran per worker.
  */
 async function useLiteRate(how: 'app' | 'raw', workers: number, texts: string[], batch: number, warm: string[]) {
-  const chunks = batches(byLength(texts), batch);
+  const chunks = batches(longestFirst(texts), batch);
   let run: ((b: string[]) => Promise<unknown>)[];
   let threads = 1;
   const close: (() => void)[] = [];
@@ -61,7 +61,7 @@ async function useLiteVectors(workers: number, texts: string[], batch: number): 
   const pool = Array.from({ length: workers }, () => new Embedder());
   try {
     await Promise.all(pool.map((e) => e.load({ kind: 'use-lite' }, { fallback: false })));
-    const chunks = batches(byLength(texts), batch);
+    const chunks = batches(longestFirst(texts), batch);
     const got = new Map<string, Float32Array>();
     let next = 0;
     await Promise.all(pool.map(async (e) => {

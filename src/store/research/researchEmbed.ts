@@ -2,6 +2,7 @@
 // WebGPU with WASM as the fallback, or USE-lite) in the research view's own workers, so a batch run never swaps the
 // workbench's model; vectors go through the IndexedDB cache, and Cancel acts between batches.
 import { Embedder } from '../../embed/client';
+import { longestFirst } from '../../embed/batching';
 import { specLabel, type Backend, type EngineInfo, type ModelSpec, type ProgressEvent } from '../../embed/types';
 import { NO_LOAD, summarizeLoad, withEarlier, type LoadProgress } from '../../embed/progress';
 import { getVectors, putVectors, type VectorSpace } from './researchCache';
@@ -94,9 +95,9 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
   h.onCacheRead(texts.length);
   const vectors = await getVectors(space, texts).catch(() => new Map<string, Float32Array>());
   const cached = vectors.size;
-  // Shortest first: a batch is padded to its longest text, so texts of like length batch together (the order of
-  // the vectors does not matter, they are keyed by text).
-  const missing = texts.filter((t) => !vectors.has(t)).sort((a, b) => a.length - b.length);
+  // Longest first (batching.ts): texts of like length batch together, and the workers' last batches are short
+  // ones (the vectors are keyed by text, so their order does not matter).
+  const missing = longestFirst(texts.filter((t) => !vectors.has(t)));
   h.onEmbedded(cached, texts.length, cached);
   const batch = Math.max(1, h.batchSize);
   let next = 0;
