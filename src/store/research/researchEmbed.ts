@@ -115,8 +115,9 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
         embedStats.texts += chunk.length;
         const vecs = await e.embed(chunk);
         const entries = chunk.map((t, j) => [t, vecs[j]] as [string, Float32Array]);
-        // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so.
-        await putVectors(space, entries).catch((err: Error) => void (cacheFailure ??= err));
+        // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so. The
+        // write goes on while this worker embeds its next batch; the run waits for every write before it ends.
+        writes.push(putVectors(space, entries).catch((err: Error) => void (cacheFailure ??= err)));
         for (const [t, v] of entries) vectors.set(t, v);
         embedded += chunk.length;
         if (h.live() && !failure) h.onEmbedded(cached + embedded, texts.length, cached);
@@ -125,7 +126,9 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
       failure ??= err instanceof Error ? err : new Error(String(err));
     }
   };
+  const writes: Promise<void>[] = [];
   await Promise.all(workers.map(work));
+  await Promise.all(writes);
   const done = cached + embedded;
   if (failure) return { kind: 'error', done, total: texts.length, error: failure, engine };
   if (done < texts.length) return { kind: 'cancelled', done, total: texts.length, engine };
