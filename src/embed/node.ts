@@ -18,9 +18,12 @@ export interface NodeEncoderOptions {
   onProgress?: (p: ProgressEvent) => void;
   /** Milliseconds before a silent hub request is abandoned (default 30 s). */
   fetchTimeoutMs?: number;
-  /** USE-lite: worker threads, each with its own model (default: every core; 1 runs in this thread). */
+  /** USE-lite: worker threads, each with its own model (default: every core, at most 8; 1 runs in this thread). */
   threads?: number;
 }
+
+/** Threads by default at most: each holds a model (~30 MB of weights plus TF.js's heap). */
+const MAX_USE_LITE_THREADS = 8;
 
 /** USE-lite says how many threads embed for it (onnxruntime-node picks its own). */
 export type NodeEncoder = Encoder & { readonly threads?: number };
@@ -36,7 +39,7 @@ export async function createNodeEncoder(
     const pooling = opts.pooling ?? USE_LITE_DEFAULT_POOLING;
     const prefix = cacheKeyPrefix('use-lite', pooling);
     const id = pooling === USE_LITE_DEFAULT_POOLING ? 'use-lite' : `use-lite (${pooling})`;
-    const threads = Math.max(1, Math.floor(opts.threads ?? os.availableParallelism()));
+    const threads = Math.max(1, Math.floor(opts.threads ?? Math.min(MAX_USE_LITE_THREADS, os.availableParallelism())));
     if (threads > 1) {
       // One model per thread, batches handed out from one queue (useliteThreads.ts).
       const pool = await startUseLitePool(threads);
