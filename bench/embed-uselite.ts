@@ -202,7 +202,7 @@ export async function benchUseLite(): Promise<void> {
     for (const side of ['CLI', 'browser'])
       console.log(`| ${side} | ${sizes.filter((s) => s.side === side).map((s) => s.perSecond.toFixed(1)).join(' | ')} |`);
     if (whole) {
-      console.log(`\nWhole dev half (${all.length} texts):\n`);
+      console.log(`\nWhole dev half (Research embeds ${all.length} texts; the CLI the distinct non-blank ones of its items):\n`);
       console.log('| run | seconds | target |\n|---|---:|---|');
       console.log(`| crscore eval --encoder use-lite (CLI, ${CORES} threads) | ${whole.cli.toFixed(1)} | ≤ 60 s |`);
       console.log(`| Research, production build, cold cache (${whole.research.threads} threads) | ${whole.research.cold.toFixed(1)} | ≤ 45 s |`);
