@@ -23,14 +23,14 @@ test('USE-lite loads the threaded WASM build with no 404 and shows its real thre
   await expect(page.getByTestId('engine-backend')).toHaveText('tfjs-wasm', { timeout: 180_000 });
   // Dev server: every file served, no failed compile. The production bundle still lets a first init ask for
   // the threaded build next to the worker chunk and fall back to the SIMD build (issue 14, item 6, left open:
-  // serving it there starts pthreads whose bundled factory throws; see src/embed/worker.ts).
+  // serving it there starts pthreads whose bundled factory throws; see src/embed/useliteBrowser.ts).
   if (process.env.E2E_MODE === 'dev') {
     expect(failed).toEqual([]);
     expect(consoleErrors).toEqual([]);
   }
   expect(wasm.some((u) => /tfjs-backend-wasm/.test(u))).toBe(true);
   // The threaded build (dev server) runs tfjs-backend-wasm's own count: half the logical cores, 1 to 8; the
-  // production bundle runs one thread (see src/embed/worker.ts). Either way the panel shows what runs.
+  // production bundle runs one thread (see src/embed/useliteBrowser.ts). Either way the panel shows what runs.
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const threaded = wasm.some((u) => u.includes('tfjs-backend-wasm-threaded-simd'));
   const expected = threaded ? Math.min(8, Math.max(1, Math.floor(cores / 2))) : 1;
