@@ -4,7 +4,8 @@
 // Engines: onnxruntime-node, and Chromium through the app's own worker: WASM 1 thread, WASM 2 threads,
 // WebGPU (SwiftShader here; real hardware where the machine has a GPU). Each as a ratio to Node, same run.
 //   npm run bench:embed
-//   BENCH_MODELS=minilm npm run bench:embed        # one shape only (minilm | bert-large | tiny)
+//   BENCH_MODELS=minilm npm run bench:embed        # one shape only (minilm | bert-large | tiny | use-lite)
+// use-lite: the bundled encoder on the dev half, CLI and production build, threads and floor (bench/embed-uselite.ts).
 //   BENCH_BROWSER=0 npm run bench:embed            # Node only
 // Serves the app with Vite's dev server on BENCH_PORT (default 5211). Prints tables; never asserts.
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { createServer, type Plugin } from 'vite';
 import { createNodeEncoder } from '../src/embed/node.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
+import { benchUseLite } from './embed-uselite.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5211);
 const OUT = path.resolve('bench/out');
@@ -75,7 +77,7 @@ const SHAPES: Shape[] = [
     nGpu: 4,
   },
 ];
-const wanted = (process.env.BENCH_MODELS ?? 'minilm,bert-large').split(',');
+const wanted = (process.env.BENCH_MODELS ?? 'minilm,bert-large,use-lite').split(',');
 
 const WORDS =
   'the function now returns null when the list is empty so please add a check for the missing index and log an error'.split(
@@ -188,6 +190,11 @@ async function nodeRate(s: Shape, dir = s.dir): Promise<number> {
 
 async function main() {
   const shapes = SHAPES.filter((s) => wanted.includes(s.key) && ensureModel(s));
+  if (shapes.length) await benchShapes(shapes);
+  if (wanted.includes('use-lite')) await benchUseLite();
+}
+
+async function benchShapes(shapes: Shape[]) {
   const server = await createServer({
     server: { port: PORT, strictPort: true },
     logLevel: 'warn',

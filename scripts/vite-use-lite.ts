@@ -3,7 +3,7 @@
 // On the dev server it also serves TF.js's WASM backend files wherever a copy of TF.js asks for them (a copy
 // whose paths were never set asks next to the script that loaded it), and lets worker scripts start TF.js's
 // pthreads (blob: workers), so USE-lite runs multithreaded there. Not in production: the bundled factory that
-// TF.js stringifies into its pthreads refers to renamed helpers and throws there (see src/embed/worker.ts).
+// TF.js stringifies into its pthreads refers to renamed helpers and throws there (see src/embed/useliteBrowser.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -4,6 +4,7 @@ import { lexicalSimilarityMatrix } from '../core/lexical.ts';
 import { similarityMatrix } from '../core/similarity.ts';
 import type { Encoder, SimilarityMatrix } from '../core/types.ts';
 import { CliError, progress } from './io.ts';
+import { batches, longestFirst } from '../embed/batching.ts';
 
 export type SimilarityKind = 'lexical' | 'embedding';
 export const SIMILARITY_KINDS: readonly SimilarityKind[] = ['lexical', 'embedding'];
@@ -93,28 +94,49 @@ function fileProgress(): (p: FileProgress) => void {
   };
 }
 
-/** Embed each distinct non-blank text once, in batches, with progress on stderr. */
+/**
+ * Embed each distinct non-blank text once, with progress on stderr. Texts go longest first (batching.ts: a batch
+ * pads to its longest text) in chunks of `batchSize` × PIPELINE, two chunks in flight so that an encoder with several threads
+ * always has batches to hand out; the encoder cuts each chunk into its batches.
+ */
 export async function embedUnique(
   encoder: Encoder,
   texts: readonly string[],
   batchSize: number,
 ): Promise<Map<string, Float32Array>> {
-  const unique = [...new Set(texts.filter((t) => t.trim() !== ''))];
+  const unique = longestFirst(texts.filter((t) => t.trim() !== ''));
   const out = new Map<string, Float32Array>();
   const report = progress(`embedding sentences with ${encoder.id}:`);
   report(0, unique.length);
-  for (let k = 0; k < unique.length; k += batchSize) {
-    const batch = unique.slice(k, k + batchSize);
-    const vecs = await encoder.embed(batch);
-    if (vecs.length !== batch.length)
-      throw new CliError(
-        `encoder ${encoder.id} returned ${vecs.length} vectors for ${batch.length} sentences`,
-      );
-    batch.forEach((t, i) => out.set(t, vecs[i]));
-    report(Math.min(k + batchSize, unique.length), unique.length);
+  const chunks = batches(unique, batchSize * PIPELINE);
+  const embed = async (chunk: string[]) => {
+    const vecs = await encoder.embed(chunk);
+    if (vecs.length !== chunk.length)
+      throw new CliError(`encoder ${encoder.id} returned ${vecs.length} vectors for ${chunk.length} sentences`);
+    return vecs;
+  };
+  const started = chunks.map(() => null as Promise<Float32Array[]> | null);
+  const start = (k: number) => {
+    if (k < chunks.length && !started[k]) {
+      started[k] = embed(chunks[k]);
+      started[k].catch(() => undefined); // awaited below; a failure after an earlier one is not "unhandled"
+    }
+  };
+  let done = 0;
+  for (let k = 0; k < chunks.length; k++) {
+    start(k);
+    start(k + 1);
+    const vecs = await started[k]!;
+    started[k] = null;
+    chunks[k].forEach((t, i) => out.set(t, vecs[i]));
+    done += chunks[k].length;
+    report(done, unique.length);
   }
   return out;
 }
+
+/** Batches per chunk that embedUnique hands the encoder at once. */
+const PIPELINE = 8;
 
 /** Blank sentences are not embedded: a zero vector has similarity 0 with everything (see similarityMatrix). */
 function zero(vectors: Map<string, Float32Array>): Float32Array {

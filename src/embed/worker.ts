@@ -3,9 +3,6 @@
 // pooling, batching and the cache live in pure modules that Node shares.
 import * as Comlink from 'comlink';
 import { env } from '@huggingface/transformers';
-import tfWasmUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm.wasm?url';
-import tfSimdUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm-simd.wasm?url';
-import tfThreadedUrl from '../../node_modules/@energetic-ai/core/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { cacheKeyPrefix, embedCached, serialQueue } from './batching.ts';
 import { FetchTimeoutError } from './fetch.ts';
 import { setUpTransformers, pointAtModel } from './workerEnv.ts';
@@ -17,17 +14,8 @@ import {
   USE_LITE_TAU_REASON,
 } from './models.ts';
 import { poolingFromConfig, type ModelPooling } from './pooling.ts';
-import {
-  interop,
-  USE_LITE_DIMENSIONS,
-  createUseLiteEncoder,
-  type TfLike,
-  type UseLiteEncoder,
-} from './uselite.ts';
-
-type EmbeddingsCtor = new (data: { model: unknown; vocabulary: unknown }) => {
-  tokenizer: { encode(text: string): number[] };
-};
+import { USE_LITE_DIMENSIONS, createUseLiteEncoder, type UseLiteEncoder } from './uselite.ts';
+import { loadBrowserUseLite, wasmThreads } from './useliteBrowser.ts';
 import {
   specLabel,
   type EngineInfo,
@@ -36,8 +24,6 @@ import {
   type ProgressEvent,
 } from './types.ts';
 
-/** Where the Vite plugin (scripts/vite-use-lite.ts) serves USE-lite's files. */
-const USE_LITE_BASE = new URL('/models/use-lite/', self.location.origin).href;
 /** Pseudo-path under which a user's local folder is served from memory by our fetch. */
 const LOCAL_DIR = '/__local-model__/';
 
@@ -135,65 +121,9 @@ async function loadHf(
 let useLite: UseLiteEncoder | null = null;
 let useLiteThreads = 1;
 
-/**
- * The threads the WASM backend in use really runs: asked of the backend the engine holds (in Vite's dev server
- * that may be another copy of TF.js than ours), else of our copy. tfjs-backend-wasm caps its pool at half the
- * logical cores (it assumes two per physical core) and at 8.
- */
-function wasmThreads(tf: TfLike): number {
-  const active = tf.backend?.() as { wasm?: { tfjs?: { getThreadsCount?(): number } } } | undefined;
-  const n = active?.wasm?.tfjs?.getThreadsCount?.() ?? tf.getThreadsCount?.() ?? 1;
-  return Math.max(1, n);
-}
-
 async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) => void) {
   if (!useLite) {
-    // Order matters: Vite's dev server can give @energetic-ai/embeddings its own copy of TF.js, and TF.js keeps
-    // one global engine where the last copy to register 'wasm' wins. Importing ours last makes it that copy.
-    const { EmbeddingsModel } = interop<{ EmbeddingsModel: EmbeddingsCtor }>(
-      await import('@energetic-ai/embeddings'),
-      'EmbeddingsModel',
-    );
-    const tf = interop<TfLike>(await import('@energetic-ai/core'), 'setBackend');
-    try {
-      tf.setWasmPaths({
-        'tfjs-backend-wasm.wasm': tfWasmUrl,
-        'tfjs-backend-wasm-simd.wasm': tfSimdUrl,
-        'tfjs-backend-wasm-threaded-simd.wasm': tfThreadedUrl,
-      });
-    } catch {
-      // An earlier, failed attempt in this worker already set them (TF.js then refuses a second call).
-    }
-    // The package as published starts the WASM backend on import, from default paths that a bundle does not
-    // serve; that start raced the paths above and, when its 404 came back first, locked them out
-    // (patches/@energetic-ai+core+*.patch removes it, so this is the only start).
-    // Threaded + SIMD build when the page is cross-origin isolated (its pthreads start from blob: URLs, which
-    // the worker's CSP allows: scripts/vite-csp.ts). The backend caps the count; info.threads is what it runs.
-    // Only from unbundled sources (the dev server): TF.js stringifies its factory into each pthread worker's
-    // source, and in a production bundle that factory refers to the bundler's renamed helpers, which do not
-    // exist there (the worker crashes with "e is not defined"), so production stays single-threaded.
-    if (import.meta.env.DEV) tf.setThreadsCount?.(threads);
-    else tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
-    if (!(await tf.setBackend('wasm')))
-      throw new Error('TensorFlow.js could not start its WASM backend for USE-lite.');
-    await tf.ready();
-    const file = 'use-lite/model.json + 7 weight files';
-    // TF.js says only the share of the weights loaded (0–1), never bytes: a percentage, not bytes (progress.ts).
-    onProgress?.({ file, loaded: 0, total: 0, progress: 0, status: 'initiate' });
-    const [model, vocabulary] = await Promise.all([
-      tf.loadGraphModel(`${USE_LITE_BASE}model.json`, {
-        onProgress: (f: number) =>
-          onProgress?.({ file, loaded: 0, total: 0, progress: f * 100, status: 'progress' }),
-        fetchFunc: checkedFetch,
-      }),
-      fetch(`${USE_LITE_BASE}vocab.json`).then((r) => {
-        if (!r.ok) throw new Error(`USE-lite vocabulary: HTTP ${r.status}`);
-        return r.json() as Promise<unknown>;
-      }),
-    ]);
-    onProgress?.({ file, loaded: 0, total: 0, progress: 100, status: 'done' });
-    // The package's class only for its SentencePiece tokenizer; the graph runs on our TF.js instance.
-    const { tokenizer } = new EmbeddingsModel({ model, vocabulary });
+    const { tf, model, tokenizer } = await loadBrowserUseLite(threads, onProgress);
     useLite = createUseLiteEncoder(tf, model, tokenizer);
     useLiteThreads = wasmThreads(tf);
   }
@@ -210,16 +140,6 @@ async function loadUseLite(opts: LoadOptions, onProgress?: (p: ProgressEvent) =>
     tauReason: USE_LITE_TAU_REASON,
   };
 }
-
-/** TF.js reads a weight file's body whatever the status (a 404 page became "byte length … multiple of 4"). */
-const checkedFetch: typeof fetch = async (input, init) => {
-  const res = await fetch(input, init);
-  if (!res.ok) {
-    const name = String(input instanceof Request ? input.url : input).replace(/^.*\//, '');
-    throw new Error(`HTTP ${res.status} for ${name}`);
-  }
-  return res;
-};
 
 /** Why a model could not load, in words a user can act on; `server` names where the files come from. */
 function explain(e: unknown, server = 'the Hugging Face hub'): string {

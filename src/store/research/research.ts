@@ -13,6 +13,7 @@ import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
 import { useLinker } from '../shared/linker';
 import { embedStats, type RunEngine } from './researchEmbed';
+import { MAX_BATCH } from '../../embed/batching';
 import { checkSaved, markLatest, recall, remember, type SavedRun } from './researchPersist';
 import { recalibrated, runStages, type Results } from './researchRun';
 import { cachedRefMetrics, correlationsIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
@@ -103,7 +104,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
     curve: null,
     curveProgress: null,
     cache: null,
-    batchSize: 64,
+    batchSize: MAX_BATCH,
 
     importFiles(files) {
       // Validated before anything is replaced or saved: a file with no usable row (empty, binary, other columns)

@@ -2,13 +2,16 @@
 // WebGPU with WASM as the fallback, or USE-lite) in the research view's own workers, so a batch run never swaps the
 // workbench's model; vectors go through the IndexedDB cache, and Cancel acts between batches.
 import { Embedder } from '../../embed/client';
+import { longestFirst } from '../../embed/batching';
 import { specLabel, type Backend, type EngineInfo, type ModelSpec, type ProgressEvent } from '../../embed/types';
 import { NO_LOAD, summarizeLoad, withEarlier, type LoadProgress } from '../../embed/progress';
 import { getVectors, putVectors, type VectorSpace } from './researchCache';
 
 /**
- * USE-lite runs single-threaded WASM, so one worker per core (up to 4) embeds batches side by side. A transformers
- * model is large and multithreads itself: it gets one worker, and the others are let go.
+ * USE-lite runs single-threaded WASM in the production build (src/embed/useliteBrowser.ts), so one worker per core
+ * (up to 4), each with its own model, embeds batches side by side: every core, with the vectors of one worker (the
+ * batches are cut here, before they are handed out). A transformers model is large and multithreads itself
+ * (onnxruntime-web's numThreads, src/embed/workerEnv.ts): it gets one worker, and the others are let go.
  */
 const POOL_SIZE = Math.max(1, Math.min(4, (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 1));
 const pool: Embedder[] = [];
@@ -86,14 +89,15 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
   } catch (e) {
     return { kind: 'error', done: 0, total: texts.length, error: e instanceof Error ? e : new Error(String(e)), engine: null };
   }
-  const engine = engineOf(workers[0].info()!);
+  // The threads of the whole pool: each worker's WASM threads, summed.
+  const engine = { ...engineOf(workers[0].info()!), threads: workers.reduce((n, e) => n + (e.info()?.threads ?? 1), 0) };
   const space = spaceOf(engine);
   h.onCacheRead(texts.length);
   const vectors = await getVectors(space, texts).catch(() => new Map<string, Float32Array>());
   const cached = vectors.size;
-  // Shortest first: a batch is padded to its longest text, so texts of like length batch together (the order of
-  // the vectors does not matter, they are keyed by text).
-  const missing = texts.filter((t) => !vectors.has(t)).sort((a, b) => a.length - b.length);
+  // Longest first (batching.ts): texts of like length batch together, and the workers' last batches are short
+  // ones (the vectors are keyed by text, so their order does not matter).
+  const missing = longestFirst(texts.filter((t) => !vectors.has(t)));
   h.onEmbedded(cached, texts.length, cached);
   const batch = Math.max(1, h.batchSize);
   let next = 0;
@@ -111,8 +115,9 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
         embedStats.texts += chunk.length;
         const vecs = await e.embed(chunk);
         const entries = chunk.map((t, j) => [t, vecs[j]] as [string, Float32Array]);
-        // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so.
-        await putVectors(space, entries).catch((err: Error) => void (cacheFailure ??= err));
+        // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so. The
+        // write goes on while this worker embeds its next batch; the run waits for every write before it ends.
+        writes.push(putVectors(space, entries).catch((err: Error) => void (cacheFailure ??= err)));
         for (const [t, v] of entries) vectors.set(t, v);
         embedded += chunk.length;
         if (h.live() && !failure) h.onEmbedded(cached + embedded, texts.length, cached);
@@ -121,7 +126,9 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
       failure ??= err instanceof Error ? err : new Error(String(err));
     }
   };
+  const writes: Promise<void>[] = [];
   await Promise.all(workers.map(work));
+  await Promise.all(writes);
   const done = cached + embedded;
   if (failure) return { kind: 'error', done, total: texts.length, error: failure, engine };
   if (done < texts.length) return { kind: 'cancelled', done, total: texts.length, engine };
