@@ -71,9 +71,14 @@ export function accKernel(p: AccPlan, eps: number): AccKernel {
   const windowStart = new Int32Array(p.n);
   for (let g = 0; g < p.groups.length - 1; g++) {
     let lo = p.groups[g];
+    // Within a human group the metric ascends, so the bound only moves up: one binary search a group, then a walk.
+    let r = -1;
     for (let k = p.groups[g]; k < p.groups[g + 1]; k++) {
       const xj = p.x[p.order[k]];
-      below[k] = lowerBound(p.xs, xj - lim);
+      const t = xj - lim;
+      if (r < 0) r = lowerBound(p.xs, t);
+      else while (r < p.xs.length && p.xs[r] < t) r++;
+      below[k] = r;
       while (xj - p.x[p.order[lo]] > lim) lo++;
       windowStart[k] = lo;
     }
@@ -93,10 +98,16 @@ export function accCounts(
   const { order, groups, xRank } = p;
   const U = p.xs.length;
   let right = 0;
-  tree.fill(0);
   // prefix[k]: weight of order[0 … k−1], for the window sums.
   prefix[0] = 0;
-  for (let k = 0; k < p.n; k++) prefix[k + 1] = prefix[k] + (w ? w[order[k]] : 1);
+  let counts = true;
+  for (let k = 0; k < p.n; k++) {
+    const wk = w ? w[order[k]] : 1;
+    if (!Number.isInteger(wk)) counts = false;
+    prefix[k + 1] = prefix[k] + wk;
+  }
+  if (counts && groups.length - 1 <= FEW_LEVELS && tree.length === U + 1) return countsFewLevels(p, ker, prefix, tree);
+  tree.fill(0);
   for (let g = 0; g < groups.length - 1; g++) {
     const a0 = groups[g];
     const b0 = groups[g + 1];
@@ -113,6 +124,41 @@ export function accCounts(
       const wj = prefix[k + 1] - prefix[k];
       if (wj !== 0) for (let r = xRank[order[k]] + 1; r <= U; r += r & -r) tree[r] += wj;
     }
+  }
+  const N = prefix[p.n];
+  return { right, pairs: (N * (N - 1)) / 2 };
+}
+
+/** Human levels up to which accCounts adds up the lower levels' weights per metric rank rather than in a tree. */
+const FEW_LEVELS = 16;
+// countsFewLevels' weights per rank, kept between calls (a bootstrap calls it once a resample; nothing re-enters).
+let scratch = new Float64Array(0);
+
+/**
+ * accCounts with whole weights (a resample's draws, or none) and few human levels (Likert scores): after each
+ * level, the lower levels' weight below every metric rank as one running sum over the ranks (O(levels · ranks)),
+ * so a review's lower count is one look-up, not a Fenwick query. The weights are whole numbers, so every count is
+ * an integer below 2⁵³: the same doubles as the tree's, added to `right` in the same order.
+ */
+function countsFewLevels(p: AccPlan, ker: AccKernel, prefix: Float64Array, below: Float64Array): { right: number; pairs: number } {
+  const { order, groups, xRank } = p;
+  const U = p.xs.length;
+  // below[r]: weight of the lower levels' reviews with metric rank < r (r = 0 … U); at[r]: their weight at rank r.
+  if (scratch.length < U) scratch = new Float64Array(U);
+  const at = scratch.subarray(0, U).fill(0);
+  below.fill(0);
+  let right = 0;
+  for (let g = 0; g < groups.length - 1; g++) {
+    const a0 = groups[g];
+    const b0 = groups[g + 1];
+    for (let k = a0; k < b0; k++) {
+      const wj = prefix[k + 1] - prefix[k];
+      if (wj === 0) continue;
+      right += (below[ker.below[k]] + prefix[k] - prefix[ker.windowStart[k]]) * wj + (wj * (wj - 1)) / 2;
+    }
+    if (g === groups.length - 2) break;
+    for (let k = a0; k < b0; k++) at[xRank[order[k]]] += prefix[k + 1] - prefix[k];
+    for (let r = 0; r < U; r++) below[r + 1] = below[r] + at[r];
   }
   const N = prefix[p.n];
   return { right, pairs: (N * (N - 1)) / 2 };

@@ -11,6 +11,7 @@ import { mulberry32 } from '../bootstrap.ts';
 import { mean, rangeExponent, rankAverage, timesPow2 } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
 import { mergeAll, pooledAccEq, pooledKendall, systemSides, type Merged } from './permKernels.ts';
+import { pooledSpearmanDiff } from './permSpearman.ts';
 
 export interface PairInput {
   a: ArrayLike<number>;
@@ -109,6 +110,12 @@ export function permBoth(
     // sorted once, so a permutation's ranks come from a linear merge instead of two sorts.
     const rh = Float64Array.from(rankAverage(Array.from(input.h)));
     const my = mean(rh as unknown as number[]);
+    // Per run of tied values rather than per review where the sums are exact (permSpearman.ts): the same r.
+    const diff = pooledSpearmanDiff(A.z, B.z, rh, my, input.change);
+    if (diff) {
+      for (const mask of masks) if (Math.abs(diff(mask)) >= Math.abs(delta) - EQ) extreme++;
+      return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length, extreme };
+    }
     const all = mergeAll(sortedOrder(A.z), sortedOrder(B.z), A.z, B.z, A.z, B.z);
     const allVals = Float64Array.from(all.idx, (i, t) => (all.fromB[t] ? B.z[i] : A.z[i]));
     const ra = new Float64Array(n);

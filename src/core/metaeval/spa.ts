@@ -30,22 +30,43 @@ export function softPairwiseAccuracy(x: readonly Float64Array[], h: readonly Flo
 
 /** One-sided permutation p of mean(a − b) > 0 over the changes where both have a value. */
 export function pairP(a: Float64Array, b: Float64Array, masks: readonly Uint8Array[]): number {
-  const d: number[] = [];
-  const at: number[] = [];
+  const d = new Float64Array(a.length);
+  const at = new Int32Array(a.length);
+  let L = 0;
   for (let c = 0; c < a.length; c++)
     if (Number.isFinite(a[c]) && Number.isFinite(b[c])) {
-      d.push(a[c] - b[c]);
-      at.push(c);
+      d[L] = a[c] - b[c];
+      at[L++] = c;
     }
-  if (d.length === 0 || masks.length === 0) return NaN;
-  const obs = d.reduce((s, v) => s + v, 0);
+  if (L === 0 || masks.length === 0) return NaN;
+  let obs = 0;
+  for (let i = 0; i < L; i++) obs += d[i];
+  const lim = obs - 1e-12;
+  const M = masks.length;
   let k = 0;
-  for (const m of masks) {
-    let t = 0;
-    for (let i = 0; i < d.length; i++) t += m[at[i]] ? -d[i] : d[i];
-    if (t >= obs - 1e-12) k++;
+  let r = 0;
+  // Four permutations at a time: four independent sums (each in the changes' order, as one at a time), so the
+  // additions overlap; a sign of ±1 rather than a branch on a coin flip (−d and d · −1 are the same double).
+  for (; r + 4 <= M; r += 4) {
+    const [m0, m1, m2, m3] = [masks[r], masks[r + 1], masks[r + 2], masks[r + 3]];
+    let t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+    for (let i = 0; i < L; i++) {
+      const c = at[i];
+      const di = d[i];
+      t0 += di * (1 - 2 * m0[c]);
+      t1 += di * (1 - 2 * m1[c]);
+      t2 += di * (1 - 2 * m2[c]);
+      t3 += di * (1 - 2 * m3[c]);
+    }
+    k += (t0 >= lim ? 1 : 0) + (t1 >= lim ? 1 : 0) + (t2 >= lim ? 1 : 0) + (t3 >= lim ? 1 : 0);
   }
-  return k / masks.length;
+  for (; r < M; r++) {
+    const m = masks[r];
+    let t = 0;
+    for (let i = 0; i < L; i++) t += d[i] * (1 - 2 * m[at[i]]);
+    if (t >= lim) k++;
+  }
+  return k / M;
 }
 
 /** Permutations each bootstrap resample's SPA runs (the first ones of the point estimate's). */
@@ -132,7 +153,23 @@ function signedSums(v: Float64Array, w: ArrayLike<number>, bytes: Uint8Array, bl
     total += sub[at + SIZE - 1];
   }
   const out = new Float64Array(M + 1);
-  for (let t = 0; t < M; t++) {
+  let t = 0;
+  // Four permutations at a time (four independent sums, each over the blocks in order, as one at a time).
+  for (; t + 4 <= M; t += 4) {
+    let f0 = 0, f1 = 0, f2 = 0, f3 = 0;
+    const [r0, r1, r2, r3] = [t * blocks, (t + 1) * blocks, (t + 2) * blocks, (t + 3) * blocks];
+    for (let blk = 0, at = 0; blk < blocks; blk++, at += SIZE) {
+      f0 += sub[at + bytes[r0 + blk]];
+      f1 += sub[at + bytes[r1 + blk]];
+      f2 += sub[at + bytes[r2 + blk]];
+      f3 += sub[at + bytes[r3 + blk]];
+    }
+    out[t] = total - 2 * f0;
+    out[t + 1] = total - 2 * f1;
+    out[t + 2] = total - 2 * f2;
+    out[t + 3] = total - 2 * f3;
+  }
+  for (; t < M; t++) {
     let flipped = 0;
     const row = t * blocks;
     for (let blk = 0; blk < blocks; blk++) flipped += sub[blk * SIZE + bytes[row + blk]];
