@@ -10,7 +10,6 @@ import { corrPlan, corrScratch, resampleCorrelations } from '../weightedRank.ts'
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
 import { accKernel, accPlan, weightedAccEq } from './pairwise.ts';
 import { swapMasks } from './significance.ts';
-import { softPairwiseAccuracy } from './spa.ts';
 import { spaResampler } from './spaInterval.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
@@ -287,8 +286,7 @@ export function completeUnits(plan: MetaPlan, ks: readonly number[], units: read
     u.cv = crossValidated(plan.bases[k], plan.grouping, plan.folds, plan.seed, u.cvTies);
     if (spaBoot) {
       const t = systemTable(plan, k);
-      const boot = spaBoot(t.mx, t.mh);
-      u.spa = { value: softPairwiseAccuracy(t.mx, t.mh, { masks }), boot };
+      u.spa = spaBoot(t.mx, t.mh);
     }
   });
 }

@@ -103,7 +103,7 @@ export function accCounts(
   let counts = true;
   for (let k = 0; k < p.n; k++) {
     const wk = w ? w[order[k]] : 1;
-    if (!Number.isInteger(wk)) counts = false;
+    if (Math.floor(wk) !== wk) counts = false;
     prefix[k + 1] = prefix[k] + wk;
   }
   if (counts && groups.length - 1 <= FEW_LEVELS && tree.length === U + 1) return countsFewLevels(p, ker, prefix, tree);

@@ -10,7 +10,7 @@
 import { mulberry32 } from '../bootstrap.ts';
 import { mean, rangeExponent, rankAverage, timesPow2 } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
-import { mergeAll, pooledAccEq, pooledKendall, systemSides, type Merged } from './permKernels.ts';
+import { mergeAll, pooledAccEq, pooledKendall, systemDiff, systemSides, type Merged } from './permKernels.ts';
 import { pooledSpearmanDiff } from './permSpearman.ts';
 
 export interface PairInput {
@@ -130,6 +130,10 @@ export function permBoth(
       const d = rankPearson(ra, rh, my) - rankPearson(rb, rh, my);
       if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
     }
+  } else if (grouping === 'system') {
+    // Both sides' system means in one pass (permKernels.ts's systemDiff: the same means, the same statistic).
+    const diff = systemDiff(A.z, B.z, Float64Array.from(input.h), input.system, input.change, stat, ea, eb);
+    for (const mask of masks) if (Math.abs(diff(mask)) >= Math.abs(delta) - EQ) extreme++;
   } else if ((grouping === 'none' && stat !== 'pearson') || grouping === 'system') {
     // Kendall and acc_eq pooled, and every statistic at system level: one merge (or one pass) per side.
     const side =

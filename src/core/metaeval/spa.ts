@@ -15,17 +15,15 @@ export function softPairwiseAccuracy(x: readonly Float64Array[], h: readonly Flo
   if (S < 2) return NaN;
   const C = x[0].length;
   const masks = o.masks ?? swapMasks(o.resamples ?? 1000, C, o.seed ?? 1);
-  let sum = 0;
-  let pairs = 0;
-  for (let a = 0; a < S; a++)
-    for (let b = a + 1; b < S; b++) {
-      const pm = pairP(x[a], x[b], masks);
-      const ph = pairP(h[a], h[b], masks);
-      if (!Number.isFinite(pm) || !Number.isFinite(ph)) continue;
-      sum += 1 - Math.abs(pm - ph);
-      pairs++;
-    }
-  return pairs > 0 ? sum / pairs : NaN;
+  return spaOfPairPs(pairPs(x, masks), pairPs(h, masks));
+}
+
+/** pairP of every pair of systems a < b, in order, for one table. */
+export function pairPs(t: readonly Float64Array[], masks: readonly Uint8Array[]): Float64Array {
+  const S = t.length;
+  const out = new Float64Array((S * (S - 1)) / 2);
+  for (let a = 0, k = 0; a < S; a++) for (let b = a + 1; b < S; b++) out[k++] = pairP(t[a], t[b], masks);
+  return out;
 }
 
 /** One-sided permutation p of mean(a − b) > 0 over the changes where both have a value. */
@@ -127,6 +125,8 @@ const packed = new WeakMap<readonly Uint8Array[], Uint8Array>();
 // for ~100 permutations).
 const BITS = 4;
 const SIZE = 1 << BITS;
+// signedSums' subset sums, reused (one table at a time; nothing re-enters).
+let subScratch = new Float64Array(0);
 
 /** Each permutation's mask bits packed per block of BITS changes. */
 function maskBytes(masks: readonly Uint8Array[], C: number): Uint8Array {
@@ -140,17 +140,38 @@ function maskBytes(masks: readonly Uint8Array[], C: number): Uint8Array {
 
 /** Σ_c ±w_c·v_c for every permutation (index t), and the unpermuted sum (index masks). */
 function signedSums(v: Float64Array, w: ArrayLike<number>, bytes: Uint8Array, blocks: number, M: number): Float64Array {
-  const sub = new Float64Array(blocks * SIZE);
+  if (subScratch.length < blocks * SIZE) subScratch = new Float64Array(blocks * SIZE);
+  const sub = subScratch;
+  const C = v.length;
   let total = 0;
-  for (let blk = 0; blk < blocks; blk++) {
-    const at = blk * SIZE;
-    // Doubling: the sums without change j, then the same plus change j.
-    for (let j = 0; j < BITS; j++) {
-      const c = blk * BITS + j;
-      const wv = c < v.length ? w[c] * v[c] : 0;
-      for (let bits = 0; bits < 1 << j; bits++) sub[at + (bits | (1 << j))] = sub[at + bits] + wv;
-    }
-    total += sub[at + SIZE - 1];
+  for (let blk = 0, at = 0; blk < blocks; blk++, at += SIZE) {
+    // Doubling: the sums without change j, then the same plus change j (written out for BITS = 4).
+    const c = blk * BITS;
+    const w0 = c < C ? w[c] * v[c] : 0;
+    const w1 = c + 1 < C ? w[c + 1] * v[c + 1] : 0;
+    const w2 = c + 2 < C ? w[c + 2] * v[c + 2] : 0;
+    const w3 = c + 3 < C ? w[c + 3] * v[c + 3] : 0;
+    const s0 = 0;
+    const s1 = s0 + w0;
+    const s2 = s0 + w1, s3 = s1 + w1;
+    const s4 = s0 + w2, s5 = s1 + w2, s6 = s2 + w2, s7 = s3 + w2;
+    sub[at] = s0;
+    sub[at + 1] = s1;
+    sub[at + 2] = s2;
+    sub[at + 3] = s3;
+    sub[at + 4] = s4;
+    sub[at + 5] = s5;
+    sub[at + 6] = s6;
+    sub[at + 7] = s7;
+    sub[at + 8] = s0 + w3;
+    sub[at + 9] = s1 + w3;
+    sub[at + 10] = s2 + w3;
+    sub[at + 11] = s3 + w3;
+    sub[at + 12] = s4 + w3;
+    sub[at + 13] = s5 + w3;
+    sub[at + 14] = s6 + w3;
+    sub[at + 15] = s7 + w3;
+    total += sub[at + 15];
   }
   const out = new Float64Array(M + 1);
   let t = 0;

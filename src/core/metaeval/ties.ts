@@ -261,7 +261,8 @@ function candidateSearch(groups: readonly Group[], seed: number): TieCalibration
     const dd = Math.abs(groups[g].x[i] - groups[g].x[j]);
     if (dd > TIE_SLACK) sample[m++] = dd;
   }
-  const diffs = sample.subarray(0, m).sort();
+  // Positive doubles: the radix sort gives the comparison sort's array, several times faster.
+  const diffs = radixSortNonNegative(sample.subarray(0, m));
   const quantiles = (lo: number, hi: number, k: number) => {
     const out = new Set<number>();
     for (let q = 0; q < k; q++) if (hi > lo) out.add(diffs[lo + Math.floor(((hi - lo - 1) * q) / Math.max(1, k - 1))]);
