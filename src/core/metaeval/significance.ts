@@ -10,7 +10,7 @@
 import { mulberry32 } from '../bootstrap.ts';
 import { mean, rangeExponent, rankAverage, timesPow2 } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
-import { mergeAll, pooledAccEq, pooledKendall, systemDiff, systemSides, type Merged } from './permKernels.ts';
+import { mergeAll, pooledAccEq, pooledKendall, systemDiff, type Merged } from './permKernels.ts';
 import { pooledSpearmanDiff } from './permSpearman.ts';
 
 export interface PairInput {
@@ -134,14 +134,9 @@ export function permBoth(
     // Both sides' system means in one pass (permKernels.ts's systemDiff: the same means, the same statistic).
     const diff = systemDiff(A.z, B.z, Float64Array.from(input.h), input.system, input.change, stat, ea, eb);
     for (const mask of masks) if (Math.abs(diff(mask)) >= Math.abs(delta) - EQ) extreme++;
-  } else if ((grouping === 'none' && stat !== 'pearson') || grouping === 'system') {
-    // Kendall and acc_eq pooled, and every statistic at system level: one merge (or one pass) per side.
-    const side =
-      grouping === 'system'
-        ? systemSides(A.z, B.z, Float64Array.from(input.h), input.system, stat, ea, eb)
-        : stat === 'kendall'
-          ? pooledKendall(A.z, B.z, Float64Array.from(input.h))
-          : pooledAccEq(A.z, B.z, Float64Array.from(input.h), ea, eb);
+  } else if (grouping === 'none' && stat !== 'pearson') {
+    // Kendall and acc_eq pooled: one merge per side.
+    const side = stat === 'kendall' ? pooledKendall(A.z, B.z, Float64Array.from(input.h)) : pooledAccEq(A.z, B.z, Float64Array.from(input.h), ea, eb);
     const swapped = new Uint8Array(n);
     for (const mask of masks) {
       for (let i = 0; i < n; i++) swapped[i] = mask[input.change[i]];
