@@ -65,10 +65,11 @@ export interface AccKernel {
   windowStart: Int32Array;
 }
 
-export function accKernel(p: AccPlan, eps: number): AccKernel {
+/** The kernel at ε; `reuse`, a kernel of the same plan, lends its arrays (a search over many ε allocates once). */
+export function accKernel(p: AccPlan, eps: number, reuse?: AccKernel): AccKernel {
   const lim = eps + TIE_SLACK;
-  const below = new Int32Array(p.n);
-  const windowStart = new Int32Array(p.n);
+  const below = reuse?.below.length === p.n ? reuse.below : new Int32Array(p.n);
+  const windowStart = reuse?.windowStart.length === p.n ? reuse.windowStart : new Int32Array(p.n);
   for (let g = 0; g < p.groups.length - 1; g++) {
     let lo = p.groups[g];
     // Within a human group the metric ascends, so the bound only moves up: one binary search a group, then a walk.

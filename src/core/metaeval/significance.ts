@@ -90,18 +90,25 @@ export function permBoth(
       members.map((idx) => statistic(stat, idx.map((i) => z[i]), idx.map((i) => input.h[i]), eps));
     const sa = per(A.z, ea);
     const sb = per(B.z, eb);
+    // A change's two statistics side by side (A's at 2c, B's at 2c + 1), an undefined one as 0 with a count of 0:
+    // the mask picks by index, not by a branch on a coin flip. Adding +0 where a change was skipped leaves a sum
+    // that starts at +0 unchanged, so the sums and counts are those of the loop that skips.
+    const val = new Float64Array(2 * C);
+    const fin = new Uint8Array(2 * C);
+    for (let c = 0; c < C; c++)
+      [sa[c], sb[c]].forEach((v, j) => {
+        fin[2 * c + j] = Number.isFinite(v) ? 1 : 0;
+        val[2 * c + j] = Number.isFinite(v) ? v : 0;
+      });
     for (const mask of masks) {
       let ta = 0, na = 0, tb = 0, nb = 0;
       for (let c = 0; c < C; c++) {
-        const [x, y] = mask[c] ? [sb[c], sa[c]] : [sa[c], sb[c]];
-        if (Number.isFinite(x)) {
-          ta += x;
-          na++;
-        }
-        if (Number.isFinite(y)) {
-          tb += y;
-          nb++;
-        }
+        const a = 2 * c + mask[c];
+        const b = 2 * c + 1 - mask[c];
+        ta += val[a];
+        na += fin[a];
+        tb += val[b];
+        nb += fin[b];
       }
       if (Math.abs(ta / na - tb / nb) >= Math.abs(delta) - EQ) extreme++;
     }

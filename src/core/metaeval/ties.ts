@@ -13,7 +13,7 @@
 //    tried (an approximation of the optimum); the acc_eq reported at it is exact.
 // Ties in the optimum go to the smallest ε.
 import { mulberry32 } from '../bootstrap.ts';
-import { accCounts, accPlan, TIE_SLACK } from './pairwise.ts';
+import { accCounts, accKernel, accPlan, TIE_SLACK } from './pairwise.ts';
 
 export interface Group {
   x: ArrayLike<number>;
@@ -236,10 +236,11 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
 function candidateSearch(groups: readonly Group[], seed: number): TieCalibration {
   const plans = groups.map((g) => accPlan(g.x, g.h));
   const trees = plans.map((p) => new Float64Array(p.xs.length + 1));
+  const kernels = plans.map((p) => accKernel(p, 0));
   const evalAt = (eps: number) => {
     let s = 0;
     plans.forEach((p, k) => {
-      const c = accCounts(p, eps, undefined, trees[k]);
+      const c = accCounts(p, accKernel(p, eps, kernels[k]), undefined, trees[k]);
       s += c.right / c.pairs;
     });
     return s / plans.length;
