@@ -3,7 +3,7 @@
 // the figures are those of the tree; many levels or fractional weights keep the tree.
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../bootstrap.ts';
-import { accCounts, accKernel, accPlan, TIE_SLACK } from './pairwise.ts';
+import { accCounts, accEq, accKernel, accPlan, TIE_SLACK } from './pairwise.ts';
 
 /** Right pairs of the sample where review i appears w[i] times, pair by pair. */
 function naiveRight(x: number[], h: number[], w: number[], eps: number): number {
@@ -39,4 +39,26 @@ describe('acc_eq counts with whole weights', () => {
         expect(accCounts(p, accKernel(p, eps)).right).toBe(naiveRight(x, h, x.map(() => 1), eps));
       }
     });
+});
+
+describe('acc_eq of a few reviews, pair by pair', () => {
+  it("equals the plan's count, values on a grid that meets ε exactly included", () => {
+    const r = mulberry32(11);
+    for (let t = 0; t < 3000; t++) {
+      const n = 2 + Math.floor(r() * 15);
+      const grid = [0.1, 0.25, 1 / 3, 0][t % 4];
+      const x = Array.from({ length: n }, () => (grid ? Math.round(r() * 6) * grid : r()));
+      const h = Array.from({ length: n }, () => Math.floor(r() * 3) / 2);
+      const eps = [0, 0.1, 0.2, 0.25, 1 / 3, 0.3][t % 6];
+      const { right, pairs } = accCounts(accPlan(x, h), eps);
+      expect(accEq(x, h, eps)).toBe(right / pairs);
+    }
+    // Where "x below the other minus ε" and "the difference above ε" round apart, the plan's form decides.
+    for (const [lo, hi, eps] of [[0.37368407369068457, 0.5736840736916846, 0.2], [0.04028929275799751, 0.2902892927589975, 0.25]]) {
+      const { right, pairs } = accCounts(accPlan([lo, hi], [0, 1]), eps);
+      expect(accEq([lo, hi], [0, 1], eps)).toBe(right / pairs);
+      expect(accEq([hi, lo], [1, 0], eps)).toBe(right / pairs);
+    }
+    expect(accEq([1], [1])).toBeNaN();
+  });
 });

@@ -167,8 +167,32 @@ function countsFewLevels(p: AccPlan, ker: AccKernel, prefix: Float64Array, below
 
 /** acc_eq at ε; NaN with fewer than two reviews. */
 export function accEq(x: ArrayLike<number>, h: ArrayLike<number>, eps = 0): number {
+  if (x.length <= SMALL) return smallAccEq(x, h, eps);
   const { right, pairs } = accCounts(accPlan(x, h), eps);
   return pairs > 0 ? right / pairs : NaN;
+}
+
+/** Reviews up to which accEq visits every pair (a change's few reviews, a system table's means): no plan to build. */
+const SMALL = 16;
+
+/**
+ * accEq pair by pair, with accCounts' comparisons: a pair of one human level is right when the larger metric value
+ * minus the smaller is at most ε + TIE_SLACK (its window), a pair across levels when the lower level's value is
+ * below the higher level's value minus (ε + TIE_SLACK) (its rank bound). The same integer count, so the same double.
+ */
+function smallAccEq(x: ArrayLike<number>, h: ArrayLike<number>, eps: number): number {
+  const n = x.length;
+  if (h.length !== n) throw new Error(`accEq: ${n} metric values, ${h.length} human scores`);
+  if (n < 2) return NaN;
+  const lim = eps + TIE_SLACK;
+  let right = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      if (h[i] === h[j]) right += (x[i] < x[j] ? x[j] - x[i] : x[i] - x[j]) > lim ? 0 : 1;
+      else if (h[i] < h[j]) right += x[i] < x[j] - lim ? 1 : 0;
+      else right += x[j] < x[i] - lim ? 1 : 0;
+    }
+  return right / ((n * (n - 1)) / 2);
 }
 
 export function weightedAccEq(p: AccPlan, w: ArrayLike<number>, eps: number | AccKernel, tree?: Float64Array, prefix?: Float64Array): number {
