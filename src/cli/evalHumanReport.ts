@@ -123,18 +123,16 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
   ];
   const aucs = isBinary(info) ? new Map(metrics.map((m) => [m.id, aucOf(info, m.values)])) : null;
   const groupings: NonNullable<HumanEvalOutput['metaeval']>['groupings'] = {} as never;
-  const run = ([['pooled', 'none'], ['item', 'item'], ['system', 'system']] as const).filter(([key, g]) => {
-    const why = undefinedWhy(info, g);
-    if (why) groupings[key] = { undefined: why };
-    return !why;
-  });
+  const all = ([['pooled', 'none'], ['item', 'item'], ['system', 'system']] as const).map(([key, g]) => ({ key, g, why: undefinedWhy(info, g) }));
+  const run = all.filter((x) => !x.why);
   // The groupings side by side on one pool of threads (the same reports as one at a time).
-  const reports = await metaEvaluateJobs(run.map(([, g]) => ({ records, metrics, options: { grouping: g, statistic: 'spearman', dim: 'rel', resamples: info.intervals.resamples, seed: info.intervals.seed, against: columns[0]?.id } })));
-  run.forEach(([key, g], k) => {
-    groupings[key] = {
-      rows: reports[k].rows.map((row) => ({ ...row, dim: info.dimension.name, stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })),
-    };
-  });
+  const reports = await metaEvaluateJobs(run.map(({ g }) => ({ records, metrics, options: { grouping: g, statistic: 'spearman', dim: 'rel', resamples: info.intervals.resamples, seed: info.intervals.seed, against: columns[0]?.id } })));
+  for (const { key, g, why } of all) {
+    const report = reports[run.findIndex((x) => x.key === key)];
+    groupings[key] = why
+      ? { undefined: why }
+      : { rows: report.rows.map((row) => ({ ...row, dim: info.dimension.name, stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })) };
+  }
   return { ...base(info, columns), metaeval: { resamples: info.intervals.resamples, seed: info.intervals.seed, groupings } };
 }
 
