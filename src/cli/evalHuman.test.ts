@@ -112,6 +112,7 @@ describe('a binary-labelled CSV without a system column', () => {
     const out = json(crscore(['eval', '--dataset', one, '--map', 'id=id,review=comment,reference=gold', '--human', 'relevant:binary', '--metrics', 'bleu', '--metaeval', '--json', '--bootstrap', '20']));
     expect(out.dataset.changes).toBe(24);
     expect(out.metaeval!.groupings.item).toEqual({ undefined: expect.stringMatching(/every change has one review/) });
+    expect(Object.keys(out.metaeval!.groupings)).toEqual(['pooled', 'item', 'system']);
     expect(rowsOf(out.metaeval!.groupings.pooled).find((x) => x.id === 'bleu')!.n).toBe(24);
   });
 

@@ -12,7 +12,7 @@ import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../core/stats.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { fmt } from './io.ts';
-import { metaEvaluateThreads } from './metaevalWorkers.ts';
+import { metaEvaluateJobs } from './metaevalWorkers.ts';
 
 export interface HumanRunInfo {
   file: string;
@@ -127,17 +127,20 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
   const groupings: NonNullable<HumanEvalOutput['metaeval']>['groupings'] = {};
   const named = (row: MetaRow): HumanMetaRow => ({ ...row, dim: info.dimension.name });
   const ceilingInput = o.ceiling.input;
-  for (const g of o.groupings) {
+  const all = o.groupings.map((g) => ({ g, why: groupingUndefined(judgedReviews(info), g) }));
+  const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed });
+  const run = all.filter((x) => !x.why);
+  // The groupings side by side on one pool of threads (the same reports as one at a time).
+  const reports = await metaEvaluateJobs(run.map(({ g }) => ({ records, metrics, options: { ...optionsOf(g), against: columns[0]?.id } })));
+  for (const { g, why } of all) {
     const key = KEY[g];
-    const why = groupingUndefined(judgedReviews(info), g);
     if (why) {
       groupings[key] = { undefined: why };
       continue;
     }
-    const options = { grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed };
-    const report = await metaEvaluateThreads({ records, metrics, options: { ...options, against: columns[0]?.id } });
+    const report = reports[run.findIndex((x) => x.g === g)];
     // The ceiling's row: one annotator judged against the other, on the reviews both scored (ceiling.ts).
-    const ceiling = ceilingInput?.records.length ? (metaEvaluate(ceilingInput.records, ceilingInput.metrics, options).rows[0] ?? null) : null;
+    const ceiling = ceilingInput?.records.length ? (metaEvaluate(ceilingInput.records, ceilingInput.metrics, optionsOf(g)).rows[0] ?? null) : null;
     groupings[key] = {
       rows: report.rows.map((row) => ({ ...named(row), stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })),
       ceiling: ceiling && named(ceiling),

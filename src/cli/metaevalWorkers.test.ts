@@ -2,7 +2,7 @@
 // one-thread report byte for byte, for 2 and 3 threads.
 import { describe, expect, it } from 'vitest';
 import { metaEvaluate } from '../core/metaeval/index.ts';
-import { metaEvaluateThreads } from './metaevalWorkers.ts';
+import { metaEvaluateJobs, metaEvaluateThreads } from './metaevalWorkers.ts';
 import { metaEvalData } from '../testing/metaevalData.ts';
 
 describe('meta-evaluation on worker threads', () => {
@@ -17,5 +17,12 @@ describe('meta-evaluation on worker threads', () => {
     }
     // Progress comes from the pool only (the one-thread fallback reports none): the threads did run.
     expect(progress.at(-1)).toBe(80);
+  }, 60_000);
+
+  it('several jobs side by side on one pool give each its one-thread report (pooled, item, system)', async () => {
+    const { records, metrics } = metaEvalData(30, 4, 4, 5, { noise: 0.3 });
+    const jobs = (['none', 'item', 'system'] as const).map((grouping) => ({ records, metrics, options: { grouping, statistic: 'spearman' as const, resamples: 60, seed: 2 } }));
+    const reports = await metaEvaluateJobs(jobs, 2);
+    jobs.forEach((job, k) => expect(JSON.stringify(reports[k])).toBe(JSON.stringify(metaEvaluate(job.records, job.metrics, job.options))));
   }, 60_000);
 });

@@ -68,3 +68,17 @@ export async function metaEvaluateThreads(job: MetaEvalJob, threads = metaevalTh
     await pool.end();
   }
 }
+
+/**
+ * Several jobs' reports (say, one data set's groupings) on one pool of threads started once, the jobs run side by
+ * side so the threads stay busy; each report is the one metaEvaluate gives for its job.
+ */
+export async function metaEvaluateJobs(jobs: readonly MetaEvalJob[], threads = Math.max(1, ...jobs.map((j) => metaevalThreads(j)))): Promise<MetaEvalReport[]> {
+  const pool = threads > 1 && jobs.length > 0 ? await metaevalThreadPool(threads) : null;
+  if (pool === null) return jobs.map((job) => metaEvaluate(job.records, job.metrics, job.options));
+  try {
+    return await Promise.all(jobs.map((job) => metaEvaluatePooled(job, pool.workers)));
+  } finally {
+    await pool.end();
+  }
+}

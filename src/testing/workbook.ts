@@ -39,3 +39,36 @@ export function gradedReviewsRows(n: number, seed = 1): SheetCell[][] {
     ]);
   return rows;
 }
+
+const REVIEW_WORDS = (
+  'please consider using the this method variable name should be final here instead of null check return value why is ' +
+  'needed not it we can remove add a test for exception handling could you rename to make private static field ' +
+  'constructor call loop index list map string builder log message error case missing javadoc comment unused import ' +
+  'duplicate code extract helper simplify condition avoid magic number constant default timeout thread safe lock'
+).split(' ');
+const CODE_WORDS = 'public private static final void int long String List Map return if else for while new null this try catch throw'.split(' ');
+
+/**
+ * `n` methods in GradedReviews' layout with review and code lengths like the published workbook's (Jiang et al.
+ * 2025: reference reviews ~18 words, the systems' reviews ~7 to ~18, methods ~56 tokens; most grades 1), words
+ * drawn from a code-review vocabulary, so the reference metrics and CRScore work as on the real reviews. Seeded.
+ */
+export function gradedReviewsRealisticRows(n: number, seed = 1): SheetCell[][] {
+  let s = seed >>> 0 || 1;
+  const next = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+  // A length with a long right tail around `mean`, at least 1.
+  const length = (mean: number) => Math.max(1, Math.round(-Math.log(1 - next()) * mean));
+  const words = (vocab: readonly string[], k: number) => Array.from({ length: k }, () => vocab[Math.floor(next() * vocab.length)]);
+  const review = (mean: number) => {
+    const w = words(REVIEW_WORDS, length(mean));
+    // Sentences of about eight words (CRScore splits a review into sentences).
+    return w.map((x, i) => (i % 8 === 7 || i === w.length - 1 ? `${x}.` : x)).join(' ');
+  };
+  const grade = () => (next() < 0.85 ? 1 : 1 + Math.ceil(next() * 4));
+  const rows: SheetCell[][] = [GRADED_REVIEWS_HEADER];
+  for (let i = 1; i <= n; i++) {
+    const code = `code2comment :${words(CODE_WORDS, length(56)).join(' ')} method${i}() { return v${i}; }`;
+    rows.push([i, review(18), code, review(13), grade(), review(18), grade(), review(11), grade(), review(7), grade()]);
+  }
+  return rows;
+}

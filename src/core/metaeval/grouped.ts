@@ -5,7 +5,7 @@
 //    change whose statistic is undefined (a constant vector, fewer than two reviews) is skipped, as stats.py
 //    does with its default replace_nans_with_zeros=False;
 //  - system: each system's mean metric value and mean human score, then the statistic over the systems.
-import { kendallTauB, pearson, spearman } from '../stats.ts';
+import { kendallTauB, pearson, rankAverage } from '../stats.ts';
 import { accEq } from './pairwise.ts';
 import type { Group } from './ties.ts';
 
@@ -35,7 +35,8 @@ export function statistic(stat: Statistic, x: ArrayLike<number>, h: ArrayLike<nu
   if (stat === 'acc_eq') return accEq(xa, ha, eps);
   if (xa.length < 2) return NaN;
   if (stat === 'pearson') return pearson(xa, ha);
-  if (stat === 'spearman') return xa.length < 2 ? NaN : spearman(xa, ha).r;
+  // Spearman's ρ without its p (spearman's r is this Pearson's r of the ranks; its p is not used here).
+  if (stat === 'spearman') return pearson(rankAverage(xa), rankAverage(ha));
   return kendallTauB(xa, ha).r;
 }
 

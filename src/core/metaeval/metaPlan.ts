@@ -10,7 +10,6 @@ import { corrPlan, corrScratch, resampleCorrelations } from '../weightedRank.ts'
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
 import { accKernel, accPlan, weightedAccEq } from './pairwise.ts';
 import { swapMasks } from './significance.ts';
-import { softPairwiseAccuracy } from './spa.ts';
 import { spaResampler } from './spaInterval.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
@@ -200,17 +199,21 @@ function resampler(plan: MetaPlan, k: number, eps: number, boot: MetricUnit['boo
     const groups = groupsFor('item', x, h, change, system);
     const present = [...new Set(change)].sort((a, b) => a - b);
     const per = STATISTICS.map((s) => Float64Array.from(groups, (gr) => statistic(s, gr.x, gr.h, s === 'acc_eq' ? eps : 0)));
-    return (w: Uint32Array, b: number) =>
-      STATISTICS.forEach((s, k) => {
+    const at = Int32Array.from(present);
+    return (w: Uint32Array, b: number) => {
+      for (let k = 0; k < STATISTICS.length; k++) {
+        const pk = per[k];
         let t = 0, n = 0;
-        present.forEach((c, j) => {
-          if (Number.isFinite(per[k][j]) && w[c] > 0) {
-            t += w[c] * per[k][j];
-            n += w[c];
+        for (let j = 0; j < at.length; j++) {
+          const wc = w[at[j]];
+          if (wc > 0 && Number.isFinite(pk[j])) {
+            t += wc * pk[j];
+            n += wc;
           }
-        });
-        boot[s][b] = n > 0 ? t / n : NaN;
-      });
+        }
+        boot[STATISTICS[k]][b] = n > 0 ? t / n : NaN;
+      }
+    };
   }
   const sx = new Float64Array(S * C), sh = new Float64Array(S * C), cnt = new Float64Array(S * C);
   for (let i = 0; i < x.length; i++) {
@@ -287,8 +290,7 @@ export function completeUnits(plan: MetaPlan, ks: readonly number[], units: read
     u.cv = crossValidated(plan.bases[k], plan.grouping, plan.folds, plan.seed, u.cvTies);
     if (spaBoot) {
       const t = systemTable(plan, k);
-      const boot = spaBoot(t.mx, t.mh);
-      u.spa = { value: softPairwiseAccuracy(t.mx, t.mh, { masks }), boot };
+      u.spa = spaBoot(t.mx, t.mh);
     }
   });
 }

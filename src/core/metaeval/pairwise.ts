@@ -65,15 +65,21 @@ export interface AccKernel {
   windowStart: Int32Array;
 }
 
-export function accKernel(p: AccPlan, eps: number): AccKernel {
+/** The kernel at ε; `reuse`, a kernel of the same plan, lends its arrays (a search over many ε allocates once). */
+export function accKernel(p: AccPlan, eps: number, reuse?: AccKernel): AccKernel {
   const lim = eps + TIE_SLACK;
-  const below = new Int32Array(p.n);
-  const windowStart = new Int32Array(p.n);
+  const below = reuse?.below.length === p.n ? reuse.below : new Int32Array(p.n);
+  const windowStart = reuse?.windowStart.length === p.n ? reuse.windowStart : new Int32Array(p.n);
   for (let g = 0; g < p.groups.length - 1; g++) {
     let lo = p.groups[g];
+    // Within a human group the metric ascends, so the bound only moves up: one binary search a group, then a walk.
+    let r = -1;
     for (let k = p.groups[g]; k < p.groups[g + 1]; k++) {
       const xj = p.x[p.order[k]];
-      below[k] = lowerBound(p.xs, xj - lim);
+      const t = xj - lim;
+      if (r < 0) r = lowerBound(p.xs, t);
+      else while (r < p.xs.length && p.xs[r] < t) r++;
+      below[k] = r;
       while (xj - p.x[p.order[lo]] > lim) lo++;
       windowStart[k] = lo;
     }
@@ -93,10 +99,16 @@ export function accCounts(
   const { order, groups, xRank } = p;
   const U = p.xs.length;
   let right = 0;
-  tree.fill(0);
   // prefix[k]: weight of order[0 … k−1], for the window sums.
   prefix[0] = 0;
-  for (let k = 0; k < p.n; k++) prefix[k + 1] = prefix[k] + (w ? w[order[k]] : 1);
+  let counts = true;
+  for (let k = 0; k < p.n; k++) {
+    const wk = w ? w[order[k]] : 1;
+    if (Math.floor(wk) !== wk) counts = false;
+    prefix[k + 1] = prefix[k] + wk;
+  }
+  if (counts && groups.length - 1 <= FEW_LEVELS && tree.length === U + 1) return countsFewLevels(p, ker, prefix, tree);
+  tree.fill(0);
   for (let g = 0; g < groups.length - 1; g++) {
     const a0 = groups[g];
     const b0 = groups[g + 1];
@@ -118,10 +130,69 @@ export function accCounts(
   return { right, pairs: (N * (N - 1)) / 2 };
 }
 
+/** Human levels up to which accCounts adds up the lower levels' weights per metric rank rather than in a tree. */
+const FEW_LEVELS = 16;
+// countsFewLevels' weights per rank, kept between calls (a bootstrap calls it once a resample; nothing re-enters).
+let scratch = new Float64Array(0);
+
+/**
+ * accCounts with whole weights (a resample's draws, or none) and few human levels (Likert scores): after each
+ * level, the lower levels' weight below every metric rank as one running sum over the ranks (O(levels · ranks)),
+ * so a review's lower count is one look-up, not a Fenwick query. The weights are whole numbers, so every count is
+ * an integer below 2⁵³: the same doubles as the tree's, added to `right` in the same order.
+ */
+function countsFewLevels(p: AccPlan, ker: AccKernel, prefix: Float64Array, below: Float64Array): { right: number; pairs: number } {
+  const { order, groups, xRank } = p;
+  const U = p.xs.length;
+  // below[r]: weight of the lower levels' reviews with metric rank < r (r = 0 … U); at[r]: their weight at rank r.
+  if (scratch.length < U) scratch = new Float64Array(U);
+  const at = scratch.subarray(0, U).fill(0);
+  below.fill(0);
+  let right = 0;
+  for (let g = 0; g < groups.length - 1; g++) {
+    const a0 = groups[g];
+    const b0 = groups[g + 1];
+    for (let k = a0; k < b0; k++) {
+      const wj = prefix[k + 1] - prefix[k];
+      if (wj === 0) continue;
+      right += (below[ker.below[k]] + prefix[k] - prefix[ker.windowStart[k]]) * wj + (wj * (wj - 1)) / 2;
+    }
+    if (g === groups.length - 2) break;
+    for (let k = a0; k < b0; k++) at[xRank[order[k]]] += prefix[k + 1] - prefix[k];
+    for (let r = 0; r < U; r++) below[r + 1] = below[r] + at[r];
+  }
+  const N = prefix[p.n];
+  return { right, pairs: (N * (N - 1)) / 2 };
+}
+
 /** acc_eq at ε; NaN with fewer than two reviews. */
 export function accEq(x: ArrayLike<number>, h: ArrayLike<number>, eps = 0): number {
+  if (x.length <= SMALL) return smallAccEq(x, h, eps);
   const { right, pairs } = accCounts(accPlan(x, h), eps);
   return pairs > 0 ? right / pairs : NaN;
+}
+
+/** Reviews up to which accEq visits every pair (a change's few reviews, a system table's means): no plan to build. */
+const SMALL = 16;
+
+/**
+ * accEq pair by pair, with accCounts' comparisons: a pair of one human level is right when the larger metric value
+ * minus the smaller is at most ε + TIE_SLACK (its window), a pair across levels when the lower level's value is
+ * below the higher level's value minus (ε + TIE_SLACK) (its rank bound). The same integer count, so the same double.
+ */
+function smallAccEq(x: ArrayLike<number>, h: ArrayLike<number>, eps: number): number {
+  const n = x.length;
+  if (h.length !== n) throw new Error(`accEq: ${n} metric values, ${h.length} human scores`);
+  if (n < 2) return NaN;
+  const lim = eps + TIE_SLACK;
+  let right = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      if (h[i] === h[j]) right += (x[i] < x[j] ? x[j] - x[i] : x[i] - x[j]) > lim ? 0 : 1;
+      else if (h[i] < h[j]) right += x[i] < x[j] - lim ? 1 : 0;
+      else right += x[j] < x[i] - lim ? 1 : 0;
+    }
+  return right / ((n * (n - 1)) / 2);
 }
 
 export function weightedAccEq(p: AccPlan, w: ArrayLike<number>, eps: number | AccKernel, tree?: Float64Array, prefix?: Float64Array): number {

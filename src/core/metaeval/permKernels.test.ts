@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../bootstrap.ts';
 import { groupedStatistic, groupsFor, statistic, type Statistic } from './grouped.ts';
-import { pooledAccEq, pooledKendall, systemSides } from './permKernels.ts';
+import { pooledAccEq, pooledKendall, systemDiff, systemSides } from './permKernels.ts';
 import { permBoth, swapMasks } from './significance.ts';
 import { mixed, zScores } from '../../testing/permBoth.ts';
 
@@ -50,6 +50,15 @@ describe('PERM-BOTH kernels', () => {
         const sw = Uint8Array.from(change, (c) => mask[c]);
         for (const side of [0, 1]) expect([name, fast(sw, side)]).toEqual([name, direct(mixed(a, b, sw, side), side)]);
       }
+    // Both sides in one pass: the difference of the sides computed from scratch.
+    for (const s of ['pearson', 'spearman', 'kendall', 'acc_eq'] as Statistic[]) {
+      const diff = systemDiff(a, b, h, system, change, s, 0.01, 0.02);
+      const direct = (v: number[], side: number) => groupedStatistic(s, groupsFor('system', v, h, change, system), side ? 0.02 : 0.01);
+      for (const mask of masks) {
+        const sw = Uint8Array.from(change, (c) => mask[c]);
+        expect([s, diff(mask)]).toEqual([s, direct(mixed(a, b, sw, 0), 0) - direct(mixed(a, b, sw, 1), 1)]);
+      }
+    }
   });
 
   it("permBoth's p on pooled Kendall and acc_eq equals the count of extreme permutations computed from scratch", () => {

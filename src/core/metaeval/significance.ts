@@ -10,7 +10,8 @@
 import { mulberry32 } from '../bootstrap.ts';
 import { mean, rangeExponent, rankAverage, timesPow2 } from '../stats.ts';
 import { groupedStatistic, groupsFor, statistic, type Grouping, type Statistic } from './grouped.ts';
-import { mergeAll, pooledAccEq, pooledKendall, systemSides, type Merged } from './permKernels.ts';
+import { mergeAll, pooledAccEq, pooledKendall, systemDiff, type Merged } from './permKernels.ts';
+import { pooledSpearmanDiff } from './permSpearman.ts';
 
 export interface PairInput {
   a: ArrayLike<number>;
@@ -89,18 +90,25 @@ export function permBoth(
       members.map((idx) => statistic(stat, idx.map((i) => z[i]), idx.map((i) => input.h[i]), eps));
     const sa = per(A.z, ea);
     const sb = per(B.z, eb);
+    // A change's two statistics side by side (A's at 2c, B's at 2c + 1), an undefined one as 0 with a count of 0:
+    // the mask picks by index, not by a branch on a coin flip. Adding +0 where a change was skipped leaves a sum
+    // that starts at +0 unchanged, so the sums and counts are those of the loop that skips.
+    const val = new Float64Array(2 * C);
+    const fin = new Uint8Array(2 * C);
+    for (let c = 0; c < C; c++)
+      [sa[c], sb[c]].forEach((v, j) => {
+        fin[2 * c + j] = Number.isFinite(v) ? 1 : 0;
+        val[2 * c + j] = Number.isFinite(v) ? v : 0;
+      });
     for (const mask of masks) {
       let ta = 0, na = 0, tb = 0, nb = 0;
       for (let c = 0; c < C; c++) {
-        const [x, y] = mask[c] ? [sb[c], sa[c]] : [sa[c], sb[c]];
-        if (Number.isFinite(x)) {
-          ta += x;
-          na++;
-        }
-        if (Number.isFinite(y)) {
-          tb += y;
-          nb++;
-        }
+        const a = 2 * c + mask[c];
+        const b = 2 * c + 1 - mask[c];
+        ta += val[a];
+        na += fin[a];
+        tb += val[b];
+        nb += fin[b];
       }
       if (Math.abs(ta / na - tb / nb) >= Math.abs(delta) - EQ) extreme++;
     }
@@ -109,6 +117,12 @@ export function permBoth(
     // sorted once, so a permutation's ranks come from a linear merge instead of two sorts.
     const rh = Float64Array.from(rankAverage(Array.from(input.h)));
     const my = mean(rh as unknown as number[]);
+    // Per run of tied values rather than per review where the sums are exact (permSpearman.ts): the same r.
+    const diff = pooledSpearmanDiff(A.z, B.z, rh, my, input.change);
+    if (diff) {
+      for (const mask of masks) if (Math.abs(diff(mask)) >= Math.abs(delta) - EQ) extreme++;
+      return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length, extreme };
+    }
     const all = mergeAll(sortedOrder(A.z), sortedOrder(B.z), A.z, B.z, A.z, B.z);
     const allVals = Float64Array.from(all.idx, (i, t) => (all.fromB[t] ? B.z[i] : A.z[i]));
     const ra = new Float64Array(n);
@@ -123,14 +137,13 @@ export function permBoth(
       const d = rankPearson(ra, rh, my) - rankPearson(rb, rh, my);
       if (Math.abs(d) >= Math.abs(delta) - EQ) extreme++;
     }
-  } else if ((grouping === 'none' && stat !== 'pearson') || grouping === 'system') {
-    // Kendall and acc_eq pooled, and every statistic at system level: one merge (or one pass) per side.
-    const side =
-      grouping === 'system'
-        ? systemSides(A.z, B.z, Float64Array.from(input.h), input.system, stat, ea, eb)
-        : stat === 'kendall'
-          ? pooledKendall(A.z, B.z, Float64Array.from(input.h))
-          : pooledAccEq(A.z, B.z, Float64Array.from(input.h), ea, eb);
+  } else if (grouping === 'system') {
+    // Both sides' system means in one pass (permKernels.ts's systemDiff: the same means, the same statistic).
+    const diff = systemDiff(A.z, B.z, Float64Array.from(input.h), input.system, input.change, stat, ea, eb);
+    for (const mask of masks) if (Math.abs(diff(mask)) >= Math.abs(delta) - EQ) extreme++;
+  } else if (grouping === 'none' && stat !== 'pearson') {
+    // Kendall and acc_eq pooled: one merge per side.
+    const side = stat === 'kendall' ? pooledKendall(A.z, B.z, Float64Array.from(input.h)) : pooledAccEq(A.z, B.z, Float64Array.from(input.h), ea, eb);
     const swapped = new Uint8Array(n);
     for (const mask of masks) {
       for (let i = 0; i < n; i++) swapped[i] = mask[input.change[i]];

@@ -13,7 +13,7 @@
 //    tried (an approximation of the optimum); the acc_eq reported at it is exact.
 // Ties in the optimum go to the smallest ε.
 import { mulberry32 } from '../bootstrap.ts';
-import { accCounts, accPlan, TIE_SLACK } from './pairwise.ts';
+import { accCounts, accKernel, accPlan, TIE_SLACK } from './pairwise.ts';
 
 export interface Group {
   x: ArrayLike<number>;
@@ -233,13 +233,20 @@ export function calibrateFolds(x: ArrayLike<number>, h: ArrayLike<number>, fold:
   return out;
 }
 
+// candidateSearch's sample of differences and the radix sort's buffers, reused (a pooled meta-evaluation calibrates
+// each metric on every fold; one call at a time, nothing re-enters).
+let sampleScratch = new Float64Array(0);
+let radixDst = new Float64Array(0);
+const radixCount = new Uint32Array(65536);
+
 function candidateSearch(groups: readonly Group[], seed: number): TieCalibration {
   const plans = groups.map((g) => accPlan(g.x, g.h));
   const trees = plans.map((p) => new Float64Array(p.xs.length + 1));
+  const kernels = plans.map((p) => accKernel(p, 0));
   const evalAt = (eps: number) => {
     let s = 0;
     plans.forEach((p, k) => {
-      const c = accCounts(p, eps, undefined, trees[k]);
+      const c = accCounts(p, accKernel(p, eps, kernels[k]), undefined, trees[k]);
       s += c.right / c.pairs;
     });
     return s / plans.length;
@@ -248,7 +255,8 @@ function candidateSearch(groups: readonly Group[], seed: number): TieCalibration
   const rng = mulberry32(seed);
   const sizes = groups.map((g) => pairsOf(g.x.length));
   const tot = sizes.reduce((a, b) => a + b, 0);
-  const sample = new Float64Array(200_000);
+  if (sampleScratch.length === 0) sampleScratch = new Float64Array(200_000);
+  const sample = sampleScratch;
   let m = 0;
   for (let t = 0; t < sample.length; t++) {
     let r = rng() * tot;
@@ -261,7 +269,8 @@ function candidateSearch(groups: readonly Group[], seed: number): TieCalibration
     const dd = Math.abs(groups[g].x[i] - groups[g].x[j]);
     if (dd > TIE_SLACK) sample[m++] = dd;
   }
-  const diffs = sample.subarray(0, m).sort();
+  // Positive doubles: the radix sort gives the comparison sort's array, several times faster.
+  const diffs = radixSortNonNegative(sample.subarray(0, m));
   const quantiles = (lo: number, hi: number, k: number) => {
     const out = new Set<number>();
     for (let q = 0; q < k; q++) if (hi > lo) out.add(diffs[lo + Math.floor(((hi - lo - 1) * q) / Math.max(1, k - 1))]);
@@ -292,11 +301,13 @@ function candidateSearch(groups: readonly Group[], seed: number): TieCalibration
 export function radixSortNonNegative(a: Float64Array, payload?: Uint16Array): Float64Array {
   const n = a.length;
   let src: Float64Array = a;
-  let dst: Float64Array = new Float64Array(n);
+  // The scratch serves sorts up to the candidate search's sample; larger ones (the exact sweep's) get their own.
+  if (radixDst.length < n && n <= 200_000) radixDst = new Float64Array(n);
+  let dst: Float64Array = n <= radixDst.length ? radixDst.subarray(0, n) : new Float64Array(n);
   // A payload (one code per value) moves with its value.
   let psrc: Uint16Array | undefined = payload;
   let pdst: Uint16Array | undefined = payload ? new Uint16Array(n) : undefined;
-  const count = new Uint32Array(65536);
+  const count = radixCount;
   for (let pass = 0; pass < 4; pass++) {
     const u = new Uint32Array(src.buffer, src.byteOffset, n * 2);
     const word = pass < 2 ? 0 : 1;

@@ -86,6 +86,18 @@ export interface MeteorOptions {
 
 type Enum = [number, string][];
 
+// Each WordNet's synonym sets already looked up (the same word recurs across a data set's reviews; the stage only
+// reads them). Kept while that WordNet lives; emptied when full.
+const synonymCache = new WeakMap<WordNetData, Map<string, Set<string>>>();
+
+function synonymsOf(wn: WordNetData, word: string): Set<string> {
+  let cache = synonymCache.get(wn);
+  if (!cache || cache.size >= 200_000) synonymCache.set(wn, (cache = new Map()));
+  let s = cache.get(word);
+  if (s === undefined) cache.set(word, (s = wordnetSynonyms(wn, word)));
+  return s;
+}
+
 /** One stage: each unmatched hypothesis word, from the last, takes the last unmatched reference word it accepts. */
 function matchStage(hyp: Enum, ref: Enum, accepts: (h: string) => Iterable<string>): { matches: [number, number][]; hyp: Enum; ref: Enum } {
   const positions = new Map<string, number[]>();
@@ -133,7 +145,7 @@ export function meteorTokens(reference: readonly string[], hypothesis: readonly 
   const stem = (e: Enum): Enum => e.map(([i, w]) => [i, porterStem(w)]);
   const stemmed = matchStage(stem(exact.hyp), stem(exact.ref), (h) => [h]);
   [hyp, ref] = [stemmed.hyp, stemmed.ref];
-  const synonym = wordnet ? matchStage(hyp, ref, (h) => wordnetSynonyms(wordnet, h)).matches : [];
+  const synonym = wordnet ? matchStage(hyp, ref, (h) => synonymsOf(wordnet, h)).matches : [];
   const matches = [...exact.matches, ...stemmed.matches, ...synonym].sort((a, b) => a[0] - b[0]);
   const m = matches.length;
   if (m === 0) return 0;

@@ -188,7 +188,21 @@ function step5b(w: string): string {
 }
 
 /** NLTK's PorterStemmer().stem(word): lowercased, then stemmed. */
+// Stems already computed: a data set's reviews repeat a small vocabulary (the stem is a pure function of the
+// word). Emptied when full, so a long run's memory stays bounded.
+const stems = new Map<string, string>();
+const MAX_STEMS = 200_000;
+
 export function porterStem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(word, (s = stemOf(word)));
+  }
+  return s;
+}
+
+function stemOf(word: string): string {
   const w = word.toLowerCase();
   const irregular = IRREGULAR.get(word);
   if (irregular !== undefined) return irregular;

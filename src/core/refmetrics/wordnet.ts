@@ -28,21 +28,33 @@ export const WORDNET_ASSET = 'wordnet/wordnet-3.0.txt';
 /** Packs WordNet's index, data and exception files into one text: only what synonym lookup reads. */
 export function packWordNet(files: WordNetFiles, version: string): string {
   const synsetNames: string[] = [];
-  const ids = new Map<string, number>();
+  // Each part of speech's synsets by their offset in its data file.
+  const idsOf = {} as Record<WnPos, Map<string, number>>;
   for (const pos of WN_POS) {
     const data = files[`data.${FILE_OF[pos]}`];
     if (data === undefined) throw new Error(`WordNet: data.${FILE_OF[pos]} is missing`);
-    for (const line of data.split('\n')) {
+    const ids = (idsOf[pos] = new Map<string, number>());
+    for (let start = 0; start < data.length; ) {
+      let end = data.indexOf('\n', start);
+      if (end < 0) end = data.length;
+      const line = data.slice(start, end);
+      start = end + 1;
       if (line === '' || line.startsWith('  ')) continue; // the licence header
-      // Only the head of a line is read: the pointers and the gloss after the words are most of the file.
-      const count = parseInt(line.split(' ', 4)[3], 16);
-      const t = line.split(' ', 4 + 2 * count);
+      // Only the head of a line is read (offset, file, type, word count, then word and lex id per word): the
+      // pointers and the gloss after the words are most of the file.
+      const p0 = line.indexOf(' ');
+      const p2 = line.indexOf(' ', line.indexOf(' ', p0 + 1) + 1);
+      const p3 = line.indexOf(' ', p2 + 1);
+      const count = parseInt(line.slice(p2 + 1, p3), 16);
       const names: string[] = [];
-      for (let k = 0; k < count; k++) {
-        const name = t[4 + 2 * k].replace(/\(.*\)$/, ''); // adjective markers: (a), (p), (ip)
+      for (let k = 0, at = p3 + 1; k < count; k++) {
+        const e = line.indexOf(' ', at);
+        let name = line.slice(at, e < 0 ? line.length : e);
+        at = line.indexOf(' ', e + 1) + 1;
+        if (name.endsWith(')')) name = name.replace(/\(.*\)$/, ''); // adjective markers: (a), (p), (ip)
         if (!name.includes('_')) names.push(name);
       }
-      ids.set(`${pos}${t[0]}`, synsetNames.length);
+      ids.set(line.slice(0, p0), synsetNames.length);
       synsetNames.push(names.join(' '));
     }
   }
@@ -57,7 +69,7 @@ export function packWordNet(files: WordNetFiles, version: string): string {
       const synsetCount = Number(t[2]);
       const pointers = Number(t[3]);
       const offsets = t.slice(6 + pointers, 6 + pointers + synsetCount);
-      const found = offsets.map((o) => ids.get(`${pos}${o}`));
+      const found = offsets.map((o) => idsOf[pos].get(o));
       if (found.some((i) => i === undefined)) throw new Error(`WordNet: index.${FILE_OF[pos]} names a synset that data.${FILE_OF[pos]} lacks (${t[0]})`);
       lines.push(`${t[0]} ${found.join(',')}`);
     }
