@@ -2,7 +2,7 @@
 // 5,164 grades are 1). Per metric: the pooled Spearman; the same with the grade cut to "above the floor or not";
 // ROC AUC of that cut (ties count half); how many of the metric's own values tie at its commonest value; and the
 // Spearman and Kendall among the reviews graded above the floor only. Any human-scored dataset crscore eval reads.
-//   npm run ties:floor -- --dataset dataset.xlsx [--mapping mapping.json] [--dim grade]
+//   npm run ties:floor -- --dataset dataset.xlsx [--mapping mapping.json] [--dim grade] [--encoder use-lite]
 // Prints figures; never asserts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,10 +15,13 @@ import { prepare } from '../src/core/research/index.ts';
 import { kendallTauB, spearman } from '../src/core/stats.ts';
 import { meteorWordNet } from '../src/cli/evalMetrics.ts';
 import { humanCrscore } from '../src/cli/evalHumanCrscore.ts';
+import { embedUnique, loadEncoder } from '../src/cli/matrices.ts';
+import { baselineMetrics } from '../src/core/metaeval/index.ts';
+import { vectorCosine } from '../src/core/research/index.ts';
 
-const { values } = parseArgs({ options: { dataset: { type: 'string' }, mapping: { type: 'string' }, dim: { type: 'string' } } });
+const { values } = parseArgs({ options: { dataset: { type: 'string' }, mapping: { type: 'string' }, dim: { type: 'string' }, encoder: { type: 'string' } } });
 if (!values.dataset) {
-  console.log('usage: npm run ties:floor -- --dataset FILE [--mapping FILE.json] [--dim NAME]');
+  console.log('usage: npm run ties:floor -- --dataset FILE [--mapping FILE.json] [--dim NAME] [--encoder SPEC]');
   process.exit(2);
 }
 const bytes = await readFile(values.dataset);
@@ -29,13 +32,22 @@ if (!dim) throw new Error(`no dimension ${values.dim ?? ''} (the dataset has ${d
 const bridged = humanRows(d, dim);
 const p = prepare(bridged.rows, 'reference');
 const human = bridged.reviews.map((r) => r.human);
-const columns = referenceColumns(p, ['bleu', 'chrf', 'rouge-l', 'meteor'], { wordnet: meteorWordNet() });
+const columns: { label: string; values: readonly (number | null)[] }[] = referenceColumns(p, ['bleu', 'chrf', 'rouge-l', 'meteor'], { wordnet: meteorWordNet() });
+if (values.encoder) {
+  // embed-ref: the cosine of the review's and the reference's embeddings, as crscore eval --metrics embed-ref.
+  const enc = await loadEncoder(values.encoder);
+  const texts = p.reviews.flatMap((r) => (r.reference ? [r.review.review ?? '', r.reference] : []));
+  columns.push(...referenceColumns(p, ['embed-ref'], { embedCos: vectorCosine(await embedUnique(enc, texts, 32)), encoder: values.encoder }));
+  await enc.dispose?.();
+}
 // CRScore with the reference review's sentences as pseudo-references, each preset as crscore eval runs it.
 for (const preset of ['lexical', 'plus', 'learned'] as const) {
   const { columns: c } = await humanCrscore(preset, bridged.rows, p.items, {});
   columns.push(...c.filter((x) => x.id.endsWith('.rel')).map((x) => ({ ...x, label: `CRScore Rel, ${preset}` })));
 }
 
+const length = baselineMetrics(bridged.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), 1).find((b) => b.id === 'baseline.length');
+if (length) columns.push({ label: 'review length (baseline)', values: length.values });
 const scored = human.filter((h): h is number => h !== null);
 const floor = Math.min(...scored);
 const counts = new Map<number, number>();
