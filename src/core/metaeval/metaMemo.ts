@@ -29,16 +29,17 @@ export function metaMemo(limit = 512): MetaMemo {
 
 const hashes = new WeakMap<MetricBase, string>();
 
-/** FNV-1a-like hashes over the bytes of the base's arrays: the key's part that names the reviews. */
+/** FNV-1a-like hashes over the words of the base's arrays: the key's part that names the reviews. */
 function baseHash(b: MetricBase): string {
   const known = hashes.get(b);
   if (known) return known;
   let h1 = 0x811c9dc5, h2 = 0x01000193 ^ b.x.length;
+  // Word by word (the arrays are 4- or 8-byte elements, so their views are aligned).
   for (const a of [b.x, b.h, b.change, b.system]) {
-    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-    for (let i = 0; i < bytes.length; i++) {
-      h1 = Math.imul(h1 ^ bytes[i], 0x01000193);
-      h2 = Math.imul(h2 ^ bytes[i], 0x5bd1e995) ^ (h2 >>> 15);
+    const words = new Uint32Array(a.buffer, a.byteOffset, a.byteLength >> 2);
+    for (let i = 0; i < words.length; i++) {
+      h1 = Math.imul(h1 ^ words[i], 0x01000193);
+      h2 = Math.imul(h2 ^ words[i], 0x5bd1e995) ^ (h2 >>> 15);
     }
   }
   const key = `${(h1 >>> 0).toString(36)}.${(h2 >>> 0).toString(36)}.${b.x.length}`;

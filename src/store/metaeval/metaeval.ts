@@ -26,6 +26,7 @@ import type { DatasetRow } from '../../core/dataset';
 import type { LabReview } from '../../core/lab/metrics';
 import { labRowsOf } from '../lab/labColumns';
 import { useLab } from '../lab/lab';
+import { refColumnsPending } from '../lab/labPending';
 import { useLlmMetrics } from '../../settings/llmMetrics';
 import { APP_VERSION, useResearch } from '../research/research';
 import { flatLabRecords, flatValues } from '../research/labFlat';
@@ -266,6 +267,8 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     }
     const id = ++jobId;
     set({ signature: signatureOf(s, null), status: 'running', done: 0, total: m.resamples, error: null });
+    // BLEU and chrF on their way: one run, with them (the lab's new columns start it).
+    if (refColumnsPending()) return;
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
     // A newer run supersedes this one: its workers stop at their next step.
@@ -276,10 +279,10 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       if (id !== jobId) throw new MetaEvalCancelled();
       const coverage = matched.map((x) => x.coverage);
       const named = s.imports.map((f, k) => ({ name: f.name, coverage: coverage[k] }));
-      // The dataset's hash (read once per dataset) completes the signature, with every imported file's configuration.
-      const dataset = await datasetIdentity();
-      if (id !== jobId) throw new MetaEvalCancelled();
-      set({ coverage, signature: signatureOf(s, dataset, named) });
+      set({ coverage });
+      // The dataset's hash (read once per dataset, while the workers compute) completes the signature, with every
+      // imported file's configuration.
+      const signed = datasetIdentity().then((dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named) }));
       const metrics = [...given, ...matched.flatMap((x) => x.metrics), ...(await baselinesOf(prepared, table, m.seed))];
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(
@@ -290,6 +293,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
         ceilingInput && ceilingInput.records.length
           ? await metaEvaluateInPool({ records: ceilingInput.records, metrics: ceilingInput.metrics, options: { ...options, against: undefined } }, { cancelled })
           : null;
+      await signed;
       return { report, ceiling };
     };
     run()
