@@ -109,6 +109,8 @@ export class MetaEvalCancelled extends Error {
 
 let lastId = 0;
 
+const breathe = () => new Promise<void>((r) => setTimeout(r, 0));
+
 export interface PoolOptions {
   /** Resamples done (over all metrics, as a share of the total), while the bootstrap runs. */
   onProgress?: (done: number, total: number) => void;
@@ -131,7 +133,10 @@ export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, 
     if (o.cancelled?.()) throw new MetaEvalCancelled();
   };
   const memo = o.memo;
+  // The page's thread plans and hashes tens of thousands of reviews: a yield between the steps keeps each short.
+  await breathe();
   const keys = memo ? plan.bases.map((_, k) => unitKey(plan, k)) : [];
+  if (memo) await breathe();
   const units: MetricUnit[] = new Array<MetricUnit>(K);
   if (memo) for (let k = 0; k < K; k++) units[k] = memoUnit(memo, plan, k, keys[k])!;
   // The metrics still to compute, dealt out in contiguous shares.

@@ -126,7 +126,7 @@ export function MetaEvalView() {
         </p>
       )}
       {report && table && (
-        <div data-testid="me-results" data-status={s.status} className={s.status === 'running' ? 'r-pending' : undefined}>
+        <div data-testid="me-results" data-status={s.status} aria-busy={s.status === 'running'} className={s.status === 'running' ? 'r-pending' : undefined}>
           <div className="r-table-wrap">
             <table className="r-table lab-agree" data-testid="me-table">
               <caption className="small">
