@@ -10,7 +10,7 @@ import { corrPlan, corrScratch, resampleCorrelations } from '../weightedRank.ts'
 import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, type Grouping, type Statistic } from './grouped.ts';
 import { accKernel, accPlan, weightedAccEq } from './pairwise.ts';
 import { swapMasks } from './significance.ts';
-import { softPairwiseAccuracy } from './spa.ts';
+import { pairPs, spaOfPairPs } from './spa.ts';
 import { spaResampler } from './spaInterval.ts';
 import { calibrateTies, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
@@ -282,13 +282,18 @@ function systemTable(plan: MetaPlan, k: number) {
 export function completeUnits(plan: MetaPlan, ks: readonly number[], units: readonly MetricUnit[], B: number): void {
   const masks = plan.grouping === 'system' ? swapMasks(plan.total, plan.C, plan.seed) : [];
   const spaBoot = plan.grouping === 'system' ? spaResampler(masks, plan.seed, plan.C, B) : null;
+  // The humans' pair p-values depend on a metric only through the reviews it covers: equal tables share them.
+  const humanPs = new Map<string, Float64Array>();
   ks.forEach((k, j) => {
     const u = units[j];
     u.cv = crossValidated(plan.bases[k], plan.grouping, plan.folds, plan.seed, u.cvTies);
     if (spaBoot) {
       const t = systemTable(plan, k);
       const boot = spaBoot(t.mx, t.mh);
-      u.spa = { value: softPairwiseAccuracy(t.mx, t.mh, { masks }), boot };
+      const key = t.mh.map((v) => v.join(',')).join(';');
+      if (!humanPs.has(key)) humanPs.set(key, pairPs(t.mh, masks));
+      // softPairwiseAccuracy's figure, the humans' half computed once.
+      u.spa = { value: t.mx.length < 2 ? NaN : spaOfPairPs(pairPs(t.mx, masks), humanPs.get(key)!), boot };
     }
   });
 }

@@ -143,7 +143,13 @@ export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, 
   const todo = Array.from({ length: K }, (_, k) => k).filter((k) => !units[k]);
   const dealt = shares(todo.length, workers.length).map(([a, b]) => todo.slice(a, b));
   try {
-    await Promise.all(workers.map((w, j) => w.start(id, job, dealt[j])));
+    // One copy of the job per worker, each in its own task.
+    const started: Maybe<void>[] = [];
+    for (const [j, w] of workers.entries()) {
+      if (j) await breathe();
+      started.push(w.start(id, job, dealt[j]));
+    }
+    await Promise.all(started);
     const total = plan.total;
     const chunk = Math.max(1, o.chunk ?? Math.ceil(total / 10));
     const done = workers.map(() => 0);

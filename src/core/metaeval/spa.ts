@@ -28,6 +28,15 @@ export function softPairwiseAccuracy(x: readonly Float64Array[], h: readonly Flo
   return pairs > 0 ? sum / pairs : NaN;
 }
 
+/** Every system pair's pairP (pairs a < b in order): SPA is spaOfPairPs of the metric's and the humans'. */
+export function pairPs(t: readonly Float64Array[], masks: readonly Uint8Array[]): Float64Array {
+  const S = t.length;
+  const out = new Float64Array((S * (S - 1)) / 2);
+  let k = 0;
+  for (let a = 0; a < S; a++) for (let b = a + 1; b < S; b++) out[k++] = pairP(t[a], t[b], masks);
+  return out;
+}
+
 /** One-sided permutation p of mean(a − b) > 0 over the changes where both have a value. */
 export function pairP(a: Float64Array, b: Float64Array, masks: readonly Uint8Array[]): number {
   const d: number[] = [];
