@@ -76,6 +76,8 @@ export interface MetaEvalState {
 }
 
 let jobId = 0;
+/** The run over the metrics at hand while BLEU and chrF are scored (see compute). */
+let warming: Promise<unknown> | null = null;
 let importsRestored = false;
 
 /** The run's reviews and the dataset's rows, which imports are matched against. */
@@ -267,10 +269,17 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     }
     const id = ++jobId;
     set({ signature: signatureOf(s, null), status: 'running', done: 0, total: m.resamples, error: null });
-    // BLEU and chrF on their way: one run, with them (the lab's new columns start it).
-    if (refColumnsPending()) return;
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
+    // BLEU and chrF on their way: the table waits for them (the lab's new columns start it). Meanwhile the other
+    // metrics' units and pairs go into the pool's memo, never cancelled: the run with BLEU and chrF waits for
+    // this one and reuses them rather than computing them again.
+    if (refColumnsPending()) {
+      warming = baselinesOf(prepared, table, m.seed)
+        .then((baselines) => metaEvaluateInPool({ table, metrics: [...given, ...baselines], options }))
+        .catch(() => undefined);
+      return;
+    }
     // A newer run supersedes this one: its workers stop at their next step.
     const cancelled = () => id !== jobId;
     const t0 = performance.now();
@@ -284,6 +293,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       // imported file's configuration.
       const signed = datasetIdentity().then((dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named) }));
       const metrics = [...given, ...matched.flatMap((x) => x.metrics), ...(await baselinesOf(prepared, table, m.seed))];
+      await warming;
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(
         { table, metrics, options },
