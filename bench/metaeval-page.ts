@@ -17,8 +17,10 @@ if (!fs.existsSync(DEV)) {
   console.log(`skipped: the human study's dev half is not at ${DEV}`);
   process.exit(0);
 }
-if (!fs.existsSync('dist/index.html')) {
-  console.log('skipped: no build in dist/ (npx vite build first)');
+// BENCH_DIST: another build to serve (another commit's, for a before/after in the same hour).
+const DIST = process.env.BENCH_DIST ?? 'dist';
+if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+  console.log(`skipped: no build in ${DIST}/ (npx vite build first)`);
   process.exit(0);
 }
 
@@ -50,7 +52,7 @@ async function shown(page: Page, cfg: Cfg, t0: number): Promise<number> {
   return (await page.evaluate(() => performance.now())) - t0;
 }
 
-const server = await preview({ preview: { port: PORT, strictPort: true }, logLevel: 'warn' });
+const server = await preview({ preview: { port: PORT, strictPort: true }, build: { outDir: DIST }, logLevel: 'warn' });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
