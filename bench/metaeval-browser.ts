@@ -2,7 +2,8 @@
 // bench/metaeval.ts, each table computed by the app's pool (src/store/metaeval/metaevalPool.ts, one worker per core that
 // navigator.hardwareConcurrency reports) in Debian's Chromium, timed from the call to the report. Each table runs
 // twice: the first includes the workers' start and the JIT's warm-up, the second is what a user waits for when
-// they change the grouping or the statistic. Figures only; nothing is asserted.
+// they change the grouping or the statistic. Figures only; nothing is asserted. What a person waits for in the app
+// itself (opening the lab, each change, first time and back) is bench/metaeval-page.ts.
 //   npx tsx bench/metaeval-browser.ts        BENCH_PORT=5218 BENCH_RESAMPLES=1000
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';

@@ -1,7 +1,7 @@
 // Names what the page's long main-thread tasks spend their time on, during a Research import and a lexical run:
 // a Chromium performance trace (timeline and V8 sampling profiler), each long task broken down by the trace events
 // inside it (script, style, layout, paint…) and by the JavaScript functions sampled in it (self time).
-//   npx tsx bench/trace-longtasks.ts [file.jsonl] [--min 40] [--refs: then the reference metrics]   BENCH_PORT=5218, BENCH_DIST=<an existing build>
+//   npx tsx bench/trace-longtasks.ts [file.jsonl] [--min 40] [--refs: then the reference metrics] [--lab: only the metric lab and its meta-evaluation, after scoring, 200 resamples]   BENCH_PORT=5218, BENCH_DIST=<an existing build>
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,7 +103,10 @@ try {
   await page.evaluate(() => new Promise((res) => { const r = indexedDB.deleteDatabase('crscore-research'); r.onsuccess = r.onerror = r.onblocked = () => res(null); }));
   await page.reload();
   const traceFile = path.join(tmp, 'trace.json');
-  await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'blink.user_timing'] });
+  const lab = args.includes('--lab');
+  const trace = () => browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'blink.user_timing'] });
+  if (lab) await page.evaluate(() => localStorage.setItem('crscore.lab.settings', JSON.stringify({ state: { resamples: 200 }, version: 1 })));
+  else await trace();
   await page.getByTestId('research-file').setInputFiles(file);
   await page.getByTestId('import-summary').waitFor({ timeout: 600_000 });
   await page.evaluate(() => performance.mark('imported'));
@@ -119,6 +122,19 @@ try {
     await page.evaluate(() => performance.mark('refs'));
     await page.evaluate(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().ensureRefMetrics());
     await page.waitForFunction(() => (globalThis as unknown as { __crscoreResearch: Hook }).__crscoreResearch.getState().refMetrics.status === 'done', null, { timeout: 900_000 });
+  }
+  if (lab) {
+    type Me = { getState(): { status: string; report: { rows: { id: string }[] } | null } };
+    await trace();
+    await page.getByTestId('research-view-lab').click();
+    await page.waitForFunction(
+      () => {
+        const me = (globalThis as unknown as { __crscoreMetaEval?: Me }).__crscoreMetaEval?.getState();
+        return document.querySelector('[data-testid="lab-results"]')?.getAttribute('data-status') === 'done' && me?.status === 'done' && !!me.report?.rows.some((r) => r.id === 'chrf');
+      },
+      null,
+      { timeout: 900_000, polling: 250 },
+    );
   }
   await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
   await browser.stopTracing();

@@ -62,6 +62,7 @@ test('the meta-evaluation table equals crscore eval --metaeval --json; an import
   let b = await browserReport(page);
   expect(b.resamples).toBe(200);
   expectSame(b, pooled.metaeval);
+  const pooledReport = b;
   await expect(page.getByTestId('me-row-crscore.rel')).toBeVisible();
   await expect(page.getByTestId('me-row-baseline.length')).toContainText('Length (words) (baseline)');
   await expect(page.getByTestId('me-ceiling-note')).toContainText('one score per review');
@@ -79,6 +80,19 @@ test('the meta-evaluation table equals crscore eval --metaeval --json; an import
   expect(b.grouping).toBe('item');
   expectSame(b, item.metaeval);
   await expect(page.getByTestId('me-tie-curve')).toBeVisible();
+
+  // Back to the pooled table: from what the first run computed (the pool's memo), the very same table.
+  const first = JSON.stringify(pooledReport);
+  await page.getByTestId('me-grouping').selectOption('none');
+  await page.getByTestId('me-statistic').selectOption('spearman');
+  await expect(page.getByTestId('me-signature')).toContainText('group:none|stat:spearman');
+  await page.waitForTimeout(300);
+  expect(JSON.stringify(await browserReport(page))).toBe(first);
+  await page.getByTestId('me-grouping').selectOption('item');
+  await page.getByTestId('me-statistic').selectOption('acc_eq');
+  await expect(page.getByTestId('me-signature')).toContainText('group:item|stat:acc_eq');
+  await page.waitForTimeout(300);
+  expectSame(await browserReport(page), item.metaeval);
 
   // An imported metric: the CLI's per-review scores, read back in the browser, give the same statistics.
   const file = path.join(tmp, 'mine.csv');

@@ -18,3 +18,4 @@ export * from './scoresFile.ts';
 export * from './tables.ts';
 export * from './crossval.ts';
 export * from './spaInterval.ts';
+export * from './metaMemo.ts';

@@ -9,6 +9,7 @@
 import { planMetaEvalTyped, bootstrapUnits, completeUnits, metaTable, typedMetric, type MetaPlan, type MetricUnit } from './metaPlan.ts';
 import { metaRows, permExtremes, rankTable } from './metaFinish.ts';
 import { swapMasks } from './significance.ts';
+import { keepPerm, keepUnit, memoPerm, memoUnit, unitKey, type MetaMemo } from './metaMemo.ts';
 export type { MetricUnit } from './metaPlan.ts';
 import type { MetaEvalOptions, MetaEvalReport, MetaMetric, MetaRecord, MetaTable, TypedMetaMetric } from './metaTypes.ts';
 
@@ -108,6 +109,8 @@ export class MetaEvalCancelled extends Error {
 
 let lastId = 0;
 
+const breathe = () => new Promise<void>((r) => setTimeout(r, 0));
+
 export interface PoolOptions {
   /** Resamples done (over all metrics, as a share of the total), while the bootstrap runs. */
   onProgress?: (done: number, total: number) => void;
@@ -115,6 +118,8 @@ export interface PoolOptions {
   chunk?: number;
   /** Checked between calls: true stops the run with MetaEvalCancelled. */
   cancelled?: () => boolean;
+  /** Units and permutation tests of earlier runs (metaMemo.ts): only what it lacks is computed, and kept there. */
+  memo?: MetaMemo;
 }
 
 /** metaEvaluate's report, computed on `workers` (at least one); they are sent the job typed. */
@@ -127,13 +132,28 @@ export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, 
   const check = () => {
     if (o.cancelled?.()) throw new MetaEvalCancelled();
   };
-  const dealt = shares(K, workers.length).map(([a, b]) => Array.from({ length: b - a }, (_, i) => a + i));
+  const memo = o.memo;
+  // The page's thread plans and hashes tens of thousands of reviews: a yield between the steps keeps each short.
+  await breathe();
+  const keys = memo ? plan.bases.map((_, k) => unitKey(plan, k)) : [];
+  if (memo) await breathe();
+  const units: MetricUnit[] = new Array<MetricUnit>(K);
+  if (memo) for (let k = 0; k < K; k++) units[k] = memoUnit(memo, plan, k, keys[k])!;
+  // The metrics still to compute, dealt out in contiguous shares.
+  const todo = Array.from({ length: K }, (_, k) => k).filter((k) => !units[k]);
+  const dealt = shares(todo.length, workers.length).map(([a, b]) => todo.slice(a, b));
   try {
-    await Promise.all(workers.map((w, j) => w.start(id, job, dealt[j])));
+    // One copy of the job per worker, each in its own task.
+    const started: Maybe<void>[] = [];
+    for (const [j, w] of workers.entries()) {
+      if (j) await breathe();
+      started.push(w.start(id, job, dealt[j]));
+    }
+    await Promise.all(started);
     const total = plan.total;
     const chunk = Math.max(1, o.chunk ?? Math.ceil(total / 10));
     const done = workers.map(() => 0);
-    const report = () => o.onProgress?.(K ? Math.floor(done.reduce((t, d, j) => t + d * dealt[j].length, 0) / K) : total, total);
+    const report = () => o.onProgress?.(todo.length ? Math.floor(done.reduce((t, d, j) => t + d * dealt[j].length, 0) / todo.length) : total, total);
     await Promise.all(
       workers.map(async (w, j) => {
         while (dealt[j].length && done[j] < total) {
@@ -144,14 +164,19 @@ export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, 
       }),
     );
     check();
-    const units: MetricUnit[] = new Array<MetricUnit>(K);
-    const taken = await Promise.all(workers.map((w) => w.take(id)));
-    dealt.forEach((ks, j) => ks.forEach((k, i) => (units[k] = taken[j][i])));
+    const taken = await Promise.all(workers.map((w, j) => (dealt[j].length ? w.take(id) : [])));
+    dealt.forEach((ks, j) =>
+      ks.forEach((k, i) => {
+        units[k] = taken[j][i];
+        if (memo) keepUnit(memo, plan, k, units[k], keys[k]);
+      }),
+    );
+    report();
     const rows = metaRows(plan, units, total);
     const known = new Map<string, number>();
     let asked = 0;
     for (;;) {
-      const r = rankTable(plan, units, rows, total, (ia, ib) => known.get(`${ia}:${ib}`));
+      const r = rankTable(plan, units, rows, total, (ia, ib) => known.get(`${ia}:${ib}`) ?? (memo && memoPerm(memo, plan, ia, ib, units[ia].ties.eps, units[ib].ties.eps)));
       if (!('need' in r)) return r;
       check();
       const [ia, ib] = r.need;
@@ -163,7 +188,9 @@ export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, 
       const ranges = shares(total, split.length);
       const busy = split.flatMap((w, j) => (ranges[j][1] > ranges[j][0] ? [w.perm(id, ia, ib, ea, eb, ...ranges[j])] : []));
       const extreme = (await Promise.all(busy)).reduce((a, b) => a + b, 0);
-      known.set(`${ia}:${ib}`, total ? extreme / total : NaN);
+      const p = total ? extreme / total : NaN;
+      known.set(`${ia}:${ib}`, p);
+      if (memo) keepPerm(memo, plan, ia, ib, ea, eb, p);
     }
   } finally {
     await Promise.all(workers.map((w) => w.release(id))).catch(() => undefined);

@@ -21,6 +21,7 @@ import { labColumns, labRowsOf, type LlmMetricConfig } from './labColumns';
 import { flatLabMetric, flatLabRecords } from '../research/labFlat';
 import { CancelledError, labStats } from './labStats';
 import { useLabRefs, type LabRefName } from './labRefs';
+import { refColumnsPending } from './labPending';
 import { useResearch } from '../research/research';
 
 /** Above this many requests the browser asks before sending (as batch pseudo-references do). */
@@ -307,6 +308,8 @@ export const useLab = create<LabState>()((set, get) => ({
     set({
       stats: { status: 'running', done: 0, total: s.resamples, error: null, ms: null, baseline },
     });
+    // BLEU and chrF on their way: the statistics run once, with them (ensureRefMetrics computes again).
+    if (refColumnsPending()) return;
     // Typed columns only (a few loops here); the workers build the records and run the resamples.
     const inputs = {
       ...flatLabRecords(r.results.prepared.items),

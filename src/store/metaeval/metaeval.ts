@@ -27,6 +27,7 @@ import type { DatasetRow } from '../../core/dataset';
 import type { LabReview } from '../../core/lab/metrics';
 import { labRowsOf } from '../lab/labColumns';
 import { useLab } from '../lab/lab';
+import { refColumnsPending } from '../lab/labPending';
 import { useLlmMetrics } from '../../settings/llmMetrics';
 import { APP_VERSION, useResearch } from '../research/research';
 import { flatLabRecords, flatValues } from '../research/labFlat';
@@ -80,6 +81,8 @@ export interface MetaEvalState {
 }
 
 let jobId = 0;
+/** The run over the metrics at hand while BLEU and chrF are scored (see compute). */
+let warming: Promise<unknown> | null = null;
 let importsRestored = false;
 
 /** The run's reviews and the dataset's rows, which imports are matched against. */
@@ -277,6 +280,15 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     set({ signature: signatureOf(s, null), status: 'running', done: 0, total: m.resamples, error: null, undefinedWhy: null });
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
+    // BLEU and chrF on their way: the table waits for them (the lab's new columns start it). Meanwhile the other
+    // metrics' units and pairs go into the pool's memo, never cancelled: the run with BLEU and chrF waits for
+    // this one and reuses them rather than computing them again.
+    if (refColumnsPending()) {
+      warming = baselinesOf(prepared, table, m.seed)
+        .then((baselines) => metaEvaluateInPool({ table, metrics: [...given, ...baselines], options }))
+        .catch(() => undefined);
+      return;
+    }
     // A newer run supersedes this one: its workers stop at their next step.
     const cancelled = () => id !== jobId;
     const t0 = performance.now();
@@ -285,11 +297,12 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       if (id !== jobId) throw new MetaEvalCancelled();
       const coverage = matched.map((x) => x.coverage);
       const named = s.imports.map((f, k) => ({ name: f.name, coverage: coverage[k] }));
-      // The dataset's hash (read once per dataset) completes the signature, with every imported file's configuration.
-      const dataset = await datasetIdentity();
-      if (id !== jobId) throw new MetaEvalCancelled();
-      set({ coverage, signature: signatureOf(s, dataset, named) });
+      set({ coverage });
+      // The dataset's hash (read once per dataset, while the workers compute) completes the signature, with every
+      // imported file's configuration.
+      const signed = datasetIdentity().then((dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named) }));
       const metrics = [...given, ...matched.flatMap((x) => x.metrics), ...(await baselinesOf(prepared, table, m.seed))];
+      await warming;
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(
         { table, metrics, options },
@@ -299,6 +312,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
         ceilingInput && ceilingInput.records.length
           ? await metaEvaluateInPool({ records: ceilingInput.records, metrics: ceilingInput.metrics, options: { ...options, against: undefined } }, { cancelled })
           : null;
+      await signed;
       return { report, ceiling, aucs: s.grouping === 'none' ? binaryAucs(metrics, m) : null };
     };
     run()

@@ -2,7 +2,7 @@
 // use and kept. metaEvaluatePooled (src/core/metaeval) deals the metrics out among them and splits each
 // permutation test; the report is the one a single thread gives, whatever the pool's size.
 import * as Comlink from 'comlink';
-import { metaEvaluatePooled, type MetaEvalJob, type MetaEvalReport, type MetaTable, type PoolOptions, type TypedMetaEvalJob, type TypedMetaMetric } from '../../core/metaeval/index';
+import { metaEvaluatePooled, metaMemo, type MetaEvalJob, type MetaEvalReport, type MetaTable, type PoolOptions, type TypedMetaEvalJob, type TypedMetaMetric } from '../../core/metaeval/index';
 import type { MetaEvalWorkerApi } from './metaeval.worker';
 
 /** Workers in the pool: the cores the browser reports (at least 1, at most 8). */
@@ -18,9 +18,15 @@ function workers(): Comlink.Remote<MetaEvalWorkerApi>[] {
   return pool;
 }
 
-/** metaEvaluate's report, computed on the pool. */
+/**
+ * What the page's runs computed (metaMemo.ts): a metric's unit per grouping and a pair's PERM-BOTH p per statistic,
+ * so a change of statistic, a metric added or a configuration seen before computes only what is new.
+ */
+const memo = metaMemo();
+
+/** metaEvaluate's report, computed on the pool (what an earlier run computed is taken from the memo). */
 export function metaEvaluateInPool(job: MetaEvalJob | TypedMetaEvalJob, o: PoolOptions = {}): Promise<MetaEvalReport> {
-  return metaEvaluatePooled(job, workers(), o);
+  return metaEvaluatePooled(job, workers(), { memo, ...o });
 }
 
 /** The baseline columns (baselineColumns), computed by the pool's first worker. */

@@ -43,7 +43,7 @@ export function flatLabRecords(items: readonly EvalItem[]): FlatLabRecords {
 /** A column's values as a Float64Array, NaN for null (the statistics leave both out alike). */
 export function flatValues(v: readonly (number | null)[]): Float64Array {
   const out = new Float64Array(v.length);
-  v.forEach((x, i) => (out[i] = x ?? NaN));
+  for (let i = 0; i < v.length; i++) out[i] = v[i] ?? NaN;
   return out;
 }
 

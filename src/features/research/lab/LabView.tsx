@@ -2,7 +2,7 @@
 // statistics, on the Research run's reviews. Picker, LLM run, one agreement table, system tables and rank
 // agreement, a scatter of any metric against humans, and the LLM grades' confusion heatmap against human grades.
 import { HumanDimensionSelect } from '../metaeval/HumanJudging';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { InSampleNote, useInSample } from '../../linker/InSampleNote';
 import type { Dim } from '../../../core/lab/index';
 import { useLab } from '../../../store/lab/lab';
@@ -36,9 +36,12 @@ function useCompute() {
   const m = useLlmMetrics();
   const grades = useLab((s) => s.grades);
   const judges = useLab((s) => s.judges);
+  // The first compute (the lab opened) at once; later ones once the inputs rest.
+  const opened = useRef(false);
   useEffect(() => {
     if (!results || !analysis) return;
-    const t = setTimeout(() => useLab.getState().compute(), 400);
+    const t = setTimeout(() => useLab.getState().compute(), opened.current ? 400 : 0);
+    opened.current = true;
     return () => clearTimeout(t);
   }, [results, analysis, m.metrics, m.baseline, m.resamples, m.seed, grades, judges]);
 }

@@ -1,7 +1,7 @@
 // Meta-evaluation: the metric lab's metrics, imported per-review scores and the baselines judged as the
 // WMT metrics task judges metrics: a grouping and a statistic to rank by, significance clusters, the human ceiling
 // on top, intervals, exports with the reproducibility signature, and acc_eq against ε. Computed in a worker.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { coverageLines, GROUPING_LABEL, GROUPINGS, metaEvalTable, formatMetaEval, STATISTIC_LABEL, STATISTICS, type Grouping, type RankStatistic } from '../../../core/metaeval/index';
 import { useLab } from '../../../store/lab/lab';
 import { useMetaEval } from '../../../store/metaeval/metaeval';
@@ -22,7 +22,10 @@ const RANKS: { value: RankStatistic; label: string; system?: boolean }[] = [
   { value: 'spa', label: 'soft pairwise accuracy', system: true },
 ];
 
-/** Recomputes once the lab's columns, the seed or the resamples rest. */
+/**
+ * Recomputes when the lab's columns change (the lab already waits for its inputs to rest, and sets them once its
+ * BLEU and chrF are in), and once the seed or the resamples rest.
+ */
 function useCompute() {
   const columns = useLab((s) => s.columns);
   const results = useResearch((s) => s.results);
@@ -33,9 +36,16 @@ function useCompute() {
   }, [results]);
   useEffect(() => {
     if (!results) return;
+    const t = setTimeout(() => useMetaEval.getState().compute(), 0);
+    return () => clearTimeout(t);
+  }, [columns, results]);
+  const settled = useRef(false);
+  useEffect(() => {
+    // Not on mount: the columns' effect computes then.
+    if (!settled.current) return void (settled.current = true);
     const t = setTimeout(() => useMetaEval.getState().compute(), 500);
     return () => clearTimeout(t);
-  }, [columns, results, resamples, seed]);
+  }, [resamples, seed]);
 }
 
 export function MetaEvalView() {
@@ -127,7 +137,7 @@ export function MetaEvalView() {
         </p>
       )}
       {report && table && (
-        <div data-testid="me-results" data-status={s.status} className={s.status === 'running' ? 'r-pending' : undefined}>
+        <div data-testid="me-results" data-status={s.status} aria-busy={s.status === 'running'} className={s.status === 'running' ? 'r-pending' : undefined}>
           <div className="r-table-wrap">
             <table className="r-table lab-agree" data-testid="me-table">
               <caption className="small">
