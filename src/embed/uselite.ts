@@ -49,6 +49,26 @@ export function interop<T extends object>(mod: unknown, probe: keyof T): T {
   return (typeof m[probe] === 'function' ? m : m.default) as T;
 }
 
+/**
+ * One batch through the graph: tokenize, run, read back. The encoder and the benches' bare loops (the floor) run
+ * this same code. Texts must not be blank (the graph cannot take a row without tokens).
+ */
+export async function runUseLiteGraph(tf: TfLike, model: GraphModelLike, tokenizer: SentencePieceTokenizer, texts: readonly string[]): Promise<{ data: Float32Array; rows: number; dim: number }> {
+  const ids = texts.map((t) => tokenizer.encode(t));
+  const pairs: number[] = [];
+  ids.forEach((row, i) => row.forEach((_, j) => pairs.push(i, j)));
+  const indices = tf.tensor2d(pairs, [pairs.length / 2, 2], 'int32');
+  const values = tf.tensor1d(ids.flat(), 'int32');
+  const out = await model.executeAsync({ indices, values });
+  indices.dispose();
+  values.dispose();
+  const t = Array.isArray(out) ? out[0] : out;
+  const data = (await t.data()) as Float32Array;
+  const [rows, dim] = t.shape;
+  t.dispose();
+  return { data, rows, dim };
+}
+
 export function createUseLiteEncoder(
   tf: TfLike,
   model: GraphModelLike,
@@ -61,18 +81,7 @@ export function createUseLiteEncoder(
       const texts = sentences
         .map((s) => (pooling === 'crscore' ? removeStopwords(s) : s))
         .map((s) => (s.trim() ? s : ' '));
-      const ids = texts.map((t) => tokenizer.encode(t));
-      const pairs: number[] = [];
-      ids.forEach((row, i) => row.forEach((_, j) => pairs.push(i, j)));
-      const indices = tf.tensor2d(pairs, [pairs.length / 2, 2], 'int32');
-      const values = tf.tensor1d(ids.flat(), 'int32');
-      const out = await model.executeAsync({ indices, values });
-      indices.dispose();
-      values.dispose();
-      const t = Array.isArray(out) ? out[0] : out;
-      const data = (await t.data()) as Float32Array;
-      const [rows, dim] = t.shape;
-      t.dispose();
+      const { data, rows, dim } = await runUseLiteGraph(tf, model, tokenizer, texts);
       if (rows !== texts.length)
         throw new Error(`USE-lite returned ${rows} rows for ${texts.length} sentences`);
       return texts.map((_, i) => l2normalize(data.slice(i * dim, (i + 1) * dim)));

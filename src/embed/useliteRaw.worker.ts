@@ -2,6 +2,7 @@
 // The bare loop behind bench/embed.ts's browser floor: USE-lite loaded as the embedding worker loads it
 // (useliteBrowser.ts), then batches run straight through the graph (tokenize, run, read back): no cache, no
 // stopwords, no normalisation, no Comlink. Reached from the test page only (src/features/model/e2e-page.tsx).
+import { runUseLiteGraph } from './uselite.ts';
 import { loadBrowserUseLite } from './useliteBrowser.ts';
 
 export type RawRequest = { kind: 'load' } | { kind: 'run'; batch: string[] };
@@ -12,17 +13,7 @@ self.onmessage = async (ev: MessageEvent<RawRequest>) => {
   try {
     const { tf, model, tokenizer } = await loaded;
     if (ev.data.kind === 'run') {
-      const ids = ev.data.batch.map((t) => tokenizer.encode(t.trim() ? t : ' '));
-      const pairs: number[] = [];
-      ids.forEach((row, i) => row.forEach((_, j) => pairs.push(i, j)));
-      const indices = tf.tensor2d(pairs, [pairs.length / 2, 2], 'int32');
-      const values = tf.tensor1d(ids.flat(), 'int32');
-      const out = await model.executeAsync({ indices, values });
-      indices.dispose();
-      values.dispose();
-      const t = Array.isArray(out) ? out[0] : out;
-      await t.data();
-      t.dispose();
+      await runUseLiteGraph(tf, model, tokenizer, ev.data.batch.map((t) => (t.trim() ? t : ' ')));
     }
     self.postMessage({ ok: true });
   } catch (e) {
