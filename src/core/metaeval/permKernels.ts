@@ -183,9 +183,9 @@ export function pooledAccEq(az: Float64Array, bz: Float64Array, h: Float64Array,
   };
 }
 
-/** Each side's statistic over its system means (the means summed in review order, as groupsFor does). */
-export function systemSides(az: Float64Array, bz: Float64Array, h: Float64Array, system: ArrayLike<number>, stat: Statistic, epsA: number, epsB: number): SideStatistic {
-  const n = az.length;
+/** Each review's system slot (systems in ascending order), the reviews per system and the human system means. */
+function systemSlots(system: ArrayLike<number>, h: Float64Array) {
+  const n = h.length;
   const keys = [...new Set(Array.from(system))].sort((a, b) => a - b);
   const slot = new Map(keys.map((k, s) => [k, s]));
   const at = Int32Array.from({ length: n }, (_, i) => slot.get(system[i])!);
@@ -196,7 +196,13 @@ export function systemSides(az: Float64Array, bz: Float64Array, h: Float64Array,
     count[at[i]]++;
     sh[at[i]] += h[i];
   }
-  const mh = Array.from(sh, (v, s) => v / count[s]);
+  return { at, S, count, mh: Array.from(sh, (v, s) => v / count[s]) };
+}
+
+/** Each side's statistic over its system means (the means summed in review order, as groupsFor does). */
+export function systemSides(az: Float64Array, bz: Float64Array, h: Float64Array, system: ArrayLike<number>, stat: Statistic, epsA: number, epsB: number): SideStatistic {
+  const n = az.length;
+  const { at, S, count, mh } = systemSlots(system, h);
   const sx = new Float64Array(S);
   const mx = new Array<number>(S);
   return (swapped, side) => {
@@ -214,17 +220,7 @@ export function systemSides(az: Float64Array, bz: Float64Array, h: Float64Array,
  */
 export function systemDiff(az: Float64Array, bz: Float64Array, h: Float64Array, system: ArrayLike<number>, change: ArrayLike<number>, stat: Statistic, epsA: number, epsB: number): (mask: Uint8Array) => number {
   const n = az.length;
-  const keys = [...new Set(Array.from(system))].sort((a, b) => a - b);
-  const slot = new Map(keys.map((k, s) => [k, s]));
-  const at = Int32Array.from({ length: n }, (_, i) => slot.get(system[i])!);
-  const S = keys.length;
-  const count = new Float64Array(S);
-  const sh = new Float64Array(S);
-  for (let i = 0; i < n; i++) {
-    count[at[i]]++;
-    sh[at[i]] += h[i];
-  }
-  const mh = Array.from(sh, (v, s) => v / count[s]);
+  const { at, S, count, mh } = systemSlots(system, h);
   const ab = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
     ab[2 * i] = az[i];
