@@ -115,12 +115,18 @@ export async function embedTexts(spec: () => ModelSpec, texts: readonly string[]
         embedStats.texts += chunk.length;
         const vecs = await e.embed(chunk);
         const entries = chunk.map((t, j) => [t, vecs[j]] as [string, Float32Array]);
-        // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so. The
-        // write goes on while this worker embeds its next batch; the run waits for every write before it ends.
-        writes.push(putVectors(space, entries).catch((err: Error) => void (cacheFailure ??= err)));
         for (const [t, v] of entries) vectors.set(t, v);
-        embedded += chunk.length;
-        if (h.live() && !failure) h.onEmbedded(cached + embedded, texts.length, cached);
+        // A full disk must not stop the run: the vectors stay in memory, and the end of the run says so. The
+        // write goes on while this worker embeds its next batch; a batch counts as done once it is written, so
+        // a reload at the progress bar's "done" finds it in the cache. The run waits for every write.
+        writes.push(
+          putVectors(space, entries)
+            .catch((err: Error) => void (cacheFailure ??= err))
+            .then(() => {
+              embedded += chunk.length;
+              if (h.live() && !failure) h.onEmbedded(cached + embedded, texts.length, cached);
+            }),
+        );
       }
     } catch (err) {
       failure ??= err instanceof Error ? err : new Error(String(err));
