@@ -29,6 +29,19 @@ async function cli(args: string[]): Promise<CliOut> {
   return JSON.parse(stdout) as CliOut;
 }
 
+/** The signature `crscore eval … --signature` prints for the same file and configuration, one grouping. */
+async function cliSignature(args: string[], grouping: 'none' | 'item' | 'system'): Promise<string> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'eval', ...args, '--grouping', grouping, '--signature', '--bootstrap', RESAMPLES, '--seed', '1'], { encoding: 'utf8', timeout: 240_000 });
+  return stdout.trim();
+}
+
+/** The browser's signature once its dataset's hash is in: byte for byte the CLI's. */
+async function expectSignature(page: Page, args: string[], grouping: 'none' | 'item' | 'system') {
+  const want = await cliSignature(args, grouping);
+  expect(want).toMatch(/\|map:(layout:graded-reviews|mapping#[0-9a-f]{12})$/);
+  await expect(page.getByTestId('me-signature')).toHaveText(want, { timeout: 120_000 });
+}
+
 const rowsOf = (g: CliOut['metaeval']['groupings']['pooled']): CliRow[] => {
   if ('undefined' in g) throw new Error(`undefined: ${g.undefined}`);
   return g.rows;
@@ -102,7 +115,8 @@ test("GradedReviews' workbook opens by its header; the meta-evaluation equals cr
   test.setTimeout(480_000);
   const file = path.join(tmp, 'dataset.xlsx');
   fs.writeFileSync(file, Buffer.from(await workbook(gradedReviewsRows(40, 3))));
-  const cliOut = cli(['--dataset', file, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference']);
+  const args = ['--dataset', file, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'];
+  const cliOut = cli(args);
   await page.goto('/#research');
   await page.getByTestId('research-file').setInputFiles(file);
   const overview = page.getByTestId('human-overview');
@@ -121,11 +135,14 @@ test("GradedReviews' workbook opens by its header; the meta-evaluation equals cr
   const out = await cliOut;
   expect(out.dataset).toMatchObject({ changes: 40, reviews: 160, unreadRows: 0 });
   expectSame(await browserReport(page, 'none', rowsOf(out.metaeval.groupings.pooled)), rowsOf(out.metaeval.groupings.pooled));
+  // The same configuration, the same signature: the file (name, rows, SHA-256), its layout, the dimension by name.
+  await expectSignature(page, args, 'none');
   await page.getByTestId('me-grouping').selectOption('item');
   await expect(page.getByTestId('me-signature')).toContainText('group:item');
   expectSame(await browserReport(page, 'item', rowsOf(out.metaeval.groupings.item)), rowsOf(out.metaeval.groupings.item));
   await page.getByTestId('me-grouping').selectOption('system');
   await expect(page.getByTestId('me-signature')).toContainText('group:system');
+  await expectSignature(page, args, 'system');
   expectSame(await browserReport(page, 'system', rowsOf(out.metaeval.groupings.system)), rowsOf(out.metaeval.groupings.system));
 });
 
@@ -181,7 +198,8 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
     fields: { id: 'change', diff: 'hunk_text', review: 'comment', reference: 'gold' },
     human: [{ column: 'relevant', dimension: 'relevant', scale: 'binary' }],
   });
-  const cliOut = cli(['--dataset', file, '--mapping', mappingFile, '--metrics', 'bleu,chrf']);
+  const args = ['--dataset', file, '--mapping', mappingFile, '--metrics', 'bleu,chrf'];
+  const cliOut = cli(args);
   await page.getByTestId('human-mapping-apply').click();
   await expect(page.getByTestId('human-mapping')).toHaveCount(0);
   await expect(page.getByTestId('human-changes')).toHaveText('24');
@@ -200,6 +218,8 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
   expect(out.dataset).toMatchObject({ changes: 24, reviews: 71, systems: ['human'], unreadRows: 1 });
   const pooled = rowsOf(out.metaeval.groupings.pooled);
   expectSame(await browserReport(page, 'none', pooled), pooled);
+  // The signature names CRScore's run in Research (lexical, the paper's hard rule, the reference as pseudo-reference).
+  await expectSignature(page, ['--dataset', file, '--mapping', mappingFile, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'], 'none');
   const aucs = await page.evaluate(() => (globalThis as unknown as { __crscoreMetaEval: { getState(): { aucs: Record<string, AucEstimate> } } }).__crscoreMetaEval.getState().aucs);
   for (const r of pooled) {
     expect(r.stats.auc, r.id).toBeDefined();

@@ -34,6 +34,7 @@ import type { Results } from '../research/researchRun';
 import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../../pseudorefs/dataset';
 import { pseudoRefSignature } from '../../pseudorefs/signature';
+import { humanSignatureFields } from './humanSignature';
 import { researchCrscoreRun } from './signatureConfig';
 import { datasetIdentity } from './datasetIdentity';
 import { binaryAucs, undefinedGrouping } from './humanJudging';
@@ -115,6 +116,7 @@ export function researchRunConfig(): RunSignatureConfig | null {
       tau: r.tau,
       tauSource: r.tauSource,
       calibrationSystem: r.results.calibration.system,
+      human: r.human !== null,
     }),
   );
 }
@@ -144,6 +146,8 @@ export function signatureOf(
     version: APP_VERSION,
     dataset,
     imports: imports.map((i) => ({ name: i.name, config: importedConfig(i.coverage) })),
+    // A human-scored dataset: the reference as pseudo-reference, the file, its mapping, the dimension by name.
+    ...humanSignatureFields(),
   });
 }
 
