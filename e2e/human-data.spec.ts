@@ -313,3 +313,58 @@ test('the dimension selector re-judges: a Likert dimension of a two-dimension ta
   const out = await cliOut;
   expectSame(await browserReport(page, 'none', rowsOf(out.metaeval.groupings.pooled)), rowsOf(out.metaeval.groupings.pooled));
 });
+
+/** Two systems; two annotators (a1, a2) scored every review on one Likert 1–5 dimension, mostly agreeing. */
+function twoAnnotatorCsv(): string {
+  const lines = ['id,diff,review,system,reference,a1,a2'];
+  const names = ['count', 'total', 'index', 'buffer', 'timeout', 'result'];
+  for (let c = 0; c < 18; c++) {
+    const v = names[c % names.length];
+    const gold = `Check ${v} for null; it may be empty.`;
+    const diff = `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`;
+    const [a, b] = [1 + ((c * 7) % 5), 1 + ((c * 3) % 5)];
+    lines.push([`c${c}`, diff, `Check ${v} for null.`, 'alpha', gold, a, c % 4 ? a : 1 + ((a + 1) % 5)].map(quote).join(','));
+    lines.push([`c${c}`, diff, c % 2 ? `Why ${v}?` : `${v} may be empty.`, 'beta', gold, b, c % 3 ? b : 1 + ((b + 2) % 5)].map(quote).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test("a dimension two annotators scored: the human ceiling's row equals crscore eval's, and the signature is the CLI's", async ({ page }) => {
+  test.setTimeout(480_000);
+  const file = path.join(tmp, 'annotators.csv');
+  fs.writeFileSync(file, twoAnnotatorCsv());
+  const map = ['--dataset', file, '--map', 'id=id,diff=diff,review=review,system=system,reference=reference', '--human', 'a1:likert-5@useful,a2:likert-5@useful'];
+  const cliOut = cli([...map, '--metrics', 'bleu,chrf']) as Promise<CliOut & { metaeval: { ceiling: { annotators: string[] }; groupings: { pooled: { ceiling: CliRow } } } }>;
+  await page.goto('/#research');
+  await page.getByTestId('research-human-file').setInputFiles(file);
+  // Both columns are one dimension, useful, on a Likert 1–5 scale: its two annotators.
+  for (const col of ['a1', 'a2']) {
+    await page.getByTestId(`map-human-on-${col}`).check();
+    await page.getByTestId(`map-human-dim-${col}`).fill('useful');
+    await page.getByTestId(`map-human-scale-${col}`).selectOption('likert');
+  }
+  // The mapping as the page wrote it (a Likert scale without a top point hashes apart from --human's likert-5).
+  const dl = page.waitForEvent('download');
+  await page.getByTestId('human-mapping-export').click();
+  const mappingFile = path.join(tmp, 'annotators.mapping.json');
+  fs.copyFileSync(await (await dl).path(), mappingFile);
+  await page.getByTestId('human-mapping-apply').click();
+  await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–5');
+  await runAndOpenLab(page, ['bleu', 'chrf']);
+  await expect(page.getByTestId('me-human-dim')).toHaveValue('useful');
+  const out = await cliOut;
+  expect(out.metaeval.ceiling.annotators).toEqual(['a1', 'a2']);
+  const pooled = rowsOf(out.metaeval.groupings.pooled);
+  expectSame(await browserReport(page, 'none', pooled), pooled);
+  const cliCeiling = out.metaeval.groupings.pooled.ceiling;
+  const ceiling = await page.evaluate(() => (globalThis as unknown as { __crscoreMetaEval: { getState(): { ceiling: { row: MetaRow | null; annotators: string[] | null } | null } } }).__crscoreMetaEval.getState().ceiling);
+  expect(ceiling?.annotators).toEqual(['a1', 'a2']);
+  expect(ceiling?.row?.n).toBe(cliCeiling.n);
+  for (const s of ['spearman', 'kendall', 'acc_eq'] as const)
+    for (const f of ['value', 'lo', 'hi'] as const) expect(ceiling!.row!.stats[s][f], `ceiling ${s} ${f}`).toBeCloseTo(cliCeiling.stats[s][f]!, 10);
+  // Shown as the human study's ceiling is: the row above the metrics, its α in the table's note.
+  await expect(page.getByTestId(`me-row-${cliCeiling.id}`)).toContainText('Human ceiling');
+  await expect(page.getByTestId('me-table')).toContainText("annotators' ordinal Krippendorff's α");
+  await shoot(page, 'me-table', 'human-metaeval-ceiling');
+  await expectSignature(page, ['--dataset', file, '--mapping', mappingFile, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'], 'none');
+});

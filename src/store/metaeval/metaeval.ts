@@ -34,6 +34,7 @@ import type { Results } from '../research/researchRun';
 import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../../pseudorefs/dataset';
 import { pseudoRefSignature } from '../../pseudorefs/signature';
+import { humanDatasetCeiling } from './humanCeiling';
 import { humanSignatureFields } from './humanSignature';
 import { researchCrscoreRun } from './signatureConfig';
 import { datasetIdentity } from './datasetIdentity';
@@ -264,7 +265,8 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
     const table = flatLabRecords(prepared.items);
     const given = columns.map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
-    // The human ceiling: the annotators' files, paired on the reviews two of them scored.
+    // The human ceiling: the annotators' files, paired on the reviews two of them scored; else a human-scored
+    // dataset's judged dimension, when two annotators scored it.
     let ceilingInput: ReturnType<typeof humanCeiling> | null = null;
     if (s.annotatorFiles.length) {
       const by = new Map<string, { annotator: string; rows: DatasetRow[] }>();
@@ -274,7 +276,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
         by.get(f.name)!.rows.push(...rows);
       }
       ceilingInput = humanCeiling([...by.values()]);
-    }
+    } else ceilingInput = humanDatasetCeiling();
     const id = ++jobId;
     const undefinedWhy = undefinedGrouping(s.grouping);
     if (undefinedWhy) return void set({ signature: signatureOf(s, null), status: 'done', report: null, aucs: null, undefinedWhy, error: null });
