@@ -29,6 +29,19 @@ async function cli(args: string[]): Promise<CliOut> {
   return JSON.parse(stdout) as CliOut;
 }
 
+/** The signature `crscore eval … --signature` prints for the same file and configuration, one grouping. */
+async function cliSignature(args: string[], grouping: 'none' | 'item' | 'system'): Promise<string> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'eval', ...args, '--grouping', grouping, '--signature', '--bootstrap', RESAMPLES, '--seed', '1'], { encoding: 'utf8', timeout: 240_000 });
+  return stdout.trim();
+}
+
+/** The browser's signature once its dataset's hash is in: byte for byte the CLI's. */
+async function expectSignature(page: Page, args: string[], grouping: 'none' | 'item' | 'system') {
+  const want = await cliSignature(args, grouping);
+  expect(want).toMatch(/\|map:(layout:graded-reviews|mapping#[0-9a-f]{12})$/);
+  await expect(page.getByTestId('me-signature')).toHaveText(want, { timeout: 120_000 });
+}
+
 const rowsOf = (g: CliOut['metaeval']['groupings']['pooled']): CliRow[] => {
   if ('undefined' in g) throw new Error(`undefined: ${g.undefined}`);
   return g.rows;
@@ -102,7 +115,8 @@ test("GradedReviews' workbook opens by its header; the meta-evaluation equals cr
   test.setTimeout(480_000);
   const file = path.join(tmp, 'dataset.xlsx');
   fs.writeFileSync(file, Buffer.from(await workbook(gradedReviewsRows(40, 3))));
-  const cliOut = cli(['--dataset', file, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference']);
+  const args = ['--dataset', file, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'];
+  const cliOut = cli(args);
   await page.goto('/#research');
   await page.getByTestId('research-file').setInputFiles(file);
   const overview = page.getByTestId('human-overview');
@@ -121,11 +135,14 @@ test("GradedReviews' workbook opens by its header; the meta-evaluation equals cr
   const out = await cliOut;
   expect(out.dataset).toMatchObject({ changes: 40, reviews: 160, unreadRows: 0 });
   expectSame(await browserReport(page, 'none', rowsOf(out.metaeval.groupings.pooled)), rowsOf(out.metaeval.groupings.pooled));
+  // The same configuration, the same signature: the file (name, rows, SHA-256), its layout, the dimension by name.
+  await expectSignature(page, args, 'none');
   await page.getByTestId('me-grouping').selectOption('item');
   await expect(page.getByTestId('me-signature')).toContainText('group:item');
   expectSame(await browserReport(page, 'item', rowsOf(out.metaeval.groupings.item)), rowsOf(out.metaeval.groupings.item));
   await page.getByTestId('me-grouping').selectOption('system');
   await expect(page.getByTestId('me-signature')).toContainText('group:system');
+  await expectSignature(page, args, 'system');
   expectSame(await browserReport(page, 'system', rowsOf(out.metaeval.groupings.system)), rowsOf(out.metaeval.groupings.system));
 });
 
@@ -181,7 +198,8 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
     fields: { id: 'change', diff: 'hunk_text', review: 'comment', reference: 'gold' },
     human: [{ column: 'relevant', dimension: 'relevant', scale: 'binary' }],
   });
-  const cliOut = cli(['--dataset', file, '--mapping', mappingFile, '--metrics', 'bleu,chrf']);
+  const args = ['--dataset', file, '--mapping', mappingFile, '--metrics', 'bleu,chrf'];
+  const cliOut = cli(args);
   await page.getByTestId('human-mapping-apply').click();
   await expect(page.getByTestId('human-mapping')).toHaveCount(0);
   await expect(page.getByTestId('human-changes')).toHaveText('24');
@@ -200,6 +218,8 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
   expect(out.dataset).toMatchObject({ changes: 24, reviews: 71, systems: ['human'], unreadRows: 1 });
   const pooled = rowsOf(out.metaeval.groupings.pooled);
   expectSame(await browserReport(page, 'none', pooled), pooled);
+  // The signature names CRScore's run in Research (lexical, the paper's hard rule, the reference as pseudo-reference).
+  await expectSignature(page, ['--dataset', file, '--mapping', mappingFile, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'], 'none');
   const aucs = await page.evaluate(() => (globalThis as unknown as { __crscoreMetaEval: { getState(): { aucs: Record<string, AucEstimate> } } }).__crscoreMetaEval.getState().aucs);
   for (const r of pooled) {
     expect(r.stats.auc, r.id).toBeDefined();
@@ -292,4 +312,59 @@ test('the dimension selector re-judges: a Likert dimension of a two-dimension ta
   await expect(page.getByTestId('me-auc')).toHaveCount(0);
   const out = await cliOut;
   expectSame(await browserReport(page, 'none', rowsOf(out.metaeval.groupings.pooled)), rowsOf(out.metaeval.groupings.pooled));
+});
+
+/** Two systems; two annotators (a1, a2) scored every review on one Likert 1–5 dimension, mostly agreeing. */
+function twoAnnotatorCsv(): string {
+  const lines = ['id,diff,review,system,reference,a1,a2'];
+  const names = ['count', 'total', 'index', 'buffer', 'timeout', 'result'];
+  for (let c = 0; c < 18; c++) {
+    const v = names[c % names.length];
+    const gold = `Check ${v} for null; it may be empty.`;
+    const diff = `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`;
+    const [a, b] = [1 + ((c * 7) % 5), 1 + ((c * 3) % 5)];
+    lines.push([`c${c}`, diff, `Check ${v} for null.`, 'alpha', gold, a, c % 4 ? a : 1 + ((a + 1) % 5)].map(quote).join(','));
+    lines.push([`c${c}`, diff, c % 2 ? `Why ${v}?` : `${v} may be empty.`, 'beta', gold, b, c % 3 ? b : 1 + ((b + 2) % 5)].map(quote).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test("a dimension two annotators scored: the human ceiling's row equals crscore eval's, and the signature is the CLI's", async ({ page }) => {
+  test.setTimeout(480_000);
+  const file = path.join(tmp, 'annotators.csv');
+  fs.writeFileSync(file, twoAnnotatorCsv());
+  const map = ['--dataset', file, '--map', 'id=id,diff=diff,review=review,system=system,reference=reference', '--human', 'a1:likert-5@useful,a2:likert-5@useful'];
+  const cliOut = cli([...map, '--metrics', 'bleu,chrf']) as Promise<CliOut & { metaeval: { ceiling: { annotators: string[] }; groupings: { pooled: { ceiling: CliRow } } } }>;
+  await page.goto('/#research');
+  await page.getByTestId('research-human-file').setInputFiles(file);
+  // Both columns are one dimension, useful, on a Likert 1–5 scale: its two annotators.
+  for (const col of ['a1', 'a2']) {
+    await page.getByTestId(`map-human-on-${col}`).check();
+    await page.getByTestId(`map-human-dim-${col}`).fill('useful');
+    await page.getByTestId(`map-human-scale-${col}`).selectOption('likert');
+  }
+  // The mapping as the page wrote it (a Likert scale without a top point hashes apart from --human's likert-5).
+  const dl = page.waitForEvent('download');
+  await page.getByTestId('human-mapping-export').click();
+  const mappingFile = path.join(tmp, 'annotators.mapping.json');
+  fs.copyFileSync(await (await dl).path(), mappingFile);
+  await page.getByTestId('human-mapping-apply').click();
+  await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–5');
+  await runAndOpenLab(page, ['bleu', 'chrf']);
+  await expect(page.getByTestId('me-human-dim')).toHaveValue('useful');
+  const out = await cliOut;
+  expect(out.metaeval.ceiling.annotators).toEqual(['a1', 'a2']);
+  const pooled = rowsOf(out.metaeval.groupings.pooled);
+  expectSame(await browserReport(page, 'none', pooled), pooled);
+  const cliCeiling = out.metaeval.groupings.pooled.ceiling;
+  const ceiling = await page.evaluate(() => (globalThis as unknown as { __crscoreMetaEval: { getState(): { ceiling: { row: MetaRow | null; annotators: string[] | null } | null } } }).__crscoreMetaEval.getState().ceiling);
+  expect(ceiling?.annotators).toEqual(['a1', 'a2']);
+  expect(ceiling?.row?.n).toBe(cliCeiling.n);
+  for (const s of ['spearman', 'kendall', 'acc_eq'] as const)
+    for (const f of ['value', 'lo', 'hi'] as const) expect(ceiling!.row!.stats[s][f], `ceiling ${s} ${f}`).toBeCloseTo(cliCeiling.stats[s][f]!, 10);
+  // Shown as the human study's ceiling is: the row above the metrics, its α in the table's note.
+  await expect(page.getByTestId(`me-row-${cliCeiling.id}`)).toContainText('Human ceiling');
+  await expect(page.getByTestId('me-table')).toContainText("annotators' ordinal Krippendorff's α");
+  await shoot(page, 'me-table', 'human-metaeval-ceiling');
+  await expectSignature(page, ['--dataset', file, '--mapping', mappingFile, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'], 'none');
 });

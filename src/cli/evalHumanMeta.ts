@@ -2,14 +2,13 @@
 // (the dataset's name and SHA-256, the mapping, the dimension, CRScore's configuration), --scores-out's per-review
 // file, --metric-scores NAME=FILE read against the dataset's reviews, and the human ceiling on a dimension with two
 // or more annotators. Every step is the human study's function; this file only feeds them this dataset.
-import { dimensionAnnotators, scaleValue } from '../core/humanData/bridge.ts';
+import { dimensionCeiling as coreDimensionCeiling } from '../core/humanData/bridge.ts';
 import type { HumanImport } from '../core/humanData/index.ts';
 import {
   baselineMetrics,
   configName,
   coverageLines,
   crscoreSignatureConfig,
-  humanCeiling,
   humanDataSignatureConfig,
   importedConfig,
   metaEvalSignature,
@@ -106,16 +105,5 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
 
 /** The human ceiling on the judged dimension when it has two or more annotators; else why there is none. */
 export function dimensionCeiling(info: HumanRunInfo): { input: HumanCeilingInput | null; missing: string | null } {
-  const d = info.dimension;
-  if (d.annotators.length >= 2) {
-    const input = humanCeiling(dimensionAnnotators(info.reviews, d), (v) => scaleValue(v, d.scale));
-    return { input, missing: input.missing };
-  }
-  const others = info.dataset.dimensions.filter((x) => x.annotators.length >= 2);
-  return {
-    input: null,
-    missing: others.length
-      ? `${d.name} has one annotator; ${others.map((x) => `${x.name} has ${x.annotators.length}`).join(', ')} (--dim ${others[0].name} for its ceiling)`
-      : `no dimension has two annotators (${info.dataset.dimensions.map((x) => `${x.name}: ${x.annotators.length}`).join(', ')}); no human ceiling`,
-  };
+  return coreDimensionCeiling(info.dataset, info.reviews, info.dimension, (name) => `--dim ${name}`);
 }

@@ -43,4 +43,15 @@ describe('signature parity: CLI and browser', () => {
     const browser = researchCrscoreRun({ similarity: 'lexical', scoring: 'hard', split: 'reference', encoder: null, tau: 0.154, tauSource: 'manual', calibrationSystem: 'gpt3.5_pred' });
     expect(metaEvalSignature({ ...crscoreSignatureConfig(browser), ...statistics })).toContain('tau:0.154(option)');
   });
+
+  it("on a human-scored dataset Research's lexical run signs as crscore eval --dataset's: the preset's τ, or --tau's", () => {
+    // evalHumanCrscore.ts's lexical run: the preset's τ unless --tau gave one.
+    for (const hand of [false, true]) {
+      const cli = { similarity: 'lexical', scoring: 'hard', split: 'reference', tau: 0.149, tauFrom: hand ? 'hand' : 'preset' } as const;
+      const browser = researchCrscoreRun({ similarity: 'lexical', scoring: 'hard', split: 'reference', encoder: null, tau: 0.149, tauSource: hand ? 'manual' : 'calibrated', calibrationSystem: 'human', human: true });
+      const a = metaEvalSignature({ ...crscoreSignatureConfig(cli), ...statistics });
+      expect(metaEvalSignature({ ...crscoreSignatureConfig(browser), ...statistics })).toBe(a);
+      expect(a).toContain(hand ? 'tau:0.149(option)' : 'tau:0.149(preset)');
+    }
+  });
 });

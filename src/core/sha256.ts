@@ -6,3 +6,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
+
+/** SHA-256 of a file's bytes (a human-scored table as read, as `crscore eval --dataset` hashes the file). */
+export function sha256BytesHex(bytes: Uint8Array): string {
+  return bytesToHex(sha256(bytes));
+}

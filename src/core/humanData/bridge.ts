@@ -7,6 +7,7 @@ import { splitReview } from '../sentences.ts';
 import { prepare, type PreparedDataset } from '../research/prepare.ts';
 import { rocAucInterval, type AucEstimate } from '../metaeval/auc.ts';
 import type { Grouping } from '../metaeval/grouped.ts';
+import { humanCeiling, type HumanCeilingInput } from '../metaeval/ceiling.ts';
 import type { Dimension, HumanChange, HumanDataset, HumanReview, Scale } from './model.ts';
 
 /** A score as the statistics read it: a Likert point mapped onto [0, 1], any other scale as it is. */
@@ -95,6 +96,25 @@ export function dimensionAnnotators(reviews: HumanRows['reviews'], d: Dimension)
     }
     return { annotator: annotator || `annotator ${k + 1}`, rows: [...byChange.values()] };
   });
+}
+
+/**
+ * The human ceiling on dimension d when it has two or more annotators (each score mapped as the gold is); else none,
+ * and why: d has one annotator, naming the dataset's dimensions that have two (`pick` says how a caller chooses one:
+ * `--dim NAME` in the CLI, the Human dimension selector in Research). `crscore eval --dataset` and Research call this.
+ */
+export function dimensionCeiling(dataset: HumanDataset, reviews: HumanRows['reviews'], d: Dimension, pick: (name: string) => string): { input: HumanCeilingInput | null; missing: string | null } {
+  if (d.annotators.length >= 2) {
+    const input = humanCeiling(dimensionAnnotators(reviews, d), (v) => scaleValue(v, d.scale));
+    return { input, missing: input.missing };
+  }
+  const others = dataset.dimensions.filter((x) => x.annotators.length >= 2);
+  return {
+    input: null,
+    missing: others.length
+      ? `${d.name} has one annotator; ${others.map((x) => `${x.name} has ${x.annotators.length}`).join(', ')} (${pick(others[0].name)} for its ceiling)`
+      : `no dimension has two annotators (${dataset.dimensions.map((x) => `${x.name}: ${x.annotators.length}`).join(', ')}); no human ceiling`,
+  };
 }
 
 export interface HumanPrepared extends HumanRows {

@@ -35,6 +35,8 @@ import type { Results } from '../research/researchRun';
 import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../../pseudorefs/dataset';
 import { pseudoRefSignature } from '../../pseudorefs/signature';
+import { humanDatasetCeiling } from './humanCeiling';
+import { humanSignatureFields } from './humanSignature';
 import { researchCrscoreRun } from './signatureConfig';
 import { datasetIdentity } from './datasetIdentity';
 import { binaryAucs, undefinedGrouping } from './humanJudging';
@@ -118,6 +120,7 @@ export function researchRunConfig(): RunSignatureConfig | null {
       tau: r.tau,
       tauSource: r.tauSource,
       calibrationSystem: r.results.calibration.system,
+      human: r.human !== null,
     }),
   );
 }
@@ -147,6 +150,8 @@ export function signatureOf(
     version: APP_VERSION,
     dataset,
     imports: imports.map((i) => ({ name: i.name, config: importedConfig(i.coverage) })),
+    // A human-scored dataset: the reference as pseudo-reference, the file, its mapping, the dimension by name.
+    ...humanSignatureFields(),
   });
 }
 
@@ -263,7 +268,8 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
     const table = flatLabRecords(prepared.items);
     const given = columns.map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
-    // The human ceiling: the annotators' files, paired on the reviews two of them scored.
+    // The human ceiling: the annotators' files, paired on the reviews two of them scored; else a human-scored
+    // dataset's judged dimension, when two annotators scored it.
     let ceilingInput: ReturnType<typeof humanCeiling> | null = null;
     if (s.annotatorFiles.length) {
       const by = new Map<string, { annotator: string; rows: DatasetRow[] }>();
@@ -273,7 +279,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
         by.get(f.name)!.rows.push(...rows);
       }
       ceilingInput = humanCeiling([...by.values()]);
-    }
+    } else ceilingInput = humanDatasetCeiling();
     const id = ++jobId;
     const undefinedWhy = undefinedGrouping(s.grouping);
     if (undefinedWhy) return void set({ signature: signatureOf(s, null), status: 'done', report: null, aucs: null, undefinedWhy, error: null });

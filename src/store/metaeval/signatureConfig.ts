@@ -15,6 +15,8 @@ export interface ResearchRunState {
   tauSource: 'calibrated' | 'manual';
   /** The system the run calibrated τ on. */
   calibrationSystem: string;
+  /** A human-scored dataset: lexical similarity keeps the preset's τ, as `crscore eval --dataset` (researchRun.ts). */
+  human?: boolean;
 }
 
 const similarityOf = (k: SimilarityKind) =>
@@ -31,6 +33,15 @@ export function researchCrscoreRun(s: ResearchRunState): CrscoreRun {
     encoderRevision: embedding ? encoderRevision(s.encoder) : null,
     split: s.split,
     tau: s.tau,
-    tauFrom: similarity === 'llm-links' ? 'fixed' : s.tauSource === 'manual' ? 'hand' : s.similarity === 'learned' ? 'linker' : { calibration: s.calibrationSystem },
+    tauFrom:
+      similarity === 'llm-links'
+        ? 'fixed'
+        : s.tauSource === 'manual'
+          ? 'hand'
+          : s.similarity === 'learned'
+            ? 'linker'
+            : s.human && similarity === 'lexical'
+              ? 'preset'
+              : { calibration: s.calibrationSystem },
   };
 }

@@ -1,6 +1,7 @@
 // Research's import of a human-scored table: the mapping step's guess, the mapping saved by header (the same header
 // maps itself next time), a mapping that reads nothing leaves the dataset on screen, GradedReviews' workbook opens
 // by its header, and the exported mapping is the one `crscore eval --mapping` reads.
+import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerKey, mappingFromJson } from '../../core/humanData/index';
 import { memoryStorage } from '../../testing/memoryStorage';
@@ -32,6 +33,8 @@ describe('the mapping step', () => {
     expect([h.dataset.changes.length, h.dataset.reviews.length, h.dimension]).toEqual([2, 3, 'relevant']);
     expect(h.dataset.errors.map((e) => [e.line, e.reason])).toEqual([[8, 'no review in column "comment"']]);
     expect(useResearch.getState().imported!.rows.map((r) => r.diff)).toEqual(['-x\n+y', '-p\n+q']);
+    // The file as `crscore eval --dataset` names it: the table's rows (the unread one too) and its bytes' SHA-256.
+    expect(h.file).toEqual({ rows: 4, sha256: createHash('sha256').update(csv).digest('hex') });
     expect(JSON.parse(storage.data.get('crscore.humanMappings')!)[headerKey(['change', 'hunk_text', 'comment', 'gold', 'relevant'])].fields.diff).toBe('hunk_text');
     // The same header again: mapped at once by the saved mapping.
     useResearch.getState().reset();

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { applyMapping, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
 import type { ImportIssue } from '../../core/importers/types';
+import { sha256BytesHex } from '../../core/sha256';
 import { useResearch } from './research';
 import { pickedFiles } from '../dataset/importRun';
 
@@ -47,6 +48,8 @@ export interface MappingStep {
   name: string;
   table: Table;
   mapping: Mapping;
+  /** The SHA-256 of the file's bytes (the signature names the dataset by it). */
+  sha256: string;
   /** Where the mapping came from: guessed from the header and values, or saved for this header. */
   from: 'guess' | 'saved';
   /** Why the last try read nothing (the step stays open; the dataset on screen stays). */
@@ -56,7 +59,7 @@ export interface MappingStep {
 interface HumanImportState {
   step: MappingStep | null;
   /** The table of the human dataset on screen (the mapping step reopens on it), with how it was mapped. */
-  shown: { name: string; table: Table; from: 'graded-reviews' | 'guess' | 'saved' | 'edited' } | null;
+  shown: { name: string; table: Table; sha256: string; from: 'graded-reviews' | 'guess' | 'saved' | 'edited' } | null;
   /** A file that could not be read as a table at all (the dataset on screen stays). */
   failed: { name: string; issues: ImportIssue[] } | null;
   busy: boolean;
@@ -80,8 +83,8 @@ function unusable(d: HumanDataset): ImportIssue[] | null {
   return why.length ? [...d.errors.slice(0, 20), ...why] : null;
 }
 
-function open(name: string, r: HumanImport): void {
-  useResearch.getState().openHuman(name, { dataset: r.dataset, layout: r.layout, mapping: r.mapping });
+function open(name: string, r: HumanImport, sha256: string): void {
+  useResearch.getState().openHuman(name, { dataset: r.dataset, layout: r.layout, mapping: r.mapping, file: { rows: r.table.rows.length, sha256 } });
 }
 
 export const useHumanImport = create<HumanImportState>()((set, get) => ({
@@ -109,7 +112,9 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
   async openTable(file, map = false) {
     set({ busy: true, failed: null });
     try {
-      const table = await readTable(file.name, await file.arrayBuffer());
+      const bytes = await file.arrayBuffer();
+      const sha256 = sha256BytesHex(new Uint8Array(bytes));
+      const table = await readTable(file.name, bytes);
       if (table.header.length === 0 || table.rows.length === 0) {
         set({ failed: { name: file.name, issues: table.errors.length ? table.errors : [{ file: file.name, line: 1, reason: 'no row in this file' }] } });
         return;
@@ -119,10 +124,10 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
         const r = humanDataFromTable(table, file.name);
         const why = unusable(r.dataset);
         if (why) return set({ failed: { name: file.name, issues: why } });
-        open(file.name, r);
-        return set({ step: null, shown: { name: file.name, table, from: 'graded-reviews' } });
+        open(file.name, r, sha256);
+        return set({ step: null, shown: { name: file.name, table, sha256, from: 'graded-reviews' } });
       }
-      const step: MappingStep = { name: file.name, table, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [] };
+      const step: MappingStep = { name: file.name, table, sha256, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [] };
       set({ step });
       // A saved mapping maps the file at once (the step stays a click away: Edit the mapping).
       if (saved && !map) get().confirm();
@@ -145,8 +150,8 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const why = unusable(dataset);
     if (why) return set({ step: { ...step, issues: why } }), false;
     saveMapping(step.table.header, step.mapping);
-    open(step.name, { dataset, table: step.table, mapping: step.mapping, layout: 'mapped' });
-    set({ step: null, shown: { name: step.name, table: step.table, from: step.from === 'saved' ? 'saved' : 'edited' } });
+    open(step.name, { dataset, table: step.table, mapping: step.mapping, layout: 'mapped' }, step.sha256);
+    set({ step: null, shown: { name: step.name, table: step.table, sha256: step.sha256, from: step.from === 'saved' ? 'saved' : 'edited' } });
     return true;
   },
 
@@ -156,6 +161,6 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const shown = get().shown;
     const h = useResearch.getState().human;
     if (!shown || !h) return;
-    set({ step: { name: shown.name, table: shown.table, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [] } });
+    set({ step: { name: shown.name, table: shown.table, sha256: shown.sha256, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [] } });
   },
 }));

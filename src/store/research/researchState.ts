@@ -61,6 +61,8 @@ export interface HumanOnScreen {
   dataset: HumanDataset;
   layout: HumanImport['layout'];
   mapping: Mapping | null;
+  /** The file as a signature names it: the table's rows and the SHA-256 of its bytes (as `crscore eval` reads them). */
+  file: { rows: number; sha256: string | null };
   /** The dimension the run's items carry as their human score (every view judges against it). */
   dimension: string;
 }
