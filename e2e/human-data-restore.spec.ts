@@ -13,24 +13,29 @@ import { gradedReviewsRows, workbook } from '../src/testing/workbook';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-human-restore-'));
 const quote = (v: string | number) => (typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '""')}"`);
 
-/** Two systems, two dimensions (a binary label, a Likert 1–5 score); `code` column names the guess does not map. */
+/** Two systems, two dimensions (a binary label, a Likert 1–5 score); id and diff columns the guess does not map. */
 function twoDimensionCsv(): string {
   const lines = ['change,hunk_text,review,system,reference,relevant,useful'];
   const names = ['count', 'total', 'index', 'buffer', 'timeout', 'result'];
   for (let c = 0; c < 18; c++) {
     const v = names[c % names.length];
-    const gold = `Check ${v} for null; it may be empty.`;
-    lines.push([`c${c}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, `Check ${v} for null.`, 'alpha', gold, 1, 1 + ((c * 7) % 5)].map(quote).join(','));
-    lines.push([`c${c}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, c % 2 ? `Why ${v}?` : `${v} may be empty.`, 'beta', gold, c % 2 ? 0 : 1, 1 + ((c * 3) % 5)].map(quote).join(','));
+    // Reviews that cover none, some or all of the reference's sentences: CRScore varies, so its correlations are defined.
+    const gold = `Check ${v} for null. Rename the ${v} helper. Add a test for ${v}.`;
+    const a = [`Check ${v} for null.`, `Check ${v} for null. Add a test for ${v}.`, 'Looks good to me.'][c % 3];
+    const b = [`Rename the ${v} helper.`, `Why ${v}? Check ${v} for null. Rename the ${v} helper.`, 'Nice.'][(c + 1) % 3];
+    lines.push([`c${c}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, a, 'alpha', gold, 1, 1 + ((c * 7) % 5)].map(quote).join(','));
+    lines.push([`c${c}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, b, 'beta', gold, c % 2 ? 0 : 1, 1 + ((c * 3) % 5)].map(quote).join(','));
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** The correlation table's figures (every cell's data-value), once the table is no longer pending. */
+/** The correlation table's rows as shown (each metric's correlations), once the table is no longer pending. */
 async function figures(page: Page): Promise<string[]> {
   const table = page.getByTestId('correlation-table');
   await expect(table).toHaveAttribute('data-pending', 'false', { timeout: 120_000 });
-  return table.locator('td.num[data-value]').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value') ?? ''));
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  return rows.allInnerTexts();
 }
 
 async function runDone(page: Page) {
