@@ -6,10 +6,10 @@
 import { create } from 'zustand';
 import { applyMapping, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
 import type { ImportIssue } from '../../core/importers/types';
-import { setHumanReopener, useResearch } from './research';
+import { useResearch } from './research';
 import { pickedFiles } from '../dataset/importRun';
 import { isBlobFile, type DatasetFile } from '../dataset/datasetFile';
-import type { SavedHuman } from './researchPersist';
+import { setHumanReopener, type SavedHuman } from './researchPersist';
 
 const SAVED = 'crscore.humanMappings';
 

@@ -14,7 +14,7 @@ import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig
 import { useLinker } from '../shared/linker';
 import { embedStats, type RunEngine } from './researchEmbed';
 import { MAX_BATCH } from '../../embed/batching';
-import { checkSaved, markLatest, recall, remember, when, type SavedDataset, type SavedHuman, type SavedRun } from './researchPersist';
+import { checkSaved, markLatest, recall, remember, reopenHuman, type SavedDataset, type SavedRun } from './researchPersist';
 import { recalibrated, runStages, type Results } from './researchRun';
 import { cachedRefMetrics, correlationsIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
 import { runCurve } from './researchCurve';
@@ -47,10 +47,6 @@ let shownRun: SavedRun | null = null;
 let generation = 0;
 /** The saved record of the human-scored dataset on screen (its dimension is saved again when another is chosen). */
 let humanSaved: SavedDataset | null = null;
-/** Reads a saved human-scored table again as its import did (humanImport registers it: that module imports this one). */
-export type HumanReopener = (file: DatasetFile, saved: SavedHuman) => Promise<string | null>;
-let reopenHuman: HumanReopener | null = null;
-export const setHumanReopener = (f: HumanReopener): void => void (reopenHuman = f);
 /** The files of the dataset on screen (Reset sets them aside rather than deleting them). */
 export const researchDatasetFiles = (): readonly DatasetFile[] => currentFiles;
 
@@ -180,11 +176,8 @@ export const useResearch = create<ResearchState>()((set, get) => {
       const files = check.files;
       if (check.human) {
         // Read again as its import read it; one that cannot be says so, and the saved copy stays for a later try.
-        const why = reopenHuman ? await reopenHuman(files[0], check.human).catch((e: unknown) => (e as Error).message ?? String(e)) : 'the human-data import is not loaded';
-        if (why !== null) {
-          if (!get().imported) set({ restoreNote: `The human-scored dataset ${files[0].name} saved on ${when(saved.dataset?.savedAt)} could not be read again (${why}): open it again to work on it.` });
-          return;
-        }
+        const note = await reopenHuman(files[0], check.human, saved.dataset?.savedAt);
+        if (note) return void (get().imported || set({ restoreNote: note }));
         humanSaved = saved.dataset ?? null;
       } else {
         const again = await Promise.resolve(importDataset(files, (p) => set({ importing: p }))).catch(() => null);

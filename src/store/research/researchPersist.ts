@@ -143,7 +143,19 @@ function savedFiles(d: unknown): DatasetFile[] | null {
   return Array.isArray(files) && files.length > 0 && files.every(ok) ? (files as DatasetFile[]) : null;
 }
 
-export const when = (t: number | undefined) => (t ? new Date(t).toLocaleString() : 'an earlier visit');
+/** Reads a saved human-scored table again as its import did: null when it opened, else why not. */
+export type HumanReopener = (file: DatasetFile, saved: SavedHuman) => Promise<string | null>;
+// Registered by humanImport, which imports the research store (the store cannot import it back).
+let reopener: HumanReopener | null = null;
+export const setHumanReopener = (f: HumanReopener): void => void (reopener = f);
+
+const when = (t: number | undefined) => (t ? new Date(t).toLocaleString() : 'an earlier visit');
+
+/** A saved human-scored dataset opened again, or the note that says why it could not be. */
+export async function reopenHuman(file: DatasetFile, saved: SavedHuman, savedAt?: number): Promise<string | null> {
+  const why = reopener ? await reopener(file, saved).catch((e: unknown) => errText(e)) : 'the human-data import is not loaded';
+  return why === null ? null : `The human-scored dataset ${file.name} saved on ${when(savedAt)} could not be read again (${why}): open it again to work on it.`;
+}
 
 /**
  * What a reload may bring back: the saved files (a malformed record is set aside, never used), the generation to
