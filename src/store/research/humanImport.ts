@@ -102,7 +102,7 @@ setHumanReopener(async (file, saved) => {
   const table = await readTable(file.name, await bytesOf(file));
   const r = readAs(table, file.name, saved.from === 'graded-reviews' ? null : saved.mapping);
   const why = unusable(r.dataset);
-  if (why) return why[why.length - 1].reason;
+  if (why) return [...new Set(why.slice(-2).map((e) => e.reason))].join('; ');
   open(file.name, r, { file, from: saved.from, dimension: saved.dimension, restored: true });
   useHumanImport.setState({ step: null, failed: null, shown: { name: file.name, file, table, from: saved.from } });
   return null;
