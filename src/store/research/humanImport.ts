@@ -9,6 +9,8 @@ import type { ImportIssue } from '../../core/importers/types';
 import { sha256BytesHex } from '../../core/sha256';
 import { useResearch } from './research';
 import { pickedFiles } from '../dataset/importRun';
+import { isBlobFile, type DatasetFile } from '../dataset/datasetFile';
+import { setHumanReopener, type SavedHuman } from './researchPersist';
 
 const SAVED = 'crscore.humanMappings';
 
@@ -46,6 +48,8 @@ export const mappingJson = (m: Mapping): string => `${JSON.stringify({ fields: m
 
 export interface MappingStep {
   name: string;
+  /** The file read (saved with the dataset, so a reload reads it again). */
+  file: DatasetFile;
   table: Table;
   mapping: Mapping;
   /** The SHA-256 of the file's bytes (the signature names the dataset by it). */
@@ -59,7 +63,7 @@ export interface MappingStep {
 interface HumanImportState {
   step: MappingStep | null;
   /** The table of the human dataset on screen (the mapping step reopens on it), with how it was mapped. */
-  shown: { name: string; table: Table; sha256: string; from: 'graded-reviews' | 'guess' | 'saved' | 'edited' } | null;
+  shown: { name: string; file: DatasetFile; table: Table; sha256: string; from: SavedHuman['from'] } | null;
   /** A file that could not be read as a table at all (the dataset on screen stays). */
   failed: { name: string; issues: ImportIssue[] } | null;
   busy: boolean;
@@ -83,9 +87,31 @@ function unusable(d: HumanDataset): ImportIssue[] | null {
   return why.length ? [...d.errors.slice(0, 20), ...why] : null;
 }
 
-function open(name: string, r: HumanImport, sha256: string): void {
-  useResearch.getState().openHuman(name, { dataset: r.dataset, layout: r.layout, mapping: r.mapping, file: { rows: r.table.rows.length, sha256 } });
+type Keep = Parameters<ReturnType<typeof useResearch.getState>['openHuman']>[2];
+function open(name: string, r: HumanImport, sha256: string, keep: Keep): void {
+  useResearch.getState().openHuman(name, { dataset: r.dataset, layout: r.layout, mapping: r.mapping, file: { rows: r.table.rows.length, sha256 } }, keep);
 }
+
+/** The table read as the import reads it: GradedReviews' layout by its header, any other under its mapping. */
+function readAs(table: Table, name: string, mapping: Mapping | null): HumanImport {
+  return mapping ? { dataset: applyMapping(table, mapping, name), table, mapping, layout: 'mapped' } : humanDataFromTable(table, name);
+}
+
+const bytesOf = async (f: DatasetFile): Promise<ArrayBuffer> => (isBlobFile(f) ? f.blob.arrayBuffer() : (new TextEncoder().encode(f.text).buffer as ArrayBuffer));
+
+// After a reload: the saved file read again by the import's own steps, with its mapping and dimension; null when
+// it opened, else why not (Research says so and opens nothing).
+setHumanReopener(async (file, saved) => {
+  const bytes = await bytesOf(file);
+  const sha256 = sha256BytesHex(new Uint8Array(bytes));
+  const table = await readTable(file.name, bytes);
+  const r = readAs(table, file.name, saved.from === 'graded-reviews' ? null : saved.mapping);
+  const why = unusable(r.dataset);
+  if (why) return [...new Set(why.slice(-2).map((e) => e.reason))].join('; ');
+  open(file.name, r, sha256, { file, from: saved.from, dimension: saved.dimension, restored: true });
+  useHumanImport.setState({ step: null, failed: null, shown: { name: file.name, file, table, sha256, from: saved.from } });
+  return null;
+});
 
 export const useHumanImport = create<HumanImportState>()((set, get) => ({
   step: null,
@@ -112,6 +138,7 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
   async openTable(file, map = false) {
     set({ busy: true, failed: null });
     try {
+      const kept: DatasetFile = { name: file.name, blob: file };
       const bytes = await file.arrayBuffer();
       const sha256 = sha256BytesHex(new Uint8Array(bytes));
       const table = await readTable(file.name, bytes);
@@ -121,13 +148,13 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
       }
       const saved = savedMapping(table.header);
       if (!map && isGradedReviews(table.header) && !saved) {
-        const r = humanDataFromTable(table, file.name);
+        const r = readAs(table, file.name, null);
         const why = unusable(r.dataset);
         if (why) return set({ failed: { name: file.name, issues: why } });
-        open(file.name, r, sha256);
-        return set({ step: null, shown: { name: file.name, table, sha256, from: 'graded-reviews' } });
+        open(file.name, r, sha256, { file: kept, from: 'graded-reviews' });
+        return set({ step: null, shown: { name: file.name, file: kept, table, sha256, from: 'graded-reviews' } });
       }
-      const step: MappingStep = { name: file.name, table, sha256, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [] };
+      const step: MappingStep = { name: file.name, file: kept, table, sha256, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [] };
       set({ step });
       // A saved mapping maps the file at once (the step stays a click away: Edit the mapping).
       if (saved && !map) get().confirm();
@@ -146,12 +173,13 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
   confirm() {
     const step = get().step;
     if (!step) return false;
-    const dataset = applyMapping(step.table, step.mapping, step.name);
-    const why = unusable(dataset);
+    const r = readAs(step.table, step.name, step.mapping);
+    const why = unusable(r.dataset);
     if (why) return set({ step: { ...step, issues: why } }), false;
     saveMapping(step.table.header, step.mapping);
-    open(step.name, { dataset, table: step.table, mapping: step.mapping, layout: 'mapped' }, step.sha256);
-    set({ step: null, shown: { name: step.name, table: step.table, sha256: step.sha256, from: step.from === 'saved' ? 'saved' : 'edited' } });
+    const from = step.from === 'saved' ? 'saved' : 'edited';
+    open(step.name, r, step.sha256, { file: step.file, from });
+    set({ step: null, shown: { name: step.name, file: step.file, table: step.table, sha256: step.sha256, from } });
     return true;
   },
 
@@ -161,6 +189,6 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const shown = get().shown;
     const h = useResearch.getState().human;
     if (!shown || !h) return;
-    set({ step: { name: shown.name, table: shown.table, sha256: shown.sha256, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [] } });
+    set({ step: { name: shown.name, file: shown.file, table: shown.table, sha256: shown.sha256, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [] } });
   },
 }));

@@ -14,7 +14,7 @@ import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig
 import { useLinker } from '../shared/linker';
 import { embedStats, type RunEngine } from './researchEmbed';
 import { MAX_BATCH } from '../../embed/batching';
-import { checkSaved, markLatest, recall, remember, type SavedRun } from './researchPersist';
+import { checkSaved, markLatest, recall, remember, reopenHuman, type SavedDataset, type SavedRun } from './researchPersist';
 import { recalibrated, runStages, type Results } from './researchRun';
 import { cachedRefMetrics, correlationsIn, refRowsIn, statsRun, type StatsRun } from './researchStats';
 import { runCurve } from './researchCurve';
@@ -45,6 +45,8 @@ let currentFiles: DatasetFile[] = [];
 /** The saved marker of the results on screen: a run that fails or is cancelled puts it back, so a reload brings those results back. */
 let shownRun: SavedRun | null = null;
 let generation = 0;
+/** The saved record of the human-scored dataset on screen (its dimension is saved again when another is chosen). */
+let humanSaved: SavedDataset | null = null;
 /** The files of the dataset on screen (Reset sets them aside rather than deleting them). */
 export const researchDatasetFiles = (): readonly DatasetFile[] => currentFiles;
 
@@ -114,6 +116,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         const rejected = rejectedImport(name, files, imported);
         if (rejected) return set({ importRejected: rejected, importing: null }), false;
         generation = markLatest(name, generation);
+        humanSaved = null;
         remember('dataset', { files, generation, savedAt: Date.now() });
         remember('run', null);
         loadDataset(files, imported);
@@ -129,13 +132,18 @@ export const useResearch = create<ResearchState>()((set, get) => {
       });
     },
 
-    openHuman(name, x) {
-      // Not saved for a reload (the saved dataset is the importers' files): a reload opens none.
-      generation = markLatest(name, generation);
-      remember('dataset', null);
-      remember('run', null);
+    openHuman(name, x, keep) {
+      // Saved with its file, mapping and dimension, so a reload reads it again (restore); one opened without its
+      // file (keep absent) is not saved, and a reload opens none.
+      const dimension = x.dataset.dimensions.find((d) => d.name === keep?.dimension)?.name ?? x.dataset.dimensions[0].name;
+      if (!keep?.restored) {
+        generation = markLatest(name, generation);
+        humanSaved = keep ? { files: [keep.file], generation, savedAt: Date.now(), human: { mapping: x.mapping, from: keep.from, dimension } } : null;
+        remember('dataset', humanSaved);
+        remember('run', null);
+      }
       const rows = humanRows(x.dataset, x.dataset.dimensions[0]).rows;
-      loadDataset([], { rows, errors: x.dataset.errors, notes: x.dataset.notes, formats: [] }, { ...x, dimension: x.dataset.dimensions[0].name });
+      loadDataset([], { rows, errors: x.dataset.errors, notes: x.dataset.notes, formats: [] }, { ...x, dimension });
       // Scored as `crscore eval --dataset` scores it: lexical similarity, the paper's hard rule, the reference split.
       set({ datasetName: name, restoreNote: null, importing: null, config: { ...get().config, similarity: 'lexical', scoring: 'hard', split: 'reference' } });
     },
@@ -144,6 +152,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       const h = get().human;
       if (!h || h.dimension === name || !h.dataset.dimensions.some((d) => d.name === name)) return;
       set({ human: { ...h, dimension: name } });
+      if (humanSaved?.human) remember('dataset', (humanSaved = { ...humanSaved, human: { ...humanSaved.human, dimension: name } }));
       if (get().results) void get().run();
     },
 
@@ -165,10 +174,17 @@ export const useResearch = create<ResearchState>()((set, get) => {
       const run = check.run;
       if (!check.files || get().imported) return;
       const files = check.files;
-      const again = await Promise.resolve(importDataset(files, (p) => set({ importing: p }))).catch(() => null);
-      set({ importing: null });
-      if (!again || get().imported) return;
-      loadDataset(files, again);
+      if (check.human) {
+        // Read again as its import read it; one that cannot be says so, and the saved copy stays for a later try.
+        const note = await reopenHuman(files[0], check.human, saved.dataset?.savedAt);
+        if (note) return void (get().imported || set({ restoreNote: note }));
+        humanSaved = saved.dataset ?? null;
+      } else {
+        const again = await Promise.resolve(importDataset(files, (p) => set({ importing: p }))).catch(() => null);
+        set({ importing: null });
+        if (!again || get().imported) return;
+        loadDataset(files, again);
+      }
       if (!run?.config) return;
       set({ config: { ...DEFAULT_CONFIG, ...run.config } });
       if (run.state === 'finished') return get().run({ cacheOnly: true });
@@ -374,6 +390,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       stats = null;
       currentFiles = [];
       shownRun = null;
+      humanSaved = null;
       generation = markLatest(null, generation);
       remember('dataset', null);
       remember('run', null);

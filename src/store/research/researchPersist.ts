@@ -8,6 +8,7 @@ import type { DatasetFile } from '../dataset/datasetFile';
 import type { TauMemory } from '../../core/research/tau';
 import type { RunConfig } from './researchConfig';
 import type { RunEngine } from './researchEmbed';
+import type { Mapping } from '../../core/humanData/index';
 import { getMeta, putMeta } from './researchCache';
 import { setAside } from '../shared/quarantine';
 
@@ -17,6 +18,15 @@ export interface SavedDataset {
   /** Counts up with each dataset opened in this browser (see LatestDataset); absent in saves before it existed. */
   generation?: number;
   savedAt?: number;
+  /** Set when the file is a human-scored table: a reload reads it again as humanImport did (not the importers). */
+  human?: SavedHuman;
+}
+
+/** How a human-scored table was opened: its mapping (null: the layout recognised by its header) and the dimension judged. */
+export interface SavedHuman {
+  mapping: Mapping | null;
+  from: 'graded-reviews' | 'guess' | 'saved' | 'edited';
+  dimension: string;
 }
 
 /** The last dataset opened (or cleared), written synchronously before the IndexedDB save starts. */
@@ -133,14 +143,26 @@ function savedFiles(d: unknown): DatasetFile[] | null {
   return Array.isArray(files) && files.length > 0 && files.every(ok) ? (files as DatasetFile[]) : null;
 }
 
+/** Reads a saved human-scored table again as its import did: null when it opened, else why not. */
+export type HumanReopener = (file: DatasetFile, saved: SavedHuman) => Promise<string | null>;
+// Registered by humanImport, which imports the research store (the store cannot import it back).
+let reopener: HumanReopener | null = null;
+export const setHumanReopener = (f: HumanReopener): void => void (reopener = f);
+
 const when = (t: number | undefined) => (t ? new Date(t).toLocaleString() : 'an earlier visit');
+
+/** A saved human-scored dataset opened again, or the note that says why it could not be. */
+export async function reopenHuman(file: DatasetFile, saved: SavedHuman, savedAt?: number): Promise<string | null> {
+  const why = reopener ? await reopener(file, saved).catch((e: unknown) => errText(e)) : 'the human-data import is not loaded';
+  return why === null ? null : `The human-scored dataset ${file.name} saved on ${when(savedAt)} could not be read again (${why}): open it again to work on it.`;
+}
 
 /**
  * What a reload may bring back: the saved files (a malformed record is set aside, never used), the generation to
  * count on from, a note when the dataset opened last was never saved (so the older copy is not shown as current),
  * and the run only when it belongs to the saved dataset.
  */
-export function checkSaved(saved: Saved): { files: DatasetFile[] | null; generation: number; note: string | null; run: SavedRun | null } {
+export function checkSaved(saved: Saved): { files: DatasetFile[] | null; human: SavedHuman | null; generation: number; note: string | null; run: SavedRun | null } {
   const latest = readLatest();
   let files = savedFiles(saved.dataset);
   if (saved.dataset && !files) {
@@ -158,5 +180,7 @@ export function checkSaved(saved: Saved): { files: DatasetFile[] | null; generat
         : `The dataset opened last (${latest.name}, ${when(latest.at)}) could not be saved in this browser: open it again to work on it.`;
   }
   const run = saved.run && (saved.run.generation ?? savedGen) === savedGen ? saved.run : null;
-  return { files, generation, note, run };
+  const h = saved.dataset?.human;
+  const human = files && h && typeof h.dimension === 'string' && typeof h.from === 'string' ? h : null;
+  return { files, human, generation, note, run };
 }

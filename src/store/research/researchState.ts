@@ -12,6 +12,7 @@ import { isUnreachable } from './researchEmbed';
 import type { RefValues } from './researchStats';
 import type { DatasetFile, ImportProgress } from '../dataset/importRun';
 import type { HumanDataset, HumanImport, Mapping } from '../../core/humanData/index';
+import type { SavedHuman } from './researchPersist';
 
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
 export const CURVE_TAUS = tauGrid(0, 1, 101);
@@ -109,7 +110,8 @@ export interface ResearchState {
   /** Opens files as the dataset; false (and importRejected set, nothing else changed) when no row is usable. */
   importFiles(files: DatasetFile[]): Promise<boolean>;
   /** Opens a human-scored dataset (its rows bridged, its reference review's sentences as pseudo-references). */
-  openHuman(name: string, x: Omit<HumanOnScreen, 'dimension'>): void;
+  /** `keep`: its file and how it was read, saved for a reload (`restored`: read back from that save, not saved again). */
+  openHuman(name: string, x: Omit<HumanOnScreen, 'dimension'>, keep?: { file: DatasetFile; from: SavedHuman['from']; dimension?: string; restored?: boolean }): void;
   /** Judges against another of the human dataset's dimensions (the run is redone; its similarities are cached). */
   setHumanDimension(name: string): void;
   /** Stops a large import in flight; the dataset on screen stays. */
