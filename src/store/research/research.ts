@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ImportResult } from '../../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../../core/importers/sample';
 import { ruleAfter, scoreAll, tauFor, usesEncoder } from '../../core/research/index';
-import { noRefMetrics, failedImport, type ResearchState, rejectedImport, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
+import { noRefMetrics, failedImport, type ResearchState, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from '../dataset/importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -158,9 +158,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
 
     cancelImport: () => void (cancelImport() && set({ importing: null })),
 
-    loadSample() {
-      void get().importFiles([{ name: SAMPLE_FILE_NAME, text: sampleJsonl() }]);
-    },
+    loadSample: () => void get().importFiles([{ name: SAMPLE_FILE_NAME, text: sampleJsonl() }]),
 
     async restore() {
       if (restored || get().imported) return;
@@ -189,15 +187,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       set({ config: { ...DEFAULT_CONFIG, ...run.config } });
       if (run.state === 'finished') return get().run({ cacheOnly: true });
       remember('run', run);
-      set({
-        progress: {
-          phase: 'interrupted',
-          done: run.done,
-          total: run.total,
-          cached: 0,
-          message: `The page was reloaded during a batch run (${run.done} of ${run.total} texts embedded). ${RESUME_HINT}`,
-        },
-      });
+      set({ progress: reloadedProgress(run) });
     },
 
     setConfig(patch) {

@@ -151,6 +151,15 @@ export const failedImport = (name: string, e: unknown): ResearchState['importRej
 
 export const RESUME_HINT = 'Embedded sentences and LLM answers are cached: Resume continues from here.';
 
+/** The progress line of a batch run the page was reloaded in the middle of (Resume continues it). */
+export const reloadedProgress = (run: { done: number; total: number }): RunProgress => ({
+  phase: 'interrupted',
+  done: run.done,
+  total: run.total,
+  cached: 0,
+  message: `The page was reloaded during a batch run (${run.done} of ${run.total} texts embedded). ${RESUME_HINT}`,
+});
+
 /** The progress line of a run that gave no results: cut off, cancelled, failed, or (after a reload) not all cached. */
 export function unfinishedProgress(
   prev: RunProgress,
