@@ -65,10 +65,13 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
   return { metrics, imports, coverage };
 }
 
+/** The run's metrics by name, the LLM grade with its model (and samples, prompt hash when not the defaults). */
+const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n)).join('+');
+
 /** The run's configuration in the signature and the scores file: CRScore's, else the reference metrics by name. */
 function runConfig(s: HumanSettings, run: CrscoreRun | null) {
   if (run) return { ...crscoreSignatureConfig(run), pseudoRefs: 'reference' };
-  return { preset: s.names.join('+'), similarity: null, scoring: null, split: null };
+  return { preset: metricNames(s), similarity: null, scoring: null, split: null };
 }
 
 /** The reproducibility signature: the human study's fields, and the dataset's mapping and dimension by name. */
@@ -92,7 +95,7 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
 export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, columns: readonly MetaMetric[], signature: string): void {
   const out = s.scoresOut!;
   const rc = runConfig(s, run);
-  const configuration = run ? configName(rc) : `reference-${s.names.join('+')}`;
+  const configuration = run ? configName(rc) : `reference-${metricNames(s)}`;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
   const dim = info.dimension.name;
   const key = keys(info);

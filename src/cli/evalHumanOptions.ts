@@ -8,8 +8,9 @@ import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from './
 import { checkScoresOut, RANK_STATISTICS } from './evalMetaeval.ts';
 import { CliError, inert, oneOf, parseTau, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER } from './matrices.ts';
+import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanLlm, type HumanLlmSettings } from './evalHumanLlm.ts';
 
-export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore'] as const;
+export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade'] as const;
 export type HumanMetric = (typeof HUMAN_METRICS)[number];
 export const HUMAN_PRESETS = ['lexical', 'plus', 'learned'] as const;
 export type HumanPreset = (typeof HUMAN_PRESETS)[number];
@@ -24,7 +25,7 @@ export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews'
   --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
                             (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
                             reference review; crscore needs --pseudo-refs reference
-  --pseudo-refs reference   CRScore's pseudo-references are the reference review's sentences
+${HUMAN_LLM_USAGE}  --pseudo-refs reference   CRScore's pseudo-references are the reference review's sentences
   --preset lexical|plus|learned   CRScore's configuration: lexical (default): lexical similarity, the paper's hard
                             rule at --tau (default ${LEXICAL_TAU}, the lexical τ by the paper's calibration on the
                             human study's dev half, gpt3.5_pred — src/core/lexical.ts); plus: TF-IDF with graded
@@ -67,6 +68,7 @@ export const HUMAN_OPTIONS = {
   encoder: { type: 'string' },
   pooling: { type: 'string' },
   json: { type: 'boolean', default: false },
+  ...HUMAN_LLM_OPTIONS,
   ...INTERVAL_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -90,6 +92,8 @@ export interface HumanSettings {
   pooling: string | undefined;
   json: boolean;
   mapping: { map?: string; human?: string; mapping?: string };
+  /** llm-grade's settings (null without it). */
+  llm: HumanLlmSettings | null;
 }
 
 function readMetrics(spec: string | undefined, preset: boolean): HumanMetric[] {
@@ -120,6 +124,8 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
   const names = readMetrics(values.metrics, preset !== undefined);
   const pseudo = oneOf(values['pseudo-refs'], ['reference'] as const, '--pseudo-refs (on a human-scored dataset)');
   if (names.includes('crscore') && !pseudo) throw new CliError('--metrics crscore on a human-scored dataset needs --pseudo-refs reference (the reference review\'s sentences as pseudo-references): such datasets carry no claims or analyzer issues');
+  // An LLM run checks its key (and prompt file) before the dataset is read, and says what is missing once.
+  const llm = await readHumanLlm(values, names.includes('llm-grade'));
   const tau = parseTau(values.tau);
   if (preset !== undefined && !names.includes('crscore')) warn('--preset applies to --metrics crscore only');
   if (tau !== undefined && !names.includes('crscore')) warn('--tau applies to --metrics crscore only');
@@ -149,6 +155,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     pooling: values.pooling,
     json: values.json,
     mapping: { map: values.map, human: values.human, mapping: values.mapping },
+    llm,
   };
 }
 
