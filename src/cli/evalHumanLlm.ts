@@ -1,9 +1,9 @@
 // The LLM grade (Jiang et al. 2025) on any human-scored dataset: `crscore eval --dataset FILE --metrics llm-grade`
 // grades every review against its change's reference review with the human study's runner (evalLlmMetrics.ts:
 // the same prompt, retry loop, parser, answer cache, progress and failure summary). This file reads its flags and
-// feeds it the bridged reviews (src/core/humanData/bridge.ts).
+// feeds it the bridged reviews (src/core/humanData/bridge.ts) as the lab's reviews (labReviews, as Research's lab).
 import { createHash } from 'node:crypto';
-import { labReviews, type LabMetric, type LabReview } from '../core/lab/index.ts';
+import { labReviews, type LabMetric } from '../core/lab/index.ts';
 import type { PreparedDataset } from '../core/research/index.ts';
 import { DEFAULT_GRADE_SAMPLES, llmGradeColumn, openLlmRun, promptTemplate, sampleCount } from './evalLlmMetrics.ts';
 import { warn } from './io.ts';
@@ -57,24 +57,11 @@ export async function readHumanLlm(values: HumanLlmValues, wanted: boolean): Pro
   return { values, template, samples, name: `llm-grade@${settings.model}${samples !== DEFAULT_GRADE_SAMPLES ? `x${samples}` : ''}${custom}` };
 }
 
-/**
- * The bridged reviews as the lab's, each with an id of its own: a change with several reviews of one system (a table
- * without a system column) numbers the later ones `#2`, `#3`, so no two reviews share an LLM task's id.
- */
-export function humanLabReviews(prepared: PreparedDataset): LabReview[] {
-  const seen = new Map<string, number>();
-  return labReviews(prepared).map((r) => {
-    const n = (seen.get(r.id) ?? 0) + 1;
-    seen.set(r.id, n);
-    return n === 1 ? r : { ...r, id: `${r.id}#${n}` };
-  });
-}
-
 /** The llm-grade column over the bridged reviews; `interrupted` when Ctrl-C stopped it (the answers are cached). */
 export async function humanLlmGrade(prepared: PreparedDataset, s: HumanLlmSettings): Promise<{ column: LabMetric; failed: number; interrupted: boolean }> {
   const run = await openLlmRun(s.values);
   try {
-    const column = await llmGradeColumn(humanLabReviews(prepared), run, s.template, s.samples);
+    const column = await llmGradeColumn(labReviews(prepared), run, s.template, s.samples);
     return { column, failed: run.failed, interrupted: run.signal.aborted };
   } finally {
     run.dispose();
