@@ -160,8 +160,45 @@ describe('a mapped CSV with a binary dimension and no system column (Anthropic)'
     expect(c).toMatchObject({ id: 'llm-grade', n: 20 });
     expect(c.auc!.auc).toBeCloseTo(rocAuc(values as number[], data.map((d) => d.label))!, 12);
     for (const t of [r.stdout, r.stderr, readFileSync(out, 'utf8')]) expect(t).not.toContain(KEY);
+
+    // --metaeval from the cache: the pooled row carries the same ROC AUC, and the text table shows the grade.
+    const sent = stub.count;
+    const me = await run(['--dataset', csv, ...flags, '--metrics', 'llm-grade', '--llm-provider', 'anthropic', '--metaeval', '--grouping', 'none', '--bootstrap', '50', ...llm('cache-c')]);
+    expect(me.code).toBe(0);
+    expect(stub.count).toBe(sent);
+    expect(me.stdout).toMatch(/Meta-evaluation against relevant, pooled over reviews[\s\S]*LLM grade vs reference \(1–5\)\s+20 /);
+    expect(me.stdout).toContain(`${c.auc!.auc!.toFixed(4)} [`);
   }, 120_000);
 });
+
+it('Ctrl-C keeps every grade received; the same command asks only for the rest', async () => {
+  await start('openai');
+  const file = path.join(dir, 'ctrl-c.xlsx');
+  writeFileSync(file, Buffer.from(await workbook(gradedReviewsRows(8, 2))));
+  stub.respond = (req) => ({ ...grader()(req), delayMs: 100 } as StubReply);
+  const args = ['eval', '--dataset', file, '--metrics', 'llm-grade', '--concurrency', '1', '--json', ...llm('cache-d')];
+  let stopped = false;
+  const first = await crscoreAsync(args, {
+    env: { CRSCORE_LLM_API_KEY: KEY },
+    onStderr: (_s, child) => {
+      if (!stopped && stub.count >= 3) {
+        stopped = true;
+        child.kill('SIGINT');
+      }
+    },
+  });
+  expect(first.code).toBe(130);
+  expect(first.stderr).toContain('run the same command again to continue');
+  expect(first.stdout).toBe('');
+  const before = stub.count;
+  const second = await run(args.slice(1));
+  expect(second.code).toBe(0);
+  const [, tasks, kept, toSend] = /llm-grade: \d+ reviews \(\d+ need no call\), (\d+) calls: (\d+) cached, (\d+) to send/.exec(second.stderr)!.map(Number);
+  expect(kept).toBeGreaterThanOrEqual(3);
+  expect(kept + toSend).toBe(tasks);
+  expect(stub.count - before).toBe(toSend);
+  expect((JSON.parse(second.stdout) as HumanEvalOutput).metrics[0]).toMatchObject({ id: 'llm-grade', n: 32, leftOut: {} });
+}, 120_000);
 
 it('without a key, llm-grade on a remote API fails before the dataset is read, said once', async () => {
   const r = await crscoreAsync(['eval', '--dataset', path.join(tmpdir(), 'no-such-dataset.xlsx'), '--metrics', 'llm-grade'], { env: { CRSCORE_LLM_API_KEY: '' } });
