@@ -2,7 +2,8 @@
 // workbook (opened by its header) and a table without a system column (through the mapping step, three reviews a
 // change, all `human`), graded by a stub LLM server whose rule this file computes. The lab grades each review
 // against its change's reference review, and its meta-evaluation's llm-grade row equals
-// `crscore eval --dataset FILE --metrics llm-grade --metaeval --json` on the same file and stub.
+// `crscore eval --dataset FILE --metrics llm-grade --metaeval --json` on the same file and stub. Screenshots of the
+// lab's grade on the workbook at two sizes with HUMAN_SHOTS=folder.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { promptOf, startLlmStub, type LlmStub, type RecordedRequest, type StubRe
 import { gradedReviewsRows, workbook } from '../src/testing/workbook';
 import type { MetaEvalReport, MetaRow } from '../src/core/metaeval/index';
 
+const SHOTS = process.env.HUMAN_SHOTS ? path.resolve(process.env.HUMAN_SHOTS) : null;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-human-llm-e2e-'));
 const RESAMPLES = '200';
 
@@ -79,6 +81,24 @@ function expectSameRow(b: MetaRow, c: CliRow) {
     for (const f of ['value', 'lo', 'hi'] as const) expect(b.stats[s][f], `${s} ${f}`).toBeCloseTo(c.stats[s][f], 10);
 }
 
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [w, h] of [
+    [1024, 768],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const part of ['lab-run', 'lab-heatmap-llm-grade', 'me-table']) {
+      const el = page.getByTestId(part);
+      if ((await el.count()) === 0) continue;
+      await el.first().evaluate((e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 110));
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${part}-${w}x${h}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 let stub: LlmStub;
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
@@ -112,6 +132,9 @@ test("GradedReviews' workbook: the lab grades every review against its reference
   expect(stub.count).toBe(2 * calls);
   expectSameRow(row, c);
   await expect(page.getByTestId('lab-n-llm-grade')).toHaveAttribute('data-value', String(c.n));
+  // The grades' heatmap is against the dataset's own dimension, by its name.
+  await expect(page.getByTestId('lab-heatmap-llm-grade')).toContainText('LLM grade vs reference (1–5) against human grade');
+  await shoot(page, 'human-llm-grade');
 });
 
 test('a table without a system column, through the mapping step: each of a change\'s reviews is graded on its own, as crscore eval --mapping does', async ({ page }) => {

@@ -105,6 +105,8 @@ function LabResults() {
   const records = items && columns.every((c) => c.values.length === items.length) ? items : NO_ITEMS;
   const [scatterId, setScatterId] = useState('');
   const [dim, setDim] = useState<Dim>('rel');
+  // A human-scored dataset judges every dimension by its one chosen dimension: its name, not the study's.
+  const humanDim = useResearch((s) => s.human?.dimension ?? null);
   const col = columns.find((c) => c.id === scatterId) ?? columns[0];
   const points = useMemo(
     () =>
@@ -127,13 +129,13 @@ function LabResults() {
       );
       out.push({
         id: c.id,
-        title: `${c.label} against human ${DIM_NAME[d]}`,
+        title: `${c.label} against human ${humanDim ?? DIM_NAME[d]}`,
         pairs,
         note: c.family === 'llm-grade' ? 'reviews without a reference left out' : undefined,
       });
     }
     return out;
-  }, [columns, records, dim]);
+  }, [columns, records, dim, humanDim]);
   const pct = stats.total ? Math.round((100 * stats.done) / stats.total) : 0;
   return (
     <div className="lab-results" data-testid="lab-results" data-status={stats.status}>
