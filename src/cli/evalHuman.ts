@@ -105,6 +105,8 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
         await enc.dispose?.();
       }
     } else if (n === 'llm-grade') {
+      // The signature alone does not depend on the grades: it asks the LLM nothing.
+      if (s.signature && !s.scoresOut) continue;
       const g = await humanLlmGrade(prepared, s.llm!);
       if (g.interrupted) return 130;
       failed += g.failed;

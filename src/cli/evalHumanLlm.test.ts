@@ -98,8 +98,11 @@ describe("GradedReviews' workbook", () => {
     expect(JSON.parse(again.stdout)).toEqual(o);
 
     // The signature names the grade and its model; --metric-scores reads the column back with the same figures.
-    const sig = await run(['--dataset', xlsx, '--metrics', 'bleu,llm-grade', '--signature', ...llm('cache-a')]);
+    // --signature alone asks nothing (a fresh cache): the line does not depend on the grades.
+    const sig = await run(['--dataset', xlsx, '--metrics', 'bleu,llm-grade', '--signature', ...llm('cache-sig')]);
+    expect(sig.code).toBe(0);
     expect(sig.stdout).toMatch(/^metric:bleu\+llm-grade@stub-model\|/);
+    expect(stub.count).toBe(sent);
     const back = await run(['--dataset', xlsx, '--metrics', 'llm-grade', '--metric-scores', `prev=${out}`, '--grouping', 'none', '--json', '--bootstrap', '50', ...llm('cache-a')]);
     expect(back.code).toBe(0);
     expect(stub.count).toBe(sent);
