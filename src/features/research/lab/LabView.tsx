@@ -98,6 +98,8 @@ export function LabView() {
 
 function LabResults() {
   const agreement = useLab((s) => s.agreement);
+  // The dimension the run judged on a human-scored dataset (every human slot holds it).
+  const humanDimension = useResearch((s) => s.results?.humanDimension?.name ?? null);
   const stats = useLab((s) => s.stats);
   const columns = useLab((s) => s.columns);
   // The columns are aligned with the run's items; between a new run and the next compute they may not be.
@@ -160,6 +162,7 @@ function LabResults() {
         >
           <AgreementTable
             agreement={agreement}
+            dimension={humanDimension}
             baselineLabel={
               agreement.metrics.find((m) => m.id === agreement.baseline)?.label ?? 'the baseline'
             }
