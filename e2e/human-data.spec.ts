@@ -142,6 +142,14 @@ test("GradedReviews' workbook opens by its header; the meta-evaluation equals cr
     expect(pooledRows.find((r) => r.id === `crscore.${d}`)!.label).toBe(`CRScore ${name}`);
   }
   await shoot(page, 'me-table', 'human-metaeval-gradedreviews');
+  // The lab's agreement table: one row per metric, against grade; its pooled Spearman is the CLI's.
+  for (const id of ['crscore.con', 'crscore.comp', 'bleu']) {
+    const cell = page.getByTestId(`lab-${id}-rel-spearman`);
+    await expect(cell.locator('xpath=ancestor::tr')).toContainText('grade');
+    expect(Number(await cell.getAttribute('data-value'))).toBeCloseTo(pooledRows.find((r) => r.id === id)!.stats.spearman.value!, 10);
+  }
+  await expect(page.getByTestId('lab-crscore.con-con-spearman')).toHaveCount(0);
+  await shoot(page, 'lab-agreement', 'human-lab-agreement');
   // The same configuration, the same signature: the file (name, rows, SHA-256), its layout, the dimension by name,
   // and every metric the table shows (CRScore's configuration, then BLEU and chrF).
   expect(await cliSignature(args, 'none')).toMatch(/^metric:paper\+bleu\+chrf\|/);

@@ -129,13 +129,13 @@ function LabResults() {
       );
       out.push({
         id: c.id,
-        title: `${c.label} against human ${DIM_NAME[d]}`,
+        title: `${c.label} against ${humanDimension ?? `human ${DIM_NAME[d]}`}`,
         pairs,
         note: c.family === 'llm-grade' ? 'reviews without a reference left out' : undefined,
       });
     }
     return out;
-  }, [columns, records, dim]);
+  }, [columns, records, dim, humanDimension]);
   const pct = stats.total ? Math.round((100 * stats.done) / stats.total) : 0;
   return (
     <div className="lab-results" data-testid="lab-results" data-status={stats.status}>
@@ -167,7 +167,7 @@ function LabResults() {
               agreement.metrics.find((m) => m.id === agreement.baseline)?.label ?? 'the baseline'
             }
           />
-          <SystemTables agreement={agreement} />
+          <SystemTables agreement={agreement} dimension={humanDimension} />
           {col && (
             <figure className="r-fig" data-testid="lab-scatter-fig">
               <figcaption>
@@ -185,23 +185,28 @@ function LabResults() {
                   ))}
                 </select>{' '}
                 against{' '}
-                <select
-                  value={dim}
-                  onChange={(e) => setDim(e.target.value as Dim)}
-                  aria-label="Human dimension"
-                  data-testid="lab-scatter-dim"
-                >
-                  {DIMS.map((d) => (
-                    <option key={d} value={d}>
-                      human {DIM_NAME[d]}
-                    </option>
-                  ))}
-                </select>
+                {humanDimension !== null ? (
+                  // A human-scored dataset: its judged dimension fills every human slot.
+                  <span data-testid="lab-scatter-dim">{humanDimension}</span>
+                ) : (
+                  <select
+                    value={dim}
+                    onChange={(e) => setDim(e.target.value as Dim)}
+                    aria-label="Human dimension"
+                    data-testid="lab-scatter-dim"
+                  >
+                    {DIMS.map((d) => (
+                      <option key={d} value={d}>
+                        human {DIM_NAME[d]}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </figcaption>
               <LabScatter
                 points={points}
                 xLabel={col.label}
-                yLabel={`human ${DIM_NAME[dim]} (0–1)`}
+                yLabel={`${humanDimension ?? `human ${DIM_NAME[dim]}`} (0–1)`}
               />
             </figure>
           )}
