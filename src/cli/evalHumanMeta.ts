@@ -10,6 +10,7 @@ import {
   coverageLines,
   crscoreSignatureConfig,
   humanDataSignatureConfig,
+  humanMetricsSignatureConfig,
   importedConfig,
   metaEvalSignature,
   namedColumns,
@@ -75,7 +76,8 @@ function runConfig(s: HumanSettings, run: CrscoreRun | null) {
 export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, imports: readonly { name: string; config: string }[]): string {
   const data = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimension: info.dimension.name });
   return metaEvalSignature({
-    ...runConfig(s, run),
+    // Every metric the tables judge, CRScore's configuration where it is one (the baselines are the seed's).
+    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), s.names),
     ...data,
     // The tables printed: one grouping with --grouping, else all three.
     grouping: s.groupings.length === 1 ? s.groupings[0] : s.groupings,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configName, crscoreSignatureConfig, humanDataSignatureConfig, importedConfig, mappingId, tauSource } from './runSignature.ts';
+import { configName, crscoreSignatureConfig, humanDataSignatureConfig, humanMetricsSignatureConfig, importedConfig, mappingId, tauSource } from './runSignature.ts';
 import { metaEvalSignature } from './signature.ts';
 
 describe('configuration names and τ sources', () => {
@@ -46,6 +46,17 @@ describe('a human-scored dataset in the signature', () => {
     expect(sig.endsWith(`|map:${mappingId({ layout: 'mapped', mapping })}`)).toBe(true);
     const graded = metaEvalSignature({ ...run, ...humanDataSignatureConfig({ dataset: { ...dataset, name: 'dataset.xlsx' }, layout: 'graded-reviews', mapping: null, dimension: 'grade' }), ...statistics });
     expect(graded).toMatch(/\|dim:grade\|.*\|map:layout:graded-reviews$/);
+  });
+
+  it('names every metric judged, CRScore first with its configuration, the others in one order after it', () => {
+    const sign = (names: string[]) => metaEvalSignature({ ...humanMetricsSignatureConfig(run, names), ...statistics });
+    expect(sign(['chrf', 'crscore', 'bleu'])).toMatch(/^metric:paper\+bleu\+chrf\|sim:lexical\|rule:hard\|.*\|tau:0\.149\(preset\)\|prefs:reference\|/);
+    expect(sign(['crscore', 'bleu', 'chrf'])).toBe(sign(['chrf', 'crscore', 'bleu']));
+    expect(sign(['crscore'])).toMatch(/^metric:paper\|sim:lexical\|.*\|prefs:reference\|/);
+    // Without CRScore its run is not named, whatever Research computed.
+    expect(sign(['chrf', 'bleu'])).toMatch(/^metric:bleu\+chrf\|sim:-\|rule:-\|enc:-\|pool:-\|split:-\|tau:-\|prefs:-\|claims:-\|analyzers:-\|linker:-\|/);
+    expect(metaEvalSignature({ ...humanMetricsSignatureConfig(null, ['bleu']), ...statistics })).toMatch(/^metric:bleu\|sim:-\|/);
+    expect(sign(['rouge-l', 'embed-ref', 'meteor', 'llm-grade', 'crscore'])).toMatch(/^metric:paper\+rouge-l\+meteor\+embed-ref\+llm-grade\|/);
   });
 
   it("the human study's signature is unchanged: no mapping field", () => {

@@ -100,3 +100,23 @@ export function mappingId(r: Pick<HumanDataRun, 'layout' | 'mapping'>): string {
 export function humanDataSignatureConfig(r: HumanDataRun): Pick<SignatureConfig, 'dataset' | 'mapping' | 'dim'> {
   return { dataset: r.dataset, mapping: mappingId(r), dim: r.dimension };
 }
+
+/** The order metrics are named in a human-scored dataset's signature, whatever order they were asked for in. */
+const HUMAN_METRIC_ORDER = ['crscore', 'bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'llm-grade', 'llm-judge'];
+
+/**
+ * The signature's metric fields of a run on a human-scored dataset that judged exactly these metrics (`crscore`,
+ * `bleu`, …): CRScore's configuration where CRScore is one of them, its preset first in `metric` and the others
+ * after it (`metric:paper+bleu+chrf`), the reference review's sentences as its pseudo-references; without CRScore,
+ * the metrics by name and no CRScore field (`metric:bleu+chrf|sim:-|…|prefs:-`). `crscore eval --dataset` and
+ * Research both sign with this, so the signature names what the table shows, and the same metrics sign alike.
+ */
+export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[]): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
+  const rank = (n: string) => (HUMAN_METRIC_ORDER.includes(n) ? HUMAN_METRIC_ORDER.indexOf(n) : HUMAN_METRIC_ORDER.length);
+  const sorted = [...new Set(names)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const crscore = sorted.includes('crscore') ? run : null;
+  const others = sorted.filter((n) => n !== 'crscore');
+  if (!crscore)
+    return { preset: others.join('+'), similarity: null, scoring: null, encoder: null, encoderRevision: null, pooling: null, split: null, tau: null, tauSource: null, claimsModel: null, linkerHash: null, pseudoRefs: null };
+  return { ...crscore, preset: [crscore.preset, ...others].join('+'), pseudoRefs: 'reference' };
+}

@@ -98,6 +98,8 @@ export function LabView() {
 
 function LabResults() {
   const agreement = useLab((s) => s.agreement);
+  // The dimension the run judged on a human-scored dataset (every human slot holds it).
+  const humanDimension = useResearch((s) => s.results?.humanDimension?.name ?? null);
   const stats = useLab((s) => s.stats);
   const columns = useLab((s) => s.columns);
   // The columns are aligned with the run's items; between a new run and the next compute they may not be.
@@ -127,13 +129,13 @@ function LabResults() {
       );
       out.push({
         id: c.id,
-        title: `${c.label} against human ${DIM_NAME[d]}`,
+        title: `${c.label} against ${humanDimension ?? `human ${DIM_NAME[d]}`}`,
         pairs,
         note: c.family === 'llm-grade' ? 'reviews without a reference left out' : undefined,
       });
     }
     return out;
-  }, [columns, records, dim]);
+  }, [columns, records, dim, humanDimension]);
   const pct = stats.total ? Math.round((100 * stats.done) / stats.total) : 0;
   return (
     <div className="lab-results" data-testid="lab-results" data-status={stats.status}>
@@ -160,11 +162,12 @@ function LabResults() {
         >
           <AgreementTable
             agreement={agreement}
+            dimension={humanDimension}
             baselineLabel={
               agreement.metrics.find((m) => m.id === agreement.baseline)?.label ?? 'the baseline'
             }
           />
-          <SystemTables agreement={agreement} />
+          <SystemTables agreement={agreement} dimension={humanDimension} />
           {col && (
             <figure className="r-fig" data-testid="lab-scatter-fig">
               <figcaption>
@@ -182,23 +185,28 @@ function LabResults() {
                   ))}
                 </select>{' '}
                 against{' '}
-                <select
-                  value={dim}
-                  onChange={(e) => setDim(e.target.value as Dim)}
-                  aria-label="Human dimension"
-                  data-testid="lab-scatter-dim"
-                >
-                  {DIMS.map((d) => (
-                    <option key={d} value={d}>
-                      human {DIM_NAME[d]}
-                    </option>
-                  ))}
-                </select>
+                {humanDimension !== null ? (
+                  // A human-scored dataset: its judged dimension fills every human slot.
+                  <span data-testid="lab-scatter-dim">{humanDimension}</span>
+                ) : (
+                  <select
+                    value={dim}
+                    onChange={(e) => setDim(e.target.value as Dim)}
+                    aria-label="Human dimension"
+                    data-testid="lab-scatter-dim"
+                  >
+                    {DIMS.map((d) => (
+                      <option key={d} value={d}>
+                        human {DIM_NAME[d]}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </figcaption>
               <LabScatter
                 points={points}
                 xLabel={col.label}
-                yLabel={`human ${DIM_NAME[dim]} (0–1)`}
+                yLabel={`${humanDimension ?? `human ${DIM_NAME[dim]}`} (0–1)`}
               />
             </figure>
           )}
