@@ -21,6 +21,6 @@ export function humanSignatureFields(): HumanFields | Record<string, never> {
     claimsModel: null,
     claimsPromptHash: null,
     analyzers: null,
-    ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimension: h.dimension }),
+    ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension }),
   };
 }
