@@ -4,10 +4,18 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerKey, mappingFromJson } from '../../core/humanData/index';
+import * as humanData from '../../core/humanData/index';
 import { memoryStorage } from '../../testing/memoryStorage';
 import { gradedReviewsRows, workbook } from '../../testing/workbook';
 import { useResearch } from './research';
 import { mappingJson, useHumanImport } from './humanImport';
+
+// Every table the import parses, counted (the module's own readTable, called through).
+const parsed = vi.hoisted(() => ({ n: 0 }));
+vi.mock('../../core/humanData/index', async (importOriginal) => {
+  const core = await importOriginal<typeof humanData>();
+  return { ...core, readTable: (...a: Parameters<typeof core.readTable>) => (parsed.n++, core.readTable(...a)) };
+});
 
 const csv = ['change,hunk_text,comment,gold,relevant', 'a,"-x\n+y",Check x.,Check x for null.,1', 'a,"-x\n+y",Fine.,Check x for null.,0', 'b,"-p\n+q",Why?,Rename q.,0', 'b,"-p\n+q",,Rename q.,1'].join('\n');
 const file = (name: string, data: BlobPart) => new File([data], name);
@@ -64,6 +72,19 @@ describe('the mapping step', () => {
     await useHumanImport.getState().openTable(file('broken.xlsx', 'not a zip'));
     expect(useHumanImport.getState().failed!.issues[0].reason).toMatch(/not a readable XLSX workbook/);
     expect(useResearch.getState().datasetName).toBe('dataset.xlsx');
+  });
+
+  it('a CSV the importers refuse is read and parsed once on its way to the mapping step', async () => {
+    const f = file('labels.csv', csv);
+    const reads = vi.spyOn(f, 'arrayBuffer');
+    parsed.n = 0;
+    await useHumanImport.getState().importAny([f]);
+    expect(useHumanImport.getState().step!.mapping.fields).toEqual({ review: 'comment', reference: 'gold' });
+    expect(useHumanImport.getState().step!.sha256).toBe(createHash('sha256').update(csv).digest('hex'));
+    expect(useResearch.getState().importRejected).toBeNull();
+    // One parse into a table; two reads of the bytes: the importers' own (they refused it) and the table's.
+    expect(parsed.n).toBe(1);
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('the exported mapping reads back as the same mapping (crscore eval --mapping)', () => {

@@ -69,8 +69,9 @@ interface HumanImportState {
   busy: boolean;
   /** Research's picker: .xlsx and tables the importers do not read come here; the rest goes to importFiles. */
   importAny(files: File[]): Promise<void>;
-  /** Reads one table; `map`: open the mapping step even for a recognised layout or a saved mapping. */
-  openTable(file: File, map?: boolean): Promise<void>;
+  /** Reads one table; `map`: open the mapping step even for a recognised layout or a saved mapping; `read`: the
+   *  file's bytes and table when the caller has read them already (importAny), so a file is read and parsed once. */
+  openTable(file: File, map?: boolean, read?: { bytes: ArrayBuffer; table: Table }): Promise<void>;
   setMapping(m: Mapping): void;
   /** Reads the table under the step's mapping; opens it in Research when it gives reviews and a dimension. */
   confirm(): boolean;
@@ -127,21 +128,22 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const f = files[0];
     // (A cancelled import is no refusal: nothing more is read.)
     if (files.length !== 1 || !useResearch.getState().importRejected || (tableFormat(f.name) !== 'csv' && tableFormat(f.name) !== 'jsonl')) return;
-    const table = await readTable(f.name, await f.arrayBuffer());
+    const bytes = await f.arrayBuffer();
+    const table = await readTable(f.name, bytes);
     // Only when a guess or a saved mapping reads reviews and a human score (else the refusal stands; the picker
     // "Map a human-scored table's columns" opens the step for any table).
     if (table.header.length < 2 || unusable(applyMapping(table, savedMapping(table.header) ?? guessMapping(table), f.name))) return;
     useResearch.setState({ importRejected: null });
-    await get().openTable(f);
+    await get().openTable(f, false, { bytes, table });
   },
 
-  async openTable(file, map = false) {
+  async openTable(file, map = false, read) {
     set({ busy: true, failed: null });
     try {
       const kept: DatasetFile = { name: file.name, blob: file };
-      const bytes = await file.arrayBuffer();
+      const bytes = read?.bytes ?? (await file.arrayBuffer());
       const sha256 = sha256BytesHex(new Uint8Array(bytes));
-      const table = await readTable(file.name, bytes);
+      const table = read?.table ?? (await readTable(file.name, bytes));
       if (table.header.length === 0 || table.rows.length === 0) {
         set({ failed: { name: file.name, issues: table.errors.length ? table.errors : [{ file: file.name, line: 1, reason: 'no row in this file' }] } });
         return;
