@@ -133,7 +133,9 @@ export function dimensionsOf(t: Table, m: Mapping): Map<string, { columns: numbe
   );
 }
 
-const text = (c: Cell | undefined): string | null => (c === null || c === undefined ? null : String(c));
+/** A cell as text; an empty cell is no value whichever way its format holds it (a CSV's "", JSON's null, a sheet's
+ *  missing cell), so an empty system or id reads alike in all three. */
+const text = (c: Cell | undefined): string | null => (c === null || c === undefined || c === '' ? null : String(c));
 
 /** The table as a dataset under the mapping: every row that cannot be read is named with its line and why. */
 export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset {

@@ -66,7 +66,8 @@ export function jsonlTable(name: string, text: string): Table {
 export async function xlsxTable(name: string, data: ArrayBuffer): Promise<Table> {
   let sheets;
   try {
-    sheets = await readXlsxFile(data);
+    // Cells as written (read-excel-file trims text by default), as the CSV and JSONL readers keep them.
+    sheets = await readXlsxFile(data, { trim: false });
   } catch (e) {
     return { header: [], rows: [], errors: [{ file: name, line: 0, reason: `not a readable XLSX workbook (${(e as Error).message})` }] };
   }
