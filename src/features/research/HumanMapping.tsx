@@ -62,6 +62,11 @@ export function HumanMapping() {
         {step.from === 'saved' ? 'The mapping saved for this header (from an earlier import). ' : 'A guess from the column names and values: check it. '}
         {table.rows.length} rows. The mapping is saved in this browser by the file&apos;s header, so the same file maps itself next time.
       </p>
+      {step.layoutNote && (
+        <p className="r-warn small" data-testid="human-mapping-layout-note">
+          Read as a table to map: {step.layoutNote}.
+        </p>
+      )}
       <div className="r-table-wrap r-map-preview">
         <table className="r-table" data-testid="human-mapping-preview">
           <caption className="small muted">The first {Math.min(PREVIEW_ROWS, table.rows.length)} rows, as text</caption>

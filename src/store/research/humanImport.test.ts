@@ -87,6 +87,27 @@ describe('the mapping step', () => {
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
+  it("a broken GradedReviews workbook says what is wrong: a missing column, a grade out of range, an empty sheet", async () => {
+    const rows = gradedReviewsRows(5);
+    // Without relatedCode it is not GradedReviews' layout: the mapping step opens and says which column is missing.
+    await useHumanImport.getState().openTable(file('no-code.xlsx', await workbook(rows.map((r) => [...r.slice(0, 2), ...r.slice(3)]))));
+    expect(useHumanImport.getState().step!.layoutNote).toBe('not GradedReviews\' layout: column 3 should be "relatedCode", not "Tufano\'s"');
+    useHumanImport.getState().cancel();
+    // A grade out of range: the row is named with its line and why; the rest opens.
+    const wrong = rows.map((r) => [...r]);
+    wrong[3][6] = 7;
+    await useHumanImport.getState().openTable(file('dataset.xlsx', await workbook(wrong)));
+    expect(useResearch.getState().human!.dataset.errors).toEqual([{ file: 'dataset.xlsx', line: 4, reason: "commentFinder's Grade 7 is outside the Likert range 1–5" }]);
+    expect(useResearch.getState().human!.dataset.changes).toHaveLength(4);
+    // An empty sheet: said, and the dataset on screen stays.
+    await useHumanImport.getState().openTable(file('empty.xlsx', await workbook([[null]])));
+    expect(useHumanImport.getState().failed!.issues.map((i) => i.reason)).toEqual(["the workbook's first sheet is empty"]);
+    expect(useResearch.getState().datasetName).toBe('dataset.xlsx');
+    // A header that is no attempt at GradedReviews' layout gets no such note.
+    await useHumanImport.getState().openTable(file('labels.csv', csv), true);
+    expect(useHumanImport.getState().step!.layoutNote).toBeNull();
+  });
+
   it('the exported mapping reads back as the same mapping (crscore eval --mapping)', () => {
     const m = { fields: { id: 'change', review: 'comment' }, human: [{ column: 'useful', dimension: 'useful', scale: 'likert' as const, max: 4 }] };
     expect(mappingFromJson(JSON.parse(mappingJson(m)))).toEqual(m);

@@ -4,7 +4,7 @@
 // the step open with the reasons; nothing already loaded is replaced until a dataset with reviews and a dimension
 // is read. Orchestration only: reading and mapping are the core's, as `crscore eval --dataset` runs them.
 import { create } from 'zustand';
-import { applyMapping, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
+import { applyMapping, gradedReviewsNearMiss, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
 import type { ImportIssue } from '../../core/importers/types';
 import { sha256BytesHex } from '../../core/sha256';
 import { useResearch } from './research';
@@ -58,6 +58,8 @@ export interface MappingStep {
   from: 'guess' | 'saved';
   /** Why the last try read nothing (the step stays open; the dataset on screen stays). */
   issues: ImportIssue[];
+  /** Why a header meant as GradedReviews' is not its layout (a column missing or out of place), or null. */
+  layoutNote: string | null;
 }
 
 interface HumanImportState {
@@ -156,7 +158,7 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
         open(file.name, r, sha256, { file: kept, from: 'graded-reviews' });
         return set({ step: null, shown: { name: file.name, file: kept, table, sha256, from: 'graded-reviews' } });
       }
-      const step: MappingStep = { name: file.name, file: kept, table, sha256, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [] };
+      const step: MappingStep = { name: file.name, file: kept, table, sha256, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [], layoutNote: gradedReviewsNearMiss(table.header) };
       set({ step });
       // A saved mapping maps the file at once (the step stays a click away: Edit the mapping).
       if (saved && !map) get().confirm();
@@ -191,6 +193,6 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const shown = get().shown;
     const h = useResearch.getState().human;
     if (!shown || !h) return;
-    set({ step: { name: shown.name, file: shown.file, table: shown.table, sha256: shown.sha256, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [] } });
+    set({ step: { name: shown.name, file: shown.file, table: shown.table, sha256: shown.sha256, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [], layoutNote: gradedReviewsNearMiss(shown.table.header) } });
   },
 }));
