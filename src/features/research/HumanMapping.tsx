@@ -55,6 +55,9 @@ export function HumanMapping() {
     const human = h ? (at < 0 ? [...rest, h] : mapping.human.map((x) => (x.column === col ? h : x))) : rest;
     store.setMapping({ fields: mapping.fields, human } satisfies Mapping);
   };
+  // A dimension has one scale: its top point is set on every column (annotator) of it.
+  const setTop = (dimension: string, max: number) =>
+    store.setMapping({ fields: mapping.fields, human: mapping.human.map((x) => (x.dimension === dimension ? { ...x, scale: 'likert', max } : x)) } satisfies Mapping);
   return (
     <div className="r-map" data-testid="human-mapping" role="group" aria-labelledby="r-map-h">
       <h3 id="r-map-h">Map the columns of {step.name}</h3>
@@ -138,7 +141,7 @@ export function HumanMapping() {
                     )}
                     {read?.kind === 'likert' && (
                       <label title="The scale's top point: set it when the data never reach it (a 1–5 scale whose scores stop at 4)">
-                        1–<input type="number" min={2} max={100} value={h.max ?? read.max ?? 5} onChange={(e) => setHuman(col, { ...h, scale: 'likert', max: Math.max(2, Math.round(Number(e.target.value) || 5)) })} aria-label={`Top of ${col}'s scale`} data-testid={`map-human-max-${col}`} />
+                        1–<input type="number" min={2} max={100} value={read.max ?? 5} onChange={(e) => setTop(h.dimension, Math.max(2, Math.round(Number(e.target.value) || 5)))} aria-label={`Top of ${col}'s scale`} data-testid={`map-human-max-${col}`} />
                       </label>
                     )}
                   </>
