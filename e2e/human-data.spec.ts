@@ -371,16 +371,9 @@ test("a dimension two annotators scored: the human ceiling's row equals crscore 
 
 /** Two systems, one Likert 1–5 dimension whose scores stop at 4: the data never reach the scale's top point. */
 function topUnreachedCsv(): string {
-  const lines = ['id,diff,review,system,reference,useful'];
-  const names = ['count', 'total', 'index', 'buffer', 'timeout', 'result'];
-  for (let c = 0; c < 18; c++) {
-    const v = names[c % names.length];
-    const gold = `Check ${v} for null; it may be empty.`;
-    const diff = `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`;
-    lines.push([`c${c}`, diff, `Check ${v} for null.`, 'alpha', gold, 1 + ((c * 7) % 4)].map(quote).join(','));
-    lines.push([`c${c}`, diff, c % 2 ? `Why ${v}?` : `${v} may be empty.`, 'beta', gold, 1 + ((c * 3) % 4)].map(quote).join(','));
-  }
-  return `${lines.join('\n')}\n`;
+  const row = (k: number, v = ['count', 'total', 'index'][(k >> 1) % 3]) =>
+    [`c${k >> 1}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, k % 2 ? `Why ${v}?` : `Check ${v} for null.`, k % 2 ? 'beta' : 'alpha', `Check ${v} for null; it may be empty.`, 1 + ((k * 7) % 4)].map(quote).join(',');
+  return `${['id,diff,review,system,reference,useful', ...Array.from({ length: 36 }, (_, k) => row(k))].join('\n')}\n`;
 }
 
 test("a Likert column that never reaches its top point: the page's guess and the top point set by hand sign as crscore eval's flags do", async ({ page }) => {
