@@ -366,7 +366,7 @@ test("a dimension two annotators scored: the human ceiling's row equals crscore 
     await page.getByTestId(`map-human-dim-${col}`).fill('useful');
     await page.getByTestId(`map-human-scale-${col}`).selectOption('likert');
   }
-  // The mapping as the page wrote it (a Likert scale without a top point hashes apart from --human's likert-5).
+  // The mapping as the page wrote it (a Likert scale without a top point; it reads 1–5 as --human's likert-5 does).
   const dl = page.waitForEvent('download');
   await page.getByTestId('human-mapping-export').click();
   const mappingFile = path.join(tmp, 'annotators.mapping.json');
@@ -393,4 +393,38 @@ test("a dimension two annotators scored: the human ceiling's row equals crscore 
   const bleuChrf = ['--dataset', file, '--mapping', mappingFile, '--metrics', 'bleu,chrf'];
   expect(await cliSignature(bleuChrf, 'none')).toMatch(/^metric:bleu\+chrf\|sim:-\|rule:-\|enc:-\|pool:-\|split:-\|tau:-\|prefs:-\|/);
   await expectSignature(page, bleuChrf, 'none');
+});
+
+/** Two systems, one Likert 1–5 dimension whose scores stop at 4: the data never reach the scale's top point. */
+function topUnreachedCsv(): string {
+  const row = (k: number, v = ['count', 'total', 'index'][(k >> 1) % 3]) =>
+    [`c${k >> 1}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, k % 2 ? `Why ${v}?` : `Check ${v} for null.`, k % 2 ? 'beta' : 'alpha', `Check ${v} for null; it may be empty.`, 1 + ((k * 7) % 4)].map(quote).join(',');
+  return `${['id,diff,review,system,reference,useful', ...Array.from({ length: 36 }, (_, k) => row(k))].join('\n')}\n`;
+}
+
+test("a Likert column that never reaches its top point: the page's guess and the top point set by hand sign as crscore eval's flags do", async ({ page }) => {
+  test.setTimeout(480_000);
+  const file = path.join(tmp, 'top.csv');
+  fs.writeFileSync(file, topUnreachedCsv());
+  const map = ['--dataset', file, '--map', 'id=id,diff=diff,review=review,system=system,reference=reference'];
+  const crscore = ['--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'];
+  await page.goto('/#research');
+  await page.getByTestId('research-human-file').setInputFiles(file);
+  // The guess reads the column as Likert 1–4 (the highest score seen), and the step shows that top point.
+  await expect(page.getByTestId('map-human-scale-useful')).toHaveValue('likert');
+  await expect(page.getByTestId('map-human-max-useful')).toHaveValue('4');
+  await shoot(page, 'human-mapping', 'human-mapping-likert-top');
+  await page.getByTestId('human-mapping-apply').click();
+  await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–4');
+  await runAndOpenLab(page, ['bleu', 'chrf']);
+  // The same reading given as flags without a scale: the same mapping hash.
+  await expectSignature(page, [...map, '--human', 'useful', ...crscore], 'none');
+  // The top point set by hand: Likert 1–5, as --human useful:likert-5 reads it, under another hash.
+  await researchView(page, 'overview');
+  await page.getByTestId('human-edit-mapping').click();
+  await page.getByTestId('map-human-max-useful').fill('5');
+  await page.getByTestId('human-mapping-apply').click();
+  await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–5');
+  await runAndOpenLab(page, ['bleu', 'chrf']);
+  await expectSignature(page, [...map, '--human', 'useful:likert-5', ...crscore], 'none');
 });

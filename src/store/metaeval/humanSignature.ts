@@ -26,6 +26,6 @@ export function humanSignatureFields(run: RunSignatureConfig | null, columns: re
     ...humanMetricsSignatureConfig(run, metricNames(columns)),
     claimsPromptHash: null,
     analyzers: null,
-    ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimension: h.dimension }),
+    ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension }),
   };
 }
