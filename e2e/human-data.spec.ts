@@ -50,7 +50,7 @@ const rowsOf = (g: CliOut['metaeval']['groupings']['pooled']): CliRow[] => {
 /** The report once it is the one asked for: this grouping, RESAMPLES resamples, and the metrics the CLI judged
  *  (a recompute after a setting or a lab column changed may still be on its way). */
 async function browserReport(page: Page, grouping: 'none' | 'item' | 'system', rows: readonly CliRow[]): Promise<MetaEvalReport> {
-  const ids = rows.map((r) => r.id).filter((id) => id !== 'crscore.con' && id !== 'crscore.comp').sort();
+  const ids = rows.map((r) => r.id).sort();
   const current = () =>
     page.evaluate(() => {
       const s = (globalThis as unknown as { __crscoreMetaEval: { getState(): { report: MetaEvalReport | null; status: string } } }).__crscoreMetaEval.getState();
@@ -65,13 +65,12 @@ async function browserReport(page: Page, grouping: 'none' | 'item' | 'system', r
   return (await current()).report!;
 }
 
-/** The browser's rows equal the CLI's, in the CLI's order; the CLI also judges CRScore's Con and Comp columns
- *  against the dimension, where the browser's meta-evaluation shows CRScore's Rel column. */
+/** The browser's rows equal the CLI's, in the CLI's order: CRScore's conciseness, comprehensiveness and relevance
+ *  each judged against the dimension, the other metrics and the baselines, every figure and interval. */
 function expectSame(browser: MetaEvalReport, rows: readonly CliRow[]) {
-  const cliRows = rows.filter((r) => r.id !== 'crscore.con' && r.id !== 'crscore.comp');
-  expect(browser.rows.map((r) => r.id)).toEqual(cliRows.map((r) => r.id));
+  expect(browser.rows.map((r) => r.id)).toEqual(rows.map((r) => r.id));
   for (const row of browser.rows) {
-    const c = cliRows.find((r) => r.id === row.id)!;
+    const c = rows.find((r) => r.id === row.id)!;
     expect(row.n, row.id).toBe(c.n);
     for (const s of ['spearman', 'kendall', 'acc_eq'] as const)
       for (const f of ['value', 'lo', 'hi'] as const) {
@@ -134,8 +133,26 @@ test("GradedReviews' workbook opens by its header; the meta-evaluation equals cr
   await expect(page.getByTestId('me-human-dim')).toHaveValue('grade');
   const out = await cliOut;
   expect(out.dataset).toMatchObject({ changes: 40, reviews: 160, unreadRows: 0 });
-  expectSame(await browserReport(page, 'none', rowsOf(out.metaeval.groupings.pooled)), rowsOf(out.metaeval.groupings.pooled));
-  // The same configuration, the same signature: the file (name, rows, SHA-256), its layout, the dimension by name.
+  const pooledRows = rowsOf(out.metaeval.groupings.pooled);
+  expect(pooledRows.map((r) => r.id)).toEqual(expect.arrayContaining(['crscore.con', 'crscore.comp', 'crscore.rel']));
+  expectSame(await browserReport(page, 'none', pooledRows), pooledRows);
+  // Each of CRScore's scores by the paper's name, each judged against the dimension, as the CLI names them.
+  for (const [d, name] of [['con', 'conciseness'], ['comp', 'comprehensiveness'], ['rel', 'relevance']] as const) {
+    await expect(page.getByTestId(`me-row-crscore.${d}`).locator('th')).toHaveText(`CRScore ${name}`);
+    expect(pooledRows.find((r) => r.id === `crscore.${d}`)!.label).toBe(`CRScore ${name}`);
+  }
+  await shoot(page, 'me-table', 'human-metaeval-gradedreviews');
+  // The lab's agreement table: one row per metric, against grade; its pooled Spearman is the CLI's.
+  for (const id of ['crscore.con', 'crscore.comp', 'bleu']) {
+    const cell = page.getByTestId(`lab-${id}-rel-spearman`);
+    await expect(cell.locator('xpath=ancestor::tr')).toContainText('grade');
+    expect(Number(await cell.getAttribute('data-value'))).toBeCloseTo(pooledRows.find((r) => r.id === id)!.stats.spearman.value!, 10);
+  }
+  await expect(page.getByTestId('lab-crscore.con-con-spearman')).toHaveCount(0);
+  await shoot(page, 'lab-agreement', 'human-lab-agreement');
+  // The same configuration, the same signature: the file (name, rows, SHA-256), its layout, the dimension by name,
+  // and every metric the table shows (CRScore's configuration, then BLEU and chrF).
+  expect(await cliSignature(args, 'none')).toMatch(/^metric:paper\+bleu\+chrf\|/);
   await expectSignature(page, args, 'none');
   await page.getByTestId('me-grouping').selectOption('item');
   await expect(page.getByTestId('me-signature')).toContainText('group:item');
@@ -154,8 +171,10 @@ function binaryCsv(): string {
   const names = ['count', 'total', 'index', 'buffer', 'timeout', 'result', 'offset', 'limit'];
   for (let c = 0; c < 24; c++) {
     const v = names[c % names.length];
-    const gold = `Please check ${v} for null before use; ${v} may be empty here.`;
-    const reviews = [`Check ${v} for null before use.`, `Rename ${v}${c} to something clearer.`, c % 3 ? `Looks fine to me.` : `${v} may be empty here, check it.`];
+    // Two pseudo-references (the reference's sentences), reviews that cover one of them, in one sentence of one or
+    // two: CRScore's conciseness and comprehensiveness differ.
+    const gold = `Please check ${v} for null before use. The loop overflows on large inputs.`;
+    const reviews = [`Check ${v} for null before use.`, `Rename ${v}${c} to something clearer. Also add a test.`, c % 3 ? `Looks fine to me.` : `Looks fine to me. The loop overflows on large inputs.`];
     reviews.forEach((r, k) => {
       const label = k === 0 || (k === 2 && c % 3 === 0) ? 1 : c % 5 === 0 && k === 1 ? 1 : 0;
       lines.push([`c${c}`, `@@ -1 +1 @@\n-x = ${v}\n+x = ${v} or 0`, c === 1 && k === 1 ? '' : r, gold, label, 10 + c + k].map(quote).join(','));
@@ -198,7 +217,7 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
     fields: { id: 'change', diff: 'hunk_text', review: 'comment', reference: 'gold' },
     human: [{ column: 'relevant', dimension: 'relevant', scale: 'binary' }],
   });
-  const args = ['--dataset', file, '--mapping', mappingFile, '--metrics', 'bleu,chrf'];
+  const args = ['--dataset', file, '--mapping', mappingFile, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'];
   const cliOut = cli(args);
   await page.getByTestId('human-mapping-apply').click();
   await expect(page.getByTestId('human-mapping')).toHaveCount(0);
@@ -212,20 +231,24 @@ test('a binary-labelled CSV through the mapping step: the figures and ROC AUC eq
   await expect(page.getByTestId('import-error-table').locator('td.num')).toHaveText('14');
   await shoot(page, 'human-overview', 'human-overview-binary');
 
-  await runAndOpenLab(page, ['bleu', 'chrf']);
+  await runAndOpenLab(page, ['crscore', 'bleu', 'chrf']);
   await expect(page.getByTestId('me-human-dim')).toHaveValue('relevant');
   const out = await cliOut;
   expect(out.dataset).toMatchObject({ changes: 24, reviews: 71, systems: ['human'], unreadRows: 1 });
   const pooled = rowsOf(out.metaeval.groupings.pooled);
+  // Different columns, each equal to the CLI's (not one column shown three times).
+  const spearmanOf = (d: string) => pooled.find((r) => r.id === `crscore.${d}`)!.stats.spearman.value;
+  expect(spearmanOf('con')).not.toBeCloseTo(spearmanOf('comp'), 3);
   expectSame(await browserReport(page, 'none', pooled), pooled);
   // The signature names CRScore's run in Research (lexical, the paper's hard rule, the reference as pseudo-reference).
-  await expectSignature(page, ['--dataset', file, '--mapping', mappingFile, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'], 'none');
+  await expectSignature(page, args, 'none');
   const aucs = await page.evaluate(() => (globalThis as unknown as { __crscoreMetaEval: { getState(): { aucs: Record<string, AucEstimate> } } }).__crscoreMetaEval.getState().aucs);
   for (const r of pooled) {
     expect(r.stats.auc, r.id).toBeDefined();
     for (const f of ['auc', 'lo', 'hi'] as const) expect(aucs[r.id][f], `${r.id} ${f}`).toBeCloseTo(r.stats.auc![f]!, 10);
   }
   await expect(page.getByTestId('me-auc-bleu')).toContainText(/\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]/);
+  await expect(page.getByTestId('me-auc-crscore.comp')).toContainText('CRScore comprehensiveness');
   await shoot(page, 'me-table', 'human-metaeval-binary');
   // One system: system-level figures are undefined, with the CLI's reason.
   await page.getByTestId('me-grouping').selectOption('system');
@@ -343,7 +366,7 @@ test("a dimension two annotators scored: the human ceiling's row equals crscore 
     await page.getByTestId(`map-human-dim-${col}`).fill('useful');
     await page.getByTestId(`map-human-scale-${col}`).selectOption('likert');
   }
-  // The mapping as the page wrote it (a Likert scale without a top point hashes apart from --human's likert-5).
+  // The mapping as the page wrote it (a Likert scale without a top point; it reads 1–5 as --human's likert-5 does).
   const dl = page.waitForEvent('download');
   await page.getByTestId('human-mapping-export').click();
   const mappingFile = path.join(tmp, 'annotators.mapping.json');
@@ -366,5 +389,42 @@ test("a dimension two annotators scored: the human ceiling's row equals crscore 
   await expect(page.getByTestId(`me-row-${cliCeiling.id}`)).toContainText('Human ceiling');
   await expect(page.getByTestId('me-table')).toContainText("annotators' ordinal Krippendorff's α");
   await shoot(page, 'me-table', 'human-metaeval-ceiling');
-  await expectSignature(page, ['--dataset', file, '--mapping', mappingFile, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'], 'none');
+  // The table shows BLEU and chrF (and the baselines): the signature names them, not the CRScore run Research made.
+  const bleuChrf = ['--dataset', file, '--mapping', mappingFile, '--metrics', 'bleu,chrf'];
+  expect(await cliSignature(bleuChrf, 'none')).toMatch(/^metric:bleu\+chrf\|sim:-\|rule:-\|enc:-\|pool:-\|split:-\|tau:-\|prefs:-\|/);
+  await expectSignature(page, bleuChrf, 'none');
+});
+
+/** Two systems, one Likert 1–5 dimension whose scores stop at 4: the data never reach the scale's top point. */
+function topUnreachedCsv(): string {
+  const row = (k: number, v = ['count', 'total', 'index'][(k >> 1) % 3]) =>
+    [`c${k >> 1}`, `@@ -1 +1 @@\n-y = ${v}\n+y = ${v}[0]`, k % 2 ? `Why ${v}?` : `Check ${v} for null.`, k % 2 ? 'beta' : 'alpha', `Check ${v} for null; it may be empty.`, 1 + ((k * 7) % 4)].map(quote).join(',');
+  return `${['id,diff,review,system,reference,useful', ...Array.from({ length: 36 }, (_, k) => row(k))].join('\n')}\n`;
+}
+
+test("a Likert column that never reaches its top point: the page's guess and the top point set by hand sign as crscore eval's flags do", async ({ page }) => {
+  test.setTimeout(480_000);
+  const file = path.join(tmp, 'top.csv');
+  fs.writeFileSync(file, topUnreachedCsv());
+  const map = ['--dataset', file, '--map', 'id=id,diff=diff,review=review,system=system,reference=reference'];
+  const crscore = ['--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference'];
+  await page.goto('/#research');
+  await page.getByTestId('research-human-file').setInputFiles(file);
+  // The guess reads the column as Likert 1–4 (the highest score seen), and the step shows that top point.
+  await expect(page.getByTestId('map-human-scale-useful')).toHaveValue('likert');
+  await expect(page.getByTestId('map-human-max-useful')).toHaveValue('4');
+  await shoot(page, 'human-mapping', 'human-mapping-likert-top');
+  await page.getByTestId('human-mapping-apply').click();
+  await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–4');
+  await runAndOpenLab(page, ['bleu', 'chrf']);
+  // The same reading given as flags without a scale: the same mapping hash.
+  await expectSignature(page, [...map, '--human', 'useful', ...crscore], 'none');
+  // The top point set by hand: Likert 1–5, as --human useful:likert-5 reads it, under another hash.
+  await researchView(page, 'overview');
+  await page.getByTestId('human-edit-mapping').click();
+  await page.getByTestId('map-human-max-useful').fill('5');
+  await page.getByTestId('human-mapping-apply').click();
+  await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–5');
+  await runAndOpenLab(page, ['bleu', 'chrf']);
+  await expectSignature(page, [...map, '--human', 'useful:likert-5', ...crscore], 'none');
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../core/lab/index.ts';
 import { vectorCosine } from '../core/research/index.ts';
-import { csvTable, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../core/humanData/index.ts';
+import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../core/humanData/index.ts';
 import { humanPrepared } from '../core/humanData/bridge.ts';
 import { meteorWordNet } from './evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
@@ -64,6 +64,7 @@ async function load(file: string, mapping: Mapping | undefined): Promise<HumanIm
     throw new CliError(
       [
         `--dataset ${inert(file)}: not GradedReviews' layout, so say which column holds what with --map and --human (or --mapping FILE.json).`,
+        ...[gradedReviewsNearMiss(r.table.header)].filter((x) => x !== null).map((x) => `  ${inert(x)}`),
         `  its header: ${r.table.header.map((h) => inert(h)).join(', ')}`,
         `  a guess to check: ${inert(mappingFlags(r.mapping!))}`,
       ].join('\n'),

@@ -66,5 +66,5 @@ export async function humanCrscore(
     run = { similarity: 'lexical', scoring: 'hard', split: 'reference', tau, tauFrom: hand ? 'hand' : 'preset' };
   }
   const label = preset === 'lexical' ? 'CRScore' : `CRScore (${preset})`;
-  return { columns: crscoreMetrics(scores, { ...info, tauSource: run.tauFrom }, 'crscore', label), info, run };
+  return { columns: crscoreMetrics(scores, { ...info, tauSource: run.tauFrom }, 'crscore', label, 'paper'), info, run };
 }

@@ -118,6 +118,15 @@ describe('the meta-evaluation\'s flags', () => {
     expect(bad.stderr).toMatch(/--statistic pairwise is a system-level statistic: add --grouping system/);
   });
 
+  it('--signature names every metric the tables judge, in one order, and CRScore\'s configuration only where CRScore is one', () => {
+    const withCrscore = run(['--dataset', xlsx, '--metrics', 'chrf,crscore,bleu', '--pseudo-refs', 'reference', '--signature']).stdout.trim();
+    expect(withCrscore).toMatch(/^metric:paper\+bleu\+chrf\|sim:lexical\|rule:hard\|.*\|tau:0\.149\(preset\)\|prefs:reference\|/);
+    expect(run(['--dataset', xlsx, '--metrics', 'crscore,bleu,chrf', '--pseudo-refs', 'reference', '--signature']).stdout.trim()).toBe(withCrscore);
+    // BLEU and chrF alone: no τ, no similarity, no pseudo-references (the reference metrics read the reference review).
+    const reference = run(['--dataset', xlsx, '--metrics', 'chrf,bleu', '--signature']).stdout.trim();
+    expect(reference).toMatch(/^metric:bleu\+chrf\|sim:-\|rule:-\|enc:-\|pool:-\|split:-\|tau:-\|prefs:-\|claims:-\|analyzers:-\|linker:-\|/);
+  });
+
   it('--signature names the dataset (name, SHA-256), the mapping and the dimension, and is the one --metaeval prints', () => {
     const sig = run(['--dataset', xlsx, ...CR, '--preset', 'plus', '--grouping', 'item', '--signature']);
     expect(sig.code).toBe(0);
@@ -126,7 +135,7 @@ describe('the meta-evaluation\'s flags', () => {
     expect(line).toContain(`|data:dataset.xlsx(30,sha256=${sha256(xlsx).slice(0, 12)})|`);
     expect(line).toContain('|dim:grade|');
     expect(line).toContain('|group:item|');
-    expect(line).toMatch(/^metric:plus\|sim:tfidf\|rule:graded\|.*\|tau:0\.3279\(preset\)\|prefs:reference\|/);
+    expect(line).toMatch(/^metric:plus\+bleu\|sim:tfidf\|rule:graded\|.*\|tau:0\.3279\(preset\)\|prefs:reference\|/);
     expect(line.endsWith('|map:layout:graded-reviews')).toBe(true);
     expect(json(['--dataset', xlsx, ...CR, '--preset', 'plus', '--grouping', 'item', '--bootstrap', '1000']).signature).toBe(line);
 

@@ -10,6 +10,7 @@ import {
   coverageLines,
   crscoreSignatureConfig,
   humanDataSignatureConfig,
+  humanMetricsSignatureConfig,
   importedConfig,
   metaEvalSignature,
   namedColumns,
@@ -76,9 +77,10 @@ function runConfig(s: HumanSettings, run: CrscoreRun | null) {
 
 /** The reproducibility signature: the human study's fields, and the dataset's mapping and dimension by name. */
 export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, imports: readonly { name: string; config: string }[]): string {
-  const data = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimension: info.dimension.name });
+  const data = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: info.dimension.name });
   return metaEvalSignature({
-    ...runConfig(s, run),
+    // Every metric the tables judge, CRScore's configuration where it is one (the baselines are the seed's).
+    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), s.names),
     ...data,
     // The tables printed: one grouping with --grouping, else all three.
     grouping: s.groupings.length === 1 ? s.groupings[0] : s.groupings,
@@ -100,7 +102,7 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
   const dim = info.dimension.name;
   const key = keys(info);
   const rows = info.reviews.map((r, k) => ({ ...key[k], lang: r.change.lang, human: { [dim]: r.human }, review: r.review.review }));
-  const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimension: dim });
+  const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: dim });
   const config = { configuration, ...rc, mapping, dimension: dim, scale: info.dimension.label, version: version() };
   const written = writeOutputSync(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, [dim]), '--scores-out');
   warn(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);

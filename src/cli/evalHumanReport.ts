@@ -192,10 +192,10 @@ function renderMeta(L: string[], m: NonNullable<HumanEvalOutput['metaeval']>, di
       continue;
     }
     const extra = key === 'system' ? '  pairwise acc' : key === 'pooled' && g.rows.some((r) => r.stats.auc) ? '  ROC AUC [95%]' : '';
-    L.push(`  ${'#'.padStart(2)} ${'metric'.padEnd(30)} ${'n'.padStart(6)}  ${'Spearman [95%]'.padEnd(26)}${'Kendall τ-b [95%]'.padEnd(26)}${'acc_eq [95%]'.padEnd(26)}${rank ? `${`${rank} [95%]`.padEnd(26)}` : ''}${extra}`);
+    L.push(`  ${'#'.padStart(2)} ${'metric'.padEnd(36)} ${'n'.padStart(6)}  ${'Spearman [95%]'.padEnd(26)}${'Kendall τ-b [95%]'.padEnd(26)}${'acc_eq [95%]'.padEnd(26)}${rank ? `${`${rank} [95%]`.padEnd(26)}` : ''}${extra}`);
     const line = (r: HumanMetaRow, no: string) => {
       const more = key === 'system' ? cell(r.pairwise) : aucCell(r.stats.auc);
-      L.push(`  ${no.padStart(2)} ${r.label.slice(0, 30).padEnd(30)} ${String(r.n).padStart(6)}  ${cell(r.stats.spearman).padEnd(26)}${cell(r.stats.kendall).padEnd(26)}${cell(r.stats.acc_eq).padEnd(26)}${rank ? rankCell(r).padEnd(26) : ''}${more}`);
+      L.push(`  ${no.padStart(2)} ${r.label.slice(0, 36).padEnd(36)} ${String(r.n).padStart(6)}  ${cell(r.stats.spearman).padEnd(26)}${cell(r.stats.kendall).padEnd(26)}${cell(r.stats.acc_eq).padEnd(26)}${rank ? rankCell(r).padEnd(26) : ''}${more}`);
     };
     if (g.ceiling) line(g.ceiling, '—');
     for (const r of g.rows) line(r, String(r.rank));

@@ -4,12 +4,33 @@ import writeXlsxFile from 'write-excel-file/node';
 
 export type SheetCell = string | number | null;
 
+/**
+ * Why write-excel-file 4.1 would not write this text as it is, or null. It removes what XML 1.0 forbids or
+ * discourages (control characters but tab and line breaks, U+007F–U+009F but U+0085, U+FDD0–U+FDEF, every plane's
+ * U+xFFFE and U+xFFFF, lone surrogates) and U+FFFD as well; it writes Excel's `_xHHHH_` escapes as themselves, so a
+ * reader decodes them; and it drops a string that names an Object.prototype member ("valueOf", "constructor") from
+ * its shared strings, so the cell is unreadable (read-excel-file reads such a cell from a workbook openpyxl wrote).
+ * Defects of the writer, not of the reader: tests must not meet them unawares.
+ */
+export function unwritableText(v: string): string | null {
+  if (v in Object.prototype) return 'it names an Object.prototype member';
+  if (/_x[0-9a-f]{4}_/i.test(v)) return "it holds an Excel _xHHHH_ escape";
+  for (const ch of v) {
+    const cp = ch.codePointAt(0)!;
+    const control = cp < 0x20 && cp !== 0x9 && cp !== 0xa && cp !== 0xd;
+    if (control || (cp >= 0x7f && cp <= 0x9f && cp !== 0x85) || (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe || cp === 0xfffd || (cp >= 0xd800 && cp <= 0xdfff))
+      return `it holds U+${cp.toString(16).toUpperCase().padStart(4, '0')}, which the writer removes`;
+  }
+  return null;
+}
+
 /** An XLSX of one sheet whose rows are these cells (the first row is the header). */
 export async function workbook(rows: readonly (readonly SheetCell[])[]): Promise<ArrayBuffer> {
-  // write-excel-file 4.1 drops a string that names an Object.prototype member ("valueOf", "constructor") from its
-  // shared strings, and the cell is then unreadable: a defect of the writer (read-excel-file reads such a cell from
-  // a workbook openpyxl wrote). Tests must not meet it unawares.
-  for (const r of rows) for (const v of r) if (typeof v === 'string' && v in Object.prototype) throw new Error(`workbook(): write-excel-file cannot write the string "${v}"`);
+  for (const r of rows)
+    for (const v of r) {
+      const why = typeof v === 'string' ? unwritableText(v) : null;
+      if (why) throw new Error(`workbook(): write-excel-file cannot write ${JSON.stringify(v)}: ${why}`);
+    }
   const data = rows.map((r) => r.map((v) => (v === null ? null : { value: v })));
   const buf = await writeXlsxFile(data as never, { sheet: 'Sheet1' } as never).toBuffer();
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;

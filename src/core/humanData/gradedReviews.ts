@@ -19,6 +19,17 @@ export function isGradedReviews(header: readonly string[]): boolean {
   return LEAD.every((h, k) => header[k] === h) && header.length >= 5 && isGrade(header[4]);
 }
 
+/**
+ * Why a header that looks meant as GradedReviews' (a groundTruth column, or ID first and a Grade column) is not its
+ * layout, e.g. `not GradedReviews' layout: column 3 should be "relatedCode", not "Tufano's"`; null for its layout or
+ * for a header that is no attempt at it. The CLI's error and the mapping step say it beside the guessed mapping.
+ */
+export function gradedReviewsNearMiss(header: readonly string[]): string | null {
+  if (!header.includes('groundTruth') && !(header[0] === 'ID' && header.some(isGrade))) return null;
+  const problem = layoutProblem(header);
+  return problem && `not GradedReviews' layout: ${problem}`;
+}
+
 /** What the header lacks, or null when it is GradedReviews' layout. */
 function layoutProblem(header: readonly string[]): string | null {
   for (const [k, h] of LEAD.entries()) if (header[k] !== h) return `column ${k + 1} should be "${h}"${header[k] ? `, not "${header[k]}"` : ''}`;

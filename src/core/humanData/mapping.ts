@@ -106,7 +106,36 @@ export function mappingFromJson(value: unknown): Mapping {
   return { fields, human };
 }
 
-const text = (c: Cell | undefined): string | null => (c === null || c === undefined ? null : String(c));
+/**
+ * The mapping's dimensions as the table is read: the columns of one dimension are its annotators, in the mapping's
+ * order, and its scale is the one given (on its first column that gives one; Likert without a top point takes the
+ * top from the values), else guessed from all its columns' values. The mapping step shows these scales and the
+ * signature names the mapping by them (runSignature.ts's mappingId).
+ */
+export function dimensionsOf(t: Table, m: Mapping): Map<string, { columns: number[]; names: string[]; scale: Scale }> {
+  const dims = new Map<string, { columns: number[]; names: string[]; scale?: ScaleKind; max?: number }>();
+  for (const h of m.human) {
+    const d = dims.get(h.dimension) ?? { columns: [], names: [] };
+    d.columns.push(t.header.indexOf(h.column));
+    d.names.push(h.column === h.dimension ? '' : h.column);
+    d.scale ??= h.scale;
+    d.max ??= h.max;
+    dims.set(h.dimension, d);
+  }
+  return new Map(
+    [...dims].map(([name, d]) => {
+      const values = t.rows.flatMap((r) => d.columns.map((c) => readNumber(r.cells[c]))).filter((v): v is number => typeof v === 'number');
+      const guessed = guessScale(values);
+      const likertMax = d.max ?? (guessed.kind === 'likert' ? guessed.max : 5);
+      const scale: Scale = d.scale === undefined && d.max === undefined ? guessed : (d.scale ?? 'likert') === 'likert' ? { kind: 'likert', min: 1, max: likertMax } : { kind: d.scale! };
+      return [name, { columns: d.columns, names: d.names, scale }];
+    }),
+  );
+}
+
+/** A cell as text; an empty cell is no value whichever way its format holds it (a CSV's "", JSON's null, a sheet's
+ *  missing cell), so an empty system or id reads alike in all three. */
+const text = (c: Cell | undefined): string | null => (c === null || c === undefined || c === '' ? null : String(c));
 
 /** The table as a dataset under the mapping: every row that cannot be read is named with its line and why. */
 export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset {
@@ -121,23 +150,8 @@ export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset
   }
   const at = Object.fromEntries(Object.entries(m.fields).map(([f, c]) => [f, col(c)])) as Partial<Record<MapField, number>>;
   const cellOf = (cells: Cell[], f: MapField) => (at[f] === undefined ? null : text(cells[at[f]!]));
-  // Dimensions: the columns of one dimension are its annotators, in the mapping's order.
-  const dims = new Map<string, { columns: number[]; names: string[]; scale?: ScaleKind; max?: number }>();
-  for (const h of m.human) {
-    const d = dims.get(h.dimension) ?? { columns: [], names: [] };
-    d.columns.push(col(h.column));
-    d.names.push(h.column === h.dimension ? '' : h.column);
-    d.scale ??= h.scale;
-    d.max ??= h.max;
-    dims.set(h.dimension, d);
-  }
-  const scales = new Map<string, Scale>();
-  for (const [name, d] of dims) {
-    const values = t.rows.flatMap((r) => d.columns.map((c) => readNumber(r.cells[c]))).filter((v): v is number => typeof v === 'number');
-    const guessed = guessScale(values);
-    const likertMax = d.max ?? (guessed.kind === 'likert' ? guessed.max : 5);
-    scales.set(name, d.scale === undefined && d.max === undefined ? guessed : (d.scale ?? 'likert') === 'likert' ? { kind: 'likert', min: 1, max: likertMax } : { kind: d.scale! });
-  }
+  const dims = dimensionsOf(t, m);
+  const scales = new Map([...dims].map(([name, d]) => [name, d.scale]));
   const changes = new Map<string, HumanChange>();
   const byCode = new Map<string, string>();
   const reviews: HumanReview[] = [];

@@ -62,11 +62,34 @@ export function jsonlTable(name: string, text: string): Table {
   return { header, rows: objects.map(({ line, o }) => ({ line, cells: header.map((h) => cell(o[h])) })), errors };
 }
 
+/**
+ * A header with each repeated name numbered as the CSV reader (papaparse) numbers it: Grade, Grade_1, Grade_2, …,
+ * skipping a name the header already holds, so a sheet and its CSV export name their columns alike.
+ */
+export function numberRepeated(header: readonly string[]): string[] {
+  const count = new Map<string, number>();
+  const used = new Set(header);
+  return header.map((h) => {
+    const n = count.get(h);
+    if (n === undefined) {
+      count.set(h, 1);
+      return h;
+    }
+    let k = n;
+    let name = `${h}_${k}`;
+    while (used.has(name)) name = `${h}_${++k}`;
+    count.set(h, n + 1);
+    used.add(name);
+    return name;
+  });
+}
+
 /** The first sheet of an XLSX workbook; row numbers are the sheet's (the header is row 1). */
 export async function xlsxTable(name: string, data: ArrayBuffer): Promise<Table> {
   let sheets;
   try {
-    sheets = await readXlsxFile(data);
+    // Cells as written (read-excel-file trims text by default), as the CSV and JSONL readers keep them.
+    sheets = await readXlsxFile(data, { trim: false });
   } catch (e) {
     return { header: [], rows: [], errors: [{ file: name, line: 0, reason: `not a readable XLSX workbook (${(e as Error).message})` }] };
   }
@@ -75,7 +98,7 @@ export async function xlsxTable(name: string, data: ArrayBuffer): Promise<Table>
   const [header, ...rows] = first.data;
   const cell = (v: unknown): Cell => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : (v as Cell));
   return {
-    header: header.map((h) => (h === null ? '' : String(h).trim())),
+    header: numberRepeated(header.map((h) => (h === null ? '' : String(h).trim()))),
     rows: rows.map((cells, k) => ({ line: k + 2, cells: cells.map(cell) })).filter((r) => r.cells.some((c) => c !== null && c !== '')),
     errors: [],
   };

@@ -7,7 +7,7 @@
 //   Reviews and columns (metrics.ts)
 //     labReviews(prepared) → LabReview[]            one per eval item of src/core/research prepare(), same order
 //     labRecords(reviews) → LabRecord[]             {changeId, system, human} for the statistics
-//     crscoreMetrics(scores, config, prefix?, label?) → LabMetric[]   '<prefix>.con|comp|rel'
+//     crscoreMetrics(scores, config, prefix?, label?, names?) → LabMetric[]   '<prefix>.con|comp|rel'
 //     referenceMetric(id, label, values, config) → LabMetric        null = no reference ('not-applicable')
 //     gradeMetric(reviews, GradeOutcome[], config) → LabMetric       'llm-grade'
 //     judgeMetrics(reviews, JudgeOutcome[], config) → LabMetric[]    'llm-judge.rel|con|comp'

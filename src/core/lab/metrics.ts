@@ -105,14 +105,19 @@ export interface JudgeOutcome {
 const gapOf = (s: LlmStatus): LabGap | null =>
   s === 'not-applicable' || s === 'no-grade' || s === 'failed' || s === 'cancelled' ? s : null;
 
-/** CRScore's Con, Comp and Rel as three columns ('<prefix>.con' …). */
+/**
+ * CRScore's Con, Comp and Rel as three columns ('<prefix>.con' …). `names: 'paper'` labels them by the paper's names
+ * (`CRScore conciseness` …): on a human-scored dataset, where each is judged against a dimension of another name
+ * and "Con" would read as a human dimension.
+ */
 export function crscoreMetrics(
   scores: ItemScores,
   config: Record<string, unknown>,
   prefix = 'crscore',
   label = 'CRScore',
+  names: 'short' | 'paper' = 'short',
 ): LabMetric[] {
-  const name: Record<Dim, string> = { con: 'Con', comp: 'Comp', rel: 'Rel' };
+  const name: Record<Dim, string> = names === 'paper' ? { con: 'conciseness', comp: 'comprehensiveness', rel: 'relevance' } : { con: 'Con', comp: 'Comp', rel: 'Rel' };
   return (['con', 'comp', 'rel'] as const).map((d) => ({
     id: `${prefix}.${d}`,
     label: `${label} ${name[d]}`,

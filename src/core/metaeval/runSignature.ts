@@ -74,29 +74,56 @@ export function importedConfig(c: { configuration: string | null; signature: str
   return c.configuration ?? (c.signature ? `sig#${sha256Hex(c.signature).slice(0, 12)}` : 'unsigned');
 }
 
-/** What a human-scored dataset's signature says about how it was read (src/core/humanData's Mapping, by shape). */
+/** What a human-scored dataset's signature says about how it was read (src/core/humanData's Mapping and Dimension, by shape). */
 export interface HumanDataRun {
   dataset: DatasetIdentity;
   /** graded-reviews: recognised by its header, no mapping; mapped: read through `mapping`. */
   layout: 'graded-reviews' | 'mapped';
-  mapping: { fields: Partial<Record<string, string>>; human: readonly { column: string; dimension: string; scale?: string; max?: number }[] } | null;
+  mapping: { fields: Partial<Record<string, string>>; human: readonly { column: string; dimension: string }[] } | null;
+  /** The dataset's dimensions as read through the mapping: each one's scale as resolved (guessed from the values
+   *  where the mapping gave none), so the mapping is named by how it read the file, not by how it was written. */
+  dimensions: readonly { name: string; scale: { kind: string; min?: number; max?: number } }[];
   /** The human dimension judged against. */
   dimension: string;
 }
 
 /**
  * A mapping's name in a signature: `layout:graded-reviews` for a layout known by its header, else the first 12 hex
- * digits of the SHA-256 of the mapping's canonical JSON (fields by name, human columns in order, scale and top point
- * where given), so two runs that read the file the same way, by flags or by a mapping file, say the same.
+ * digits of the SHA-256 of the resolved mapping's canonical JSON: each field's column (by field name), each human
+ * column's dimension (in order: the first annotator is judged against the second), and each dimension's resolved
+ * scale (kind, and a Likert scale's lowest and top point). So `--human useful`, `useful:likert`, `useful:likert-4`, a
+ * mapping file or the browser's mapping step that read a column as Likert 1–4 say the same, and Likert 1–5 does not.
  */
-export function mappingId(r: Pick<HumanDataRun, 'layout' | 'mapping'>): string {
+export function mappingId(r: Pick<HumanDataRun, 'layout' | 'mapping' | 'dimensions'>): string {
   if (r.layout === 'graded-reviews' || !r.mapping) return `layout:${r.layout}`;
   const fields = Object.fromEntries(Object.entries(r.mapping.fields).filter(([, c]) => c !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const human = r.mapping.human.map((h) => ({ column: h.column, dimension: h.dimension, scale: h.scale ?? null, max: h.max ?? null }));
-  return `mapping#${sha256Hex(JSON.stringify({ fields, human })).slice(0, 12)}`;
+  const human = r.mapping.human.map((h) => ({ column: h.column, dimension: h.dimension }));
+  const likert = (s: HumanDataRun['dimensions'][number]['scale']) => s.kind === 'likert';
+  const scales = r.dimensions.map((d) => ({ dimension: d.name, kind: d.scale.kind, min: likert(d.scale) ? (d.scale.min ?? 1) : null, max: likert(d.scale) ? (d.scale.max ?? 5) : null }));
+  return `mapping#${sha256Hex(JSON.stringify({ fields, human, scales })).slice(0, 12)}`;
 }
 
 /** The signature's dataset fields of a run on a human-scored dataset: the file (name, rows, SHA-256), the mapping, the dimension. */
 export function humanDataSignatureConfig(r: HumanDataRun): Pick<SignatureConfig, 'dataset' | 'mapping' | 'dim'> {
   return { dataset: r.dataset, mapping: mappingId(r), dim: r.dimension };
+}
+
+/** The order metrics are named in a human-scored dataset's signature, whatever order they were asked for in. */
+const HUMAN_METRIC_ORDER = ['crscore', 'bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'llm-grade', 'llm-judge'];
+
+/**
+ * The signature's metric fields of a run on a human-scored dataset that judged exactly these metrics (`crscore`,
+ * `bleu`, …): CRScore's configuration where CRScore is one of them, its preset first in `metric` and the others
+ * after it (`metric:paper+bleu+chrf`), the reference review's sentences as its pseudo-references; without CRScore,
+ * the metrics by name and no CRScore field (`metric:bleu+chrf|sim:-|…|prefs:-`). `crscore eval --dataset` and
+ * Research both sign with this, so the signature names what the table shows, and the same metrics sign alike.
+ */
+export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[]): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
+  const rank = (n: string) => (HUMAN_METRIC_ORDER.includes(n) ? HUMAN_METRIC_ORDER.indexOf(n) : HUMAN_METRIC_ORDER.length);
+  const sorted = [...new Set(names)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const crscore = sorted.includes('crscore') ? run : null;
+  const others = sorted.filter((n) => n !== 'crscore');
+  if (!crscore)
+    return { preset: others.join('+'), similarity: null, scoring: null, encoder: null, encoderRevision: null, pooling: null, split: null, tau: null, tauSource: null, claimsModel: null, linkerHash: null, pseudoRefs: null };
+  return { ...crscore, preset: [crscore.preset, ...others].join('+'), pseudoRefs: 'reference' };
 }

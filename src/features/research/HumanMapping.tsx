@@ -1,7 +1,8 @@
 // The mapping step of a human-scored table: its first rows (as text), which column is what (id, code, review,
 // system, reference, language) and which columns are human dimensions with their scales. The mapping is saved by
 // header when the table is read, and can be exported as `crscore eval --mapping FILE.json`.
-import { MAP_FIELDS, type HumanColumn, type MapField, type Mapping, type ScaleKind } from '../../core/humanData/index';
+import { useMemo } from 'react';
+import { dimensionsOf, MAP_FIELDS, scaleLabel, type HumanColumn, type MapField, type Mapping, type ScaleKind } from '../../core/humanData/index';
 import { mappingJson, useHumanImport } from '../../store/research/humanImport';
 import { ImportErrorTable } from './ImportErrorTable';
 
@@ -35,6 +36,8 @@ function download(name: string, text: string) {
 export function HumanMapping() {
   const step = useHumanImport((s) => s.step);
   const store = useHumanImport.getState();
+  // Each dimension's scale as the table will be read (a guess from its values, or the kind and top point given).
+  const scales = useMemo(() => (step ? dimensionsOf(step.table, step.mapping) : null), [step]);
   if (!step) return null;
   const { table, mapping } = step;
   const used = new Set(Object.values(mapping.fields));
@@ -52,6 +55,9 @@ export function HumanMapping() {
     const human = h ? (at < 0 ? [...rest, h] : mapping.human.map((x) => (x.column === col ? h : x))) : rest;
     store.setMapping({ fields: mapping.fields, human } satisfies Mapping);
   };
+  // A dimension has one scale: its top point is set on every column (annotator) of it.
+  const setTop = (dimension: string, max: number) =>
+    store.setMapping({ fields: mapping.fields, human: mapping.human.map((x) => (x.dimension === dimension ? { ...x, scale: 'likert', max } : x)) } satisfies Mapping);
   return (
     <div className="r-map" data-testid="human-mapping" role="group" aria-labelledby="r-map-h">
       <h3 id="r-map-h">Map the columns of {step.name}</h3>
@@ -59,6 +65,11 @@ export function HumanMapping() {
         {step.from === 'saved' ? 'The mapping saved for this header (from an earlier import). ' : 'A guess from the column names and values: check it. '}
         {table.rows.length} rows. The mapping is saved in this browser by the file&apos;s header, so the same file maps itself next time.
       </p>
+      {step.layoutNote && (
+        <p className="r-warn small" data-testid="human-mapping-layout-note">
+          Read as a table to map: {step.layoutNote}.
+        </p>
+      )}
       <div className="r-table-wrap r-map-preview">
         <table className="r-table" data-testid="human-mapping-preview">
           <caption className="small muted">The first {Math.min(PREVIEW_ROWS, table.rows.length)} rows, as text</caption>
@@ -104,6 +115,7 @@ export function HumanMapping() {
           <legend>Human scores</legend>
           {table.header.filter((h) => h !== '' && !used.has(h)).map((col) => {
             const h = humanOf(col);
+            const read = h ? scales?.get(h.dimension)?.scale : undefined;
             return (
               <div key={col} className="small r-map-human" data-testid={`map-human-${col}`}>
                 <label>
@@ -122,9 +134,14 @@ export function HumanMapping() {
                         </option>
                       ))}
                     </select>
-                    {h.scale === 'likert' && (
-                      <label>
-                        1–<input type="number" min={2} max={100} value={h.max ?? 5} onChange={(e) => setHuman(col, { ...h, max: Math.max(2, Math.round(Number(e.target.value) || 5)) })} aria-label={`Top of ${col}'s scale`} />
+                    {h.scale === undefined && read && (
+                      <span className="muted" data-testid={`map-human-reads-${col}`}>
+                        {read.kind === 'likert' ? 'Likert' : scaleLabel(read)}
+                      </span>
+                    )}
+                    {read?.kind === 'likert' && (
+                      <label title="The scale's top point: set it when the data never reach it (a 1–5 scale whose scores stop at 4)">
+                        1–<input type="number" min={2} max={100} value={read.max ?? 5} onChange={(e) => setTop(h.dimension, Math.max(2, Math.round(Number(e.target.value) || 5)))} aria-label={`Top of ${col}'s scale`} data-testid={`map-human-max-${col}`} />
                       </label>
                     )}
                   </>
@@ -132,7 +149,7 @@ export function HumanMapping() {
               </div>
             );
           })}
-          <p className="muted small">Columns sharing a dimension name are its annotators; a scale left to guess is binary for 0/1, Likert for whole numbers 1–10.</p>
+          <p className="muted small">Columns sharing a dimension name are its annotators; a scale left to guess is binary for 0/1, Likert for whole numbers 1–10 up to the highest value seen; set a Likert scale's top point when the scores never reach it.</p>
         </fieldset>
       </div>
       {step.issues.length > 0 && (

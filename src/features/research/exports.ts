@@ -106,7 +106,8 @@ export function scoresCsv(st: ResearchState, dataset: DatasetIdentity | null): s
   delete config.dataset; // named by the header's dataset lines
   const id = dataset ?? { name: st.datasetName ?? '-', rows: st.imported?.rows.length ?? 0, sha256: null };
   return writeScores('csv', reviews, namedColumns(runMetrics(reviews, columns), configuration), {
-    signature: signatureOf(me, id, imports),
+    // Signed for the columns the file holds (CRScore's and the reference metrics computed), not the lab's.
+    signature: signatureOf(me, id, imports, columns.map((c) => c.id)),
     dataset: id,
     config: { configuration, ...config },
   });

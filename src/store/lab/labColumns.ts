@@ -74,7 +74,8 @@ export function labColumns(x: LabInputs): LabMetric[] {
   const ref = x.refValues;
   const cols: LabMetric[] = [];
   for (const k of x.metrics) {
-    if (k === 'crscore') cols.push(...crscoreMetrics(x.scores, crscoreConfig(x.results, x.tau)));
+    // A human-scored dataset labels CRScore's columns by the paper's names, as `crscore eval --dataset` does.
+    if (k === 'crscore') cols.push(...crscoreMetrics(x.scores, crscoreConfig(x.results, x.tau), 'crscore', 'CRScore', x.results.humanDimension ? 'paper' : 'short'));
     else if (k === 'bleu' && ref.bleu)
       cols.push(
         referenceMetric('bleu', 'BLEU', ref.bleu, {

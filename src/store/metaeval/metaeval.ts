@@ -127,12 +127,14 @@ export function researchRunConfig(): RunSignatureConfig | null {
 
 /**
  * The signature of the run on screen with these statistics' settings, the dataset and the imported files: the
- * string `crscore eval` prints for the same configuration.
+ * string `crscore eval` prints for the same configuration. On a human-scored dataset it names the metrics of
+ * `columns` (the ids of the columns judged; the lab's by default), as `--metrics` would.
  */
 export function signatureOf(
   s: Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>,
   dataset: DatasetIdentity | null,
   imports: readonly { name: string; coverage: ScoresCoverage }[] = [],
+  columns: readonly string[] = useLab.getState().columns.map((c) => c.id),
 ): string {
   const r = useResearch.getState();
   const m = useLlmMetrics.getState();
@@ -150,8 +152,9 @@ export function signatureOf(
     version: APP_VERSION,
     dataset,
     imports: imports.map((i) => ({ name: i.name, config: importedConfig(i.coverage) })),
-    // A human-scored dataset: the reference as pseudo-reference, the file, its mapping, the dimension by name.
-    ...humanSignatureFields(),
+    // A human-scored dataset: the metrics judged (CRScore's run only where CRScore is one), the file, its mapping,
+    // the dimension by name.
+    ...humanSignatureFields(run, columns),
   });
 }
 
@@ -264,8 +267,12 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     // Matched in the worker, once per file and run: a regroup gets the same columns back at once.
     const target = matchTarget(r.results);
     const imports = Promise.all(s.imports.map((f) => importedScores(f, target.keys, target.rows)));
-    // Typed columns only; the workers build the records, and one of them the baselines (once per run and seed).
-    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', values: c.values })) : [];
+    // Typed columns only; the workers build the records, and one of them the baselines (once per run and seed). On a
+    // human-scored dataset every column is judged against the one dimension (it is in every human slot), CRScore's
+    // conciseness and comprehensiveness beside its relevance, as `crscore eval --dataset` judges them.
+    const judged = r.results.humanDimension ? { dim: 'rel' as const } : {};
+    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', ...judged, values: c.values })) : [];
+    const shown = columns.map((c) => c.id);
     const table = flatLabRecords(prepared.items);
     const given = columns.map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
     // The human ceiling: the annotators' files, paired on the reviews two of them scored; else a human-scored
@@ -282,8 +289,8 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     } else ceilingInput = humanDatasetCeiling();
     const id = ++jobId;
     const undefinedWhy = undefinedGrouping(s.grouping);
-    if (undefinedWhy) return void set({ signature: signatureOf(s, null), status: 'done', report: null, aucs: null, undefinedWhy, error: null });
-    set({ signature: signatureOf(s, null), status: 'running', done: 0, total: m.resamples, error: null, undefinedWhy: null });
+    if (undefinedWhy) return void set({ signature: signatureOf(s, null, [], shown), status: 'done', report: null, aucs: null, undefinedWhy, error: null });
+    set({ signature: signatureOf(s, null, [], shown), status: 'running', done: 0, total: m.resamples, error: null, undefinedWhy: null });
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
     // BLEU and chrF on their way: the table waits for them (the lab's new columns start it). Meanwhile the other
@@ -306,8 +313,8 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       set({ coverage });
       // The dataset's hash (read once per dataset, while the workers compute) completes the signature, with every
       // imported file's configuration.
-      const signed = datasetIdentity().then((dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named) }));
-      const metrics = [...given, ...matched.flatMap((x) => x.metrics), ...(await baselinesOf(prepared, table, m.seed))];
+      const signed = datasetIdentity().then((dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named, shown) }));
+      const metrics = [...given, ...matched.flatMap((x) => x.metrics.map((c) => ({ ...c, ...judged }))), ...(await baselinesOf(prepared, table, m.seed))];
       await warming;
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(

@@ -4,10 +4,18 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerKey, mappingFromJson } from '../../core/humanData/index';
+import * as humanData from '../../core/humanData/index';
 import { memoryStorage } from '../../testing/memoryStorage';
 import { gradedReviewsRows, workbook } from '../../testing/workbook';
 import { useResearch } from './research';
 import { mappingJson, useHumanImport } from './humanImport';
+
+// Every table the import parses, counted (the module's own readTable, called through).
+const parsed = vi.hoisted(() => ({ n: 0 }));
+vi.mock('../../core/humanData/index', async (importOriginal) => {
+  const core = await importOriginal<typeof humanData>();
+  return { ...core, readTable: (...a: Parameters<typeof core.readTable>) => (parsed.n++, core.readTable(...a)) };
+});
 
 const csv = ['change,hunk_text,comment,gold,relevant', 'a,"-x\n+y",Check x.,Check x for null.,1', 'a,"-x\n+y",Fine.,Check x for null.,0', 'b,"-p\n+q",Why?,Rename q.,0', 'b,"-p\n+q",,Rename q.,1'].join('\n');
 const file = (name: string, data: BlobPart) => new File([data], name);
@@ -64,6 +72,40 @@ describe('the mapping step', () => {
     await useHumanImport.getState().openTable(file('broken.xlsx', 'not a zip'));
     expect(useHumanImport.getState().failed!.issues[0].reason).toMatch(/not a readable XLSX workbook/);
     expect(useResearch.getState().datasetName).toBe('dataset.xlsx');
+  });
+
+  it('a CSV the importers refuse is read and parsed once on its way to the mapping step', async () => {
+    const f = file('labels.csv', csv);
+    const reads = vi.spyOn(f, 'arrayBuffer');
+    parsed.n = 0;
+    await useHumanImport.getState().importAny([f]);
+    expect(useHumanImport.getState().step!.mapping.fields).toEqual({ review: 'comment', reference: 'gold' });
+    expect(useHumanImport.getState().step!.sha256).toBe(createHash('sha256').update(csv).digest('hex'));
+    expect(useResearch.getState().importRejected).toBeNull();
+    // One parse into a table; two reads of the bytes: the importers' own (they refused it) and the table's.
+    expect(parsed.n).toBe(1);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it("a broken GradedReviews workbook says what is wrong: a missing column, a grade out of range, an empty sheet", async () => {
+    const rows = gradedReviewsRows(5);
+    // Without relatedCode it is not GradedReviews' layout: the mapping step opens and says which column is missing.
+    await useHumanImport.getState().openTable(file('no-code.xlsx', await workbook(rows.map((r) => [...r.slice(0, 2), ...r.slice(3)]))));
+    expect(useHumanImport.getState().step!.layoutNote).toBe('not GradedReviews\' layout: column 3 should be "relatedCode", not "Tufano\'s"');
+    useHumanImport.getState().cancel();
+    // A grade out of range: the row is named with its line and why; the rest opens.
+    const wrong = rows.map((r) => [...r]);
+    wrong[3][6] = 7;
+    await useHumanImport.getState().openTable(file('dataset.xlsx', await workbook(wrong)));
+    expect(useResearch.getState().human!.dataset.errors).toEqual([{ file: 'dataset.xlsx', line: 4, reason: "commentFinder's Grade 7 is outside the Likert range 1–5" }]);
+    expect(useResearch.getState().human!.dataset.changes).toHaveLength(4);
+    // An empty sheet: said, and the dataset on screen stays.
+    await useHumanImport.getState().openTable(file('empty.xlsx', await workbook([[null]])));
+    expect(useHumanImport.getState().failed!.issues.map((i) => i.reason)).toEqual(["the workbook's first sheet is empty"]);
+    expect(useResearch.getState().datasetName).toBe('dataset.xlsx');
+    // A header that is no attempt at GradedReviews' layout gets no such note.
+    await useHumanImport.getState().openTable(file('labels.csv', csv), true);
+    expect(useHumanImport.getState().step!.layoutNote).toBeNull();
   });
 
   it('the exported mapping reads back as the same mapping (crscore eval --mapping)', () => {

@@ -4,7 +4,7 @@
 // the step open with the reasons; nothing already loaded is replaced until a dataset with reviews and a dimension
 // is read. Orchestration only: reading and mapping are the core's, as `crscore eval --dataset` runs them.
 import { create } from 'zustand';
-import { applyMapping, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
+import { applyMapping, gradedReviewsNearMiss, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
 import type { ImportIssue } from '../../core/importers/types';
 import { sha256BytesHex } from '../../core/sha256';
 import { useResearch } from './research';
@@ -58,6 +58,8 @@ export interface MappingStep {
   from: 'guess' | 'saved';
   /** Why the last try read nothing (the step stays open; the dataset on screen stays). */
   issues: ImportIssue[];
+  /** Why a header meant as GradedReviews' is not its layout (a column missing or out of place), or null. */
+  layoutNote: string | null;
 }
 
 interface HumanImportState {
@@ -69,8 +71,9 @@ interface HumanImportState {
   busy: boolean;
   /** Research's picker: .xlsx and tables the importers do not read come here; the rest goes to importFiles. */
   importAny(files: File[]): Promise<void>;
-  /** Reads one table; `map`: open the mapping step even for a recognised layout or a saved mapping. */
-  openTable(file: File, map?: boolean): Promise<void>;
+  /** Reads one table; `map`: open the mapping step even for a recognised layout or a saved mapping; `read`: the
+   *  file's bytes and table when the caller has read them already (importAny), so a file is read and parsed once. */
+  openTable(file: File, map?: boolean, read?: { bytes: ArrayBuffer; table: Table }): Promise<void>;
   setMapping(m: Mapping): void;
   /** Reads the table under the step's mapping; opens it in Research when it gives reviews and a dimension. */
   confirm(): boolean;
@@ -127,21 +130,22 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const f = files[0];
     // (A cancelled import is no refusal: nothing more is read.)
     if (files.length !== 1 || !useResearch.getState().importRejected || (tableFormat(f.name) !== 'csv' && tableFormat(f.name) !== 'jsonl')) return;
-    const table = await readTable(f.name, await f.arrayBuffer());
+    const bytes = await f.arrayBuffer();
+    const table = await readTable(f.name, bytes);
     // Only when a guess or a saved mapping reads reviews and a human score (else the refusal stands; the picker
     // "Map a human-scored table's columns" opens the step for any table).
     if (table.header.length < 2 || unusable(applyMapping(table, savedMapping(table.header) ?? guessMapping(table), f.name))) return;
     useResearch.setState({ importRejected: null });
-    await get().openTable(f);
+    await get().openTable(f, false, { bytes, table });
   },
 
-  async openTable(file, map = false) {
+  async openTable(file, map = false, read) {
     set({ busy: true, failed: null });
     try {
       const kept: DatasetFile = { name: file.name, blob: file };
-      const bytes = await file.arrayBuffer();
+      const bytes = read?.bytes ?? (await file.arrayBuffer());
       const sha256 = sha256BytesHex(new Uint8Array(bytes));
-      const table = await readTable(file.name, bytes);
+      const table = read?.table ?? (await readTable(file.name, bytes));
       if (table.header.length === 0 || table.rows.length === 0) {
         set({ failed: { name: file.name, issues: table.errors.length ? table.errors : [{ file: file.name, line: 1, reason: 'no row in this file' }] } });
         return;
@@ -154,7 +158,7 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
         open(file.name, r, sha256, { file: kept, from: 'graded-reviews' });
         return set({ step: null, shown: { name: file.name, file: kept, table, sha256, from: 'graded-reviews' } });
       }
-      const step: MappingStep = { name: file.name, file: kept, table, sha256, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [] };
+      const step: MappingStep = { name: file.name, file: kept, table, sha256, mapping: saved ?? guessMapping(table), from: saved ? 'saved' : 'guess', issues: [], layoutNote: gradedReviewsNearMiss(table.header) };
       set({ step });
       // A saved mapping maps the file at once (the step stays a click away: Edit the mapping).
       if (saved && !map) get().confirm();
@@ -189,6 +193,6 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const shown = get().shown;
     const h = useResearch.getState().human;
     if (!shown || !h) return;
-    set({ step: { name: shown.name, file: shown.file, table: shown.table, sha256: shown.sha256, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [] } });
+    set({ step: { name: shown.name, file: shown.file, table: shown.table, sha256: shown.sha256, mapping: h.mapping ?? savedMapping(shown.table.header) ?? guessMapping(shown.table), from: h.mapping ? 'saved' : 'guess', issues: [], layoutNote: gradedReviewsNearMiss(shown.table.header) } });
   },
 }));

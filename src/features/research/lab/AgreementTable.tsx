@@ -1,7 +1,8 @@
 // One agreement table for every metric the lab measured: Spearman and Kendall with each human dimension, with
 // bootstrap intervals over changes, and the paired-bootstrap difference in Spearman against the chosen baseline on
 // the reviews both metrics score (significant when the interval excludes 0). Gaps (no reference, no grade, failed)
-// are counted beside n, never scored as 0.
+// are counted beside n, never scored as 0. On a human-scored dataset the one dimension is every human slot, so each
+// metric has one row, against it (CRScore's conciseness, comprehensiveness and relevance each a metric).
 import { gapText, type CorrCi, type LabAgreement, type PairedDiff } from '../../../core/lab/index';
 import { LabExports } from './LabExports';
 import { dataNum } from '../../../ui/dataNum';
@@ -47,16 +48,20 @@ function Diff({ d, testid }: { d: PairedDiff; testid: string }) {
 export function AgreementTable({
   agreement,
   baselineLabel,
+  dimension = null,
 }: {
   agreement: LabAgreement;
   baselineLabel: string;
+  /** A human-scored dataset's judged dimension: one row per metric, against it (its rel slot). */
+  dimension?: string | null;
 }) {
+  const dims = dimension === null ? DIMS : (['rel'] as const);
   return (
     <figure className="r-fig r-wide" data-testid="lab-agreement">
       <figcaption>
         <h3>Agreement with the humans</h3>{' '}
         <span className="muted small">
-          {agreement.scored} reviews with human scores over {agreement.changes} changes;{' '}
+          {agreement.scored} reviews with human scores{dimension !== null && <> on {dimension}</>} over {agreement.changes} changes;{' '}
           {Math.round(agreement.level * 100)}% percentile intervals from {agreement.resamples}{' '}
           resamples of changes (seed {agreement.seed}). Δρ: Spearman minus {baselineLabel}'s on the
           reviews both metrics score (n in the cell's title), * where the paired interval excludes
@@ -78,14 +83,14 @@ export function AgreementTable({
           {agreement.metrics.map((m) => (
             // One row group per metric, one row per human dimension (a narrow window keeps every column).
             <tbody key={m.id} className={m.pairedVsBaseline ? 'lab-group' : 'lab-group ours'}>
-              {DIMS.map((d, k) => (
+              {dims.map((d, k) => (
                 <tr
                   key={d}
                   {...(k === 0 ? { 'data-metric': m.id, 'data-testid': `lab-row-${m.id}` } : {})}
                 >
                   {k === 0 && (
                     <>
-                      <th rowSpan={DIMS.length}>
+                      <th rowSpan={dims.length}>
                         {m.label}
                         {!m.pairedVsBaseline && <span className="muted small"> (baseline)</span>}
                         {gapText(m) !== '—' && (
@@ -95,7 +100,7 @@ export function AgreementTable({
                         )}
                       </th>
                       <td
-                        rowSpan={DIMS.length}
+                        rowSpan={dims.length}
                         className="num"
                         data-testid={`lab-n-${m.id}`}
                         data-value={m.n}
@@ -104,7 +109,7 @@ export function AgreementTable({
                       </td>
                     </>
                   )}
-                  <td>{DIM_LABEL[d]}</td>
+                  <td>{dimension ?? DIM_LABEL[d]}</td>
                   <td className="num lab-corr">
                     <Corr c={m.correlations[d].spearman} testid={`lab-${m.id}-${d}-spearman`} />
                   </td>

@@ -98,6 +98,8 @@ export function LabView() {
 
 function LabResults() {
   const agreement = useLab((s) => s.agreement);
+  // The dimension the run judged on a human-scored dataset (every human slot holds it).
+  const humanDimension = useResearch((s) => s.results?.humanDimension?.name ?? null);
   const stats = useLab((s) => s.stats);
   const columns = useLab((s) => s.columns);
   // The columns are aligned with the run's items; between a new run and the next compute they may not be.
@@ -105,8 +107,6 @@ function LabResults() {
   const records = items && columns.every((c) => c.values.length === items.length) ? items : NO_ITEMS;
   const [scatterId, setScatterId] = useState('');
   const [dim, setDim] = useState<Dim>('rel');
-  // A human-scored dataset judges every dimension by its one chosen dimension: its name, not the study's.
-  const humanDim = useResearch((s) => s.human?.dimension ?? null);
   const col = columns.find((c) => c.id === scatterId) ?? columns[0];
   const points = useMemo(
     () =>
@@ -129,13 +129,13 @@ function LabResults() {
       );
       out.push({
         id: c.id,
-        title: `${c.label} against human ${humanDim ?? DIM_NAME[d]}`,
+        title: `${c.label} against ${humanDimension ?? `human ${DIM_NAME[d]}`}`,
         pairs,
         note: c.family === 'llm-grade' ? 'reviews without a reference left out' : undefined,
       });
     }
     return out;
-  }, [columns, records, dim, humanDim]);
+  }, [columns, records, dim, humanDimension]);
   const pct = stats.total ? Math.round((100 * stats.done) / stats.total) : 0;
   return (
     <div className="lab-results" data-testid="lab-results" data-status={stats.status}>
@@ -162,11 +162,12 @@ function LabResults() {
         >
           <AgreementTable
             agreement={agreement}
+            dimension={humanDimension}
             baselineLabel={
               agreement.metrics.find((m) => m.id === agreement.baseline)?.label ?? 'the baseline'
             }
           />
-          <SystemTables agreement={agreement} />
+          <SystemTables agreement={agreement} dimension={humanDimension} />
           {col && (
             <figure className="r-fig" data-testid="lab-scatter-fig">
               <figcaption>
@@ -184,23 +185,28 @@ function LabResults() {
                   ))}
                 </select>{' '}
                 against{' '}
-                <select
-                  value={dim}
-                  onChange={(e) => setDim(e.target.value as Dim)}
-                  aria-label="Human dimension"
-                  data-testid="lab-scatter-dim"
-                >
-                  {DIMS.map((d) => (
-                    <option key={d} value={d}>
-                      human {DIM_NAME[d]}
-                    </option>
-                  ))}
-                </select>
+                {humanDimension !== null ? (
+                  // A human-scored dataset: its judged dimension fills every human slot.
+                  <span data-testid="lab-scatter-dim">{humanDimension}</span>
+                ) : (
+                  <select
+                    value={dim}
+                    onChange={(e) => setDim(e.target.value as Dim)}
+                    aria-label="Human dimension"
+                    data-testid="lab-scatter-dim"
+                  >
+                    {DIMS.map((d) => (
+                      <option key={d} value={d}>
+                        human {DIM_NAME[d]}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </figcaption>
               <LabScatter
                 points={points}
                 xLabel={col.label}
-                yLabel={`human ${DIM_NAME[dim]} (0–1)`}
+                yLabel={`${humanDimension ?? `human ${DIM_NAME[dim]}`} (0–1)`}
               />
             </figure>
           )}

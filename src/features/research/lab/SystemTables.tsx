@@ -1,5 +1,6 @@
 // The system table (in the style of Naik et al. 2025, Table 4) for any metric: each system's mean with its interval beside the humans'
-// means over the same reviews, and, for every metric, the rank agreement of the systems with the humans.
+// means over the same reviews, and, for every metric, the rank agreement of the systems with the humans. On a
+// human-scored dataset every human slot holds the judged dimension: one column, named after it.
 import { useState } from 'react';
 import type { Estimate, LabAgreement } from '../../../core/lab/index';
 import { f3 } from './AgreementTable';
@@ -24,7 +25,8 @@ const Est = ({ e, testid }: { e: Estimate | null; testid?: string }) =>
     </span>
   );
 
-export function SystemTables({ agreement }: { agreement: LabAgreement }) {
+export function SystemTables({ agreement, dimension = null }: { agreement: LabAgreement; dimension?: string | null }) {
+  const dims = dimension === null ? DIMS : (['rel'] as const);
   const [id, setId] = useState(agreement.metrics[0]?.id ?? '');
   const m = agreement.metrics.find((x) => x.id === id) ?? agreement.metrics[0];
   if (!m) return null;
@@ -42,9 +44,9 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
             <tr>
               <th>Metric</th>
               <th className="num">systems</th>
-              {DIMS.map((d) => (
+              {dims.map((d) => (
                 <th key={d} className="num">
-                  {d} ρ / τ
+                  {dimension ?? d} ρ / τ
                 </th>
               ))}
             </tr>
@@ -54,7 +56,7 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
               <tr key={x.id} data-metric={x.id}>
                 <th>{x.label}</th>
                 <td className="num">{x.systemRanking.systems}</td>
-                {DIMS.map((d) => (
+                {dims.map((d) => (
                   <td
                     key={d}
                     className="num"
@@ -102,9 +104,9 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
               <th>System</th>
               <th className="num">n</th>
               <th className="num">{m.label}</th>
-              {DIMS.map((d) => (
+              {dims.map((d) => (
                 <th key={d} className="num">
-                  human {d}
+                  human {dimension ?? d}
                 </th>
               ))}
             </tr>
@@ -118,7 +120,7 @@ export function SystemTables({ agreement }: { agreement: LabAgreement }) {
                 <td className="num">
                   <Est e={s.mean} testid={`lab-sys-${m.id}-${s.system}`} />
                 </td>
-                {DIMS.map((d) => (
+                {dims.map((d) => (
                   <td key={d} className="num">
                     <Est e={s.human ? s.human[d] : null} />
                   </td>

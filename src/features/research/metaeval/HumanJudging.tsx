@@ -23,7 +23,7 @@ export function HumanDimensionSelect({ testid = 'me-human-dim', note = false }: 
   if (!note) return select;
   return (
     <p className="small">
-      {select} <span className="muted">On this human-scored dataset every human Con, Comp and Rel below is this dimension&apos;s score.</span>
+      {select} <span className="muted">On this human-scored dataset every metric, CRScore&apos;s conciseness, comprehensiveness and relevance each, is judged against this dimension&apos;s score (it fills the human Con, Comp and Rel alike).</span>
     </p>
   );
 }
