@@ -31,12 +31,9 @@ function grader(req: RecordedRequest): StubReply {
 const expected = (review: string, reference: string) => (review.trim() === '' ? 1 : review.trim() === reference.trim() ? 5 : Math.min(stubGrade(review), 4));
 
 type CliRow = Omit<MetaRow, 'dim'>;
+const cliArgs = (args: string[], stub: LlmStub) => ['tsx', 'src/cli/main.ts', 'eval', ...args, '--metrics', 'llm-grade', '--llm-base-url', stub.baseUrl, '--llm-model', 'stub-model', '--cache-dir', path.join(tmp, 'cache'), '--grouping', 'none', '--bootstrap', RESAMPLES, '--seed', '1'];
 async function cli(args: string[], stub: LlmStub): Promise<CliRow> {
-  const { stdout } = await promisify(execFile)(
-    'npx',
-    ['tsx', 'src/cli/main.ts', 'eval', ...args, '--metrics', 'llm-grade', '--llm-base-url', stub.baseUrl, '--llm-model', 'stub-model', '--cache-dir', path.join(tmp, 'cache'), '--grouping', 'none', '--json', '--bootstrap', RESAMPLES, '--seed', '1'],
-    { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 },
-  );
+  const { stdout } = await promisify(execFile)('npx', [...cliArgs(args, stub), '--json'], { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 });
   const g = (JSON.parse(stdout) as { metaeval: { groupings: { pooled: { rows: CliRow[] } } } }).metaeval.groupings.pooled;
   return g.rows.find((r) => r.id === 'llm-grade')!;
 }
@@ -132,8 +129,12 @@ test("GradedReviews' workbook: the lab grades every review against its reference
   expect(stub.count).toBe(2 * calls);
   expectSameRow(row, c);
   await expect(page.getByTestId('lab-n-llm-grade')).toHaveAttribute('data-value', String(c.n));
+  // The same metric, model and file sign alike: the browser's signature is `crscore eval … --signature`'s.
+  const { stdout: sig } = await promisify(execFile)('npx', [...cliArgs(['--dataset', file], stub), '--signature'], { encoding: 'utf8', timeout: 240_000 });
+  expect(sig).toMatch(/^metric:llm-grade@stub-model\|/);
+  await expect(page.getByTestId('me-signature')).toHaveText(sig.trim());
   // The grades' heatmap is against the dataset's own dimension, by its name.
-  await expect(page.getByTestId('lab-heatmap-llm-grade')).toContainText('LLM grade vs reference (1–5) against human grade');
+  await expect(page.getByTestId('lab-heatmap-llm-grade')).toContainText('LLM grade vs reference (1–5) against grade');
   await shoot(page, 'human-llm-grade');
 });
 

@@ -2,8 +2,8 @@
 // grades every review against its change's reference review with the human study's runner (evalLlmMetrics.ts:
 // the same prompt, retry loop, parser, answer cache, progress and failure summary). This file reads its flags and
 // feeds it the bridged reviews (src/core/humanData/bridge.ts) as the lab's reviews (labReviews, as Research's lab).
-import { createHash } from 'node:crypto';
-import { labReviews, type LabMetric } from '../core/lab/index.ts';
+import { labReviews, llmGradeSignatureName, type LabMetric } from '../core/lab/index.ts';
+import { llmMetricConfig } from '../llmbatch/labBatch.ts';
 import type { PreparedDataset } from '../core/research/index.ts';
 import { DEFAULT_GRADE_SAMPLES, llmGradeColumn, openLlmRun, promptTemplate, sampleCount } from './evalLlmMetrics.ts';
 import { warn } from './io.ts';
@@ -53,8 +53,7 @@ export async function readHumanLlm(values: HumanLlmValues, wanted: boolean): Pro
   const { settings } = requireLlm(values, 'llm-grade');
   const samples = sampleCount(values['grade-samples'], '--grade-samples', DEFAULT_GRADE_SAMPLES);
   const template = await promptTemplate(values['grade-prompt'], 'grade');
-  const custom = values['grade-prompt'] !== undefined ? `#${createHash('sha256').update(template).digest('hex').slice(0, 12)}` : '';
-  return { values, template, samples, name: `llm-grade@${settings.model}${samples !== DEFAULT_GRADE_SAMPLES ? `x${samples}` : ''}${custom}` };
+  return { values, template, samples, name: llmGradeSignatureName(llmMetricConfig(settings, 'grade', { samples, template })) };
 }
 
 /** The llm-grade column over the bridged reviews; `interrupted` when Ctrl-C stopped it (the answers are cached). */

@@ -67,12 +67,12 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
 }
 
 /** The run's metrics by name, the LLM grade with its model (and samples, prompt hash when not the defaults). */
-const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n)).join('+');
+const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n));
 
 /** The run's configuration in the signature and the scores file: CRScore's, else the reference metrics by name. */
 function runConfig(s: HumanSettings, run: CrscoreRun | null) {
   if (run) return { ...crscoreSignatureConfig(run), pseudoRefs: 'reference' };
-  return { preset: metricNames(s), similarity: null, scoring: null, split: null };
+  return { preset: metricNames(s).join('+'), similarity: null, scoring: null, split: null };
 }
 
 /** The reproducibility signature: the human study's fields, and the dataset's mapping and dimension by name. */
@@ -80,7 +80,7 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
   const data = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: info.dimension.name });
   return metaEvalSignature({
     // Every metric the tables judge, CRScore's configuration where it is one (the baselines are the seed's).
-    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), s.names),
+    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), metricNames(s)),
     ...data,
     // The tables printed: one grouping with --grouping, else all three.
     grouping: s.groupings.length === 1 ? s.groupings[0] : s.groupings,
@@ -97,7 +97,7 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
 export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, columns: readonly MetaMetric[], signature: string): void {
   const out = s.scoresOut!;
   const rc = runConfig(s, run);
-  const configuration = run ? configName(rc) : `reference-${metricNames(s)}`;
+  const configuration = run ? configName(rc) : `reference-${metricNames(s).join('+')}`;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
   const dim = info.dimension.name;
   const key = keys(info);
