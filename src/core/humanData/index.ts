@@ -8,6 +8,7 @@ import { readTable, type Table } from './table.ts';
 export * from './gradedReviews.ts';
 export * from './mapping.ts';
 export * from './model.ts';
+export * from './study.ts';
 export * from './table.ts';
 
 export interface HumanImport {
