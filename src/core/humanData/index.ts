@@ -16,7 +16,8 @@ export interface HumanImport {
   table: Table;
   /** The mapping applied: the one given, or the guess; null for a layout recognised by its header. */
   mapping: Mapping | null;
-  layout: 'graded-reviews' | 'mapped';
+  /** human-study: the CRScore human study's own file (dev.jsonl, its CSVs), read by the importers and study.ts. */
+  layout: 'graded-reviews' | 'mapped' | 'human-study';
 }
 
 export function humanDataFromTable(t: Table, source: string, mapping?: Mapping): HumanImport {

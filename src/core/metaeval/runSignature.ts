@@ -77,8 +77,8 @@ export function importedConfig(c: { configuration: string | null; signature: str
 /** What a human-scored dataset's signature says about how it was read (src/core/humanData's Mapping, by shape). */
 export interface HumanDataRun {
   dataset: DatasetIdentity;
-  /** graded-reviews: recognised by its header, no mapping; mapped: read through `mapping`. */
-  layout: 'graded-reviews' | 'mapped';
+  /** graded-reviews: recognised by its header, no mapping; mapped: read through `mapping`; human-study: the study's file. */
+  layout: 'graded-reviews' | 'mapped' | 'human-study';
   mapping: { fields: Partial<Record<string, string>>; human: readonly { column: string; dimension: string; scale?: string; max?: number }[] } | null;
   /** The human dimension judged against. */
   dimension: string;
