@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaRow } from '../core/metaeval/index.ts';
 import { studyShapedJsonl } from '../testing/studyParity.ts';
 import type { HumanEvalOutput } from './evalHumanReport.ts';
-import { crscore } from './testing.ts';
+import { isHumanDataRun } from './evalHuman.ts';
+import { crscore, FIXTURES } from './testing.ts';
 
 let dir: string;
 let file: string;
@@ -61,5 +62,19 @@ describe('crscore eval --human-data on the human study', () => {
     // Changes without a msg review are left out; those without pseudo-references of their own are not.
     expect(ref.metrics[0].leftOut['no reference review']).toBeGreaterThan(0);
     expect(ref.metrics[0].leftOut['no pseudo-references']).toBeUndefined();
+  });
+
+  it('is the path only with --human-data, and says what does not fit', () => {
+    expect(isHumanDataRun(['--dataset', 'dev.jsonl'])).toBe(false);
+    expect(isHumanDataRun(['--dataset', 'dev.jsonl', '--human-data'])).toBe(true);
+    const other = path.join(dir, 'rated.csv');
+    writeFileSync(other, 'code,comment,gold,score\nx = 1,Fix it.,Fix this.,3\n');
+    const notStudy = crscore(['eval', '--dataset', other, '--human-data', '--metrics', 'bleu']);
+    expect(notStudy.code).not.toBe(0);
+    expect(notStudy.stderr).toMatch(/--human-data: .*rated\.csv is not the human study's JSONL or CSV/);
+    const mapped = crscore(['eval', '--dataset', path.join(FIXTURES, 'mini.jsonl'), '--human-data', '--map', 'review=review']);
+    expect(mapped.stderr).toMatch(/--human-data reads the human study as it is/);
+    const noOwn = crscore(['eval', '--dataset', other, '--map', 'diff=code,review=comment,reference=gold', '--human', 'score', '--metrics', 'bleu', '--pseudo-refs', 'dataset']);
+    expect(noOwn.stderr).toMatch(/--pseudo-refs dataset: no change of .* has pseudo-references of its own/);
   });
 });
