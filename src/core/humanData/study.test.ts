@@ -67,4 +67,32 @@ describe('the human study as a HumanDataset', () => {
     // The annotators linked the study's pseudo-references, not the reference review's sentences.
     expect(p.prepared.items.every((it) => it.annotatorLinks?.state === 'unrecorded')).toBe(true);
   });
+
+  it("any dataset's change may carry its own pseudo-references and links; without the study's row it is built from the model", () => {
+    const dim = { name: 'grade', scale: { kind: 'likert' as const, min: 1, max: 5 }, annotators: [''] };
+    const d = {
+      source: 't.csv',
+      changes: [
+        { id: 'a', lang: 'py', code: { kind: 'diff' as const, diff: '+x = 1' }, references: ['Name x better.'], line: 2, pseudoReferences: [{ no: 1, type: 'claim', text: 'x is set to 1.', necessary: null }] },
+        { id: 'b', lang: 'py', code: { kind: 'snippet' as const, code: 'y = 2' }, references: [], line: 3 },
+      ],
+      reviews: [
+        { changeId: 'a', system: 's', review: 'x is set to one.', scores: { grade: [4] }, line: 2, claimsAddressed: '1' },
+        { changeId: 'b', system: 's', review: 'Fine.', scores: { grade: [2] }, line: 3 },
+      ],
+      dimensions: [dim],
+      errors: [],
+      notes: [],
+    };
+    const p = humanPrepared(d, dim);
+    expect(p.pseudoRefs).toBe('dataset');
+    expect(p.noPseudoReferences).toBe(1);
+    expect(p.prepared.skippedDiffs).toEqual(['b']);
+    expect(p.rows[0].reviews.map((r) => r.system)).toEqual(['msg', 's']);
+    expect(p.prepared.items).toHaveLength(1);
+    expect(p.prepared.items[0]).toMatchObject({ pseudoReferences: ['x is set to 1.'], human: { con: 0.75, comp: 0.75, rel: 0.75 }, annotatorLinks: { state: 'linked', indices: [0] } });
+    expect(p.prepared.reviews[0].reference).toBe('Name x better.');
+    expect(p.rows[1]).toMatchObject({ diff: '', newCode: 'y = 2', codeKind: 'snippet', pseudoRefs: [] });
+    expect(matchedJudge(d)).toBeNull();
+  });
 });
