@@ -1,7 +1,7 @@
 // The overview of a human-scored dataset on screen: its changes, reviews and systems, what its code is (diff, old
 // and new files, or a snippet), and each human dimension with its scale, annotators and distribution (a bar per value).
 // The human study's rows show their Con, Comp and Rel the same way, as the model reads them (studyDataset).
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DatasetRow } from '../../core/dataset';
 import { distribution, scaleLabel, studyDataset, type HumanDataset } from '../../core/humanData/index';
 import { useHumanImport } from '../../store/research/humanImport';
@@ -63,7 +63,13 @@ function HumanDimensions({ d, judged }: { d: HumanDataset; judged?: string }) {
 
 /** The human study's rows as the model reads them: Con, Comp and Rel, three Likert 1–5 dimensions. */
 export function StudyDimensions({ rows, name }: { rows: readonly DatasetRow[]; name: string }) {
-  const d = useMemo(() => studyDataset(rows, name), [rows, name]);
+  const [d, setD] = useState<HumanDataset | null>(null);
+  // Read in a task of its own after the import's render (tens of ms at 20,000 reviews), never inside it.
+  useEffect(() => {
+    const t = setTimeout(() => setD(studyDataset(rows, name)), 0);
+    return () => clearTimeout(t);
+  }, [rows, name]);
+  if (!d) return null;
   return (
     <div data-testid="study-dimensions">
       <p className="muted small">Human scores, as three dimensions (each metric dimension is judged against its namesake):</p>
