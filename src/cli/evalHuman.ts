@@ -111,7 +111,13 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   let crscore: Awaited<ReturnType<typeof humanCrscore>> | null = null;
   for (const n of s.names) {
     if (n === 'crscore') {
-      crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, { tau: s.tau, linker: s.linker, pseudoRefs: bridged.pseudoRefs });
+      crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, {
+        tau: s.tau,
+        linker: s.linker,
+        pseudoRefs: bridged.pseudoRefs,
+        // Matched, each column is judged against its namesake (the study's Con, Comp, Rel); else all against one dimension.
+        names: matched ? 'short' : 'paper',
+      });
       columns.push(...crscore.columns);
     } else if (n === 'embed-ref') {
       const encoder = s.encoder ?? DEFAULT_ENCODER;

@@ -37,7 +37,7 @@ export async function humanCrscore(
   preset: HumanPreset,
   rows: readonly DatasetRow[],
   items: EvalItem[],
-  o: { tau?: number; linker?: string; pseudoRefs?: 'dataset' | 'reference' },
+  o: { tau?: number; linker?: string; pseudoRefs?: 'dataset' | 'reference'; names?: 'short' | 'paper' },
 ): Promise<{ columns: LabMetric[]; info: HumanCrscoreInfo; run: CrscoreRun }> {
   let scores: ItemScore[];
   let info: HumanCrscoreInfo;
@@ -67,5 +67,5 @@ export async function humanCrscore(
     run = { similarity: 'lexical', scoring: 'hard', split: 'reference', tau, tauFrom: hand ? 'hand' : 'preset' };
   }
   const label = preset === 'lexical' ? 'CRScore' : `CRScore (${preset})`;
-  return { columns: crscoreMetrics(scores, { ...info, tauSource: run.tauFrom }, 'crscore', label, 'paper'), info, run };
+  return { columns: crscoreMetrics(scores, { ...info, tauSource: run.tauFrom }, 'crscore', label, o.names ?? 'paper'), info, run };
 }
