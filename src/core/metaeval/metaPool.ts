@@ -8,7 +8,7 @@
 //    where permutations are cheap, a pair goes whole to one worker.
 import { planMetaEvalTyped, bootstrapUnits, completeUnits, metaTable, typedMetric, type MetaPlan, type MetricUnit } from './metaPlan.ts';
 import { metaRows, permExtremes, rankTable } from './metaFinish.ts';
-import { swapMasks } from './significance.ts';
+import { permCache, swapMasks, type PermCache } from './significance.ts';
 import { keepPerm, keepUnit, memoPerm, memoUnit, unitKey, type MetaMemo } from './metaMemo.ts';
 export type { MetricUnit } from './metaPlan.ts';
 import type { MetaEvalOptions, MetaEvalReport, MetaMetric, MetaRecord, MetaTable, TypedMetaMetric } from './metaTypes.ts';
@@ -50,6 +50,8 @@ interface Session {
   ks: number[];
   boot: ReturnType<typeof bootstrapUnits>;
   masks?: Uint8Array[];
+  /** PERM-BOTH's per-metric setup, kept across the pairs the walk asks for. */
+  perms?: PermCache;
 }
 
 /** The worker's side, as plain functions: what a Web Worker or a worker thread exposes. */
@@ -78,7 +80,8 @@ export function metaEvalWorkerApi() {
     perm(id: number, ia: number, ib: number, epsA: number, epsB: number, from: number, to: number): number {
       const s = get(id);
       s.masks ??= swapMasks(s.plan.total, s.plan.C, s.plan.seed);
-      return permExtremes(s.plan, s.masks, ia, ib, epsA, epsB, from, to);
+      s.perms ??= permCache();
+      return permExtremes(s.plan, s.masks, ia, ib, epsA, epsB, from, to, s.perms);
     },
     release(id: number): void {
       sessions.delete(id);
