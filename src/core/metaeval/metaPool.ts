@@ -1,7 +1,7 @@
 // The meta-evaluation on several workers, with the figures of one thread to the last digit. Pure: the browser
 // (Web Workers over comlink) and the CLI (worker threads) each wrap metaEvalWorkerApi() in a worker and hand the
 // wrappers to metaEvaluatePooled, which only schedules.
-//  - Metrics are dealt out in contiguous shares; a worker calibrates its metrics' ε and runs their bootstrap.
+//  - Metrics are dealt out in turn; a worker calibrates its metrics' ε and runs their bootstrap.
 //    Every worker draws the same resamples from the seed, so a metric's figures are those of one thread.
 //  - The clusters' walk then asks for one pair at a time; every worker runs a range of that pair's permutations
 //    and the counts of extreme permutations are summed (integers: the p is the same double). Grouped by item,
@@ -142,9 +142,11 @@ export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, 
   if (memo) await breathe();
   const units: MetricUnit[] = new Array<MetricUnit>(K);
   if (memo) for (let k = 0; k < K; k++) units[k] = memoUnit(memo, plan, k, keys[k])!;
-  // The metrics still to compute, dealt out in contiguous shares.
+  // The metrics still to compute, dealt out in turn from a worker that moves on with each job: neighbouring
+  // metrics often cost alike (the reference metrics first, the cheap baselines last), and jobs run side by side
+  // (the three groupings) so no longer give one worker every job's heavier share. Any deal gives the same figures.
   const todo = Array.from({ length: K }, (_, k) => k).filter((k) => !units[k]);
-  const dealt = shares(todo.length, workers.length).map(([a, b]) => todo.slice(a, b));
+  const dealt = workers.map((_, j) => todo.filter((_, i) => (i + id) % workers.length === j));
   try {
     // One copy of the job per worker, each in its own task.
     const started: Maybe<void>[] = [];
