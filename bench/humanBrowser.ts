@@ -9,7 +9,31 @@ import { CHROMIUM_ARGS } from './summary.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5226);
 
-export async function humanInBrowser(file: string, resamples: number): Promise<{ stages: { name: string; ms: number }[]; pool: number; heapMb: number | null }> {
+/** CPU seconds (user + system) of this process's Chromium descendants so far (Linux /proc; null elsewhere): the
+ *  page and its workers' CPU, which the neighbours' load does not inflate as it does the wall time. */
+function chromiumCpu(): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const procs = new Map<number, { ppid: number; cpu: number; chromium: boolean }>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.set(Number(d), { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / 100, chromium: /chrom/i.test(stat.slice(0, stat.lastIndexOf(')'))) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const mine = (pid: number): boolean => {
+    for (let p = procs.get(pid)?.ppid; p; p = procs.get(p)?.ppid) if (p === process.pid) return true;
+    return false;
+  };
+  let cpu = 0;
+  for (const [pid, p] of procs) if (p.chromium && mine(pid)) cpu += p.cpu;
+  return cpu;
+}
+
+export async function humanInBrowser(file: string, resamples: number): Promise<{ stages: { name: string; ms: number }[]; pool: number; heapMb: number | null; cpuS: number | null }> {
   const server = await createServer({ server: { port: PORT, strictPort: true }, logLevel: 'warn' });
   await server.listen();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -24,7 +48,8 @@ export async function humanInBrowser(file: string, resamples: number): Promise<{
     const wordnet = packedWordNet();
     await page.route('**/bench-wordnet.txt', (r) => r.fulfill({ contentType: 'text/plain', body: wordnet }));
     await page.goto(`http://localhost:${PORT}/bench-blank`);
-    return await page.evaluate(async (B) => {
+    const cpu0 = chromiumCpu();
+    const out = await page.evaluate(async (B) => {
       const im = (p: string) => import(p);
       const [hd, bridge, research, lab, lexical, wn, meta, pool, cols, preset] = await Promise.all([
         im('/src/core/humanData/index.ts'),
@@ -80,6 +105,8 @@ export async function humanInBrowser(file: string, resamples: number): Promise<{
       const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
       return { stages, pool: pool.METAEVAL_POOL_SIZE as number, heapMb: mem ? mem.usedJSHeapSize / 2 ** 20 : null };
     }, resamples);
+    const cpu1 = chromiumCpu();
+    return { ...out, cpuS: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 };
   } finally {
     await browser.close();
     await server.close();

@@ -1,14 +1,18 @@
 // `crscore eval --dataset FILE` on any human-scored review dataset: GradedReviews' workbook (Jiang et al.
-// 2025), recognised by its header, or any CSV/JSONL/XLSX mapped with --map/--human/--mapping (src/core/humanData).
-// The reference-based metrics and CRScore (the reference review's sentences as pseudo-references) score every
-// review whose change has a reference; the meta-evaluation judges them against one named human dimension.
+// 2025), recognised by its header, any CSV/JSONL/XLSX mapped with --map/--human/--mapping (src/core/humanData), or
+// with --human-data the human study's own file, its Con, Comp and Rel three dimensions (study.ts). The reference-based
+// metrics and CRScore (each change's own pseudo-references, or the reference review's sentences) score the reviews;
+// the meta-evaluation judges them against one named human dimension, or each metric dimension against its namesake.
 import { openSync, readSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../core/lab/index.ts';
 import { vectorCosine } from '../core/research/index.ts';
 import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../core/humanData/index.ts';
-import { humanPrepared } from '../core/humanData/bridge.ts';
+import { hasOwnPseudoReferences, humanPrepared, matchedJudge } from '../core/humanData/bridge.ts';
+import { studyDataset } from '../core/humanData/study.ts';
+import { detectFormat } from '../core/importers/index.ts';
+import { loadDataset } from './pseudoRefs.ts';
 import { meteorWordNet } from './evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
@@ -37,12 +41,12 @@ function firstLines(file: string): string | null {
 }
 
 /**
- * True when `crscore eval` takes this path: an .xlsx dataset, any of --map/--human/--mapping, or a CSV whose header
- * is GradedReviews' (no other importer reads that header). Everything else keeps the human study's paths.
+ * True when `crscore eval` takes this path: --human-data, an .xlsx dataset, any of --map/--human/--mapping, or a CSV
+ * whose header is GradedReviews' (no other importer reads that header). Everything else keeps the human study's paths.
  */
 export function isHumanDataRun(argv: readonly string[]): boolean {
-  const { values } = parseArgs({ args: [...argv], options: { dataset: { type: 'string' }, map: { type: 'string' }, human: { type: 'string' }, mapping: { type: 'string' } }, strict: false });
-  if (values.map !== undefined || values.human !== undefined || values.mapping !== undefined) return true;
+  const { values } = parseArgs({ args: [...argv], options: { dataset: { type: 'string' }, 'human-data': { type: 'boolean' }, map: { type: 'string' }, human: { type: 'string' }, mapping: { type: 'string' } }, strict: false });
+  if (values['human-data'] || values.map !== undefined || values.human !== undefined || values.mapping !== undefined) return true;
   const file = typeof values.dataset === 'string' ? values.dataset : '';
   if (/\.xlsx$/i.test(file)) return true;
   if (!/\.(csv|tsv)$/i.test(file)) return false;
@@ -72,20 +76,36 @@ async function load(file: string, mapping: Mapping | undefined): Promise<HumanIm
   return r;
 }
 
+/** The human study's own file (its JSONL, or a published CSV), as the human study's path reads it, through study.ts. */
+async function loadStudy(file: string): Promise<HumanImport> {
+  const head = firstLines(file);
+  const format = head === null ? null : detectFormat({ name: path.basename(file), text: head });
+  if (format !== 'crscore-jsonl' && format !== 'human-study-csv')
+    throw new CliError(`--human-data: ${inert(file)} is not the human study's JSONL or CSV (without --human-data, map another file with --map and --human)`);
+  const { rows } = await loadDataset(file);
+  return { dataset: studyDataset(rows, path.basename(file)), table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
+}
+
 export async function runEvalHuman(argv: string[]): Promise<number> {
   const s = await readHumanSettings(argv);
   if (!s) return 0;
-  const imported = await load(s.dataset, await readMapping(s.mapping));
+  const mapping = await readMapping(s.mapping);
+  if (s.humanData && mapping) throw new CliError('--human-data reads the human study as it is: give no --map, --human or --mapping');
+  const imported = s.humanData ? await loadStudy(s.dataset) : await load(s.dataset, mapping);
   const d = imported.dataset;
   for (const e of d.errors.slice(0, 5)) warn(`${e.file}:${e.line}: ${e.reason}`);
   if (d.errors.length > 5) warn(`… ${d.errors.length - 5} more rows could not be read`);
   if (d.dimensions.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no human score column (name them with --human)`);
-  const dimension = s.dim === undefined ? d.dimensions[0] : d.dimensions.find((x) => x.name === s.dim);
+  // Without --dim, a dataset with con, comp and rel is judged matched (each metric dimension against its namesake).
+  const matched = s.dim === undefined ? matchedJudge(d) : null;
+  const dimension = matched ? matched.rel : s.dim === undefined ? d.dimensions[0] : d.dimensions.find((x) => x.name === s.dim);
   if (!dimension) throw new CliError(`--dim ${inert(s.dim!)}: not a dimension of the dataset (its dimensions: ${d.dimensions.map((x) => x.name).join(', ')})`);
   if (d.reviews.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no review could be read`);
+  if (s.pseudoRefs === 'dataset' && !hasOwnPseudoReferences(d)) throw new CliError(`--pseudo-refs dataset: no change of ${inert(s.dataset)} has pseudo-references of its own (--pseudo-refs reference uses the reference review's sentences)`);
 
-  const bridged = humanPrepared(d, dimension);
+  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: s.pseudoRefs });
   if (bridged.noReference) warn(`${bridged.noReference} of ${d.reviews.length} reviews are left out: their change has no reference review (every metric here needs one)`);
+  if (bridged.noPseudoReferences) warn(`${bridged.noPseudoReferences} of ${d.reviews.length} reviews are left out: their change has no pseudo-references`);
   const { prepared } = bridged;
 
   const columns: LabMetric[] = [];
@@ -94,7 +114,13 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   let failed = 0;
   for (const n of s.names) {
     if (n === 'crscore') {
-      crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, { tau: s.tau, linker: s.linker });
+      crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, {
+        tau: s.tau,
+        linker: s.linker,
+        pseudoRefs: bridged.pseudoRefs,
+        // Matched, each column is judged against its namesake (the study's Con, Comp, Rel); else all against one dimension.
+        names: matched ? 'short' : 'paper',
+      });
       columns.push(...crscore.columns);
     } else if (n === 'embed-ref') {
       const encoder = s.encoder ?? DEFAULT_ENCODER;
@@ -123,6 +149,8 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
     dimension: { ...dimension, label: scaleLabel(dimension.scale) },
     reviews: bridged.reviews,
     noReference: bridged.noReference,
+    noPseudoReferences: bridged.noPseudoReferences,
+    matched: matched !== null,
     crscore: crscore?.info ?? null,
     intervals: s.intervals,
   };

@@ -59,7 +59,8 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
     if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);
-    metrics.push(...r.metrics.map((m) => ({ ...m, dim: 'rel' as const })));
+    // Matched (the human study's con, comp, rel), a column's suffix names its dimension, as on the study's path.
+    metrics.push(...r.metrics.map((m) => (info.matched ? m : { ...m, dim: 'rel' as const })));
     imports.push({ name: r.coverage.renamed?.to ?? name, config: importedConfig(r.coverage) });
     coverage.push(r.coverage);
   }
@@ -70,17 +71,23 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
 const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n));
 
 /** The run's configuration in the signature and the scores file: CRScore's, else the reference metrics by name. */
-function runConfig(s: HumanSettings, run: CrscoreRun | null) {
-  if (run) return { ...crscoreSignatureConfig(run), pseudoRefs: 'reference' };
+function runConfig(s: HumanSettings, run: CrscoreRun | null, pseudoRefs: 'dataset' | 'reference') {
+  if (run) return { ...crscoreSignatureConfig(run), pseudoRefs };
   return { preset: metricNames(s).join('+'), similarity: null, scoring: null, split: null };
 }
 
+/** The file's rows in the signature: the table's, or the human study's changes (its rows, as its own path counts them). */
+const rowCount = (imported: HumanImport) => (imported.layout === 'human-study' ? imported.dataset.changes.length : imported.table.rows.length);
+
+/** The judged dimension as the signature names it: matched, the three by name. */
+const judgedName = (info: HumanRunInfo) => (info.matched ? 'con+comp+rel' : info.dimension.name);
+
 /** The reproducibility signature: the human study's fields, and the dataset's mapping and dimension by name. */
 export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, imports: readonly { name: string; config: string }[]): string {
-  const data = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: info.dimension.name });
+  const data = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, rowCount(imported)), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: judgedName(info) });
   return metaEvalSignature({
     // Every metric the tables judge, CRScore's configuration where it is one (the baselines are the seed's).
-    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), metricNames(s)),
+    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), metricNames(s), info.crscore?.pseudoRefs ?? 'reference'),
     ...data,
     // The tables printed: one grouping with --grouping, else all three.
     grouping: s.groupings.length === 1 ? s.groupings[0] : s.groupings,
@@ -96,15 +103,17 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
 /** --scores-out: every judged review's human.DIM score and every column (the run's, imported ones, the baselines). */
 export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, columns: readonly MetaMetric[], signature: string): void {
   const out = s.scoresOut!;
-  const rc = runConfig(s, run);
+  const rc = runConfig(s, run, info.crscore?.pseudoRefs ?? 'reference');
   const configuration = run ? configName(rc) : `reference-${metricNames(s).join('+')}`;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
-  const dim = info.dimension.name;
+  const dim = judgedName(info);
+  const dims = info.matched ? ['con', 'comp', 'rel'] : [dim];
   const key = keys(info);
-  const rows = info.reviews.map((r, k) => ({ ...key[k], lang: r.change.lang, human: { [dim]: r.human }, review: r.review.review }));
-  const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, imported.table.rows.length), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: dim });
+  const human = (r: HumanRunInfo['reviews'][number]) => (info.matched ? { con: r.slots?.con ?? null, comp: r.slots?.comp ?? null, rel: r.slots?.rel ?? null } : { [dim]: r.human });
+  const rows = info.reviews.map((r, k) => ({ ...key[k], lang: r.change.lang, human: human(r), review: r.review.review }));
+  const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, rowCount(imported)), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: dim });
   const config = { configuration, ...rc, mapping, dimension: dim, scale: info.dimension.label, version: version() };
-  const written = writeOutputSync(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, [dim]), '--scores-out');
+  const written = writeOutputSync(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, dims), '--scores-out');
   warn(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
 }
 

@@ -18,20 +18,26 @@ export type HumanPreset = (typeof HUMAN_PRESETS)[number];
 export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews' workbook, or any CSV/JSONL/XLSX you map):
   --dataset FILE.xlsx|.csv|.jsonl   GradedReviews' dataset.xlsx is recognised by its header (ID, groundTruth,
                             relatedCode, then each system and its Grade); another file needs a mapping
+  --human-data              the human study's own file (dev.jsonl, or its published CSVs) read the same way: its
+                            Con, Comp and Rel three Likert 1–5 dimensions, msg each change's reference review
   --map FIELD=COLUMN,…      FIELD one of id, diff, old_code, new_code, code, review, system, reference, lang
   --human COLUMN[:likert[-K]|binary|continuous][@DIM],…   the human score columns (columns sharing @DIM are
                             that dimension's annotators; the scale is guessed from the values when absent)
   --mapping FILE.json       the same as one file ({"fields": {…}, "human": [{"column", "dimension", "scale"}]})
   --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
                             (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
-                            reference review; crscore needs --pseudo-refs reference
-${HUMAN_LLM_USAGE}  --pseudo-refs reference   CRScore's pseudo-references are the reference review's sentences
+                            reference review; crscore needs --pseudo-refs
+${HUMAN_LLM_USAGE}  --pseudo-refs dataset|reference   CRScore's pseudo-references: each change's own (the human study's; the
+                            default where the dataset has them, and a change without them is left out), or the
+                            reference review's sentences
   --preset lexical|plus|learned   CRScore's configuration: lexical (default): lexical similarity, the paper's hard
                             rule at --tau (default ${LEXICAL_TAU}, the lexical τ by the paper's calibration on the
                             human study's dev half, gpt3.5_pred — src/core/lexical.ts); plus: TF-IDF with graded
                             credit at the plus preset's shipped calibration (or --tau); learned: the learned linker
                             (--linker FILE, default the shipped weights trained on the human study's dev half)
-  --dim NAME                the human dimension judged against (default the dataset's first)
+  --dim NAME                the human dimension every metric is judged against (default: on a dataset with
+                            con, comp and rel, each metric dimension against its namesake, the meta-evaluation's
+                            table being rel's as on the human study's path; else the dataset's first)
   --metaeval                the meta-evaluation: pooled, item-grouped and system-level Spearman, Kendall,
                             acc_eq with bootstrap intervals, baselines and, where the dimension has two or more
                             annotators, the human ceiling; a binary dimension adds ROC AUC
@@ -50,6 +56,7 @@ ${HUMAN_LLM_USAGE}  --pseudo-refs reference   CRScore's pseudo-references are th
 
 export const HUMAN_OPTIONS = {
   dataset: { type: 'string' },
+  'human-data': { type: 'boolean', default: false },
   map: { type: 'string' },
   human: { type: 'string' },
   mapping: { type: 'string' },
@@ -80,6 +87,10 @@ export interface HumanSettings {
   tau: number | undefined;
   linker: string | undefined;
   dim: string | undefined;
+  /** --pseudo-refs; undefined: the dataset's own where it has them, else the reference review's sentences. */
+  pseudoRefs: 'dataset' | 'reference' | undefined;
+  /** --human-data: the file is the human study's (study.ts reads it). */
+  humanData: boolean;
   intervals: IntervalOptions;
   /** The meta-evaluation's groupings (all three unless --grouping names one), its ranking statistic. */
   groupings: Grouping[];
@@ -122,8 +133,9 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
   const intervals = parseIntervalOptions(values);
   const preset = oneOf(values.preset, HUMAN_PRESETS, '--preset (on a human-scored dataset)');
   const names = readMetrics(values.metrics, preset !== undefined);
-  const pseudo = oneOf(values['pseudo-refs'], ['reference'] as const, '--pseudo-refs (on a human-scored dataset)');
-  if (names.includes('crscore') && !pseudo) throw new CliError('--metrics crscore on a human-scored dataset needs --pseudo-refs reference (the reference review\'s sentences as pseudo-references): such datasets carry no claims or analyzer issues');
+  const pseudo = oneOf(values['pseudo-refs'], ['dataset', 'reference'] as const, '--pseudo-refs (on a human-scored dataset)');
+  // The human study brings its own pseudo-references; any other dataset says which it means.
+  if (names.includes('crscore') && !pseudo && !values['human-data']) throw new CliError('--metrics crscore on a human-scored dataset needs --pseudo-refs reference (the reference review\'s sentences as pseudo-references): such datasets carry no claims or analyzer issues');
   // An LLM run checks its key (and prompt file) before the dataset is read, and says what is missing once.
   const llm = await readHumanLlm(values, names.includes('llm-grade'));
   const tau = parseTau(values.tau);
@@ -144,6 +156,8 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     tau,
     linker: values.linker,
     dim: values.dim,
+    pseudoRefs: pseudo,
+    humanData: values['human-data'],
     intervals,
     groupings: grouping ? [grouping] : ['none', 'item', 'system'],
     statistic,

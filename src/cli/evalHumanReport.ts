@@ -2,10 +2,12 @@
 // out, its correlations with the chosen human dimension, and with --metaeval the meta-evaluation (src/core/metaeval)
 // pooled, grouped by change and at system level, each figure named after the real dimension. The meta-evaluation
 // runs on one dimension slot (its records carry the dimension's score as con, comp and rel alike, and every metric
-// is judged against rel); the report renames it.
+// is judged against rel); the report renames it. Matched (the human study's con, comp, rel), the records carry the
+// three and each metric dimension is judged against its namesake, as the human study's path does (evalMetaeval.ts).
 import type { LabMetric } from '../core/lab/index.ts';
 import type { Dimension, HumanDataset, HumanImport, HumanReview, HumanChange } from '../core/humanData/index.ts';
 import type { Alpha } from '../core/agreement.ts';
+import type { Dim } from '../core/bootstrap.ts';
 import { binaryAuc, groupingUndefined, judgedReviews } from '../core/humanData/bridge.ts';
 import { baselineMetrics, metaEvaluate, type AucEstimate, type Grouping, type HumanCeilingInput, type MetaMetric, type MetaRow, type RankStatistic, type StatCell } from '../core/metaeval/index.ts';
 import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
@@ -20,9 +22,13 @@ export interface HumanRunInfo {
   mapping: HumanImport['mapping'];
   dataset: HumanDataset;
   dimension: Dimension & { label: string };
-  /** Aligned with the metric columns. */
-  reviews: { review: HumanReview; change: HumanChange; human: number | null }[];
+  /** Aligned with the metric columns; slots: the three human slots, matched (bridge.ts). */
+  reviews: { review: HumanReview; change: HumanChange; human: number | null; slots?: Record<Dim, number> | null }[];
   noReference: number;
+  /** Reviews left out because their change has no pseudo-references of its own (--pseudo-refs dataset). */
+  noPseudoReferences?: number;
+  /** Each metric dimension judged against its namesake (con, comp, rel); `dimension` is then rel, the table's. */
+  matched?: boolean;
   crscore: HumanCrscoreInfo | null;
   intervals: IntervalOptions;
 }
@@ -39,7 +45,7 @@ interface MetricCoverage {
 
 export interface HumanEvalOutput {
   dataset: { file: string; layout: HumanImport['layout']; mapping: HumanImport['mapping']; changes: number; reviews: number; systems: string[]; unreadRows: number; notes: string[] };
-  dimension: { name: string; scale: string; annotators: string[]; humanScore: string };
+  dimension: { name: string; scale: string; annotators: string[]; humanScore: string; matched?: string };
   crscore: HumanRunInfo['crscore'];
   metrics: MetricCoverage[];
   /** Without --metaeval: pooled Spearman and Kendall (with p), and ROC AUC on a binary dimension. */
@@ -70,14 +76,24 @@ export interface HumanMetaOptions {
 
 const isBinary = (info: HumanRunInfo) => info.dimension.scale.kind === 'binary';
 
+/** The human dimension a column is judged against when matched: its id's .con/.comp/.rel, else rel (metaPlan's rule). */
+const dimOf = (id: string): Dim => (/\.(con|comp|rel)$/.exec(id)?.[1] as Dim | undefined) ?? 'rel';
+
+/** Review k's human score for column `id`: the judged dimension's, or matched its namesake's. */
+const humanAt = (info: HumanRunInfo, id: string, k: number): number | null => {
+  const r = info.reviews[k];
+  return info.matched ? (r.slots?.[dimOf(id)] ?? null) : r.human;
+};
+
 function coverage(info: HumanRunInfo, c: LabMetric): MetricCoverage {
   const leftOut: Record<string, number> = {};
   const add = (why: string, k = 1) => k && (leftOut[why] = (leftOut[why] ?? 0) + k);
   add('no reference review', info.noReference);
+  add('no pseudo-references', info.noPseudoReferences ?? 0);
   let n = 0;
   c.values.forEach((v, k) => {
     if (v === null || !Number.isFinite(v)) add(c.gaps?.[k] === 'not-applicable' ? 'no reference review' : (c.gaps?.[k] ?? 'no value'));
-    else if (info.reviews[k].human === null) add(`no ${info.dimension.name} score`);
+    else if (humanAt(info, c.id, k) === null) add(info.matched ? 'no con, comp or rel score' : `no ${info.dimension.name} score`);
     else n++;
   });
   return { id: c.id, label: c.label, n, leftOut };
@@ -96,6 +112,7 @@ function base(info: HumanRunInfo, columns: readonly LabMetric[]): HumanEvalOutpu
       scale: info.dimension.label,
       annotators: info.dimension.annotators,
       humanScore: info.dimension.scale.kind === 'likert' ? 'the mean over annotators, mapped from the Likert scale onto [0, 1]' : 'the mean over annotators',
+      ...(info.matched ? { matched: 'each metric dimension against its namesake (con, comp, rel); the meta-evaluation table is rel\'s' } : {}),
     },
     crscore: info.crscore,
     metrics: columns.map((c) => coverage(info, c)),
@@ -105,9 +122,9 @@ function base(info: HumanRunInfo, columns: readonly LabMetric[]): HumanEvalOutpu
 /** Pooled correlations of every metric (no resampling): `crscore eval` without --metaeval. */
 export function humanSummary(info: HumanRunInfo, columns: readonly LabMetric[]): HumanEvalOutput {
   const correlations = columns.map((c) => {
-    const idx = c.values.flatMap((v, k) => (v !== null && Number.isFinite(v) && info.reviews[k].human !== null ? [k] : []));
+    const idx = c.values.flatMap((v, k) => (v !== null && Number.isFinite(v) && humanAt(info, c.id, k) !== null ? [k] : []));
     const x = idx.map((k) => c.values[k] as number);
-    const y = idx.map((k) => info.reviews[k].human as number);
+    const y = idx.map((k) => humanAt(info, c.id, k) as number);
     const s = spearman(x, y);
     const t = kendallTauB(x, y);
     return { id: c.id, label: c.label, n: idx.length, spearman: s.r, spearmanP: s.p, kendall: t.r, kendallP: t.p, ...(isBinary(info) ? { auc: aucOf(info, c.values) } : {}) };
@@ -117,21 +134,24 @@ export function humanSummary(info: HumanRunInfo, columns: readonly LabMetric[]):
 
 /** The meta-evaluation on the chosen dimension: pooled, item-grouped and system-level, with the baselines. */
 export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMetric[], o: HumanMetaOptions): Promise<HumanEvalOutput> {
-  const records = info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, human: r.human === null ? null : { con: r.human, comp: r.human, rel: r.human } }));
+  const records = info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, human: info.matched ? (r.slots ?? null) : r.human === null ? null : { con: r.human, comp: r.human, rel: r.human } }));
+  // Matched, a column keeps its own dimension (crscore.con against con …) and the table is rel's; else all are rel.
   const metrics: MetaMetric[] = [
-    ...columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric' as const, dim: 'rel' as const, values: c.values })),
+    ...columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric' as const, dim: info.matched ? dimOf(c.id) : ('rel' as const), values: c.values })),
     ...o.imported,
     ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), info.intervals.seed).map((m) => ({ ...m, dim: 'rel' as const })),
   ];
   const aucs = isBinary(info) ? new Map(metrics.map((m) => [m.id, aucOf(info, m.values)])) : null;
   const groupings: NonNullable<HumanEvalOutput['metaeval']>['groupings'] = {};
-  const named = (row: MetaRow): HumanMetaRow => ({ ...row, dim: info.dimension.name });
+  const named = (row: MetaRow): HumanMetaRow => ({ ...row, dim: info.matched ? row.dim : info.dimension.name });
   const ceilingInput = o.ceiling.input;
   const all = o.groupings.map((g) => ({ g, why: groupingUndefined(judgedReviews(info), g) }));
   const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed });
   const run = all.filter((x) => !x.why);
   // The groupings side by side on one pool of threads (the same reports as one at a time).
-  const reports = await metaEvaluateJobs(run.map(({ g }) => ({ records, metrics, options: { ...optionsOf(g), against: columns[0]?.id } })));
+  // Matched, CRScore's Rel as on the human study's path (evalMetaeval.ts); else the first column.
+  const against = info.matched ? columns.find((c) => c.id === 'crscore.rel' || /^crscore-[\w-]+\.rel$/.test(c.id))?.id : columns[0]?.id;
+  const reports = await metaEvaluateJobs(run.map(({ g }) => ({ records, metrics, options: { ...optionsOf(g), against } })));
   for (const { g, why } of all) {
     const key = KEY[g];
     if (why) {
@@ -156,10 +176,11 @@ const aucCell = (a: Auc | undefined) => (!a ? '' : a.auc === null ? 'undefined' 
 export function renderHuman(o: HumanEvalOutput): string {
   const L: string[] = [];
   const ds = o.dataset;
-  L.push(`${ds.file}: ${ds.layout === 'graded-reviews' ? "GradedReviews' workbook (Jiang et al. 2025)" : 'mapped table'}; ${ds.changes} changes, ${ds.reviews} reviews, ${ds.systems.length} system${ds.systems.length === 1 ? '' : 's'} (${ds.systems.join(', ')})${ds.unreadRows ? `; ${ds.unreadRows} rows could not be read` : ''}`);
+  L.push(`${ds.file}: ${ds.layout === 'graded-reviews' ? "GradedReviews' workbook (Jiang et al. 2025)" : ds.layout === 'human-study' ? 'the CRScore human study' : 'mapped table'}; ${ds.changes} changes, ${ds.reviews} reviews, ${ds.systems.length} system${ds.systems.length === 1 ? '' : 's'} (${ds.systems.join(', ')})${ds.unreadRows ? `; ${ds.unreadRows} rows could not be read` : ''}`);
   for (const n of ds.notes) L.push(`  ${n}`);
   L.push(`Human dimension: ${o.dimension.name} (${o.dimension.scale}); each review's score is ${o.dimension.humanScore}`);
-  if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = the reference review's sentences, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
+  if (o.dimension.matched) L.push(`  matched: ${o.dimension.matched}`);
+  if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = ${o.crscore.pseudoRefs === 'dataset' ? "each change's own" : "the reference review's sentences"}, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
   if (o.crscore?.inSample) L.push(`  ${o.crscore.inSample}.`);
   L.push('', 'Metric coverage:');
   for (const m of o.metrics) {
@@ -167,7 +188,7 @@ export function renderHuman(o: HumanEvalOutput): string {
     L.push(`  ${m.label.padEnd(34)} n ${String(m.n).padStart(6)}${out ? `   left out: ${out}` : ''}`);
   }
   if (o.correlations) {
-    L.push('', `Correlation with ${o.dimension.name} (pooled over reviews):`, `  ${'metric'.padEnd(34)} ${'n'.padStart(6)}  ${'Spearman'.padStart(8)}  ${'Kendall τ-b'.padStart(11)}${o.correlations.some((c) => c.auc) ? '  ROC AUC [95%]' : ''}`);
+    L.push('', `Correlation with ${o.dimension.matched ? 'con, comp, rel (each metric dimension its namesake)' : o.dimension.name} (pooled over reviews):`, `  ${'metric'.padEnd(34)} ${'n'.padStart(6)}  ${'Spearman'.padStart(8)}  ${'Kendall τ-b'.padStart(11)}${o.correlations.some((c) => c.auc) ? '  ROC AUC [95%]' : ''}`);
     for (const c of o.correlations) L.push(`  ${c.label.padEnd(34)} ${String(c.n).padStart(6)}  ${fmt(c.spearman).padStart(8)}  ${fmt(c.kendall).padStart(11)}${c.auc ? `  ${aucCell(c.auc)}` : ''}`);
   }
   if (o.metaeval) renderMeta(L, o.metaeval, o.dimension.name);

@@ -1,7 +1,7 @@
 // A HumanDataset as the rows the rest of the pipeline scores (DatasetRow: the reference review as system 'msg',
-// the systems' reviews beside it), with the reference review's sentences as the change's pseudo-references, and one
-// human score per review on the chosen dimension. The reference-based metrics, CRScore's stages and the
-// meta-evaluation then run unchanged. Pure.
+// the systems' reviews beside it), with each change's pseudo-references (its own, as the human study has them, or
+// the reference review's sentences), and each review's human scores on the judging dimensions. The reference-based
+// metrics, CRScore's stages and the meta-evaluation then run unchanged. Pure.
 import { REFERENCE_SYSTEM, type DatasetRow } from '../dataset.ts';
 import { splitReview } from '../sentences.ts';
 import { prepare, type PreparedDataset } from '../research/prepare.ts';
@@ -25,57 +25,145 @@ export function dimensionScore(r: HumanReview, d: Dimension): number | null {
   return scaleValue(xs.reduce((a, b) => a + b, 0) / xs.length, d.scale);
 }
 
+/** Where CRScore's pseudo-references come from: each change's own (the human study's), or its reference review's sentences. */
+export type PseudoRefSource = 'dataset' | 'reference';
+
+/** The human dimensions that judge a metric's Con, Comp and Rel: each its namesake (the human study's way). */
+export interface MatchedJudge {
+  matched: true;
+  con: Dimension;
+  comp: Dimension;
+  rel: Dimension;
+}
+
+/** One human dimension in all three slots, or the matched three. */
+export type Judge = Dimension | MatchedJudge;
+
+/** con↔con, comp↔comp, rel↔rel when the dataset has dimensions so named; else null. */
+export function matchedJudge(d: HumanDataset): MatchedJudge | null {
+  const [con, comp, rel] = (['con', 'comp', 'rel'] as const).map((n) => d.dimensions.find((x) => x.name === n));
+  return con && comp && rel ? { matched: true, con, comp, rel } : null;
+}
+
+/** True when some change carries pseudo-references of its own (the default source is then 'dataset'). */
+export const hasOwnPseudoReferences = (d: HumanDataset): boolean => d.changes.some((c) => (c.pseudoReferences?.length ?? 0) > 0);
+
+export interface BridgeOptions {
+  /** Default: 'dataset' when a change has pseudo-references of its own, else 'reference'. */
+  pseudoRefs?: PseudoRefSource;
+}
+
+type Slots = Record<'con' | 'comp' | 'rel', number>;
+
+/** A review's human scores in the three slots (the judge's dimensions, mapped onto [0, 1]); null when any is unscored. */
+function judged(r: HumanReview, j: Judge): Slots | null {
+  if (!('matched' in j)) {
+    const h = dimensionScore(r, j);
+    return h === null ? null : { con: h, comp: h, rel: h };
+  }
+  const con = dimensionScore(r, j.con);
+  const comp = dimensionScore(r, j.comp);
+  const rel = dimensionScore(r, j.rel);
+  return con === null || comp === null || rel === null ? null : { con, comp, rel };
+}
+
+/** A dimension's score on its own scale (the annotators' mean), as the human study's rows hold it. */
+function rawScore(r: HumanReview, d: Dimension): number | null {
+  const xs = (r.scores[d.name] ?? []).filter((v): v is number => v !== null);
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
+}
+
 export interface HumanRows {
   rows: DatasetRow[];
-  /** Aligned with prepare(rows)'s items: the review, its change and its human score on the dimension. */
-  reviews: { review: HumanReview; change: HumanChange; human: number | null }[];
+  /**
+   * Aligned with prepare(rows)'s items: the review, its change, its human score (the rel slot's: the judged
+   * dimension's, or Rel when matched) and the three slots (null when any is unscored, as collectEvalItems has it).
+   */
+  reviews: { review: HumanReview; change: HumanChange; human: number | null; slots?: Slots | null }[];
   /** Reviews left out because their change has no reference review (no reference metric, no pseudo-reference). */
   noReference: number;
+  /** With the dataset's own pseudo-references: reviews left out because their change has none (prepare's skippedDiffs). */
+  noPseudoReferences: number;
+  pseudoRefs: PseudoRefSource;
 }
 
 /** The system a review keeps, unless it would be taken for the reference review. */
 const systemName = (s: string) => (s === REFERENCE_SYSTEM ? `${s} (system)` : s);
 
 /**
- * The dataset's changes that have a reference review, as DatasetRows whose pseudo-references are the first
- * reference's sentences (split as the reviews are); other changes' reviews are counted in noReference.
+ * The dataset's changes as DatasetRows. With 'reference' pseudo-references (the default for a dataset without its
+ * own), the changes that have a reference review, its first one's sentences (split as the reviews are) as the
+ * pseudo-references; other changes' reviews are counted in noReference. With 'dataset', every change with its own
+ * pseudo-references and its annotators' links; prepare() skips a change without them, as collectEvalItems does.
+ * A change from the human study (study.ts) comes back as the very row it was read from.
  */
-export function humanRows(d: HumanDataset, dimension: Dimension): HumanRows {
+export function humanRows(d: HumanDataset, judge: Judge, o: BridgeOptions = {}): HumanRows {
+  const source = o.pseudoRefs ?? (hasOwnPseudoReferences(d) ? 'dataset' : 'reference');
+  const matched = 'matched' in judge;
   const byChange = new Map<string, HumanReview[]>();
   for (const r of d.reviews) byChange.set(r.changeId, [...(byChange.get(r.changeId) ?? []), r]);
   const rows: DatasetRow[] = [];
   const reviews: HumanRows['reviews'] = [];
   let noReference = 0;
+  let noPseudoReferences = 0;
   for (const change of d.changes) {
     const own = byChange.get(change.id) ?? [];
     const reference = change.references[0];
-    const sentences = reference === undefined ? [] : splitReview(reference, 'reference');
-    if (sentences.length === 0) {
+    const pseudoRefs =
+      source === 'dataset'
+        ? (change.pseudoReferences ?? [])
+        : (reference === undefined ? [] : splitReview(reference, 'reference')).map((text, k) => ({ no: k + 1, type: 'claim', text, necessary: null }));
+    if (source === 'reference' && pseudoRefs.length === 0) {
       noReference += own.length;
       continue;
     }
-    const code = change.code;
-    rows.push({
-      id: change.id,
-      lang: change.lang,
-      index: null,
-      diff: code.kind === 'diff' ? code.diff : '',
-      oldFile: null,
-      newFile: null,
-      oldCode: code.kind === 'files' ? code.oldCode : null,
-      newCode: code.kind === 'files' ? code.newCode : code.kind === 'snippet' ? code.code : null,
-      pseudoRefs: sentences.map((text, k) => ({ no: k + 1, type: 'claim', text, necessary: null })),
-      reviews: [
-        { system: REFERENCE_SYSTEM, review: reference, claimsAddressed: null, con: null, comp: null, rel: null },
-        // Human scores travel beside the rows (reviews[]), not in con/comp/rel, which are the human study's.
-        ...own.map((r) => ({ system: systemName(r.system), review: r.review === '' ? null : r.review, claimsAddressed: null, con: null, comp: null, rel: null })),
-      ],
-      referenceAnalyzerOutput: null,
-      ...(code.kind === 'snippet' ? { codeKind: 'snippet' as const } : {}),
-    });
-    for (const r of own) reviews.push({ review: r, change, human: dimensionScore(r, dimension) });
+    // Matched, the human study's own slots hold its scores (as its rows do); else they stay null and the scores
+    // travel beside the rows (reviews[]).
+    const slot = (r: HumanReview, k: 'con' | 'comp' | 'rel') => (matched ? rawScore(r, judge[k]) : null);
+    const system = own.map((r) => ({
+      system: systemName(r.system),
+      review: r.review === '' ? null : r.review,
+      claimsAddressed: source === 'dataset' ? (r.claimsAddressed ?? null) : null,
+      con: slot(r, 'con'),
+      comp: slot(r, 'comp'),
+      rel: slot(r, 'rel'),
+    }));
+    rows.push(changeRow(change, pseudoRefs, system, reference));
+    if (pseudoRefs.length === 0) {
+      noPseudoReferences += own.length;
+      continue;
+    }
+    for (const r of own) {
+      const slots = judged(r, judge);
+      reviews.push({ review: r, change, human: slots === null ? null : slots.rel, slots });
+    }
   }
-  return { rows, reviews, noReference };
+  return { rows, reviews, noReference, noPseudoReferences, pseudoRefs: source };
+}
+
+/** A change as a DatasetRow: the human study's row as read, or one built from the model's fields. */
+function changeRow(change: HumanChange, pseudoRefs: DatasetRow['pseudoRefs'], system: DatasetRow['reviews'], reference: string | undefined): DatasetRow {
+  const code = change.code;
+  const st = change.study;
+  const reviews = [...system];
+  // The reference review at its place among the reviews (the study's), else first.
+  if (st) for (const { at, review } of st.referenceReviews) reviews.splice(at, 0, review);
+  else if (reference !== undefined) reviews.unshift({ system: REFERENCE_SYSTEM, review: reference, claimsAddressed: null, con: null, comp: null, rel: null });
+  return {
+    id: change.id,
+    lang: change.lang,
+    index: st?.index ?? null,
+    diff: code.kind === 'diff' ? code.diff : '',
+    oldFile: st?.oldFile ?? null,
+    newFile: st?.newFile ?? null,
+    oldCode: st ? st.oldCode : code.kind === 'files' ? code.oldCode : null,
+    newCode: st ? st.newCode : code.kind === 'files' ? code.newCode : code.kind === 'snippet' ? code.code : null,
+    pseudoRefs,
+    reviews,
+    referenceAnalyzerOutput: st?.referenceAnalyzerOutput ?? null,
+    ...(st?.codeAt ? { codeAt: st.codeAt } : {}),
+    ...(code.kind === 'snippet' ? { codeKind: 'snippet' as const } : {}),
+  };
 }
 
 /**
@@ -118,21 +206,20 @@ export function dimensionCeiling(dataset: HumanDataset, reviews: HumanRows['revi
 }
 
 export interface HumanPrepared extends HumanRows {
-  /** prepare(rows, 'reference') with every item's human set to its review's score on the dimension. */
+  /** prepare(rows, 'reference') with every item's human set to its review's scores in the judge's slots. */
   prepared: PreparedDataset;
 }
 
 /**
- * The dataset bridged and prepared, judged on one dimension: every item's human is the review's score on it, in
- * con, comp and rel alike (the meta-evaluation judges its rel slot; the human study's Con/Comp/Rel stay null in the
- * rows). `crscore eval --dataset` and Research's import both call this.
+ * The dataset bridged and prepared. Judged on one dimension, every item's human is the review's score on it in con,
+ * comp and rel alike (the meta-evaluation judges its rel slot; the human study's Con/Comp/Rel stay null in the rows);
+ * matched, each slot holds its namesake. `crscore eval --dataset` and Research's import both call this.
  */
-export function humanPrepared(d: HumanDataset, dimension: Dimension): HumanPrepared {
-  const bridged = humanRows(d, dimension);
+export function humanPrepared(d: HumanDataset, judge: Judge, o: BridgeOptions = {}): HumanPrepared {
+  const bridged = humanRows(d, judge, o);
   const prepared = prepare(bridged.rows, 'reference');
   prepared.items.forEach((it, k) => {
-    const h = bridged.reviews[k].human;
-    it.human = h === null ? null : { con: h, comp: h, rel: h };
+    it.human = bridged.reviews[k].slots ?? null;
   });
   return { ...bridged, prepared };
 }

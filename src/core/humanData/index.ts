@@ -8,6 +8,7 @@ import { readTable, type Table } from './table.ts';
 export * from './gradedReviews.ts';
 export * from './mapping.ts';
 export * from './model.ts';
+export * from './study.ts';
 export * from './table.ts';
 
 export interface HumanImport {
@@ -15,7 +16,8 @@ export interface HumanImport {
   table: Table;
   /** The mapping applied: the one given, or the guess; null for a layout recognised by its header. */
   mapping: Mapping | null;
-  layout: 'graded-reviews' | 'mapped';
+  /** human-study: the CRScore human study's own file (dev.jsonl, its CSVs), read by the importers and study.ts. */
+  layout: 'graded-reviews' | 'mapped' | 'human-study';
 }
 
 export function humanDataFromTable(t: Table, source: string, mapping?: Mapping): HumanImport {

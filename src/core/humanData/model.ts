@@ -2,6 +2,7 @@
 // their reference reviews kept apart from the systems), reviews by system, and named human dimensions, each with its
 // scale and one score per annotator. The human study's Con, Comp and Rel are three Likert 1–5 dimensions of it;
 // GradedReviews (Jiang et al. 2025) has one, `grade`; a binary-labelled corpus has its labels. Pure.
+import type { CodeAt, DatasetPseudoReference, DatasetReview } from '../dataset.ts';
 import type { ImportIssue } from '../importers/types.ts';
 
 export type ScaleKind = 'likert' | 'binary' | 'continuous';
@@ -35,6 +36,26 @@ export interface HumanChange {
   references: string[];
   /** 1-based line (or sheet row) where the change first appears. */
   line: number;
+  /**
+   * The change's own pseudo-references (the human study's `pseudo_refs`: claims and analyzer issues, numbered as the
+   * annotators' links name them). Optional: a change without them is still a change.
+   */
+  pseudoReferences?: DatasetPseudoReference[];
+  /** What the human study's row holds beside the model's fields, kept so that its row comes back whole (study.ts). */
+  study?: StudyDetail;
+}
+
+/** A human-study row's fields that the model has no place for: files, index, the analyzer output, the scored `msg`. */
+export interface StudyDetail {
+  index: number | null;
+  oldFile: string | null;
+  newFile: string | null;
+  oldCode: string | null;
+  newCode: string | null;
+  referenceAnalyzerOutput: string | null;
+  codeAt?: CodeAt;
+  /** The reference reviews as the study gave them (it scored and linked `msg` too), each at its place among the row's reviews. */
+  referenceReviews: { at: number; review: DatasetReview }[];
 }
 
 export interface HumanReview {
@@ -44,6 +65,8 @@ export interface HumanReview {
   /** Per dimension, one score per annotator of that dimension (null where unscored). */
   scores: Record<string, (number | null)[]>;
   line: number;
+  /** The annotators' links to the change's own pseudo-references (the human study's `claims_addressed`), where given. */
+  claimsAddressed?: string | null;
 }
 
 export interface HumanDataset {

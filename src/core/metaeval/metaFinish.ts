@@ -4,7 +4,7 @@
 // each ran a range of the permutations. Where `permP` has no answer yet the step stops and names the pair.
 import { percentileInterval } from '../bootstrap.ts';
 import { groupsFor, pairwiseAccuracy, STATISTICS, type Statistic } from './grouped.ts';
-import { bootstrapP, permBoth, significanceClusters, swapMasks, type PairInput } from './significance.ts';
+import { bootstrapP, permBoth, permCache, significanceClusters, swapMasks, type PairInput, type PermCache } from './significance.ts';
 import type { MetaPlan, MetricBase, MetricUnit } from './metaPlan.ts';
 import type { MetaComparison, MetaEvalReport, MetaRow, StatCell } from './metaTypes.ts';
 import { fewChanges, HUMANS_TIED, humansTied } from './degenerate.ts';
@@ -136,6 +136,9 @@ export function pairInput(A: MetricBase, B: MetricBase, epsA: number, epsB: numb
       ib.push(j);
     }
   }
+  // Both metrics score the same reviews (the usual case): their own arrays, so permBoth's cache knows each side.
+  if (ia.length === A.x.length && ia.length === B.x.length && ia.every((i, k) => i === k && ib[k] === k))
+    return { a: A.x, b: B.x, h: A.h, change: A.change, system: A.system, epsA, epsB };
   return {
     a: ia.map((i) => A.x[i]),
     b: ib.map((j) => B.x[j]),
@@ -148,17 +151,18 @@ export function pairInput(A: MetricBase, B: MetricBase, epsA: number, epsB: numb
 }
 
 /** The permutations of PERM-BOTH for one pair, [from, to) of them: how many gave a difference at least as extreme. */
-export function permExtremes(plan: MetaPlan, masks: Uint8Array[], ia: number, ib: number, epsA: number, epsB: number, from: number, to: number): number {
+export function permExtremes(plan: MetaPlan, masks: Uint8Array[], ia: number, ib: number, epsA: number, epsB: number, from: number, to: number, cache?: PermCache): number {
   const input = pairInput(plan.bases[ia], plan.bases[ib], epsA, epsB);
-  return permBoth(input, plan.grouping, plan.stat as Statistic, { masks, from, to }).extreme;
+  return permBoth(input, plan.grouping, plan.stat as Statistic, { masks, from, to, cache }).extreme;
 }
 
 /** The whole table on this thread. */
 export function finishHere(plan: MetaPlan, units: readonly MetricUnit[], B: number): MetaEvalReport {
   const masks = swapMasks(plan.total, plan.C, plan.seed);
+  const cache = permCache();
   const rows = metaRows(plan, units, B);
   const r = rankTable(plan, units, rows, B, (ia, ib) => {
-    const extreme = permExtremes(plan, masks, ia, ib, units[ia].ties.eps, units[ib].ties.eps, 0, masks.length);
+    const extreme = permExtremes(plan, masks, ia, ib, units[ia].ties.eps, units[ib].ties.eps, 0, masks.length, cache);
     return masks.length ? extreme / masks.length : NaN;
   });
   if ('need' in r) throw new Error('unreachable: every pair is computed here');

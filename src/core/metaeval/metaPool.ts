@@ -1,14 +1,14 @@
 // The meta-evaluation on several workers, with the figures of one thread to the last digit. Pure: the browser
 // (Web Workers over comlink) and the CLI (worker threads) each wrap metaEvalWorkerApi() in a worker and hand the
 // wrappers to metaEvaluatePooled, which only schedules.
-//  - Metrics are dealt out in contiguous shares; a worker calibrates its metrics' ε and runs their bootstrap.
+//  - Metrics are dealt out in turn; a worker calibrates its metrics' ε and runs their bootstrap.
 //    Every worker draws the same resamples from the seed, so a metric's figures are those of one thread.
 //  - The clusters' walk then asks for one pair at a time; every worker runs a range of that pair's permutations
 //    and the counts of extreme permutations are summed (integers: the p is the same double). Grouped by item,
 //    where permutations are cheap, a pair goes whole to one worker.
 import { planMetaEvalTyped, bootstrapUnits, completeUnits, metaTable, typedMetric, type MetaPlan, type MetricUnit } from './metaPlan.ts';
 import { metaRows, permExtremes, rankTable } from './metaFinish.ts';
-import { swapMasks } from './significance.ts';
+import { permCache, swapMasks, type PermCache } from './significance.ts';
 import { keepPerm, keepUnit, memoPerm, memoUnit, unitKey, type MetaMemo } from './metaMemo.ts';
 export type { MetricUnit } from './metaPlan.ts';
 import type { MetaEvalOptions, MetaEvalReport, MetaMetric, MetaRecord, MetaTable, TypedMetaMetric } from './metaTypes.ts';
@@ -50,6 +50,8 @@ interface Session {
   ks: number[];
   boot: ReturnType<typeof bootstrapUnits>;
   masks?: Uint8Array[];
+  /** PERM-BOTH's per-metric setup, kept across the pairs the walk asks for. */
+  perms?: PermCache;
 }
 
 /** The worker's side, as plain functions: what a Web Worker or a worker thread exposes. */
@@ -78,7 +80,8 @@ export function metaEvalWorkerApi() {
     perm(id: number, ia: number, ib: number, epsA: number, epsB: number, from: number, to: number): number {
       const s = get(id);
       s.masks ??= swapMasks(s.plan.total, s.plan.C, s.plan.seed);
-      return permExtremes(s.plan, s.masks, ia, ib, epsA, epsB, from, to);
+      s.perms ??= permCache();
+      return permExtremes(s.plan, s.masks, ia, ib, epsA, epsB, from, to, s.perms);
     },
     release(id: number): void {
       sessions.delete(id);
@@ -139,9 +142,11 @@ export async function metaEvaluatePooled(given: MetaEvalJob | TypedMetaEvalJob, 
   if (memo) await breathe();
   const units: MetricUnit[] = new Array<MetricUnit>(K);
   if (memo) for (let k = 0; k < K; k++) units[k] = memoUnit(memo, plan, k, keys[k])!;
-  // The metrics still to compute, dealt out in contiguous shares.
+  // The metrics still to compute, dealt out in turn from a worker that moves on with each job: neighbouring
+  // metrics often cost alike (the reference metrics first, the cheap baselines last), and jobs run side by side
+  // (the three groupings) so no longer give one worker every job's heavier share. Any deal gives the same figures.
   const todo = Array.from({ length: K }, (_, k) => k).filter((k) => !units[k]);
-  const dealt = shares(todo.length, workers.length).map(([a, b]) => todo.slice(a, b));
+  const dealt = workers.map((_, j) => todo.filter((_, i) => (i + id) % workers.length === j));
   try {
     // One copy of the job per worker, each in its own task.
     const started: Maybe<void>[] = [];

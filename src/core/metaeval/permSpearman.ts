@@ -18,12 +18,13 @@ function sortedOrder(z: Float64Array): Int32Array {
  * it is) against the human ranks `rh`, whose mean is `my`, for a swap mask over the changes; null where the sums
  * would not be exact (the caller then ranks each side).
  */
-export function pooledSpearmanDiff(az: Float64Array, bz: Float64Array, rh: Float64Array, my: number, change: ArrayLike<number>): ((mask: Uint8Array) => number) | null {
+export function pooledSpearmanDiff(az: Float64Array, bz: Float64Array, rh: Float64Array, my: number, change: ArrayLike<number>, orders?: [Int32Array, Int32Array]): ((mask: Uint8Array) => number) | null {
   const n = az.length;
   const mx = (n + 1) / 2;
   if (n > EXACT_REVIEWS || my !== mx) return null;
   // A's and B's scores merged in one sorted list of 2n entries; an entry is side s's where mask ^ fromB is s.
-  const { idx, fromB } = mergeAll(sortedOrder(az), sortedOrder(bz), az, bz, az, bz);
+  // `orders`: A's and B's sortedOrder, when the caller kept them (a metric is in many pairs).
+  const { idx, fromB } = mergeAll(orders?.[0] ?? sortedOrder(az), orders?.[1] ?? sortedOrder(bz), az, bz, az, bz);
   const N = idx.length;
   const vals = Float64Array.from(idx, (i, t) => (fromB[t] ? bz[i] : az[i]));
   const dys = Float64Array.from(idx, (i) => rh[i] - my);

@@ -77,8 +77,8 @@ export function importedConfig(c: { configuration: string | null; signature: str
 /** What a human-scored dataset's signature says about how it was read (src/core/humanData's Mapping and Dimension, by shape). */
 export interface HumanDataRun {
   dataset: DatasetIdentity;
-  /** graded-reviews: recognised by its header, no mapping; mapped: read through `mapping`. */
-  layout: 'graded-reviews' | 'mapped';
+  /** graded-reviews: recognised by its header, no mapping; mapped: read through `mapping`; human-study: the study's file. */
+  layout: 'graded-reviews' | 'mapped' | 'human-study';
   mapping: { fields: Partial<Record<string, string>>; human: readonly { column: string; dimension: string }[] } | null;
   /** The dataset's dimensions as read through the mapping: each one's scale as resolved (guessed from the values
    *  where the mapping gave none), so the mapping is named by how it read the file, not by how it was written. */
@@ -118,7 +118,7 @@ const HUMAN_METRIC_ORDER = ['crscore', 'bleu', 'chrf', 'rouge-l', 'meteor', 'emb
  * the metrics by name and no CRScore field (`metric:bleu+chrf|sim:-|…|prefs:-`). `crscore eval --dataset` and
  * Research both sign with this, so the signature names what the table shows, and the same metrics sign alike.
  */
-export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[]): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
+export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[], pseudoRefs: 'dataset' | 'reference' = 'reference'): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
   // A name with its model (`llm-grade@MODEL`, core/lab/signatureName.ts) takes its metric's place.
   const rank = (n: string) => {
     const base = n.split('@')[0];
@@ -129,5 +129,5 @@ export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, name
   const others = sorted.filter((n) => n !== 'crscore');
   if (!crscore)
     return { preset: others.join('+'), similarity: null, scoring: null, encoder: null, encoderRevision: null, pooling: null, split: null, tau: null, tauSource: null, claimsModel: null, linkerHash: null, pseudoRefs: null };
-  return { ...crscore, preset: [crscore.preset, ...others].join('+'), pseudoRefs: 'reference' };
+  return { ...crscore, preset: [crscore.preset, ...others].join('+'), pseudoRefs };
 }

@@ -55,6 +55,48 @@ function standardise(v: ArrayLike<number>): { z: Float64Array; sd: number } {
   return { z: Float64Array.from(v, (x) => (x - m) / sd), sd };
 }
 
+/**
+ * What PERM-BOTH computes from one metric's side alone (its z-scores, statistic, sorted order, per-change
+ * statistics), kept across the pairs of one plan: a metric is in many pairs. Keyed by the side's array; an entry
+ * serves only a pair with the same reviews (the same h, change and system, compared by content when they are other
+ * arrays), so a caller may pass any input and gets permBoth's figures, computed once.
+ */
+export interface PermCache {
+  sides: WeakMap<ArrayLike<number>, Side>;
+}
+
+interface Side {
+  std: { z: Float64Array; sd: number };
+  h: ArrayLike<number>;
+  change: ArrayLike<number>;
+  system: ArrayLike<number>;
+  memo: Map<string, unknown>;
+}
+
+export const permCache = (): PermCache => ({ sides: new WeakMap() });
+
+const sameValues = (a: ArrayLike<number>, b: ArrayLike<number>): boolean => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+};
+
+function sideOf(cache: PermCache | undefined, input: PairInput, v: ArrayLike<number>): Side {
+  const fresh = (): Side => ({ std: standardise(v), h: input.h, change: input.change, system: input.system, memo: new Map() });
+  if (!cache) return fresh();
+  const s = cache.sides.get(v);
+  if (s && sameValues(s.h, input.h) && sameValues(s.change, input.change) && sameValues(s.system, input.system)) return s;
+  const made = fresh();
+  if (!s) cache.sides.set(v, made);
+  return made;
+}
+
+function remember<T>(memo: Map<string, unknown>, key: string, f: () => T): T {
+  if (!memo.has(key)) memo.set(key, f());
+  return memo.get(key) as T;
+}
+
 /** The swap masks of PERM-BOTH: masks[r][c] = 1 where resample r swaps change c. Seeded (mulberry32). */
 export function swapMasks(resamples: number, changes: number, seed: number): Uint8Array[] {
   const rng = mulberry32(seed);
@@ -65,7 +107,7 @@ export function permBoth(
   input: PairInput,
   grouping: Grouping,
   stat: Statistic,
-  o: { resamples?: number; seed?: number; masks?: Uint8Array[]; from?: number; to?: number } = {},
+  o: { resamples?: number; seed?: number; masks?: Uint8Array[]; from?: number; to?: number; cache?: PermCache } = {},
 ): PermResult {
   const n = input.a.length;
   let C = 0;
@@ -73,13 +115,14 @@ export function permBoth(
   const all = o.masks ?? swapMasks(o.resamples ?? 1000, C, o.seed ?? 1);
   // A range of the permutations (a worker's share): counts add up to the whole run's.
   const masks = o.from !== undefined || o.to !== undefined ? all.slice(o.from ?? 0, o.to ?? all.length) : all;
-  const A = standardise(input.a);
-  const B = standardise(input.b);
+  const sa = sideOf(o.cache, input, input.a);
+  const sb = sideOf(o.cache, input, input.b);
+  const [A, B] = [sa.std, sb.std];
   const ea = (input.epsA ?? 0) / A.sd;
   const eb = (input.epsB ?? 0) / B.sd;
   const valueOf = (v: ArrayLike<number>, eps: number) =>
     groupedStatistic(stat, groupsFor(grouping, v, input.h, input.change, input.system), eps);
-  const delta = valueOf(A.z, ea) - valueOf(B.z, eb);
+  const delta = remember(sa.memo, `value|${grouping}|${stat}|${ea}`, () => valueOf(A.z, ea)) - remember(sb.memo, `value|${grouping}|${stat}|${eb}`, () => valueOf(B.z, eb));
   if (!Number.isFinite(delta)) return { delta, p: NaN, resamples: masks.length, extreme: NaN };
   let extreme = 0;
   if (grouping === 'item') {
@@ -88,15 +131,15 @@ export function permBoth(
     for (let i = 0; i < n; i++) members[input.change[i]].push(i);
     const per = (z: Float64Array, eps: number) =>
       members.map((idx) => statistic(stat, idx.map((i) => z[i]), idx.map((i) => input.h[i]), eps));
-    const sa = per(A.z, ea);
-    const sb = per(B.z, eb);
+    const pa = remember(sa.memo, `item|${stat}|${ea}|${C}`, () => per(A.z, ea));
+    const pb = remember(sb.memo, `item|${stat}|${eb}|${C}`, () => per(B.z, eb));
     // A change's two statistics side by side (A's at 2c, B's at 2c + 1), an undefined one as 0 with a count of 0:
     // the mask picks by index, not by a branch on a coin flip. Adding +0 where a change was skipped leaves a sum
     // that starts at +0 unchanged, so the sums and counts are those of the loop that skips.
     const val = new Float64Array(2 * C);
     const fin = new Uint8Array(2 * C);
     for (let c = 0; c < C; c++)
-      [sa[c], sb[c]].forEach((v, j) => {
+      [pa[c], pb[c]].forEach((v, j) => {
         fin[2 * c + j] = Number.isFinite(v) ? 1 : 0;
         val[2 * c + j] = Number.isFinite(v) ? v : 0;
       });
@@ -115,15 +158,18 @@ export function permBoth(
   } else if (grouping === 'none' && stat === 'spearman') {
     // Pooled Spearman: the human ranks never change, and each side's scores are A's and B's, each already
     // sorted once, so a permutation's ranks come from a linear merge instead of two sorts.
-    const rh = Float64Array.from(rankAverage(Array.from(input.h)));
-    const my = mean(rh as unknown as number[]);
+    const { rh, my } = remember(sa.memo, 'human ranks', () => {
+      const rh = Float64Array.from(rankAverage(Array.from(input.h)));
+      return { rh, my: mean(rh as unknown as number[]) };
+    });
     // Per run of tied values rather than per review where the sums are exact (permSpearman.ts): the same r.
-    const diff = pooledSpearmanDiff(A.z, B.z, rh, my, input.change);
+    const order = (s: Side) => remember(s.memo, 'order', () => sortedOrder(s.std.z));
+    const diff = pooledSpearmanDiff(A.z, B.z, rh, my, input.change, [order(sa), order(sb)]);
     if (diff) {
       for (const mask of masks) if (Math.abs(diff(mask)) >= Math.abs(delta) - EQ) extreme++;
       return { delta, p: masks.length ? extreme / masks.length : NaN, resamples: masks.length, extreme };
     }
-    const all = mergeAll(sortedOrder(A.z), sortedOrder(B.z), A.z, B.z, A.z, B.z);
+    const all = mergeAll(order(sa), order(sb), A.z, B.z, A.z, B.z);
     const allVals = Float64Array.from(all.idx, (i, t) => (all.fromB[t] ? B.z[i] : A.z[i]));
     const ra = new Float64Array(n);
     const rb = new Float64Array(n);

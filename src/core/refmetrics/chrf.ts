@@ -18,11 +18,32 @@ function counts(items: readonly string[]): Map<string, number> {
   return m;
 }
 
-function charNgrams(text: string, n: number): Map<string, number> {
-  const chars = Array.from(text.split(/\s+/).join('')); // code points, as Python slices str
-  const out: string[] = [];
-  for (let i = 0; i + n <= chars.length; i++) out.push(chars.slice(i, i + n).join(''));
-  return counts(out);
+/** The text without whitespace, and where each code point starts in it (Python slices str by code point). */
+function charsOf(text: string): { s: string; at: Int32Array } {
+  const s = text.split(/\s+/).join('');
+  const at = new Int32Array(s.length + 1);
+  let k = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    at[k++] = i;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++; // a surrogate pair is one code point, as Array.from takes it
+    }
+  }
+  at[k] = s.length;
+  return { s, at: at.subarray(0, k + 1) };
+}
+
+/** Character n-grams of order n (code points), counted; `c` from charsOf, shared by every order. */
+function charNgrams(text: string, n: number, c = charsOf(text)): Map<string, number> {
+  const m = new Map<string, number>();
+  const len = c.at.length - 1;
+  for (let i = 0; i + n <= len; i++) {
+    const g = c.s.slice(c.at[i], c.at[i + n]);
+    m.set(g, (m.get(g) ?? 0) + 1);
+  }
+  return m;
 }
 
 /** sacreBLEU's _remove_punctuation: a trailing (else leading) punctuation mark becomes its own token. */
@@ -66,7 +87,8 @@ export interface ChrfSide {
 
 /** A text's n-grams, built once: a reference is scored against every system's review with it. */
 export function chrfSide(text: string, charOrder = 6, wordOrder = 2): ChrfSide {
-  const chars = Array.from({ length: charOrder }, (_, k) => charNgrams(text ?? '', k + 1));
+  const c = charsOf(text ?? '');
+  const chars = Array.from({ length: charOrder }, (_, k) => charNgrams(text ?? '', k + 1, c));
   const w = wordOrder > 0 ? chrfWords(text ?? '') : [];
   const words = Array.from({ length: wordOrder }, (_, k) => wordNgrams(w, k + 1));
   return { chars, charTotals: chars.map(total), words, wordTotals: words.map(total) };

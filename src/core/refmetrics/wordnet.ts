@@ -9,10 +9,10 @@ const FILE_OF: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv
 
 export interface WordNetData {
   version: string;
-  /** Each synset's lemma names without '_' (capitals kept, as NLTK's lemma.name() gives them). */
-  synsets: readonly (readonly string[])[];
-  /** Per part of speech: lemma → its synsets, in the index file's order. */
-  index: Record<WnPos, Map<string, readonly number[]>>;
+  /** Synset k's lemma names without '_' (capitals kept, as NLTK's lemma.name() gives them). */
+  synset(k: number): readonly string[];
+  /** A lemma's synsets for a part of speech, in the index file's order; undefined where the index lacks it. */
+  lemma(pos: WnPos, lemma: string): readonly number[] | undefined;
   /** Per part of speech: inflected form → base forms (the .exc files). */
   exceptions: Record<WnPos, Map<string, readonly string[]>>;
 }
@@ -95,22 +95,24 @@ export function parseWordNet(text: string): WordNetData {
   };
   const version = header('version').slice(1).join(' ');
   const synsetCount = Number(header('synsets')[1]);
-  const synsets: string[][] = [];
-  for (let k = 0; k < synsetCount; k++) {
-    const l = lines[at++];
-    synsets.push(l === '' ? [] : l.split(' '));
-  }
-  const index = {} as WordNetData['index'];
+  // METEOR looks up a few thousand words among WordNet's 150,000 lemmas: a synset's names and a lemma's synsets
+  // are split from their line when first asked for (the same arrays as splitting every line here).
+  const firstSynset = at;
+  at += synsetCount;
+  const synsets = new Map<number, string[]>();
+  const index = {} as Record<WnPos, Map<string, number>>;
   for (const pos of WN_POS) {
     const [, p, n] = header('index');
     if (p !== pos) throw new Error(`packed WordNet: index ${pos} expected, found ${p}`);
-    const m = new Map<string, number[]>();
-    for (let k = 0; k < Number(n); k++) {
-      const [lemma, list] = lines[at++].split(' ');
-      m.set(lemma, list.split(',').map(Number));
+    const m = new Map<string, number>();
+    for (let k = 0; k < Number(n); k++, at++) {
+      const l = lines[at];
+      const sp = l.indexOf(' ');
+      m.set(sp < 0 ? l : l.slice(0, sp), at); // a later line for the same lemma wins, as a Map set in order
     }
     index[pos] = m;
   }
+  const lists = { n: new Map(), v: new Map(), a: new Map(), r: new Map() } as Record<WnPos, Map<string, number[]>>;
   const exceptions = {} as WordNetData['exceptions'];
   for (const pos of WN_POS) {
     const [, p, n] = header('exceptions');
@@ -122,7 +124,25 @@ export function parseWordNet(text: string): WordNetData {
     }
     exceptions[pos] = m;
   }
-  return { version, synsets, index, exceptions };
+  return {
+    version,
+    synset(k) {
+      let names = synsets.get(k);
+      if (!names) {
+        const l = lines[firstSynset + k];
+        synsets.set(k, (names = l === '' ? [] : l.split(' ')));
+      }
+      return names;
+    },
+    lemma(pos, lemma) {
+      const line = index[pos].get(lemma);
+      if (line === undefined) return undefined;
+      let list = lists[pos].get(lemma);
+      if (!list) lists[pos].set(lemma, (list = lines[line].split(' ')[1].split(',').map(Number)));
+      return list;
+    },
+    exceptions,
+  };
 }
 
 const DETACH: Record<WnPos, readonly (readonly [string, string])[]> = {
@@ -136,7 +156,7 @@ const DETACH: Record<WnPos, readonly (readonly [string, string])[]> = {
 export function morphy(wn: WordNetData, form: string, pos: WnPos): string[] {
   const bases = wn.exceptions[pos].get(form) ?? DETACH[pos].filter(([old]) => form.endsWith(old)).map(([old, rep]) => form.slice(0, form.length - old.length) + rep);
   const out: string[] = [];
-  for (const f of [form, ...bases]) if (wn.index[pos].has(f) && !out.includes(f)) out.push(f);
+  for (const f of [form, ...bases]) if (wn.lemma(pos, f) !== undefined && !out.includes(f)) out.push(f);
   return out;
 }
 
@@ -145,7 +165,7 @@ export function wordnetSynonyms(wn: WordNetData, word: string): Set<string> {
   const lemma = word.toLowerCase();
   const out = new Set<string>();
   for (const pos of WN_POS)
-    for (const form of morphy(wn, lemma, pos)) for (const s of wn.index[pos].get(form) ?? []) for (const name of wn.synsets[s]) out.add(name);
+    for (const form of morphy(wn, lemma, pos)) for (const s of wn.lemma(pos, form) ?? []) for (const name of wn.synset(s)) out.add(name);
   out.add(word);
   return out;
 }

@@ -1,7 +1,9 @@
 // The overview of a human-scored dataset on screen: its changes, reviews and systems, what its code is (diff, old
 // and new files, or a snippet), and each human dimension with its scale, annotators and distribution (a bar per value).
-import { useMemo } from 'react';
-import { distribution, scaleLabel, type HumanDataset } from '../../core/humanData/index';
+// The human study's rows show their Con, Comp and Rel the same way, as the model reads them (studyDataset).
+import { useEffect, useMemo, useState } from 'react';
+import type { DatasetRow } from '../../core/dataset';
+import { distribution, scaleLabel, studyDataset, type HumanDataset } from '../../core/humanData/index';
 import { useHumanImport } from '../../store/research/humanImport';
 import { useResearch } from '../../store/research/research';
 import { ImportErrorTable } from './ImportErrorTable';
@@ -41,6 +43,41 @@ function Bars({ dist, name }: { dist: Map<number, number>; name: string }) {
   );
 }
 
+/** Each dimension: its name, scale and annotators, and a bar per value; `judged` is marked as judged against. */
+function HumanDimensions({ d, judged }: { d: HumanDataset; judged?: string }) {
+  const dists = useMemo(() => d.dimensions.map((x) => distribution(d, x.name)), [d]);
+  return (
+    <div className="r-human-dims">
+      {d.dimensions.map((x, k) => (
+        <figure key={x.name} className="r-human-dim" data-testid={`human-dim-${x.name}`}>
+          <figcaption className="small">
+            <b>{x.name}</b> · {scaleLabel(x.scale)} · {x.annotators.length === 1 && x.annotators[0] === '' ? 'one annotator' : `annotators: ${x.annotators.join(', ')}`}
+            {x.name === judged && <span className="muted"> · judged against</span>}
+          </figcaption>
+          <Bars dist={dists[k]} name={x.name} />
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+/** The human study's rows as the model reads them: Con, Comp and Rel, three Likert 1–5 dimensions. */
+export function StudyDimensions({ rows, name }: { rows: readonly DatasetRow[]; name: string }) {
+  const [d, setD] = useState<HumanDataset | null>(null);
+  // Read in a task of its own after the import's render (tens of ms at 20,000 reviews), never inside it.
+  useEffect(() => {
+    const t = setTimeout(() => setD(studyDataset(rows, name)), 0);
+    return () => clearTimeout(t);
+  }, [rows, name]);
+  if (!d) return null;
+  return (
+    <div data-testid="study-dimensions">
+      <p className="muted small">Human scores, as three dimensions (each metric dimension is judged against its namesake):</p>
+      <HumanDimensions d={d} />
+    </div>
+  );
+}
+
 export function HumanOverview() {
   const human = useResearch((s) => s.human);
   const name = useResearch((s) => s.datasetName);
@@ -54,7 +91,6 @@ export function HumanOverview() {
     return {
       systems: [...systems].sort((a, b) => a[0].localeCompare(b[0])),
       noReference: d.reviews.filter((r) => !withRef.has(r.changeId)).length,
-      dists: d.dimensions.map((x) => distribution(d, x.name)),
     };
   }, [d]);
   if (!human || !d || !facts) return null;
@@ -88,17 +124,7 @@ export function HumanOverview() {
           {n}
         </p>
       ))}
-      <div className="r-human-dims">
-        {d.dimensions.map((x, k) => (
-          <figure key={x.name} className="r-human-dim" data-testid={`human-dim-${x.name}`}>
-            <figcaption className="small">
-              <b>{x.name}</b> · {scaleLabel(x.scale)} · {x.annotators.length === 1 && x.annotators[0] === '' ? 'one annotator' : `annotators: ${x.annotators.join(', ')}`}
-              {x.name === human.dimension && <span className="muted"> · judged against</span>}
-            </figcaption>
-            <Bars dist={facts.dists[k]} name={x.name} />
-          </figure>
-        ))}
-      </div>
+      <HumanDimensions d={d} judged={human.dimension} />
       <p className="muted small">
         Scored as <code>crscore eval --dataset</code> scores it: the reference-based metrics against each change&apos;s reference review, and CRScore with the
         reference review&apos;s sentences as its pseudo-references (then a reference-based metric, not the paper&apos;s reference-free one).

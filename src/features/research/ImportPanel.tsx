@@ -8,7 +8,7 @@ import { overviewOf } from '../../store/dataset/datasetOverview';
 import { ImportNotices } from './ImportNotices';
 import { useHumanImport } from '../../store/research/humanImport';
 import { HumanMapping } from './HumanMapping';
-import { HumanOverview } from './HumanOverview';
+import { HumanOverview, StudyDimensions } from './HumanOverview';
 import { ImportErrorTable as IssueTable } from './ImportErrorTable';
 
 // A pull request is a source of cases: its comments go to Research as a dataset, or to the workbench one by one.
@@ -127,6 +127,7 @@ export function ImportPanel() {
               {n}
             </p>
           ))}
+          {stats.scored > 0 && <StudyDimensions rows={imported.rows} name={name ?? 'dataset'} />}
           {errors.length > 0 && (
             <details open={errors.length <= 10} className="r-errors">
               <summary>Bad rows ({errors.length})</summary>
