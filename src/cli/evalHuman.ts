@@ -16,6 +16,7 @@ import { loadDataset } from './pseudoRefs.ts';
 import { meteorWordNet } from './evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
+import { humanLlmGrade } from './evalHumanLlm.ts';
 import { dimensionCeiling, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
 import { mappingFlags, readHumanSettings, readMapping } from './evalHumanOptions.ts';
 import { CliError, inert, warn } from './io.ts';
@@ -109,6 +110,8 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
 
   const columns: LabMetric[] = [];
   let crscore: Awaited<ReturnType<typeof humanCrscore>> | null = null;
+  // Reviews whose LLM requests failed: left out of the grade's n, and the run exits 1 (as on the human study).
+  let failed = 0;
   for (const n of s.names) {
     if (n === 'crscore') {
       crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, {
@@ -128,6 +131,13 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
       } finally {
         await enc.dispose?.();
       }
+    } else if (n === 'llm-grade') {
+      // The signature alone does not depend on the grades: it asks the LLM nothing.
+      if (s.signature && !s.scoresOut) continue;
+      const g = await humanLlmGrade(prepared, s.llm!);
+      if (g.interrupted) return 130;
+      failed += g.failed;
+      columns.push(g.column);
     } else columns.push(...referenceColumns(prepared, [n as ReferenceMetricName], n === 'meteor' ? { wordnet: meteorWordNet() } : {}));
   }
 
@@ -150,11 +160,11 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   if (s.scoresOut) writeHumanScores(s, info, imported, run, [...columns.map((c) => ({ ...c, kind: 'metric' as const })), ...imports.metrics], signature);
   if (s.signature) {
     process.stdout.write(`${signature}\n`);
-    return 0;
+    return failed ? 1 : 0;
   }
   const out = s.metaeval
     ? { ...(await humanMetaeval(info, columns, { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: dimensionCeiling(info) })), signature }
     : humanSummary(info, columns);
   process.stdout.write(s.json ? `${JSON.stringify(out, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x), 2)}\n` : renderHuman(out));
-  return 0;
+  return failed ? 1 : 0;
 }

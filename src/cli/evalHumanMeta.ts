@@ -67,10 +67,13 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
   return { metrics, imports, coverage };
 }
 
+/** The run's metrics by name, the LLM grade with its model (and samples, prompt hash when not the defaults). */
+const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n));
+
 /** The run's configuration in the signature and the scores file: CRScore's, else the reference metrics by name. */
 function runConfig(s: HumanSettings, run: CrscoreRun | null, pseudoRefs: 'dataset' | 'reference') {
   if (run) return { ...crscoreSignatureConfig(run), pseudoRefs };
-  return { preset: s.names.join('+'), similarity: null, scoring: null, split: null };
+  return { preset: metricNames(s).join('+'), similarity: null, scoring: null, split: null };
 }
 
 /** The file's rows in the signature: the table's, or the human study's changes (its rows, as its own path counts them). */
@@ -84,7 +87,7 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
   const data = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, rowCount(imported)), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: judgedName(info) });
   return metaEvalSignature({
     // Every metric the tables judge, CRScore's configuration where it is one (the baselines are the seed's).
-    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), s.names, info.crscore?.pseudoRefs ?? 'reference'),
+    ...humanMetricsSignatureConfig(run && crscoreSignatureConfig(run), metricNames(s), info.crscore?.pseudoRefs ?? 'reference'),
     ...data,
     // The tables printed: one grouping with --grouping, else all three.
     grouping: s.groupings.length === 1 ? s.groupings[0] : s.groupings,
@@ -101,7 +104,7 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
 export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, columns: readonly MetaMetric[], signature: string): void {
   const out = s.scoresOut!;
   const rc = runConfig(s, run, info.crscore?.pseudoRefs ?? 'reference');
-  const configuration = run ? configName(rc) : `reference-${s.names.join('+')}`;
+  const configuration = run ? configName(rc) : `reference-${metricNames(s).join('+')}`;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
   const dim = judgedName(info);
   const dims = info.matched ? ['con', 'comp', 'rel'] : [dim];

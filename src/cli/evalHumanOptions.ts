@@ -8,8 +8,9 @@ import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from './
 import { checkScoresOut, RANK_STATISTICS } from './evalMetaeval.ts';
 import { CliError, inert, oneOf, parseTau, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER } from './matrices.ts';
+import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanLlm, type HumanLlmSettings } from './evalHumanLlm.ts';
 
-export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore'] as const;
+export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade'] as const;
 export type HumanMetric = (typeof HUMAN_METRICS)[number];
 export const HUMAN_PRESETS = ['lexical', 'plus', 'learned'] as const;
 export type HumanPreset = (typeof HUMAN_PRESETS)[number];
@@ -26,7 +27,7 @@ export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews'
   --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
                             (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
                             reference review; crscore needs --pseudo-refs
-  --pseudo-refs dataset|reference   CRScore's pseudo-references: each change's own (the human study's; the
+${HUMAN_LLM_USAGE}  --pseudo-refs dataset|reference   CRScore's pseudo-references: each change's own (the human study's; the
                             default where the dataset has them, and a change without them is left out), or the
                             reference review's sentences
   --preset lexical|plus|learned   CRScore's configuration: lexical (default): lexical similarity, the paper's hard
@@ -74,6 +75,7 @@ export const HUMAN_OPTIONS = {
   encoder: { type: 'string' },
   pooling: { type: 'string' },
   json: { type: 'boolean', default: false },
+  ...HUMAN_LLM_OPTIONS,
   ...INTERVAL_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -101,6 +103,8 @@ export interface HumanSettings {
   pooling: string | undefined;
   json: boolean;
   mapping: { map?: string; human?: string; mapping?: string };
+  /** llm-grade's settings (null without it). */
+  llm: HumanLlmSettings | null;
 }
 
 function readMetrics(spec: string | undefined, preset: boolean): HumanMetric[] {
@@ -132,6 +136,8 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
   const pseudo = oneOf(values['pseudo-refs'], ['dataset', 'reference'] as const, '--pseudo-refs (on a human-scored dataset)');
   // The human study brings its own pseudo-references; any other dataset says which it means.
   if (names.includes('crscore') && !pseudo && !values['human-data']) throw new CliError('--metrics crscore on a human-scored dataset needs --pseudo-refs reference (the reference review\'s sentences as pseudo-references): such datasets carry no claims or analyzer issues');
+  // An LLM run checks its key (and prompt file) before the dataset is read, and says what is missing once.
+  const llm = await readHumanLlm(values, names.includes('llm-grade'));
   const tau = parseTau(values.tau);
   if (preset !== undefined && !names.includes('crscore')) warn('--preset applies to --metrics crscore only');
   if (tau !== undefined && !names.includes('crscore')) warn('--tau applies to --metrics crscore only');
@@ -163,6 +169,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     pooling: values.pooling,
     json: values.json,
     mapping: { map: values.map, human: values.human, mapping: values.mapping },
+    llm,
   };
 }
 

@@ -6,20 +6,15 @@ import type { DatasetRow } from '../core/dataset.ts';
 import type { ItemScore } from '../core/evaluate.ts';
 import {
   crscoreMetrics,
-  DEFAULT_GRADE_PROMPT,
-  DEFAULT_JUDGE_PROMPT,
   formatLabAgreement,
   formatLabRanking,
   formatLabSystems,
-  gradeMetric,
-  judgeMetrics,
   labAgreement,
   labConfig,
   labRecords,
   labReviews,
   LAB_METRIC_NAMES,
   referenceColumns,
-  templateProblem,
   type LabMetricName,
   type LabAgreement,
   type LabMetric,
@@ -27,19 +22,13 @@ import {
 } from '../core/lab/index.ts';
 import { prepare, vectorCosine } from '../core/research/index.ts';
 import type { SplitMode } from '../core/types.ts';
-import type { LlmSettings } from '../claims/providers.ts';
-import { rememberingCache, type AnswerCache } from '../llmbatch/cache.ts';
-import { llmMetricConfig, planLlmGrades, planLlmJudge, runLlmGrades, runLlmJudge, DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES } from '../llmbatch/labBatch.ts';
-import type { GradeOutcome, JudgeOutcome } from '../core/lab/index.ts';
 import { configLines } from '../core/researchTables.ts';
-import { requestCounts } from '../llmbatch/run.ts';
-import { openFolderCache } from './answerCacheFs.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
+import { DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES, llmGradeColumn, llmJudgeColumns, openLlmRun, promptTemplate, sampleCount } from './evalLlmMetrics.ts';
 import { plusScores } from './evalPlus.ts';
-import { CliError, oneOf, parseTau, progress, readText, warn } from './io.ts';
+import { CliError, oneOf, parseTau, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
-import { readBatchOptions, readLlmSettings, type PseudoRefValues } from './pseudoRefs.ts';
-import { interruptible } from './interrupt.ts';
+import type { PseudoRefValues } from './pseudoRefs.ts';
 import { loadWordNet } from './wordnet.ts';
 import type { WordNetData } from '../core/refmetrics/wordnet.ts';
 
@@ -116,20 +105,6 @@ function baselineColumn(b: string | undefined, metrics: readonly LabMetric[]): s
   return id;
 }
 
-function count(v: string | undefined, name: string, dflt: number): number {
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 9) throw new CliError(`${name}: expected a whole number from 1 to 9, got "${v}"`);
-  return n;
-}
-
-async function template(file: string | undefined, kind: 'grade' | 'judge'): Promise<string> {
-  const t = file === undefined ? (kind === 'grade' ? DEFAULT_GRADE_PROMPT : DEFAULT_JUDGE_PROMPT) : await readText(file);
-  const problem = templateProblem(kind, t);
-  if (problem) throw new CliError(`--${kind}-prompt ${file}: ${problem}`);
-  return t;
-}
-
 export interface LabEvalContext {
   /** With --metaeval, prints the meta-evaluation instead (returns the exit code) or writes --scores-out (returns null). */
   metaeval?: (metrics: LabMetric[], crscoreConfig: Record<string, unknown>) => Promise<number | null>;
@@ -143,78 +118,6 @@ export interface LabEvalContext {
   /** A null score: the review's llm-links request failed (left out of n, as 'failed'). */
   crscore: { scores: (ItemScore | null)[]; config: Record<string, unknown> } | null;
   extra?: Record<string, unknown>;
-}
-
-interface LlmRun {
-  settings: LlmSettings;
-  cache: AnswerCache;
-  concurrency: number;
-  timeoutMs: number;
-  signal: AbortSignal;
-  /** Reviews whose requests failed, over every LLM metric (the run exits 1 when any did). */
-  failed: number;
-}
-
-/** One stderr summary per LLM metric, and the first few failure reasons. */
-function reportOutcomes(name: string, outcomes: readonly (GradeOutcome | JudgeOutcome)[], sent: Parameters<typeof requestCounts>[0], unsaved: number): number {
-  const by = (s: string) => outcomes.filter((o) => o.status === s).length;
-  const cached = outcomes.filter((o) => o.cached && o.status === 'graded').length;
-  process.stderr.write(
-    `${name}: ${outcomes.length} reviews: ${by('graded')} graded (${cached} all from cache), ${by('exact-match')} exact matches, ` +
-      `${by('empty-review')} empty reviews, ${by('not-applicable')} without a reference, ${by('no-grade')} no grade, ` +
-      `${by('failed')} failed, ${by('cancelled')} not asked; ${requestCounts(sent)}\n`,
-  );
-  const failed = outcomes.filter((o) => o.status === 'failed');
-  for (const o of failed.slice(0, 5)) warn(`${name} ${o.id}: ${o.reason}`);
-  if (failed.length > 5) warn(`${name}: ${failed.length - 5} more failures`);
-  if (failed.length) warn(`${name}: ${failed.length} reviews failed: left out of its n; the exit code is 1. Run the same command again to ask them again.`);
-  if (unsaved) warn(`${name}: ${unsaved} answers could not be written to the cache; running again asks for them again`);
-  return failed.length;
-}
-
-async function llmGrade(reviews: LabReview[], run: LlmRun, tmpl: string, samples: number): Promise<LabMetric> {
-  const p = await planLlmGrades(reviews, { settings: run.settings, cache: run.cache, template: tmpl, samples });
-  process.stderr.write(
-    `llm-grade: ${p.reviews} reviews (${p.withoutCall} need no call), ${p.tasks} calls: ${p.cached} cached, ${p.requests} to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${run.concurrency}\n`,
-  );
-  const tick = progress('llm-grade');
-  let sent = { requests: 0, retries: 0, requestsFailed: 0 };
-  let unsaved = 0;
-  const out = await runLlmGrades(reviews, {
-    ...run,
-    template: tmpl,
-    samples,
-    onProgress: (x) => {
-      sent = x;
-      unsaved = x.cacheWriteFailed;
-      tick(x.done, x.total);
-    },
-  });
-  run.failed += reportOutcomes('llm-grade', out, sent, unsaved);
-  return gradeMetric(reviews, out, llmMetricConfig(run.settings, 'grade', { samples, template: tmpl }));
-}
-
-async function llmJudge(reviews: LabReview[], run: LlmRun, tmpl: string, samples: number, withPseudoRefs: boolean): Promise<LabMetric[]> {
-  const p = await planLlmJudge(reviews, { settings: run.settings, cache: run.cache, template: tmpl, samples, withPseudoRefs });
-  process.stderr.write(
-    `llm-judge: ${p.reviews} reviews (${p.withoutCall} need no call), ${p.tasks} calls: ${p.cached} cached, ${p.requests} to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${run.concurrency}\n`,
-  );
-  const tick = progress('llm-judge');
-  let sent = { requests: 0, retries: 0, requestsFailed: 0 };
-  let unsaved = 0;
-  const out = await runLlmJudge(reviews, {
-    ...run,
-    template: tmpl,
-    samples,
-    withPseudoRefs,
-    onProgress: (x) => {
-      sent = x;
-      unsaved = x.cacheWriteFailed;
-      tick(x.done, x.total);
-    },
-  });
-  run.failed += reportOutcomes('llm-judge', out, sent, unsaved);
-  return judgeMetrics(reviews, out, llmMetricConfig(run.settings, 'judge', { samples, template: tmpl, withPseudoRefs }));
 }
 
 /** Every requested metric's column, in the order given. Returns null when Ctrl-C cut an LLM run short. */
@@ -239,14 +142,7 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
   }
   const pooling = ctx.values.pooling ?? null;
   const llmNames = plan.names.filter((n) => n === 'llm-grade' || n === 'llm-judge');
-  let run: (LlmRun & { dispose: () => void }) | null = null;
-  if (llmNames.length) {
-    const { settings } = readLlmSettings(ctx.values);
-    const o = readBatchOptions(ctx.values);
-    const cache = rememberingCache(await openFolderCache(o.cacheDir));
-    const { signal, dispose } = interruptible();
-    run = { settings, cache, concurrency: o.concurrency, timeoutMs: o.timeoutMs, signal, dispose, failed: 0 };
-  }
+  const run = llmNames.length ? await openLlmRun(ctx.values) : null;
   const metrics: LabMetric[] = [];
   try {
     for (const n of plan.names) {
@@ -282,15 +178,15 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
           metrics.push(...referenceColumns(prepared, [n], { wordnet: prepared.hasReference ? meteorWordNet() : null }));
           break;
         case 'llm-grade':
-          metrics.push(await llmGrade(reviews, run!, await template(ctx.values['grade-prompt'], 'grade'), count(ctx.values['grade-samples'], '--grade-samples', DEFAULT_GRADE_SAMPLES)));
+          metrics.push(await llmGradeColumn(reviews, run!, await promptTemplate(ctx.values['grade-prompt'], 'grade'), sampleCount(ctx.values['grade-samples'], '--grade-samples', DEFAULT_GRADE_SAMPLES)));
           break;
         case 'llm-judge':
           metrics.push(
-            ...(await llmJudge(
+            ...(await llmJudgeColumns(
               reviews,
               run!,
-              await template(ctx.values['judge-prompt'], 'judge'),
-              count(ctx.values['judge-samples'], '--judge-samples', DEFAULT_JUDGE_SAMPLES),
+              await promptTemplate(ctx.values['judge-prompt'], 'judge'),
+              sampleCount(ctx.values['judge-samples'], '--judge-samples', DEFAULT_JUDGE_SAMPLES),
               ctx.values['judge-with-pseudo-refs'] ?? false,
             )),
           );

@@ -39,3 +39,4 @@ export * from './rubric.ts';
 export * from './rules.ts';
 export * from './agreement.ts';
 export * from './tables.ts';
+export * from './signatureName.ts';

@@ -32,11 +32,20 @@ export interface LabReview {
   human: Record<Dim, number> | null;
 }
 
+/**
+ * The prepared items as the lab's reviews. Each gets an id of its own: a change with several reviews of one system
+ * (a human-scored table without a system column: all are `human`) numbers the later ones `#2`, `#3`, so no two
+ * reviews share an LLM task's id (the grades are aligned by it).
+ */
 export function labReviews(p: PreparedDataset): LabReview[] {
+  const seen = new Map<string, number>();
   return p.items.map((it, k) => {
     const r = p.reviews[k];
+    const key = `${it.rowId}::${it.system}`;
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
     return {
-      id: `${it.rowId}::${it.system}`,
+      id: n === 1 ? key : `${key}#${n}`,
       changeId: it.rowId,
       system: it.system,
       lang: it.lang,

@@ -119,7 +119,11 @@ const HUMAN_METRIC_ORDER = ['crscore', 'bleu', 'chrf', 'rouge-l', 'meteor', 'emb
  * Research both sign with this, so the signature names what the table shows, and the same metrics sign alike.
  */
 export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[], pseudoRefs: 'dataset' | 'reference' = 'reference'): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
-  const rank = (n: string) => (HUMAN_METRIC_ORDER.includes(n) ? HUMAN_METRIC_ORDER.indexOf(n) : HUMAN_METRIC_ORDER.length);
+  // A name with its model (`llm-grade@MODEL`, core/lab/signatureName.ts) takes its metric's place.
+  const rank = (n: string) => {
+    const base = n.split('@')[0];
+    return HUMAN_METRIC_ORDER.includes(base) ? HUMAN_METRIC_ORDER.indexOf(base) : HUMAN_METRIC_ORDER.length;
+  };
   const sorted = [...new Set(names)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const crscore = sorted.includes('crscore') ? run : null;
   const others = sorted.filter((n) => n !== 'crscore');
