@@ -43,10 +43,9 @@ export const rowsOf = (g: CliOut['metaeval']['groupings']['pooled']): CliRow[] =
   return g.rows;
 };
 
-/** The report once it is the one asked for: this grouping, RESAMPLES resamples, and the metrics the CLI judged
- *  (a recompute after a setting or a lab column changed may still be on its way). */
-export async function browserReport(page: Page, grouping: 'none' | 'item' | 'system', rows: readonly CliRow[]): Promise<MetaEvalReport> {
-  const ids = rows.map((r) => r.id).sort();
+/** The meta-evaluation's report once `ready` says it is the one asked for (a recompute after a setting or a lab
+ *  column changed may still be on its way). */
+export async function reportWhen(page: Page, ready: (r: MetaEvalReport) => boolean): Promise<MetaEvalReport> {
   const current = () =>
     page.evaluate(() => {
       const s = (globalThis as unknown as { __crscoreMetaEval: { getState(): { report: MetaEvalReport | null; status: string } } }).__crscoreMetaEval.getState();
@@ -55,10 +54,16 @@ export async function browserReport(page: Page, grouping: 'none' | 'item' | 'sys
   await expect
     .poll(async () => {
       const { status, report } = await current();
-      return status === 'done' && report !== null && report.grouping === grouping && report.resamples === Number(RESAMPLES) && JSON.stringify(report.rows.map((r) => r.id).sort()) === JSON.stringify(ids);
+      return status === 'done' && report !== null && ready(report);
     }, { timeout: 180_000 })
     .toBe(true);
   return (await current()).report!;
+}
+
+/** The report of this grouping, RESAMPLES resamples, and the metrics the CLI judged. */
+export function browserReport(page: Page, grouping: 'none' | 'item' | 'system', rows: readonly CliRow[]): Promise<MetaEvalReport> {
+  const ids = JSON.stringify(rows.map((r) => r.id).sort());
+  return reportWhen(page, (r) => r.grouping === grouping && r.resamples === Number(RESAMPLES) && JSON.stringify(r.rows.map((x) => x.id).sort()) === ids);
 }
 
 /** The browser's rows equal the CLI's, in the CLI's order: CRScore's conciseness, comprehensiveness and relevance

@@ -15,7 +15,8 @@ import { setMetrics, useStub as pointLabAt } from './helpers-lab';
 import { researchView } from './helpers-research';
 import { promptOf, startLlmStub, type LlmStub, type RecordedRequest, type StubReply } from './stubs/llmStub';
 import { gradedReviewsRows, workbook } from '../src/testing/workbook';
-import type { MetaEvalReport, MetaRow } from '../src/core/metaeval/index';
+import type { MetaRow } from '../src/core/metaeval/index';
+import { reportWhen } from './helpers-human';
 
 const SHOTS = process.env.HUMAN_SHOTS ? path.resolve(process.env.HUMAN_SHOTS) : null;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-human-llm-e2e-'));
@@ -58,18 +59,8 @@ const labGrades = (page: Page) =>
 
 /** The meta-evaluation's pooled llm-grade row once the report with it is in. */
 async function browserRow(page: Page): Promise<MetaRow> {
-  const current = () =>
-    page.evaluate(() => {
-      const s = (globalThis as unknown as { __crscoreMetaEval: { getState(): { report: MetaEvalReport | null; status: string } } }).__crscoreMetaEval.getState();
-      return { status: s.status, report: s.report };
-    });
-  await expect
-    .poll(async () => {
-      const { status, report } = await current();
-      return status === 'done' && report?.grouping === 'none' && report.resamples === Number(RESAMPLES) && report.rows.some((r) => r.id === 'llm-grade');
-    }, { timeout: 180_000 })
-    .toBe(true);
-  return (await current()).report!.rows.find((r) => r.id === 'llm-grade')!;
+  const report = await reportWhen(page, (r) => r.grouping === 'none' && r.resamples === Number(RESAMPLES) && r.rows.some((x) => x.id === 'llm-grade'));
+  return report.rows.find((r) => r.id === 'llm-grade')!;
 }
 
 function expectSameRow(b: MetaRow, c: CliRow) {
