@@ -18,7 +18,9 @@ for (const size of SIZES)
     await page.getByTestId('research-sample').click();
     await expect(page.getByTestId('import-rows')).toHaveText('36');
     const dims = page.getByTestId('study-dimensions');
-    await expect(dims).toBeVisible();
+    // Folded under its summary, which names the three scales.
+    await expect(dims.locator('summary')).toContainText('con (Likert 1–5), comp (Likert 1–5), rel (Likert 1–5)');
+    await dims.locator('summary').click();
     for (const name of ['con', 'comp', 'rel']) {
       const fig = dims.getByTestId(`human-dim-${name}`);
       await expect(fig).toContainText(`${name} · Likert 1–5 · one annotator`);

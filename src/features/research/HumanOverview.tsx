@@ -71,10 +71,13 @@ export function StudyDimensions({ rows, name }: { rows: readonly DatasetRow[]; n
   }, [rows, name]);
   if (!d) return null;
   return (
-    <div data-testid="study-dimensions">
-      <p className="muted small">Human scores, as three dimensions (each metric dimension is judged against its namesake):</p>
+    // Folded: the study's default view after a run stays about three screens at 1024×768 (journey-researcher.spec.ts).
+    <details data-testid="study-dimensions">
+      <summary className="muted small">
+        Human scores as {d.dimensions.length} dimensions: {d.dimensions.map((x) => `${x.name} (${scaleLabel(x.scale)})`).join(', ')}; each metric dimension is judged against its namesake
+      </summary>
       <HumanDimensions d={d} />
-    </div>
+    </details>
   );
 }
 
