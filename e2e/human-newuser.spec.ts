@@ -32,3 +32,23 @@ test('without CRScore ticked, the Baseline selector shows the metric the paired 
   await expect(baseline).toHaveValue('chrf');
   await expect(baseline.locator('option')).toHaveText(['CRScore Rel', 'CRScore Con', 'CRScore Comp', 'BLEU', 'chrF']);
 });
+
+test("the overview's agreement table is against the dataset's dimension, once (not human Con, Comp and Rel three times)", async ({ page }) => {
+  test.setTimeout(240_000);
+  const file = path.join(tmp, 'overview.xlsx');
+  fs.writeFileSync(file, Buffer.from(await workbook(gradedReviewsRows(24, 6))));
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles(file);
+  await expect(page.getByTestId('human-overview')).toContainText("GradedReviews' workbook");
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  const table = page.getByTestId('correlation-table');
+  await expect(table.locator('thead tr').first().locator('th')).toHaveText(['Metric', 'grade', 'n']);
+  await expect(table).not.toContainText('human Con');
+  // One pair of cells per metric: CRScore's three scores, each against grade.
+  for (const d of ['con', 'comp', 'rel']) {
+    await expect(page.getByTestId(`corr-row-crscore-${d}`).locator('td')).toHaveCount(3);
+    await expect(page.getByTestId(`corr-crscore-${d}-rel-spearman`)).toBeVisible();
+  }
+  await expect(table).toContainText('mean grade');
+});
