@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { tmp, runAndOpenLab } from './helpers-human';
 import { setMetrics } from './helpers-lab';
+import { researchView } from './helpers-research';
 import { gradedReviewsRows, workbook } from '../src/testing/workbook';
 
 test.beforeEach(async ({ context }) => {
@@ -51,4 +52,23 @@ test("the overview's agreement table is against the dataset's dimension, once (n
     await expect(page.getByTestId(`corr-crscore-${d}-rel-spearman`)).toBeVisible();
   }
   await expect(table).toContainText('mean grade');
+});
+
+test("Explore on a human-scored dataset names its dimension: the scatter, the systems and the examples (not human Con, Comp, Rel)", async ({ page }) => {
+  test.setTimeout(240_000);
+  const file = path.join(tmp, 'explore.xlsx');
+  fs.writeFileSync(file, Buffer.from(await workbook(gradedReviewsRows(24, 7))));
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles(file);
+  await expect(page.getByTestId('human-overview')).toContainText("GradedReviews' workbook");
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await researchView(page, 'explore');
+  await expect(page.getByTestId('leaderboard').locator('thead th')).toHaveText(['#', 'System', 'Con', 'Comp', 'Rel', 'grade', 'human #', 'n']);
+  await expect(page.getByTestId('examples').locator('.r-ex-head')).toContainText('grade');
+  await expect(page.getByTestId('examples').locator('.r-ex-head')).not.toContainText('human Rel');
+  const scatter = page.locator('[data-chart="scatter"]');
+  await expect(scatter.getByLabel('Human dimension')).toHaveCount(0);
+  await expect(scatter.locator('figcaption')).toContainText('vs grade');
+  await expect(scatter).toHaveAttribute('data-y-label', /^grade \(scores as 0–1/);
 });

@@ -178,6 +178,8 @@ export function Leaderboard() {
   const analysis = useResearch((s) => s.analysis)!;
   const groups = useMemo(() => systemGroups(results.prepared.items), [results]);
   const rows = useMemo(() => leaderboard(groups, analysis.scores), [groups, analysis]);
+  // A human-scored dataset's one dimension (every human slot holds it): one column, by its name.
+  const dimension = useResearch((s) => s.human?.dimension ?? null);
   return (
     <figure className="panel r-fig" data-testid="leaderboard" data-chart="leaderboard">
       <figcaption>
@@ -198,9 +200,15 @@ export function Leaderboard() {
               <th>Con</th>
               <th>Comp</th>
               <th>Rel</th>
-              <th>human Con</th>
-              <th>human Comp</th>
-              <th>human Rel</th>
+              {dimension ? (
+                <th>{dimension}</th>
+              ) : (
+                <>
+                  <th>human Con</th>
+                  <th>human Comp</th>
+                  <th>human Rel</th>
+                </>
+              )}
               <th>human #</th>
               <th>n</th>
             </tr>
@@ -215,8 +223,8 @@ export function Leaderboard() {
                 <td className="num" data-value={dataNum(r.metric.rel)}>
                   {fmt(r.metric.rel, 3)}
                 </td>
-                <td className="num">{fmt(r.human.con, 3)}</td>
-                <td className="num">{fmt(r.human.comp, 3)}</td>
+                {!dimension && <td className="num">{fmt(r.human.con, 3)}</td>}
+                {!dimension && <td className="num">{fmt(r.human.comp, 3)}</td>}
                 <td className="num">{fmt(r.human.rel, 3)}</td>
                 <td className={`num ${r.humanRank === r.metricRank ? 'same-rank' : ''}`}>{r.humanRank}</td>
                 <td className="num">{r.n}</td>
