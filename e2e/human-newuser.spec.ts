@@ -43,6 +43,8 @@ test("the overview's agreement table is against the dataset's dimension, once (n
   await expect(page.getByTestId('human-overview')).toContainText("GradedReviews' workbook");
   await page.getByTestId('research-run').click();
   await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  // The dimension the tables judge against says so in words (before: a dangling "· judged against").
+  await expect(page.getByTestId('human-dim-grade')).toContainText('grade · Likert 1–5 · one annotator · the dimension every table judges against');
   const table = page.getByTestId('correlation-table');
   await expect(table.locator('thead tr').first().locator('th')).toHaveText(['Metric', 'grade', 'n']);
   await expect(table).not.toContainText('human Con');
