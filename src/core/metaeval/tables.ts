@@ -21,7 +21,9 @@ export function rankLabel(r: MetaEvalReport): string {
   return r.statistic === 'pairwise' ? 'pairwise accuracy' : r.statistic === 'spa' ? 'soft pairwise accuracy' : STATISTIC_LABEL[r.statistic];
 }
 
-export function metaEvalTable(r: MetaEvalReport, ceiling: CeilingSummary | null): Table {
+/** `dimension` names a human-scored dataset's own dimension (GradedReviews' grade), whose scores fill the human
+ *  study's slots; without it the table is against the human study's Con, Comp or Rel. */
+export function metaEvalTable(r: MetaEvalReport, ceiling: CeilingSummary | null, dimension?: string): Table {
   const sys = r.grouping === 'system';
   // Undefined figures (degenerate.ts) say so; their reasons go in the note, once each.
   const reasons = new Set<string>();
@@ -56,7 +58,7 @@ export function metaEvalTable(r: MetaEvalReport, ceiling: CeilingSummary | null)
   const alpha = ceiling?.alpha ? `; annotators' ordinal Krippendorff's α ${fmtNum(ceiling.alpha.alpha)} (${ceiling.annotators!.join(' vs ')}, n ${ceiling.alpha.n / 2})` : '';
   const noCeiling = ceiling && !ceiling.row ? `; human ceiling: ${ceiling.missing}` : '';
   return {
-    title: `Meta-evaluation against human ${DIM_NAME[r.dim]}, ${GROUPING_LABEL[r.grouping]}, ranked by ${rankLabel(r)}`,
+    title: `Meta-evaluation against ${dimension ?? `human ${DIM_NAME[r.dim]}`}, ${GROUPING_LABEL[r.grouping]}, ranked by ${rankLabel(r)}`,
     note: `${Math.round(r.level * 100)}% bootstrap intervals over ${r.changes} changes (${r.resamples} resamples, seed ${r.seed}); clusters: ${r.test === 'perm-both' ? 'PERM-BOTH' : 'paired bootstrap'} at α ${r.alpha}; acc_eq at the in-sample ε${alpha}${noCeiling}${[...reasons].map((x) => `; ${x}`).join('')}${outside ? '; † the point estimate lies outside its percentile interval (the resampled values are skewed away from it; see docs/metaeval.md)' : ''}`,
     header,
     rows,
@@ -70,6 +72,6 @@ export function pointOutside(c: StatCell): boolean {
   return Number.isFinite(c.value) && Number.isFinite(c.lo) && Number.isFinite(c.hi) && (c.value < c.lo || c.value > c.hi);
 }
 
-export function formatMetaEval(r: MetaEvalReport, format: TableFormat, signature: string, ceiling: CeilingSummary | null = null): string {
-  return render(metaEvalTable(r, ceiling), format, { signature });
+export function formatMetaEval(r: MetaEvalReport, format: TableFormat, signature: string, ceiling: CeilingSummary | null = null, dimension?: string): string {
+  return render(metaEvalTable(r, ceiling, dimension), format, { signature });
 }

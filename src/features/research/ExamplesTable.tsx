@@ -11,6 +11,8 @@ const VIEW_H = 420;
 export function ExamplesTable() {
   const results = useResearch((s) => s.results)!;
   const analysis = useResearch((s) => s.analysis)!;
+  // A human-scored dataset's own dimension (GradedReviews' grade) fills the human slot shown here.
+  const dimension = useResearch((s) => s.human?.dimension ?? null);
   const [lang, setLang] = useState('');
   const [system, setSystem] = useState('');
   const [lo, setLo] = useState(0);
@@ -72,7 +74,7 @@ export function ExamplesTable() {
         <span className="num">Con</span>
         <span className="num">Comp</span>
         <span className="num">Rel</span>
-        <span className="num">human Rel</span>
+        <span className="num">{dimension ?? 'human Rel'}</span>
       </div>
       <div className="r-ex-scroll" style={{ height: Math.min(VIEW_H, rows.length * ROW_H + 2) }} onScroll={(e) => setScroll(e.currentTarget.scrollTop)} role="list">
         <div style={{ height: rows.length * ROW_H, position: 'relative' }}>

@@ -52,7 +52,7 @@ function HumanDimensions({ d, judged }: { d: HumanDataset; judged?: string }) {
         <figure key={x.name} className="r-human-dim" data-testid={`human-dim-${x.name}`}>
           <figcaption className="small">
             <b>{x.name}</b> · {scaleLabel(x.scale)} · {x.annotators.length === 1 && x.annotators[0] === '' ? 'one annotator' : `annotators: ${x.annotators.join(', ')}`}
-            {x.name === judged && <span className="muted"> · judged against</span>}
+            {x.name === judged && <span className="muted"> · the dimension every table judges against</span>}
           </figcaption>
           <Bars dist={dists[k]} name={x.name} />
         </figure>

@@ -15,7 +15,10 @@ export function ScatterPlot() {
   const results = useResearch((s) => s.results)!;
   const scores = useResearch((s) => s.analysis!.scores);
   const [metric, setMetric] = useState<ScatterMetric>('rel');
-  const [human, setHuman] = useState<'con' | 'comp' | 'rel'>('rel');
+  const [humanPick, setHuman] = useState<'con' | 'comp' | 'rel'>('rel');
+  // A human-scored dataset's one dimension fills every human slot: no Con/Comp/Rel choice, its name instead.
+  const dimension = useResearch((s) => s.human?.dimension ?? null);
+  const human = dimension ? 'rel' : humanPick;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const axes = useRef<HTMLCanvasElement>(null);
@@ -167,7 +170,7 @@ export function ScatterPlot() {
       data-testid="scatter"
       data-chart="scatter"
       data-x-label={options.find(([id]) => id === metric)?.[1] ?? metric}
-      data-y-label={`human ${human === 'con' ? 'Con' : human === 'comp' ? 'Comp' : 'Rel'} (Likert 1–5 as 0–1, jittered ±0.03)`}
+      data-y-label={dimension ? `${dimension} (scores as 0–1, jittered ±0.03)` : `human ${human === 'con' ? 'Con' : human === 'comp' ? 'Comp' : 'Rel'} (Likert 1–5 as 0–1, jittered ±0.03)`}
       data-legend={JSON.stringify([{ label: 'one review', color: '#3b5bdb' }])}
     >
       <figcaption>
@@ -179,12 +182,18 @@ export function ScatterPlot() {
             </option>
           ))}
         </select>{' '}
-        vs human{' '}
-        <select value={human} onChange={(e) => setHuman(e.target.value as 'con' | 'comp' | 'rel')} aria-label="Human dimension">
-          <option value="con">Con</option>
-          <option value="comp">Comp</option>
-          <option value="rel">Rel</option>
-        </select>
+        {dimension ? (
+          <>vs {dimension}</>
+        ) : (
+          <>
+            vs human{' '}
+            <select value={human} onChange={(e) => setHuman(e.target.value as 'con' | 'comp' | 'rel')} aria-label="Human dimension">
+              <option value="con">Con</option>
+              <option value="comp">Comp</option>
+              <option value="rel">Rel</option>
+            </select>
+          </>
+        )}
         <span className="muted small" data-testid="scatter-count">
           {' '}
           {computing ? (refs.status === 'error' ? (refs.error ?? 'failed') : 'computing the reference-based metric…') : `${shown} reviews (human scores jittered ±0.03)`}

@@ -60,12 +60,17 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
   const isRef = (id: string) => !id.startsWith('crscore') && !id.startsWith('oracle');
   const refCount = rows.filter((r) => isRef(r.id)).length;
   const inSample = useInSample(results);
+  // A human-scored dataset's one dimension fills every human slot: one column pair against it, by its name.
+  const dimension = useResearch((s) => s.human?.dimension ?? null);
+  const dims: readonly (readonly ['con' | 'comp' | 'rel', string])[] = dimension
+    ? [['rel', dimension]]
+    : DIMS.map(([d, l]) => [d, `human ${l}`] as const);
   return (
     <figure className={`panel r-fig r-wide${pending ? ' r-pending' : ''}`} data-testid="correlation-table" data-chart="correlations" data-pending={pending}>
       <figcaption>
         <h3>Agreement with human judgment</h3>{' '}
         <span className="muted small">
-          Spearman r<sub>s</sub> and Kendall τ<sub>b</sub> against the human Likert scores (n = {agreement.n}; <code>msg</code> left out). Grey: p ≥ 0.05.
+          Spearman r<sub>s</sub> and Kendall τ<sub>b</sub> against {dimension ?? 'the human Likert scores'} (n = {agreement.n}; <code>msg</code> left out). Grey: p ≥ 0.05.
           {ci ? ' Brackets: 95% bootstrap interval over changes.' : ''}
           {!results.prepared.hasReference && ' This dataset has no reference review (msg), so there are no reference-based metrics.'}
         </span>
@@ -77,15 +82,15 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
         <thead>
           <tr>
             <th rowSpan={2}>Metric</th>
-            {DIMS.map(([, l]) => (
-              <th key={l} colSpan={2}>
-                human {l}
+            {dims.map(([d, l]) => (
+              <th key={d} colSpan={2}>
+                {l}
               </th>
             ))}
             <th rowSpan={2}>n</th>
           </tr>
           <tr>
-            {DIMS.map(([d]) => [<th key={`${d}s`}>r<sub>s</sub></th>, <th key={`${d}k`}>τ<sub>b</sub></th>])}
+            {dims.map(([d]) => [<th key={`${d}s`}>r<sub>s</sub></th>, <th key={`${d}k`}>τ<sub>b</sub></th>])}
           </tr>
         </thead>
         <tbody>
@@ -95,7 +100,7 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
                 {r.label}
                 {inSample && r.id.startsWith('crscore') && <span className="muted small" data-testid="in-sample-tag"> · in-sample</span>}
               </th>
-              {DIMS.map(([d]) => [
+              {dims.map(([d]) => [
                 <Corr key={`${d}s`} c={r.byDim[d].spearman} testid={`corr-${r.id}-${d}-spearman`} ci={ci && r.id === `crscore-${d}` ? ci[d].spearmanCi : undefined} />,
                 <Corr key={`${d}k`} c={r.byDim[d].kendall} testid={`corr-${r.id}-${d}-kendall`} ci={ci && r.id === `crscore-${d}` ? ci[d].kendallCi : undefined} />,
               ])}
@@ -114,7 +119,7 @@ export function CorrelationTable({ ci }: { ci?: BootstrapReport['correlations'] 
         results.prepared.hasReference && <RefMetricsToggle onAsk={() => setShowRef(true)} />
       )}
       <p className="small">
-        System ranking (mean Rel per system vs mean human Rel, {sr.systems.length} systems): Spearman{' '}
+        System ranking (mean Rel per system vs mean {dimension ?? 'human Rel'}, {sr.systems.length} systems): Spearman{' '}
         <strong data-testid="ranking-spearman" data-value={dataNum(sr.spearman.r)}>
           {fmt(sr.spearman.r)}
         </strong>
@@ -173,6 +178,8 @@ export function Leaderboard() {
   const analysis = useResearch((s) => s.analysis)!;
   const groups = useMemo(() => systemGroups(results.prepared.items), [results]);
   const rows = useMemo(() => leaderboard(groups, analysis.scores), [groups, analysis]);
+  // A human-scored dataset's one dimension (every human slot holds it): one column, by its name.
+  const dimension = useResearch((s) => s.human?.dimension ?? null);
   return (
     <figure className="panel r-fig" data-testid="leaderboard" data-chart="leaderboard">
       <figcaption>
@@ -193,9 +200,15 @@ export function Leaderboard() {
               <th>Con</th>
               <th>Comp</th>
               <th>Rel</th>
-              <th>human Con</th>
-              <th>human Comp</th>
-              <th>human Rel</th>
+              {dimension ? (
+                <th>{dimension}</th>
+              ) : (
+                <>
+                  <th>human Con</th>
+                  <th>human Comp</th>
+                  <th>human Rel</th>
+                </>
+              )}
               <th>human #</th>
               <th>n</th>
             </tr>
@@ -210,8 +223,8 @@ export function Leaderboard() {
                 <td className="num" data-value={dataNum(r.metric.rel)}>
                   {fmt(r.metric.rel, 3)}
                 </td>
-                <td className="num">{fmt(r.human.con, 3)}</td>
-                <td className="num">{fmt(r.human.comp, 3)}</td>
+                {!dimension && <td className="num">{fmt(r.human.con, 3)}</td>}
+                {!dimension && <td className="num">{fmt(r.human.comp, 3)}</td>}
                 <td className="num">{fmt(r.human.rel, 3)}</td>
                 <td className={`num ${r.humanRank === r.metricRank ? 'same-rank' : ''}`}>{r.humanRank}</td>
                 <td className="num">{r.n}</td>

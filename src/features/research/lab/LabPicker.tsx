@@ -15,6 +15,7 @@ import {
   type LabMetricKind,
 } from '../../../settings/llmMetrics';
 import { useStorageRefusals } from '../../../settings/storageWrites';
+import { useLab } from '../../../store/lab/lab';
 
 const HINTS: Record<string, string> = {
   crscore:
@@ -98,6 +99,12 @@ function PromptEditor({ kind, disabled }: { kind: 'grade' | 'judge'; disabled: b
 export function LabPicker({ disabled }: { disabled: boolean }) {
   const s = useLlmMetrics();
   const baselines = baselineChoices(s.metrics);
+  // A saved baseline that is not ticked (CRScore Rel, the default, with CRScore off) is not what the table uses: the
+  // store falls back to the first measured column, and the selector shows that one rather than an unmeasured id.
+  const used = useLab((l) => l.stats.baseline);
+  const shown = baselines.some((b) => b.id === s.baseline)
+    ? s.baseline
+    : (baselines.find((b) => b.id === used) ?? baselines[0])?.id ?? '';
   const llm = s.metrics.includes('llm-grade') || s.metrics.includes('llm-judge');
   const unsaved = useStorageRefusals((r) => r[LAB_SETTINGS_KEY]);
   return (
@@ -149,14 +156,12 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
         <label>
           Baseline{' '}
           <select
-            value={s.baseline}
-            disabled={disabled}
+            value={shown}
+            disabled={disabled || !baselines.length}
             onChange={(e) => s.update({ baseline: e.target.value })}
             data-testid="lab-baseline"
           >
-            {!baselines.some((b) => b.id === s.baseline) && (
-              <option value={s.baseline}>{s.baseline} (not measured)</option>
-            )}
+            {!baselines.length && <option value="">none (no metric ticked)</option>}
             {baselines.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.label}

@@ -54,7 +54,7 @@ export function MetaEvalView() {
   const s = useMetaEval();
   const [curveId, setCurveId] = useState<string | null>(null);
   useCompute();
-  const table = useMemo(() => (s.report ? metaEvalTable(s.report, s.ceiling) : null), [s.report, s.ceiling]);
+  const table = useMemo(() => (s.report ? metaEvalTable(s.report, s.ceiling, human?.dimension) : null), [s.report, s.ceiling, human?.dimension]);
   if (!results) return null;
   const report = s.report;
   const curveRow = report ? (report.rows.find((r) => r.id === curveId) ?? report.rows[0]) : null;
@@ -141,7 +141,7 @@ export function MetaEvalView() {
           <div className="r-table-wrap">
             <table className="r-table lab-agree" data-testid="me-table">
               <caption className="small">
-                {human ? table.title.replace(/against human \w+/, `against ${human.dimension}`) : table.title}. {table.note}.
+                {table.title}. {table.note}.
               </caption>
               <thead>
                 <tr>
@@ -179,7 +179,7 @@ export function MetaEvalView() {
           <p className="small me-signature">
             Signature: <code data-testid="me-signature">{s.signature}</code>
           </p>
-          <TableExports name="metaeval" file={(f) => formatMetaEval(report, f, s.signature, s.ceiling)} testId={(f) => `me-export-${f}`} />
+          <TableExports name="metaeval" file={(f) => formatMetaEval(report, f, s.signature, s.ceiling, human?.dimension)} testId={(f) => `me-export-${f}`} />
           {curveRow && (
             <figure className="r-fig" data-testid="me-tie-fig">
               <figcaption>
