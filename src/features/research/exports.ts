@@ -12,12 +12,23 @@ import { stripSecrets } from '../../store/session/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research/research';
 import type { CorrRow } from '../../store/research/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
+import { LEXICAL_TAU } from '../../core/lexical';
 import { pseudoRefsProvenance } from '../../store/research/pseudoRefsBatch';
 import { useLinksRun } from '../../store/research/linkStage';
 import { oracleOf } from '../../store/research/researchOracle';
 
 /** What every research CSV is: meant for spreadsheets (Annotate's CSV is the data file; see csvSafe.ts). */
 export const SPREADSHEET_SAFE = "Spreadsheet-safe CSV: a text cell that starts with =, +, - or @ gets a leading ' (this app's import takes it off)";
+
+/**
+ * Where τ came from, as the file says it: on a human-scored dataset the lexical run keeps the preset's τ (as
+ * `crscore eval --dataset`), so the calibration system the run still names did not set it.
+ */
+export function tauProvenance(r: Pick<NonNullable<ResearchState['results']>, 'config' | 'calibration' | 'humanDimension'>, tauSource: ResearchState['tauSource']) {
+  const preset = r.humanDimension !== undefined && r.config.similarity === 'lexical' && tauSource === 'calibrated' && r.calibration.tau === LEXICAL_TAU;
+  if (preset) return { tauSource: 'preset', calibration: `the lexical τ ${LEXICAL_TAU} by the paper's calibration on the human study's dev half (gpt3.5_pred); not calibrated on this dataset` };
+  return { tauSource, calibration: { system: r.calibration.system, tau: r.calibration.tau, sd: r.calibration.sd, sentences: r.calibration.values.length } };
+}
 
 export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported'>) {
   const r = st.results!;
@@ -35,8 +46,7 @@ export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSou
     pooling: r.engine?.pooling ?? null,
     splitting: r.config.split,
     tau: st.tau,
-    tauSource: st.tauSource,
-    calibration: { system: r.calibration.system, tau: r.calibration.tau, sd: r.calibration.sd, sentences: r.calibration.values.length },
+    ...tauProvenance(r, st.tauSource),
     // How the pseudo-references were made (provider, model, prompt format, temperature, analyzer options; no key).
     pseudoReferences: pseudoRefsProvenance(st.datasetName) ?? 'as given in the dataset (no LLM or analyzer run here)',
     // llm-links: the model and the prompt that made the links (τ has no effect on them).
