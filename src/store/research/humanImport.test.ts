@@ -87,22 +87,6 @@ describe('the mapping step', () => {
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
-  it("a CSV whose review column is not guessed (bot_comment) but which holds a score opens the mapping step, not a refusal", async () => {
-    const own = ['pr_id,before_src,after_src,bot_comment,maintainer_note,useful', 'PR-1,"x = 1","x = 2",Check x.,Check x for null.,"1"', 'PR-1,"x = 1","x = 2",Fine.,Check x for null.,"0"'].join('\n');
-    await useHumanImport.getState().importAny([file('labels.csv', own)]);
-    const step = useHumanImport.getState().step!;
-    expect(step).not.toBeNull();
-    expect(step.mapping.fields.review).toBeUndefined();
-    expect(step.mapping.human).toEqual([{ column: 'useful', dimension: 'useful', scale: 'binary' }]);
-    expect(useResearch.getState().importRejected).toBeNull();
-  });
-
-  it('a CSV without any number stays refused (nothing there to map as a human score)', async () => {
-    await useHumanImport.getState().importAny([file('notes.csv', ['a,b', 'x,y', 'z,w'].join('\n'))]);
-    expect(useHumanImport.getState().step).toBeNull();
-    expect(useResearch.getState().importRejected).not.toBeNull();
-  });
-
   it("a broken GradedReviews workbook says what is wrong: a missing column, a grade out of range, an empty sheet", async () => {
     const rows = gradedReviewsRows(5);
     // Without relatedCode it is not GradedReviews' layout: the mapping step opens and says which column is missing.

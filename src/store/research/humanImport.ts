@@ -132,12 +132,9 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     if (files.length !== 1 || !useResearch.getState().importRejected || (tableFormat(f.name) !== 'csv' && tableFormat(f.name) !== 'jsonl')) return;
     const bytes = await f.arrayBuffer();
     const table = await readTable(f.name, bytes);
-    // Only when a guess or a saved mapping reads reviews and a human score, or the guess finds a score but not the
-    // review (a column named bot_comment: the person picks it in the step); else the refusal stands, and the picker
-    // "Map a human-scored table's columns" opens the step for any table.
-    const guess = savedMapping(table.header) ?? guessMapping(table);
-    const scoreOnly = !guess.fields.review && guess.human.length > 0;
-    if (table.header.length < 2 || (!scoreOnly && unusable(applyMapping(table, guess, f.name)))) return;
+    // Only when a guess or a saved mapping reads reviews and a human score (else the refusal stands; the picker
+    // "Map a human-scored table's columns" opens the step for any table).
+    if (table.header.length < 2 || unusable(applyMapping(table, savedMapping(table.header) ?? guessMapping(table), f.name))) return;
     useResearch.setState({ importRejected: null });
     await get().openTable(f, false, { bytes, table });
   },
