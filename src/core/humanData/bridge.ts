@@ -20,9 +20,8 @@ export function scaleValue(v: number, s: Scale): number {
 
 /** A review's score on a dimension: the mean over the annotators who scored it, Likert mapped onto [0, 1]. */
 export function dimensionScore(r: HumanReview, d: Dimension): number | null {
-  const xs = (r.scores[d.name] ?? []).filter((v): v is number => v !== null);
-  if (xs.length === 0) return null;
-  return scaleValue(xs.reduce((a, b) => a + b, 0) / xs.length, d.scale);
+  const mean = rawScore(r, d);
+  return mean === null ? null : scaleValue(mean, d.scale);
 }
 
 /** Where CRScore's pseudo-references come from: each change's own (the human study's), or its reference review's sentences. */
