@@ -76,5 +76,6 @@ export function humanScoresRun(run: RunSignatureConfig | null, columns: readonly
  */
 export function studyMetricFields(run: RunSignatureConfig | null, columns: readonly string[], pseudoRefs: string): Partial<SignatureConfig> {
   const names = signedNames(columns);
-  return names.length ? humanMetricsSignatureConfig(run, names, pseudoRefs) : {};
+  // Without a run (nothing scored yet) the signature keeps the paper's preset, as it always did.
+  return names.length && run ? humanMetricsSignatureConfig(run, names, pseudoRefs) : {};
 }
