@@ -9,6 +9,7 @@ import { hubUnreachable } from './hub';
 import type { AucEstimate } from '../src/core/metaeval/index';
 import { tmp, cli, cliSignature, expectSignature, rowsOf, browserReport, expectSame, shoot, runAndOpenLab, quote } from './helpers-human';
 import { gradedReviewsRows, workbook } from '../src/testing/workbook';
+import { researchView } from './helpers-research';
 
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
@@ -203,3 +204,35 @@ test('the mapping saved by header maps the same file next time; a cancelled mapp
 });
 
 /** Two systems, two dimensions: a binary label and a Likert 1–5 score, every column named as the guess expects. */
+
+test("a human-scored dataset's Scores CSV is the file crscore eval --scores-out writes, and its signature's metrics run in the CLI", async ({ page }) => {
+  test.setTimeout(480_000);
+  const file = path.join(tmp, 'export.xlsx');
+  fs.writeFileSync(file, Buffer.from(await workbook(gradedReviewsRows(24, 5))));
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles(file);
+  await expect(page.getByTestId('human-dim-grade')).toContainText('Likert 1–5');
+  await runAndOpenLab(page, ['crscore', 'bleu', 'chrf']);
+  await researchView(page, 'exports');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const text = fs.readFileSync(await (await download).path(), 'utf8');
+  const lines = text.split('\n');
+  // The dataset's one dimension by its name, with how the file was read; never three copies named Con, Comp, Rel.
+  const head = lines.find((l) => l.startsWith('id,'))!;
+  expect(head).toMatch(/^id,lang,system,human\.grade,crscore-lexical-t0\.149\.con,/);
+  expect(head).not.toContain('human.con');
+  expect(lines).toEqual(expect.arrayContaining(['# dimension: grade', '# mapping: layout:graded-reviews', '# scale: Likert 1–5', '# pseudoRefs: reference']));
+  expect(text).not.toContain('as given in the dataset');
+
+  // Its signature names metrics `crscore eval --metrics` accepts, and the CLI run they name signs alike…
+  const signature = lines.find((l) => l.startsWith('# signature: '))!.slice('# signature: '.length);
+  const metrics = /^metric:([^|]+)\|/.exec(signature)![1].split('+').map((m) => (m === 'paper' ? 'crscore' : m));
+  expect(metrics).toEqual(['crscore', 'bleu', 'chrf']);
+  const args = ['--dataset', file, '--metrics', metrics.join(','), '--pseudo-refs', 'reference'];
+  expect(await cliSignature(args, 'none')).toBe(signature);
+  // … and writes this file: the same header, configuration, rows and values (the core's one writer).
+  const out = path.join(tmp, 'cli-scores.csv');
+  await cliSignature([...args, '--scores-out', out], 'none');
+  expect(text).toBe(fs.readFileSync(out, 'utf8'));
+});

@@ -1,8 +1,12 @@
 // Loads web-tree-sitter and the Python/Java grammars once per context (worker, CLI, test run).
 // Pure of DOM and Node imports: the caller says where the .wasm files are (URLs in a browser,
 // file paths in Node), so the same code runs in a Web Worker and under vitest.
-import { Language, Parser } from 'web-tree-sitter';
+import * as shipped from 'web-tree-sitter';
+import type { Language, Parser } from 'web-tree-sitter';
 import { toSyntaxTree, type SyntaxTree } from './syntax.ts';
+
+/** web-tree-sitter's module: the one imported, or a fresh copy of it (its own wasm instance). */
+export type TreeSitterModule = Pick<typeof shipped, 'Parser' | 'Language'>;
 
 export interface TreeSitterAssets {
   /** web-tree-sitter.wasm (the runtime). */
@@ -11,6 +15,12 @@ export interface TreeSitterAssets {
   pythonWasm: string;
   /** tree-sitter-java.wasm */
   javaWasm: string;
+  /**
+   * A fresh copy of web-tree-sitter's module, the n-th: loaded after a parse failed inside the runtime (an abort
+   * on a huge file leaves the wasm instance unusable), so later files are parsed by a new instance. Node only (the
+   * browser's analyzer worker is a context of its own).
+   */
+  freshModule?: (n: number) => Promise<TreeSitterModule>;
 }
 
 export type TreeSitterLanguage = 'python' | 'java';
@@ -18,10 +28,12 @@ export type TreeSitterLanguage = 'python' | 'java';
 let runtime: Promise<void> | null = null;
 const languages = new Map<string, Promise<Language>>();
 const parsers = new Map<string, Promise<Parser>>();
+let module: Promise<TreeSitterModule> = Promise.resolve(shipped);
+let instances = 0;
 
 function initRuntime(assets: TreeSitterAssets): Promise<void> {
   // Parser.init may be called once per context; later calls reuse the first runtime.
-  runtime ??= Parser.init({ locateFile: () => assets.runtimeWasm }).catch((e: unknown) => {
+  runtime ??= module.then((m) => m.Parser.init({ locateFile: () => assets.runtimeWasm })).catch((e: unknown) => {
     runtime = null;
     throw e;
   });
@@ -31,7 +43,7 @@ function initRuntime(assets: TreeSitterAssets): Promise<void> {
 function loadLanguage(path: string): Promise<Language> {
   let lang = languages.get(path);
   if (!lang) {
-    lang = Language.load(path);
+    lang = module.then((m) => m.Language.load(path));
     languages.set(path, lang);
     lang.catch(() => languages.delete(path));
   }
@@ -45,7 +57,7 @@ export function getParser(language: TreeSitterLanguage, assets: TreeSitterAssets
   if (!parser) {
     parser = (async () => {
       await initRuntime(assets);
-      const p = new Parser();
+      const p = new (await module).Parser();
       p.setLanguage(await loadLanguage(wasm));
       return p;
     })();
@@ -56,15 +68,43 @@ export function getParser(language: TreeSitterLanguage, assets: TreeSitterAssets
 }
 
 /**
+ * Forgets the runtime, the grammars and the parsers after a parse failed inside them, and moves to a fresh
+ * instance of web-tree-sitter where the context can load one: a wasm abort poisons its instance, and every later
+ * file, healthy ones included, would fail with it.
+ */
+function recreate(assets: TreeSitterAssets): void {
+  for (const p of parsers.values()) void p.then((x) => x.delete()).catch(() => undefined);
+  parsers.clear();
+  languages.clear();
+  runtime = null;
+  if (assets.freshModule) module = assets.freshModule(++instances);
+}
+
+/**
  * Parses `code` and copies the tree into plain objects (toSyntaxTree), freeing the wasm tree at once:
- * the analyzers walk the copy, so no wasm memory outlives a call. Null when the parser gives up.
+ * the analyzers walk the copy, so no wasm memory outlives a call. Null when the parser gives up. A failure inside
+ * the runtime (an abort, a memory fault) is thrown for this file, and the next parse runs on a new instance.
  */
 export async function parsePlain(language: TreeSitterLanguage, code: string, assets: TreeSitterAssets): Promise<SyntaxTree | null> {
-  const parsed = (await getParser(language, assets)).parse(code);
+  const parser = await getParser(language, assets);
+  let parsed: ReturnType<Parser['parse']>;
+  try {
+    parsed = parser.parse(code);
+  } catch (e) {
+    recreate(assets);
+    throw e;
+  }
   if (!parsed) return null;
   try {
     return toSyntaxTree(parsed, code);
+  } catch (e) {
+    recreate(assets);
+    throw e;
   } finally {
-    parsed.delete();
+    try {
+      parsed.delete();
+    } catch {
+      // The instance failed; recreate() already replaced it.
+    }
   }
 }

@@ -1,6 +1,7 @@
 // Node-only: where the tree-sitter .wasm files lie in node_modules (CLI and vitest).
 import { createRequire } from 'node:module';
-import type { TreeSitterAssets } from './treesitter.ts';
+import { pathToFileURL } from 'node:url';
+import type { TreeSitterAssets, TreeSitterModule } from './treesitter.ts';
 
 export function nodeTreeSitterAssets(): TreeSitterAssets {
   const require = createRequire(import.meta.url);
@@ -8,5 +9,10 @@ export function nodeTreeSitterAssets(): TreeSitterAssets {
     runtimeWasm: require.resolve('web-tree-sitter/web-tree-sitter.wasm'),
     pythonWasm: require.resolve('tree-sitter-python/tree-sitter-python.wasm'),
     javaWasm: require.resolve('tree-sitter-java/tree-sitter-java.wasm'),
+    // The ES module under a URL of its own per instance: Node loads (and instantiates) it again.
+    freshModule: (n) => {
+      const url = pathToFileURL(require.resolve('web-tree-sitter').replace(/\.cjs$/, '.js')).href;
+      return import(/* @vite-ignore */ `${url}?instance=${n}`) as Promise<TreeSitterModule>;
+    },
   };
 }

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crscore, FIXTURES } from './testing.ts';
@@ -7,6 +8,25 @@ import type { AnalyzeSummary } from './analyze.ts';
 const MINI = path.join(FIXTURES, 'analyze-mini.jsonl');
 
 describe('crscore analyze', () => {
+  it("skips and names a change whose code is above the read-back cap (8 MB); the changes after it are analyzed", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'crscore-analyze-'));
+    try {
+      const file = path.join(dir, 'huge.jsonl');
+      const big = `${'x = [1, 2, 3]\n'.repeat(650_000)}`; // 9.1 MB of Python
+      const healthy = 'def f(a, b, c, d, e, f, g):\n    return a\n';
+      const row = (id: string, code: string) => JSON.stringify({ id, lang: 'py', diff: '@@ -1 +1 @@\n-y = 0\n+x = [1, 2, 3]', new_code: code, reviews: [] });
+      writeFileSync(file, `${row('py-huge', big)}\n${row('py-ok', healthy)}\n`);
+      const r = crscore(['analyze', '--dataset', file, '--json']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/change py-huge: its code takes 9\.1 MB, more than the 8 MB read for one change; left out/);
+      const s = JSON.parse(r.stdout) as AnalyzeSummary;
+      expect(s.skipped.tooLarge).toBe(1);
+      expect(s.counts.python).toMatchObject({ rows: 1, failed: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it("prints each row's kept warnings in the paper's form, and compares with the reference output", () => {
     const r = crscore(['analyze', '--dataset', MINI, '--compare-reference']);
     expect(r.code).toBe(0);
@@ -28,7 +48,7 @@ describe('crscore analyze', () => {
     expect(s.counts.js).toEqual({ rows: 3, warnings: 4, kept: 3, failed: 0 });
     expect(s.java).toEqual({ rows: 1, exactRows: 1, precision: 1, recall: 1 });
     expect(s.python.rows).toBe(1);
-    expect(s.skipped).toEqual({ noAnalyzer: 1, noReference: 1, badLines: 1 });
+    expect(s.skipped).toEqual({ noAnalyzer: 1, noReference: 1, badLines: 1, tooLarge: 0 });
     // js-ok's issue pseudo-reference is reproduced; js-off has none and the filter keeps one warning.
     expect(s.issuePseudoReferences?.js).toEqual({ rows: 2, exactRows: 1, precision: 0.5, recall: 1 });
   });

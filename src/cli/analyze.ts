@@ -16,7 +16,10 @@ import { toolLine, type WarningFilter } from '../analyzers/filter.ts';
 import type { JshintOptionSet } from '../analyzers/jshint.ts';
 import { analyze, type AnalyzerResult } from '../analyzers/run.ts';
 import { nodeTreeSitterAssets } from '../analyzers/treesitterNode.ts';
-import { CliError, fmt, oneOf, warn, type JsonlLine } from './io.ts';
+import { MAX_CODE_LINE_BYTES } from '../core/importers/codeAt.ts';
+import { CliError, fmt, inert, oneOf, warn, type JsonlLine } from './io.ts';
+
+const mb = (n: number) => `${Number((n / 1e6).toFixed(1))} MB`;
 import { jsonlBatches } from './datasetFs.ts';
 
 export const ANALYZE_USAGE = `crscore analyze --dataset FILE [options]
@@ -36,6 +39,9 @@ Options:
                              row's kept warnings with its issue pseudo-references
   --json                     one JSON object with the summary on stdout instead of the listing
   -h, --help                 this text
+
+A change whose old and new code take more than 8 MB is left out and named (the cap every command reads one
+change's code under); a file that makes the Python or Java parser fail fails alone: the next is parsed afresh.
 `;
 
 const LANGS: Record<string, 'js' | 'java' | 'python'> = { javascript: 'js', java: 'java', python: 'python' };
@@ -57,7 +63,8 @@ export interface AnalyzeSummary {
   python: { rows: number; warnings: number; kept: number };
   /** Kept warnings vs the rows' issue pseudo-references (the study's filtered, human-checked list). */
   issuePseudoReferences: { js: CompareSummary; java: CompareSummary; python: CompareSummary } | null;
-  skipped: { noAnalyzer: number; noReference: number; badLines: number };
+  /** tooLarge: changes whose code is above MAX_CODE_LINE_BYTES, named on stderr and left out. */
+  skipped: { noAnalyzer: number; noReference: number; badLines: number; tooLarge: number };
 }
 
 export async function runAnalyze(argv: string[]): Promise<number> {
@@ -91,7 +98,7 @@ export async function runAnalyze(argv: string[]): Promise<number> {
   };
   const reference = { js: emptyTally(), java: emptyTally() };
   const issues = { js: emptyTally(), java: emptyTally(), python: emptyTally() };
-  const skipped = { noAnalyzer: 0, noReference: 0, badLines: 0 };
+  const skipped = { noAnalyzer: 0, noReference: 0, badLines: 0, tooLarge: 0 };
   const out: string[] = [];
   let usable = 0;
 
@@ -105,6 +112,14 @@ export async function runAnalyze(argv: string[]): Promise<number> {
       const key = LANGS[language];
       if (!key) {
         skipped.noAnalyzer++;
+        continue;
+      }
+      // The cap the code read back for one change has everywhere (score, the workbench): a 60 MB file aborts the
+      // Python analyzer's wasm and is not code a person reviews.
+      const size = Buffer.byteLength(row.oldCode ?? '') + Buffer.byteLength(row.newCode ?? '');
+      if (size > MAX_CODE_LINE_BYTES) {
+        skipped.tooLarge++;
+        warn(`change ${inert(row.id)}: its code takes ${mb(size)}, more than the ${mb(MAX_CODE_LINE_BYTES)} read for one change; left out`);
         continue;
       }
       const [result] = await analyze(
@@ -230,10 +245,10 @@ function renderSummary(s: AnalyzeSummary, reference: { js: Tally; java: Tally })
     }
   }
   const sk = s.skipped;
-  if (sk.noAnalyzer || sk.noReference || sk.badLines)
+  if (sk.noAnalyzer || sk.noReference || sk.badLines || sk.tooLarge)
     lines.push(
       '',
-      `Skipped: ${sk.noAnalyzer} rows with no analyzer for their language, ${sk.noReference} without a reference output, ${sk.badLines} unreadable lines.`,
+      `Skipped: ${sk.noAnalyzer} rows with no analyzer for their language, ${sk.noReference} without a reference output, ${sk.badLines} unreadable lines${sk.tooLarge ? `, ${sk.tooLarge} changes whose code is above ${mb(MAX_CODE_LINE_BYTES)}` : ''}.`,
     );
   return `${lines.join('\n')}\n`;
 }

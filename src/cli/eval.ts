@@ -24,8 +24,9 @@ import { linkRuleFor } from '../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../core/plus/preset.ts';
 import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from './evalMetrics.ts';
-import { checkScoresOut, linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from './evalMetaeval.ts';
-import { crscoreSignatureConfig } from '../core/metaeval/runSignature.ts';
+import { checkMetricScores, checkScoresOut, linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from './evalMetaeval.ts';
+import { crscoreSignatureConfig, humanMetricsSignatureConfig } from '../core/metaeval/runSignature.ts';
+import { humanScoresConfig } from '../core/metaeval/humanScores.ts';
 import { cliCrscoreRun } from './evalSignature.ts';
 import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
 import { shippedWeights } from '../core/learned/index.ts';
@@ -115,6 +116,7 @@ export async function runEval(argv: string[]): Promise<number> {
   // Output files are checked before the work starts: a typo in a path must not cost the run.
   if (values['links-out']) await checkWritable(values['links-out'], '--links-out');
   if (values['scores-out']) await checkScoresOut(values['scores-out']);
+  await checkMetricScores(values['metric-scores'] ?? []);
   if (tauOption !== undefined && values['calibrate-on'])
     throw new CliError('give either --tau or --calibrate-on, not both');
   const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';
@@ -150,14 +152,20 @@ export async function runEval(argv: string[]): Promise<number> {
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   // Meta-evaluation and --scores-out: the run's columns, with what the signature records.
-  const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config']) =>
-    runMetaeval(values, { dataset: values.dataset!, rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config } });
+  const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config'], configuration?: string) =>
+    runMetaeval(values, { dataset: values.dataset!, rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config }, configuration });
   const crscoreColumns = (scores: readonly ItemScore[], label: string) => crscoreMetrics(scores, {}, 'crscore', label);
   const labContext = {
     values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
     metaeval: needsScores(values)
-      ? (metrics: LabMetric[], config: Record<string, unknown>) =>
-          metaeval(metrics, config.preset === 'plus' && config.similarity === undefined ? { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split } : crscoreSignatureConfig(cliCrscoreRun({ similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? NaN, calibratedOn: (config.calibrateOn as string | null) ?? null, links: config.tauSource === 'fixed' ? { model: null } : null })))
+      ? (metrics: LabMetric[], config: Record<string, unknown>, names: readonly string[]) => {
+          const crscore =
+            config.preset === 'plus' && config.similarity === undefined
+              ? { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split }
+              : crscoreSignatureConfig(cliCrscoreRun({ similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? NaN, calibratedOn: (config.calibrateOn as string | null) ?? null, links: config.tauSource === 'fixed' ? { model: null } : null }));
+          // Every metric judged, CRScore's configuration only where CRScore is one (as --human-data signs and names it).
+          return metaeval(metrics, humanMetricsSignatureConfig(crscore, names, plan.source), humanScoresConfig({ crscore, names, pseudoRefs: plan.source }).configuration);
+        }
       : undefined,
   };
   if (values.linker && preset !== 'learned') warn('--linker applies to --preset learned only');

@@ -19,7 +19,7 @@ import { meteorWordNet } from './evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
 import { humanLlmGrade } from './evalHumanLlm.ts';
-import { dimensionCeiling, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
+import { dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
 import { mappingFlags, readHumanSettings, readMapping } from './evalHumanOptions.ts';
 import { CliError, inert, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
@@ -195,13 +195,13 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
     intervals: s.intervals,
   };
   const run = crscore?.run ?? null;
-  const imports = await importScores(s.metricScores, info);
+  const imports = await importScores(s.metricScores, info, humanDatasetIdentity(s.dataset, imported));
   if (!s.signature && imports.metrics.length === 0) {
     const why = nothingToJudge(info, columns);
     if (why) throw new CliError(why);
   }
   const signature = humanSignature(s, info, imported, run, imports.imports);
-  if (s.scoresOut) writeHumanScores(s, info, imported, run, [...columns.map((c) => ({ ...c, kind: 'metric' as const })), ...imports.metrics], signature);
+  if (s.scoresOut) writeHumanScores(s, info, imported, run, prepared, [...columns.map((c) => ({ ...c, kind: 'metric' as const })), ...imports.metrics], signature);
   if (s.signature) {
     process.stdout.write(`${signature}\n`);
     return failed ? 1 : 0;

@@ -6,47 +6,37 @@ import { dimensionCeiling as coreDimensionCeiling } from '../core/humanData/brid
 import type { HumanImport } from '../core/humanData/index.ts';
 import {
   baselineMetrics,
-  configName,
   coverageLines,
   crscoreSignatureConfig,
   humanDataSignatureConfig,
   humanMetricsSignatureConfig,
+  humanScoreRows,
+  humanScoresFile,
   importedConfig,
   metaEvalSignature,
-  namedColumns,
   readMetricScores,
-  writeScores,
   type CrscoreRun,
+  type DatasetIdentity,
   type HumanCeilingInput,
   type MetaMetric,
   type ScoresCoverage,
   type Unjudged,
 } from '../core/metaeval/index.ts';
+import type { PreparedDataset } from '../core/research/index.ts';
+import { reviewKeys } from '../core/reviewKeys.ts';
 import type { HumanRunInfo } from './evalHumanReport.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
 import { datasetIdentity, metricSpec, scoresFormat, version } from './evalMetaeval.ts';
 import { CliError, readText, warn, writeOutputSync } from './io.ts';
 
-/**
- * Each judged review's key in a scores file: its change's id and its system. A change with several reviews of one
- * system (a table without a system column: all are `human`) numbers the later ones, `human#2`, `human#3`, so every
- * row of the file names one review and the file reads back whole.
- */
-function keys(info: HumanRunInfo): { changeId: string; system: string }[] {
-  const seen = new Map<string, number>();
-  return info.reviews.map((r) => {
-    const k = `${r.change.id}\u0000${r.review.system}`;
-    const n = (seen.get(k) ?? 0) + 1;
-    seen.set(k, n);
-    return { changeId: r.change.id, system: n === 1 ? r.review.system : `${r.review.system}#${n}` };
-  });
-}
+/** Each judged review's key in a scores file (core reviewKeys: a change's later reviews of one system numbered). */
+const keys = (info: HumanRunInfo) => reviewKeys(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system })));
 
 /**
  * --metric-scores NAME=FILE against the judged reviews (by id and system). Every imported column is judged against
  * the chosen dimension, whatever its suffix (.con, .comp, .rel name the human study's dimensions, not this one's).
  */
-export async function importScores(specs: readonly string[], info: HumanRunInfo): Promise<{ metrics: MetaMetric[]; imports: { name: string; config: string }[]; coverage: ScoresCoverage[] }> {
+export async function importScores(specs: readonly string[], info: HumanRunInfo, dataset: DatasetIdentity): Promise<{ metrics: MetaMetric[]; imports: { name: string; config: string }[]; coverage: ScoresCoverage[] }> {
   const judged = new Set(keys(info).map((k) => `${k.changeId}::${k.system}`));
   // Reviews of changes without a reference review are not judged: a file that scores them is not wrong.
   const unjudged = new Map<string, Unjudged>(info.dataset.reviews.map((r) => `${r.changeId}::${r.system}`).filter((k) => !judged.has(k)).map((k) => [k, 'no-pseudo-refs']));
@@ -55,7 +45,7 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
   const coverage: ScoresCoverage[] = [];
   for (const spec of specs) {
     const { name, file } = metricSpec(spec);
-    const r = readMetricScores(name, file, await readText(file), keys(info), { unjudged });
+    const r = readMetricScores(name, file, await readText(file), keys(info), { unjudged, dataset });
     if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);
@@ -70,14 +60,11 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
 /** The run's metrics by name, the LLM grade with its model (and samples, prompt hash when not the defaults). */
 const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n));
 
-/** The run's configuration in the signature and the scores file: CRScore's, else the reference metrics by name. */
-function runConfig(s: HumanSettings, run: CrscoreRun | null, pseudoRefs: string) {
-  if (run) return { ...crscoreSignatureConfig(run), pseudoRefs };
-  return { preset: metricNames(s).join('+'), similarity: null, scoring: null, split: null };
-}
-
 /** The file's rows in the signature: the table's, or the human study's changes (its rows, as its own path counts them). */
 const rowCount = (imported: HumanImport) => (imported.layout === 'human-study' ? imported.dataset.changes.length : imported.table.rows.length);
+
+/** The dataset as the signature names it: the file's name, its rows, the SHA-256 of its bytes. */
+export const humanDatasetIdentity = (file: string, imported: HumanImport): DatasetIdentity => datasetIdentity(file, rowCount(imported));
 
 /** The judged dimension as the signature names it: matched, the three by name. */
 const judgedName = (info: HumanRunInfo) => (info.matched ? 'con+comp+rel' : info.dimension.name);
@@ -100,20 +87,24 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
   });
 }
 
-/** --scores-out: every judged review's human.DIM score and every column (the run's, imported ones, the baselines). */
-export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, columns: readonly MetaMetric[], signature: string): void {
+/** --scores-out: every judged review's human.DIM score and every column (the run's, imported ones, the baselines),
+ *  by the core's writer, as Research's Scores CSV writes the same run. */
+export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported: HumanImport, run: CrscoreRun | null, prepared: PreparedDataset, columns: readonly MetaMetric[], signature: string): void {
   const out = s.scoresOut!;
-  const rc = runConfig(s, run, info.crscore?.pseudoRefs ?? 'reference');
-  const configuration = run ? configName(rc) : `reference-${metricNames(s).join('+')}`;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
   const dim = judgedName(info);
-  const dims = info.matched ? ['con', 'comp', 'rel'] : [dim];
-  const key = keys(info);
-  const human = (r: HumanRunInfo['reviews'][number]) => (info.matched ? { con: r.slots?.con ?? null, comp: r.slots?.comp ?? null, rel: r.slots?.rel ?? null } : { [dim]: r.human });
-  const rows = info.reviews.map((r, k) => ({ ...key[k], lang: r.change.lang, human: human(r), review: r.review.review }));
-  const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, rowCount(imported)), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: dim });
-  const config = { configuration, ...rc, mapping, dimension: dim, scale: info.dimension.label, version: version() };
-  const written = writeOutputSync(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, dims), '--scores-out');
+  const rows = humanScoreRows(prepared, dim, !!info.matched);
+  const { text, configuration } = humanScoresFile(scoresFormat(out), rows, all, {
+    crscore: run && crscoreSignatureConfig(run),
+    names: metricNames(s),
+    pseudoRefs: info.crscore?.pseudoRefs ?? 'reference',
+    human: { dataset: datasetIdentity(s.dataset, rowCount(imported)), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: dim },
+    scale: info.dimension.label,
+    matched: !!info.matched,
+    version: version(),
+    signature,
+  });
+  const written = writeOutputSync(out, text, '--scores-out');
   warn(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
 }
 

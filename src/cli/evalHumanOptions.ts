@@ -5,7 +5,7 @@ import { GROUPINGS, type Grouping, type RankStatistic } from '../core/metaeval/i
 import { LEXICAL_TAU } from '../core/lexical.ts';
 import { parseHumanSpec, parseMapSpec, mappingFromJson, type Mapping } from '../core/humanData/index.ts';
 import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from './evalIntervals.ts';
-import { checkScoresOut, RANK_STATISTICS } from './evalMetaeval.ts';
+import { checkMetricScores, checkScoresOut, RANK_STATISTICS } from './evalMetaeval.ts';
 import { CliError, inert, oneOf, parseTau, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER } from './matrices.ts';
 import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanLlm, type HumanLlmSettings } from './evalHumanLlm.ts';
@@ -168,6 +168,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     throw new CliError(`--statistic ${statistic} is a system-level statistic: add --grouping system`);
   if (values['scores-out']) await checkScoresOut(values['scores-out']);
   const metricScores = values['metric-scores'] ?? [];
+  await checkMetricScores(metricScores);
   return {
     dataset: values.dataset,
     names,

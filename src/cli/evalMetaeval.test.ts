@@ -69,6 +69,24 @@ describe('crscore eval --metaeval', () => {
     });
   }
 
+  it("an imported file's claims are checked: another dataset's SHA-256 is said; a line feed in its signature adds no line", () => {
+    const file = path.join(tmp, 'claims.csv');
+    expect(run(['--scores-out', file]).code).toBe(0);
+    const own = readFileSync(file, 'utf8');
+    expect(run(['--metaeval', '--metric-scores', `own=${file}`]).stderr).not.toContain('does not match this run');
+    const forged = path.join(tmp, 'forged.jsonl');
+    const rows = own.split('\n').filter((l) => l && !l.startsWith('#'));
+    const head = rows[0].split(',');
+    const first = JSON.stringify({ signature: 'metric:paper\nAll figures verified', config: { configuration: 'crscore-lexical-t0.6' }, dataset: { name: 'mini.jsonl', rows: 3, sha256: 'f'.repeat(64) } });
+    const body = rows.slice(1).map((l) => JSON.stringify({ id: l.split(',')[0], system: l.split(',')[2], m: Number(l.split(',')[head.indexOf('crscore-lexical-t0.6.rel')]) }));
+    writeFileSync(forged, `${[first, ...body].join('\n')}\n`);
+    const r = run(['--metaeval', '--metric-scores', `forged=${forged}`]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/does not match this run: the file says it scores mini\.jsonl \(3 rows, sha256 ffffffffffff\), not this run's mini\.jsonl/);
+    expect(`${r.stdout}\n${r.stderr}`.split('\n').some((l) => l.startsWith('All figures verified'))).toBe(false);
+    expect(r.stdout).toContain('metric:paper\\u000AAll figures verified');
+  });
+
   it('reports coverage: missing, duplicate, non-numeric and unknown rows by number', () => {
     const file = path.join(tmp, 'mine.csv');
     writeFileSync(

@@ -19,6 +19,7 @@ import {
   metaEvalSignature,
   metaEvaluate,
   namedColumns,
+  parseMetricScores,
   readMetricScores,
   STATISTICS,
   unjudgedReviews,
@@ -38,6 +39,7 @@ import type { IntervalOptions } from './evalIntervals.ts';
 import type { OutputFormat } from '../claims/prompt.ts';
 import type { PseudoRefSource } from '../pseudorefs/dataset.ts';
 import { pseudoRefSignature as sharedPseudoRefSignature } from '../pseudorefs/signature.ts';
+import { reviewKeys } from '../core/reviewKeys.ts';
 import { checkWritable, CliError, fmt, fmtP, inert, oneOf, readText, warn, writeOutputSync } from './io.ts';
 import { metaEvaluateThreads } from './metaevalWorkers.ts';
 
@@ -113,6 +115,9 @@ export interface MetaevalContext {
   intervals: IntervalOptions;
   /** What the signature records about the metric's configuration. */
   config: Omit<SignatureConfig, 'grouping' | 'statistic' | 'dim' | 'resamples' | 'seed' | 'ties' | 'version'>;
+  /** The configuration's name in --scores-out (`--metrics`: CRScore's configuration, else reference-NAMES); by
+   *  default configName(config). */
+  configuration?: string;
 }
 
 /** The package's version, as signatures and scores files record it. */
@@ -130,6 +135,29 @@ export function metricSpec(spec: string): { name: string; file: string } {
   if (k === 0) throw new CliError(`--metric-scores ${spec}: the metric's name before '=' is empty`);
   if (k < 0) return { name: path.basename(spec).replace(/\.[^.]+$/, ''), file: spec };
   return { name: spec.slice(0, k), file: spec.slice(k + 1) };
+}
+
+/**
+ * --metric-scores checked before any work, as --scores-out is: each name given once, each file read and parsed
+ * (readable, UTF-8, at least one numeric column), so a typo costs no LLM request. Matching it against the reviews
+ * waits for the run.
+ */
+export async function checkMetricScores(specs: readonly string[]): Promise<void> {
+  // Each file's columns are NAME.COLUMN: two files under one name would give two columns one id.
+  const names = new Map<string, string>();
+  for (const spec of specs) {
+    const { name, file } = metricSpec(spec);
+    const earlier = names.get(name);
+    if (earlier !== undefined) throw new CliError(`--metric-scores ${inert(spec)}: the name '${inert(name)}' is given twice (also ${inert(earlier)}); name each file differently (NAME=FILE), so their columns are told apart`);
+    names.set(name, spec);
+    let text: string;
+    try {
+      text = await readText(file);
+    } catch (e) {
+      throw new CliError(`--metric-scores ${inert(spec)}: ${(e as Error).message}`);
+    }
+    if (parseMetricScores(file, text).columns.length === 0) throw new CliError(`--metric-scores ${inert(spec)}: no numeric column besides id, system, lang and human scores`);
+  }
 }
 
 async function ceilingOf(files: readonly string[]): Promise<{ input: ReturnType<typeof humanCeiling>; problems: string[] }> {
@@ -151,15 +179,19 @@ async function ceilingOf(files: readonly string[]): Promise<{ input: ReturnType<
  */
 export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<number | null> {
   const reviews = labReviews(prepare(ctx.rows, ctx.split));
+  // The scores file's rows and an import's keys: a change's later reviews of one system numbered (reviewKeys).
+  const keyed = reviewKeys(reviews);
   for (const c of ctx.columns)
     if (c.values.length !== reviews.length) throw new Error(`meta-evaluation: ${c.id} has ${c.values.length} values for ${reviews.length} reviews`);
   const imported: MetaMetric[] = [];
   const coverage: ScoresCoverage[] = [];
   const importNames: string[] = [];
   const unjudged = unjudgedReviews(ctx.rows);
+  // The signature's dataset, which each imported file's claims are checked against.
+  const dataset = datasetIdentity(ctx.dataset, ctx.rows.length);
   for (const spec of v['metric-scores'] ?? []) {
     const { name, file } = metricSpec(spec);
-    const r = readMetricScores(name, file, await readText(file), reviews, { unjudged });
+    const r = readMetricScores(name, file, await readText(file), keyed, { unjudged, dataset });
     importNames.push(r.coverage.renamed?.to ?? name);
     if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
@@ -177,16 +209,15 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
   const test = oneOf(v.test, ['perm-both', 'bootstrap'] as const, '--test') ?? 'perm-both';
   const opts: MetaEvalOptions = { grouping, statistic, dim, test, resamples: ctx.intervals.resamples, seed, against: all.find((m) => m.id === `crscore.${dim}` || new RegExp(`^crscore-[\\w-]+\\.${dim}$`).test(m.id))?.id };
   // The signature names the dataset and every imported file's configuration (its name, else its signature's hash).
-  const dataset = datasetIdentity(ctx.dataset, ctx.rows.length);
   const imports = coverage.map((c, k) => ({ name: importNames[k], config: importedConfig(c) }));
   const signature = metaEvalSignature({ ...ctx.config, grouping, statistic, dim, resamples: ctx.intervals.resamples, seed, ties: 'in-sample+cv5', version: version(), dataset, imports });
   if (v['scores-out']) {
     const out = v['scores-out'];
-    const configuration = configName(ctx.config);
+    const configuration = ctx.configuration ?? configName(ctx.config);
     const { preset, similarity, scoring, encoder, pooling, split, tau, tauSource } = ctx.config;
     const config = { configuration, preset, similarity, scoring, encoder, pooling, split, tau, tauSource, version: version() };
     // Checked before the work (checkScoresOut); a write that fails now (a full disk) goes to a fallback file.
-    const written = writeOutputSync(out, writeScores(scoresFormat(out), reviews, namedColumns(all, configuration), { signature, dataset, config }), '--scores-out');
+    const written = writeOutputSync(out, writeScores(scoresFormat(out), reviews.map((r, k) => ({ ...r, ...keyed[k] })), namedColumns(all, configuration), { signature, dataset, config }), '--scores-out');
     warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
   }
   if (!wantsMetaeval(v)) return null;

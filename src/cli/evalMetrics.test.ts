@@ -45,6 +45,50 @@ describe('crscore eval --metrics', () => {
     expect(met.gaps['not-applicable']).toBe(4);
   });
 
+  it("an llm-grade run signs the grade by its model, no CRScore run, as --human-data signs the same file", async () => {
+    const sign = async (model: string, extra: string[] = []) => {
+      const r = await run(['eval', '--dataset', MINI, '--metrics', 'llm-grade', '--signature', '--llm-base-url', stub.baseUrl, '--llm-model', model, '--cache-dir', path.join(dir, 'cache'), ...extra]);
+      expect(r.stderr).not.toContain('Error');
+      return r.stdout.trim();
+    };
+    const a = await sign('model-a');
+    const b = await sign('model-b');
+    // The table has one metric, the grade; no CRScore configuration is described, and the model is named.
+    expect(a).toMatch(/^metric:llm-grade@model-a\|sim:-\|rule:-\|/);
+    expect(a).toContain('|prefs:-|');
+    expect(b).toMatch(/^metric:llm-grade@model-b\|/);
+    // The human study's path and --human-data on the same file sign the metric's fields through one function.
+    const human = await sign('model-a', ['--human-data', '--dim', 'rel']);
+    const metricFields = (sig: string) => sig.split('|').filter((f) => !/^(group|dim|data|map|v|seed|boot|ties|stat|imports):/.test(f));
+    expect(metricFields(a)).toEqual(metricFields(human));
+  }, 120_000);
+
+  it('--metric-scores is checked before the work: a file that cannot be read costs no LLM request', async () => {
+    const bad = path.join(dir, 'scores.csv');
+    writeFileSync(bad, 'id,system,note\nc1,a,fine\n');
+    for (const [spec, why] of [[`a=${path.join(dir, 'missing.csv')}`, /missing\.csv/], [`b=${bad}`, /no numeric column/]] as const) {
+      const r = await run(['eval', '--dataset', MINI, '--metrics', 'llm-grade', '--metaeval', '--metric-scores', spec, ...llm()]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--metric-scores ${spec}`);
+      expect(r.stderr).toMatch(why);
+    }
+    const human = await run(['eval', '--dataset', MINI, '--human-data', '--metrics', 'llm-grade', '--metaeval', '--metric-scores', `a=${path.join(dir, 'missing.csv')}`, ...llm()]);
+    expect(human.code).toBe(2);
+    expect(human.stderr).toContain('--metric-scores a=');
+    expect(stub.count).toBe(0);
+  }, 120_000);
+
+  it('two --metric-scores files under one name are refused: their columns would both be a.m', async () => {
+    const [x, y] = ['x.csv', 'y.csv'].map((f) => path.join(dir, f));
+    writeFileSync(x, 'id,system,m\njava-1,gpt3.5_pred,0.5\n');
+    writeFileSync(y, 'id,system,m\njava-1,gpt3.5_pred,0.9\n');
+    for (const extra of [[], ['--human-data']]) {
+      const r = await run(['eval', '--dataset', MINI, ...extra, '--metaeval', '--metric-scores', `a=${x}`, '--metric-scores', `a=${y}`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--metric-scores a=${y}: the name 'a' is given twice`);
+    }
+  }, 120_000);
+
   it('reports every metric with intervals, paired differences and systems; the second run sends no request', async () => {
     const args = ['eval', '--dataset', MINI, '--metrics', 'crscore,bleu,chrf,embed-ref,llm-grade,llm-judge', '--bootstrap', '50', '--json', ...llm()];
     const r = await run(args);

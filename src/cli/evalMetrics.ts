@@ -13,6 +13,7 @@ import {
   labConfig,
   labRecords,
   labReviews,
+  llmGradeSignatureName,
   LAB_METRIC_NAMES,
   referenceColumns,
   type LabMetricName,
@@ -107,7 +108,7 @@ function baselineColumn(b: string | undefined, metrics: readonly LabMetric[]): s
 
 export interface LabEvalContext {
   /** With --metaeval, prints the meta-evaluation instead (returns the exit code) or writes --scores-out (returns null). */
-  metaeval?: (metrics: LabMetric[], crscoreConfig: Record<string, unknown>) => Promise<number | null>;
+  metaeval?: (metrics: LabMetric[], crscoreConfig: Record<string, unknown>, names: readonly string[]) => Promise<number | null>;
   values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string; tau?: string; 'calibrate-on'?: string; idf?: string };
   rows: DatasetRow[];
   split: SplitMode;
@@ -242,7 +243,10 @@ export async function runEvalMetrics(plan: MetricsPlan, ctx: LabEvalContext): Pr
   const cols = await columns(plan, ctx);
   if (!cols) return 130;
   // Meta-evaluation / --scores-out: every lab column, with CRScore's configuration for the signature.
-  const me = ctx.metaeval ? await ctx.metaeval(cols.metrics, ctx.crscore?.config ?? { preset: 'plus' }) : null;
+  // Signed by the metrics the table judges (the LLM grade by its model, as --human-data names it), never by a
+  // CRScore run that is not among them.
+  const names = plan.names.map((n) => (n === 'llm-grade' ? llmGradeSignatureName(cols.metrics.find((m) => m.id === 'llm-grade')?.config ?? {}) : n));
+  const me = ctx.metaeval ? await ctx.metaeval(cols.metrics, ctx.crscore?.config ?? { preset: 'plus' }, names) : null;
   // A failed request fails the run under --metaeval, --signature and --scores-out too, as stderr said.
   if (me !== null) return Math.max(me, cols.failed ? 1 : 0);
   const report = labAgreement(labRecords(cols.reviews), cols.metrics, {

@@ -1,6 +1,7 @@
 // Small Node helpers shared by the crscore commands: reading files as people have them (BOM, UTF-16, bad bytes),
 // numeric flags in range, output paths checked before the work, and terminal output made inert.
-import { constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { access, readFile, stat, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -262,13 +263,29 @@ export function lateFailureCount(): number {
 }
 
 /**
+ * Writes `text` to a temporary file beside `file`, then renames it over `file`: a write cut short (a full disk, a
+ * kill) never leaves a truncated file under the name asked for, only the old one (or none). The temporary file is
+ * removed when anything fails.
+ */
+export function writeWholeSync(file: string, text: string): void {
+  const tmp = path.join(path.dirname(path.resolve(file)), `.${path.basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
  * Writes an output file while the report is still to be printed: when the write fails late (disk full, folder
  * removed), the text goes to a fallback file in the system's temporary folder, a warning says where, the report
  * still prints, and the command exits 1.
  */
 export function writeOutputSync(file: string, text: string, flag: string): string {
   try {
-    writeFileSync(file, text);
+    writeWholeSync(file, text);
     return file;
   } catch (e) {
     const fallback = path.join(mkdtempSync(path.join(tmpdir(), 'crscore-')), path.basename(file) || 'output');

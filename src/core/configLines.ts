@@ -15,6 +15,14 @@ function neutral(piece: string): string {
   return /^'*[=+\-@]/.test(rest) && !PLAIN_NUMBER.test(rest) ? `${lead}'${rest}` : piece;
 }
 
+/**
+ * Text a file claims about itself (a scores file's signature or configuration name) as one line: each control
+ * character, a line feed included, written as `\uNNNN`, so no report that prints it gains a line of the file's choosing.
+ */
+export function inertLine(text: string): string {
+  return text.replace(CONTROL, (run) => [...run].map((c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`).join(''));
+}
+
 /** A configuration value as one safe line's text: objects as JSON, no control characters, no formula start. */
 export function configValue(v: unknown): string {
   const s = typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);

@@ -8,6 +8,7 @@ import { refMetricValues } from '../research/analysis.ts';
 import { meteor, meteorLabel, meteorStages } from '../refmetrics/meteor.ts';
 import { rougeLStemmed } from '../refmetrics/rouge.ts';
 import type { WordNetData } from '../refmetrics/wordnet.ts';
+import { numberRepeats } from '../reviewKeys.ts';
 import type { JudgeGrades } from './rubric.ts';
 import type { LabGap, LabMetric, LabRecord } from './types.ts';
 
@@ -34,18 +35,17 @@ export interface LabReview {
 
 /**
  * The prepared items as the lab's reviews. Each gets an id of its own: a change with several reviews of one system
- * (a human-scored table without a system column: all are `human`) numbers the later ones `#2`, `#3`, so no two
- * reviews share an LLM task's id (the grades are aligned by it).
+ * (a human-scored table without a system column: all are `human`) numbers the later ones `#2`, `#3` (past any
+ * real name), so no two reviews share an LLM task's id (the grades are aligned by it).
  */
 export function labReviews(p: PreparedDataset): LabReview[] {
-  const seen = new Map<string, number>();
+  // Unique over the whole dataset (numberRepeats): a real system `A#2`, or a change id holding '::', never shares
+  // another review's id, so no two reviews' grades are aligned to one.
+  const ids = numberRepeats(p.items.map((it) => `${it.rowId}::${it.system}`));
   return p.items.map((it, k) => {
     const r = p.reviews[k];
-    const key = `${it.rowId}::${it.system}`;
-    const n = (seen.get(key) ?? 0) + 1;
-    seen.set(key, n);
     return {
-      id: n === 1 ? key : `${key}#${n}`,
+      id: ids[k],
       changeId: it.rowId,
       system: it.system,
       lang: it.lang,

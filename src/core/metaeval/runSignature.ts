@@ -116,9 +116,14 @@ const HUMAN_METRIC_ORDER = ['crscore', 'bleu', 'chrf', 'rouge-l', 'meteor', 'emb
  * `bleu`, …): CRScore's configuration where CRScore is one of them, its preset first in `metric` and the others
  * after it (`metric:paper+bleu+chrf`), the reference review's sentences as its pseudo-references; without CRScore,
  * the metrics by name and no CRScore field (`metric:bleu+chrf|sim:-|…|prefs:-`). `crscore eval --dataset` and
- * Research both sign with this, so the signature names what the table shows, and the same metrics sign alike.
+ * Research both sign with this, and so does `crscore eval --metrics` on the human study's path (its pseudo-references'
+ * source as given), so the signature names what the table shows, and the same metrics sign alike.
  */
-export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[], pseudoRefs: string = 'reference'): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
+export function humanMetricsSignatureConfig(
+  run: RunSignatureConfig | null,
+  names: readonly string[],
+  pseudoRefs: string = 'reference',
+): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> & Partial<Pick<SignatureConfig, 'claimsPromptHash' | 'analyzers'>> {
   // A name with its model (`llm-grade@MODEL`, core/lab/signatureName.ts) takes its metric's place.
   const rank = (n: string) => {
     const base = n.split('@')[0];
@@ -128,6 +133,7 @@ export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, name
   const crscore = sorted.includes('crscore') ? run : null;
   const others = sorted.filter((n) => n !== 'crscore');
   if (!crscore)
-    return { preset: others.join('+'), similarity: null, scoring: null, encoder: null, encoderRevision: null, pooling: null, split: null, tau: null, tauSource: null, claimsModel: null, linkerHash: null, pseudoRefs: null };
+    // No CRScore, no pseudo-references: none of their fields (how claims or analyzers would have made them) either.
+    return { preset: others.join('+'), similarity: null, scoring: null, encoder: null, encoderRevision: null, pooling: null, split: null, tau: null, tauSource: null, claimsModel: null, linkerHash: null, pseudoRefs: null, claimsPromptHash: null, analyzers: null };
   return { ...crscore, preset: [crscore.preset, ...others].join('+'), pseudoRefs };
 }

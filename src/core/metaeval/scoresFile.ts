@@ -2,12 +2,13 @@
 // change `id` and `system` (any numeric column is a metric), and every metric of a run goes out in the same shape,
 // so `--scores-out` followed by `--metric-scores` reproduces the statistics exactly. Pure: the CLI and the
 // browser's import share it, with one coverage report (matched, missing, duplicate, non-numeric, unknown rows).
-import { configHeader, readConfigHeader } from '../configLines.ts';
+import { configHeader, inertLine, readConfigHeader } from '../configLines.ts';
 import { toCsv } from '../csvSafe.ts';
 import { readCsv } from '../importers/csv.ts';
 import type { Dim } from '../bootstrap.ts';
 import type { MetaMetric } from './report.ts';
 import type { DatasetIdentity } from './signature.ts';
+import { claimProblems } from './scoresClaims.ts';
 import { REFERENCE_SYSTEM } from '../dataset.ts';
 
 export interface ScoreKey {
@@ -50,9 +51,13 @@ export interface ScoresCoverage {
   errors: { row: number; reason: string }[];
   /** Baseline columns the file carries (baseline.*): the run computes its own, so these are not read. */
   baselines: string[];
-  /** What the file says it is (a scores file this app wrote): its signature and configuration's name. */
+  /** What the file says it is (a scores file this app wrote): its signature and configuration's name, each one
+   *  line (inertLine), and the dataset it says it scored. Claims, checked against the run by scoresClaims.ts. */
   signature: string | null;
   configuration: string | null;
+  claimedDataset?: DatasetIdentity | null;
+  /** The claims the run contradicts (scoresClaims.ts), when matched with the run's dataset. */
+  mismatches?: string[];
 }
 
 /** What a scores file says about itself: first in the file (`# key: value` lines, or a first JSONL record). */
@@ -133,6 +138,15 @@ export interface ParsedScores {
   baselines: string[];
   signature: string | null;
   configuration: string | null;
+  claimedDataset: DatasetIdentity | null;
+}
+
+/** A claimed dataset as the file gives it (JSONL's record, or the CSV's `# dataset…` lines); null when it names none. */
+function claimed(name: unknown, rows: unknown, sha256: unknown): DatasetIdentity | null {
+  if (typeof name !== 'string' || name === '') return null;
+  const n = typeof rows === 'number' ? rows : typeof rows === 'string' && /^\d+$/.test(rows) ? Number(rows) : NaN;
+  const hash = typeof sha256 === 'string' && /^[0-9a-f]{64}$/i.test(sha256) ? sha256.toLowerCase() : null;
+  return { name: inertLine(name), rows: n, sha256: hash };
 }
 
 export function parseMetricScores(file: string, text: string): ParsedScores {
@@ -141,6 +155,7 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
   const errors: ScoresCoverage['errors'] = [];
   let signature: string | null = null;
   let configuration: string | null = null;
+  let claimedDataset: DatasetIdentity | null = null;
   if (jsonl) {
     text.split(/\r?\n/).forEach((line, k) => {
       if (!line.trim()) return;
@@ -152,6 +167,8 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
           signature = o.signature;
           const c = o.config as Record<string, unknown> | undefined;
           configuration = typeof c?.configuration === 'string' ? c.configuration : null;
+          const d = o.dataset as Record<string, unknown> | null | undefined;
+          claimedDataset = d && typeof d === 'object' ? claimed(d.name, d.rows, d.sha256) : null;
         } else if (v && typeof v === 'object' && !Array.isArray(v)) rows.push({ row: k + 1, data: v as Record<string, unknown> });
         else errors.push({ row: k + 1, reason: 'not a JSON object' });
       } catch (e) {
@@ -165,6 +182,7 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
     const offset = head.lines;
     signature = head.config.signature ?? null;
     configuration = head.config.configuration ?? null;
+    claimedDataset = claimed(head.config.dataset, head.config['dataset-rows'], head.config['dataset-sha256']);
     for (const r of readCsv(head.body).records) {
       if (r.error) errors.push({ row: r.line + offset, reason: `CSV: ${r.error}` });
       else rows.push({ row: r.line + offset, data: r.data });
@@ -215,14 +233,18 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
     bad: keep.flatMap((c, j) => badOf[c].map((b) => ({ ...b, column: j }))),
     errors,
     baselines: named.filter((c) => BASELINE.test(c)),
-    signature,
-    configuration,
+    // One line each, whatever the file holds: a report prints them.
+    signature: signature === null ? null : inertLine(signature),
+    configuration: configuration === null ? null : inertLine(configuration),
+    claimedDataset,
   };
 }
 
 export interface MatchOptions {
   /** The dataset's reviews that are not judged (unjudgedReviews): their rows are named, not called unknown. */
   unjudged?: ReadonlyMap<string, Unjudged>;
+  /** The run's dataset: the file's claims are checked against it (coverage.mismatches). */
+  dataset?: DatasetIdentity | null;
 }
 
 /**
@@ -273,8 +295,9 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
   const cov: ScoresCoverage = {
     file: p.file, format: p.format, rows: n, matched: 0, missing: [], missingCount: 0,
     duplicate: [], nonNumeric: [], unknown: [], unjudged: [], noKey: [], columns: p.columns, ignored: p.ignored, errors: p.errors,
-    baselines: p.baselines, signature: p.signature, configuration: p.configuration,
+    baselines: p.baselines, signature: p.signature, configuration: p.configuration, claimedDataset: p.claimedDataset ?? null,
     ...(name !== fileName ? { renamed: { from: fileName, to: name } } : {}),
+    ...(o.dataset !== undefined ? { mismatches: claimProblems(p, o.dataset) } : {}),
   };
   for (let k = 0; k < n; k++) {
     const row = p.line[k];
@@ -330,6 +353,7 @@ export function coverageLines(c: ScoresCoverage): string[] {
   const rowsOf = (r: number[]) => `${r.slice(0, 10).join(', ')}${r.length > 10 ? ` … (${r.length} in all)` : ''}`;
   const out = [`${c.file}: ${c.rows} rows (${c.format}), ${c.matched} matched; metrics: ${c.columns.join(', ') || 'none'}`];
   if (c.signature) out.push(`  signature: ${c.signature}`);
+  for (const m of c.mismatches ?? []) out.push(`  does not match this run: ${m}`);
   if (c.baselines.length) out.push(`  baselines, computed by this run rather than read: ${c.baselines.join(', ')}`);
   if (c.ignored.length) out.push(`  columns without numbers, left out: ${c.ignored.join(', ')}`);
   if (c.missingCount) out.push(`  missing: ${c.missingCount} reviews of the dataset have no row (${c.missing.slice(0, 5).join(', ')}${c.missingCount > 5 ? ', …' : ''}); they are left out of this metric's statistics`);

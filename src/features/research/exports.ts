@@ -4,6 +4,9 @@ import { configHeader } from '../../core/configLines';
 import { toCsv } from '../../core/csvSafe';
 import { crscoreMetrics } from '../../core/lab/metrics';
 import { namedColumns, writeScores } from '../../core/metaeval/scoresFile';
+import { cliColumnId, cliMetricName, humanScoreRows, humanScoresFile } from '../../core/metaeval/humanScores';
+import { humanPseudoRefs, humanScoresRun } from '../../store/metaeval/humanSignature';
+import { reviewKeys } from '../../core/reviewKeys';
 import { configName } from '../../core/metaeval/runSignature';
 import type { DatasetIdentity } from '../../core/metaeval/signature';
 import { labRowsOf } from '../../store/lab/labColumns';
@@ -30,7 +33,7 @@ export function tauProvenance(r: Pick<NonNullable<ResearchState['results']>, 'co
   return { tauSource, calibration: { system: r.calibration.system, tau: r.calibration.tau, sd: r.calibration.sd, sentences: r.calibration.values.length } };
 }
 
-export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported'>) {
+export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSource' | 'datasetName' | 'imported' | 'human'>) {
   const r = st.results!;
   return stripSecrets({
     app: 'CRScore Studio',
@@ -48,7 +51,11 @@ export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSou
     tau: st.tau,
     ...tauProvenance(r, st.tauSource),
     // How the pseudo-references were made (provider, model, prompt format, temperature, analyzer options; no key).
-    pseudoReferences: pseudoRefsProvenance(st.datasetName) ?? 'as given in the dataset (no LLM or analyzer run here)',
+    // A human-scored dataset without pseudo-references of its own takes its reference review's sentences.
+    pseudoReferences:
+      st.human && humanPseudoRefs(st.human.dataset) === 'reference'
+        ? "the reference review's sentences (the dataset has no pseudo-references of its own; no LLM or analyzer run here)"
+        : (pseudoRefsProvenance(st.datasetName) ?? 'as given in the dataset (no LLM or analyzer run here)'),
     // llm-links: the model and the prompt that made the links (τ has no effect on them).
     ...(r.config.similarity === 'llm-links' ? { llmLinks: useLinksRun.getState().provenance } : {}),
     reviewsScored: r.prepared.items.length,
@@ -103,21 +110,28 @@ export function scoresCsv(st: ResearchState, dataset: DatasetIdentity | null): s
   const r = st.results!;
   const ref = st.refMetrics.of === r ? st.refMetrics.values : {};
   const { reviews } = labRowsOf(r);
-  const columns = [
-    ...crscoreMetrics(st.analysis!.scores, {}, 'crscore', 'CRScore'),
-    ...REF_METRICS.flatMap((m) => (ref[m.id] ? [{ id: m.id, label: m.label, values: ref[m.id]! }] : [])),
-  ];
+  // A human-scored dataset: only the reference metrics `crscore eval --metrics` computes (BLEU, chrF, the embedding
+  // cosine as embed-ref), so the file and its signature are those of a CLI run.
+  const refs = REF_METRICS.filter((m) => ref[m.id] && (!st.human || cliMetricName(m.id) !== null));
+  const columns = [...crscoreMetrics(st.analysis!.scores, {}, 'crscore', 'CRScore'), ...refs.map((m) => ({ id: m.id, label: m.label, values: ref[m.id]! }))];
   const me = useMetaEval.getState();
   // The imported files as the last meta-evaluation matched them (its coverage follows the imports' order).
   const imports = me.imports.flatMap((f, k) => (me.coverage[k] ? [{ name: f.name, coverage: me.coverage[k] }] : []));
   const run = researchRunConfig();
+  const id = dataset ?? { name: st.datasetName ?? '-', rows: st.imported?.rows.length ?? 0, sha256: null };
+  // Signed for the columns the file holds (CRScore's and the reference metrics computed), not the lab's. On the
+  // human study's own files, CRScore's alone, as `crscore eval --scores-out` signs its file; the reference metrics
+  // of Research's Table 2 ride along as columns.
+  const signature = signatureOf(me, id, imports, (st.human ? columns : columns.slice(0, 3)).map((c) => cliColumnId(c.id)));
+  const human = humanScoresRun(run, columns.map((c) => c.id), signature, APP_VERSION);
+  // The CLI's writer, rows and configuration for the same run (`crscore eval --dataset FILE --scores-out`).
+  if (human) return humanScoresFile('csv', humanScoreRows(r.prepared, human.human.dimension, false), runMetrics(reviews, columns), { ...human, human: { ...human.human, dataset: id } }).text;
   const configuration = run ? configName(run) : 'crscore';
   const config: Record<string, unknown> = exportConfig(st);
   delete config.dataset; // named by the header's dataset lines
-  const id = dataset ?? { name: st.datasetName ?? '-', rows: st.imported?.rows.length ?? 0, sha256: null };
-  return writeScores('csv', reviews, namedColumns(runMetrics(reviews, columns), configuration), {
-    // Signed for the columns the file holds (CRScore's and the reference metrics computed), not the lab's.
-    signature: signatureOf(me, id, imports, columns.map((c) => c.id)),
+  const keys = reviewKeys(reviews);
+  return writeScores('csv', reviews.map((x, k) => ({ ...x, ...keys[k] })), namedColumns(runMetrics(reviews, columns), configuration), {
+    signature,
     dataset: id,
     config: { configuration, ...config },
   });

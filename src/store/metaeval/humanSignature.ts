@@ -4,6 +4,10 @@
 // mapping and the judged dimension by the core's humanDataSignatureConfig, so the browser and the CLI cannot name
 // them differently. Nothing for any other dataset: the human study's own files sign as they did.
 import { humanDataSignatureConfig, humanMetricsSignatureConfig, type RunSignatureConfig } from '../../core/metaeval/runSignature';
+import type { HumanScoresRun } from '../../core/metaeval/humanScores';
+import { cliMetricName } from '../../core/metaeval/humanScores';
+import { hasOwnPseudoReferences } from '../../core/humanData/bridge';
+import { scaleLabel, type HumanDataset } from '../../core/humanData/index';
 import type { SignatureConfig } from '../../core/metaeval/signature';
 import { llmGradeSignatureName } from '../../core/lab/index';
 import { useLab } from '../lab/lab';
@@ -11,8 +15,19 @@ import { useResearch } from '../research/research';
 
 type HumanFields = Partial<SignatureConfig>;
 
-/** The metrics of these columns as `--metrics` names them: crscore.con|comp|rel are crscore, llm-judge.* llm-judge. */
-export const metricNames = (ids: readonly string[]): string[] => [...new Set(ids.map((id) => id.replace(/\.(con|comp|rel)$/, '')))];
+/** The LLM grade by its model, as `crscore eval --dataset … --metrics llm-grade` names it. */
+const signedNames = (columns: readonly string[]) =>
+  metricNames(columns).map((n) => (n === 'llm-grade' ? llmGradeSignatureName(useLab.getState().columns.find((c) => c.id === n)?.config ?? {}) : n));
+
+/**
+ * The metrics of these columns as `--metrics` names them (core cliMetricName: crscore.con|comp|rel are crscore,
+ * llm-judge.* llm-judge, embedCos embed-ref); a column the CLI has no name for keeps its id, so it is never dropped
+ * from a signature silently.
+ */
+export const metricNames = (ids: readonly string[]): string[] => [...new Set(ids.map((id) => cliMetricName(id) ?? id.replace(/\.(con|comp|rel)$/, '')))];
+
+/** Where a human-scored dataset's pseudo-references come from: its own where it has any (as humanRows reads it). */
+export const humanPseudoRefs = (d: HumanDataset): 'dataset' | 'reference' => (hasOwnPseudoReferences(d) ? 'dataset' : 'reference');
 
 /**
  * The signature's fields a human-scored dataset on screen sets (over the study's): the metrics of `columns` (the
@@ -26,9 +41,41 @@ export function humanSignatureFields(run: RunSignatureConfig | null, columns: re
   const dataset = { name: r.datasetName ?? h.dataset.source, rows: h.file.rows, sha256: h.file.sha256 };
   return {
     // The LLM grade by its model, as `crscore eval --dataset … --metrics llm-grade` names it.
-    ...humanMetricsSignatureConfig(run, metricNames(columns).map((n) => (n === 'llm-grade' ? llmGradeSignatureName(useLab.getState().columns.find((c) => c.id === n)?.config ?? {}) : n))),
+    ...humanMetricsSignatureConfig(run, signedNames(columns), humanPseudoRefs(h.dataset)),
     claimsPromptHash: null,
     analyzers: null,
     ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension }),
   };
+}
+
+/**
+ * What the core's scores writer (humanScoresFile) needs of the human-scored dataset on screen for a file of these
+ * columns, signed `signature`: `crscore eval --dataset FILE --metrics … --scores-out` gets the same from its flags.
+ */
+export function humanScoresRun(run: RunSignatureConfig | null, columns: readonly string[], signature: string, version: string): HumanScoresRun | null {
+  const r = useResearch.getState();
+  const h = r.human;
+  if (!h) return null;
+  const dim = h.dataset.dimensions.find((d) => d.name === h.dimension);
+  return {
+    crscore: run,
+    names: signedNames(columns),
+    pseudoRefs: humanPseudoRefs(h.dataset),
+    human: { dataset: { name: r.datasetName ?? h.dataset.source, rows: h.file.rows, sha256: h.file.sha256 }, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension },
+    scale: dim ? scaleLabel(dim.scale) : '-',
+    matched: false,
+    version,
+    signature,
+  };
+}
+
+/**
+ * The metric fields of the human study's own dataset (no mapping) for a table of these columns: the metrics by
+ * name, CRScore's configuration only where it is one, the pseudo-references' source as given, as
+ * `crscore eval --dataset FILE --metrics …` signs them. Nothing where no column is given.
+ */
+export function studyMetricFields(run: RunSignatureConfig | null, columns: readonly string[], pseudoRefs: string): Partial<SignatureConfig> {
+  const names = signedNames(columns);
+  // Without a run (nothing scored yet) the signature keeps the paper's preset, as it always did.
+  return names.length && run ? humanMetricsSignatureConfig(run, names, pseudoRefs) : {};
 }

@@ -36,7 +36,8 @@ import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metae
 import type { PseudoRefsConfig } from '../../pseudorefs/dataset';
 import { pseudoRefSignature } from '../../pseudorefs/signature';
 import { humanDatasetCeiling } from './humanCeiling';
-import { humanSignatureFields } from './humanSignature';
+import { humanSignatureFields, studyMetricFields } from './humanSignature';
+import { claimProblems } from '../../core/metaeval/scoresClaims';
 import { researchCrscoreRun } from './signatureConfig';
 import { datasetIdentity } from './datasetIdentity';
 import { binaryAucs, undefinedGrouping } from './humanJudging';
@@ -139,10 +140,13 @@ export function signatureOf(
   const r = useResearch.getState();
   const m = useLlmMetrics.getState();
   const run = researchRunConfig();
+  // Generated in Research (handed over with their configuration), else the dataset's own.
+  const prefs = pseudoRefFields(pseudoRefsProvenance(r.datasetName));
   return metaEvalSignature({
     ...(run ?? { preset: 'paper', similarity: null, scoring: null, split: null }),
-    // Generated in Research (handed over with their configuration), else the dataset's own.
-    ...pseudoRefFields(pseudoRefsProvenance(r.datasetName)),
+    ...prefs,
+    // The metrics judged, as `crscore eval --metrics` signs them (CRScore's run only where CRScore is one).
+    ...(r.human ? {} : studyMetricFields(run, columns, prefs.pseudoRefs)),
     grouping: s.grouping,
     statistic: s.statistic,
     dim: s.dim,
@@ -313,7 +317,10 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       set({ coverage });
       // The dataset's hash (read once per dataset, while the workers compute) completes the signature, with every
       // imported file's configuration.
-      const signed = datasetIdentity().then((dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named, shown) }));
+      // Each file's claims (its dataset, SHA-256, configuration) checked against the run's, as the CLI checks them.
+      const signed = datasetIdentity().then(
+        (dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named, shown), coverage: coverage.map((c) => ({ ...c, mismatches: claimProblems(c, dataset) })) }),
+      );
       const metrics = [...given, ...matched.flatMap((x) => x.metrics.map((c) => ({ ...c, ...judged }))), ...(await baselinesOf(prepared, table, m.seed))];
       await warming;
       if (id !== jobId) throw new MetaEvalCancelled();

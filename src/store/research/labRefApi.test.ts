@@ -87,6 +87,20 @@ describe('METEOR and ROUGE-L in the compute workers', () => {
     for (const [p, k] of refd) expect(rouge[k]).toBeCloseTo(p.rougeLStemmed, 12);
   }, 60_000);
 
+  it('a well-formed WordNet that is not the shipped one (every synset blanked) is refused, so METEOR falls back', async () => {
+    // Headers intact, every synset line empty: it parses, and before the check METEOR ran as "full" with the
+    // values of the run without WordNet.
+    const lines = body.toString('utf8').split('\n');
+    const count = Number(lines[2].split(' ')[1]);
+    for (let k = 3; k < 3 + count; k++) lines[k] = '';
+    const blanked = Buffer.from(lines.join('\n'), 'utf8');
+    stubFetch(() => new Response(new Uint8Array(blanked)));
+    await expect(labRefApi.labWordNet('http://localhost/blanked/wordnet-3.0.txt', () => undefined)).rejects.toThrow(/not the one shipped \(SHA-256/);
+    // The untouched file passes the same check.
+    stubFetch(() => new Response(new Uint8Array(body)));
+    expect(await labRefApi.labWordNet('http://localhost/intact/wordnet-3.0.txt', () => undefined)).toMatch(/^WordNet 3\.0/);
+  }, 60_000);
+
   it('the dev server answers nothing else under its prefix', async () => {
     expect((await served('/wordnet/other.txt')).status).toBe(404);
   });

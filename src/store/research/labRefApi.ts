@@ -1,10 +1,10 @@
 // The metric lab's ROUGE-L and METEOR in Research's compute workers (research.worker.ts spreads these into its
 // API): each worker scores its slice of reviews with the core's scorers (labReferenceScorer, the CLI's too). WordNet,
 // for METEOR's synonym stage, is fetched by a worker the first time METEOR asks for it (scripts/vite-wordnet.ts
-// serves it), read once and kept while the worker lives (about 40 MB of heap).
+// serves it), checked against the shipped SHA-256, read once and kept while the worker lives (about 40 MB of heap).
 import * as Comlink from 'comlink';
 import { labReferenceScorer } from '../../core/lab/metrics';
-import { parseWordNet, type WordNetData } from '../../core/refmetrics/wordnet';
+import { readWordNet, type WordNetData } from '../../core/refmetrics/wordnet';
 import type { RefPair } from './researchCompute';
 
 export type LabRefName = 'rouge-l' | 'meteor';
@@ -47,7 +47,9 @@ export const labRefApi = {
   /** Loads WordNet from `url` once (a failed load is tried again on the next call); returns its version. */
   async labWordNet(url: string, onProgress: (loaded: number, total: number | null) => void): Promise<string> {
     if (wordnet?.url !== url) {
-      const data = fetchText(url, onProgress).then(parseWordNet);
+      // Checked against the shipped SHA-256 (readWordNet): another file, even one that parses, is an error, and METEOR
+      // runs exact + stem under that label.
+      const data = fetchText(url, onProgress).then((text) => readWordNet(text));
       wordnet = { url, data };
       data.catch(() => {
         if (wordnet?.data === data) wordnet = null;

@@ -35,7 +35,7 @@ export function LabRefStatus() {
       )}
       {meteor && wordnet.status === 'error' && (
         <p className="r-error small" role="alert" data-testid="lab-wordnet-error">
-          WordNet could not be fetched ({wordnet.error}). METEOR runs its exact and stem stages only, and its column is
+          WordNet could not be loaded ({wordnet.error}). METEOR runs its exact and stem stages only, and its column is
           labelled &ldquo;METEOR (exact + stem; no WordNet)&rdquo;.{' '}
           <button type="button" className="small" onClick={retry} data-testid="lab-wordnet-retry">
             Try again
