@@ -21,7 +21,11 @@ import {
   type MetaMetric,
   type ScoresCoverage,
   type Unjudged,
+  tiesSignature,
 } from '../core/metaeval/index.ts';
+import { meteorSignatureName } from '../core/lab/signatureName.ts';
+import { meteorTokenizerName } from '../core/refmetrics/meteor.ts';
+import { whereSignature } from '../core/humanData/slices.ts';
 import type { HumanRunInfo } from './evalHumanReport.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
 import { datasetIdentity, metricSpec, scoresFormat, version } from './evalMetaeval.ts';
@@ -68,7 +72,8 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
 }
 
 /** The run's metrics by name, the LLM grade with its model (and samples, prompt hash when not the defaults). */
-const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n));
+const metricNames = (s: HumanSettings) =>
+  s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n === 'meteor' ? meteorSignatureName({ tokenizer: meteorTokenizerName(s.tokenizer) }) : n));
 
 /** The run's configuration in the signature and the scores file: CRScore's, else the reference metrics by name. */
 function runConfig(s: HumanSettings, run: CrscoreRun | null, pseudoRefs: 'dataset' | 'reference') {
@@ -94,9 +99,11 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
     statistic: s.statistic,
     resamples: s.intervals.resamples,
     seed: s.intervals.seed,
-    ties: 'in-sample+cv5',
+    ties: tiesSignature(s.epsSearch),
     version: version(),
     imports,
+    where: s.where ? whereSignature(s.where.clauses) : null,
+    by: s.by?.field ?? null,
   });
 }
 

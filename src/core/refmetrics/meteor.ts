@@ -1,23 +1,30 @@
-// METEOR as NLTK's meteor_score computes it (NLTK 3.10), the setting of GradedReviews' Code/METEOR.py (Jiang et
-// al. 2025): both texts lowercased and split by NLTK's word tokenizer; words aligned in three stages (exact, Porter
+// METEOR as NLTK's meteor_score computes it, the setting of GradedReviews' Code/METEOR.py (Jiang et al. 2025):
+// both texts lowercased and split by NLTK's word tokenizer (NLTK 3.9's rules by default, the NLTK of that paper's
+// time; 3.10's as an option: src/core/nltk/wordTokenize.ts says what differs); words aligned in three stages (exact, Porter
 // stem, WordNet synonym), each stage matching every unmatched hypothesis word from the last to the last unmatched
 // equal reference word; F-mean with α = 0.9; a fragmentation penalty γ·(chunks/matches)^β with β = 3, γ = 0.5.
 // The tokenizer runs on the whole text, as word_tokenize(text, preserve_line=True) does: NLTK's default first
-// splits sentences with Punkt, whose model is a separate download (docs/metaeval.md says what that changes).
-import { treebankTokenize, type NltkVersion } from '../nltk/wordTokenize.ts';
+// splits sentences with Punkt, whose trained model is a separate download (docs/reference-metrics.md).
+import { nltkTokenizerSignature } from '../nltk/signature.ts';
+import { DEFAULT_NLTK_VERSION, treebankTokenize, type NltkVersion } from '../nltk/wordTokenize.ts';
 import { porterStem } from './porter.ts';
 import { wordnetSynonyms, type WordNetData } from './wordnet.ts';
 
 /** NLTK's word_tokenize(text, preserve_line=True) of the given NLTK version's rules (src/core/nltk). */
-export function nltkWordTokenize(text: string, version: NltkVersion = '3.10'): string[] {
+export function nltkWordTokenize(text: string, version: NltkVersion = DEFAULT_NLTK_VERSION): string[] {
   return treebankTokenize(text, version);
 }
+
+/** The tokenizer's name in METEOR's configuration and signature, e.g. `nltk-3.9/preserve-line`. */
+export const meteorTokenizerName = (version: NltkVersion = DEFAULT_NLTK_VERSION): string => nltkTokenizerSignature({ version, preserveLine: true });
 
 export type MeteorStage = 'exact' | 'stem' | 'synonym';
 
 export interface MeteorOptions {
   /** WordNet for the synonym stage; without it METEOR runs exact and stem only (label it: meteorLabel). */
   wordnet?: WordNetData | null;
+  /** The NLTK version whose word-tokenizer rules split both texts (default 3.9). */
+  tokenizer?: NltkVersion;
   alpha?: number;
   beta?: number;
   gamma?: number;
@@ -97,7 +104,8 @@ export function meteorTokens(reference: readonly string[], hypothesis: readonly 
 
 /** GradedReviews' calculate_meteor_score: both texts lowercased, tokenized, scored against the one reference. */
 export function meteor(reference: string, candidate: string, opts: MeteorOptions = {}): number {
-  return meteorTokens(nltkWordTokenize((reference ?? '').toLowerCase()), nltkWordTokenize((candidate ?? '').toLowerCase()), opts);
+  const v = opts.tokenizer ?? DEFAULT_NLTK_VERSION;
+  return meteorTokens(nltkWordTokenize((reference ?? '').toLowerCase(), v), nltkWordTokenize((candidate ?? '').toLowerCase(), v), opts);
 }
 
 /** The stages a run had, for its label: METEOR only with all three (only whether WordNet was there matters). */

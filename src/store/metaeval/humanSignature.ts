@@ -5,7 +5,7 @@
 // them differently. Nothing for any other dataset: the human study's own files sign as they did.
 import { humanDataSignatureConfig, humanMetricsSignatureConfig, type RunSignatureConfig } from '../../core/metaeval/runSignature';
 import type { SignatureConfig } from '../../core/metaeval/signature';
-import { llmGradeSignatureName } from '../../core/lab/index';
+import { llmGradeSignatureName, meteorSignatureName } from '../../core/lab/index';
 import { useLab } from '../lab/lab';
 import { useResearch } from '../research/research';
 
@@ -26,7 +26,13 @@ export function humanSignatureFields(run: RunSignatureConfig | null, columns: re
   const dataset = { name: r.datasetName ?? h.dataset.source, rows: h.file.rows, sha256: h.file.sha256 };
   return {
     // The LLM grade by its model, as `crscore eval --dataset … --metrics llm-grade` names it.
-    ...humanMetricsSignatureConfig(run, metricNames(columns).map((n) => (n === 'llm-grade' ? llmGradeSignatureName(useLab.getState().columns.find((c) => c.id === n)?.config ?? {}) : n))),
+    ...humanMetricsSignatureConfig(
+      run,
+      metricNames(columns).map((n) => {
+        const config = () => useLab.getState().columns.find((c) => c.id === n)?.config ?? {};
+        return n === 'llm-grade' ? llmGradeSignatureName(config()) : n === 'meteor' ? meteorSignatureName(config()) : n;
+      }),
+    ),
     claimsPromptHash: null,
     analyzers: null,
     ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension }),
