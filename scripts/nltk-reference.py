@@ -307,9 +307,24 @@ def main():
         assert a == b
         edges.append({"references": refs, "hypothesis": hyp, "bleu": float(a), "bleuUnsmoothed": float(bleu38.sentence_bleu(refs, hyp))})
 
+    # CPython's math.exp and math.log (glibc), which sentence_bleu calls, on the kinds of values BLEU meets.
+    import math
+
+    xs_exp = [rng.uniform(-30, 2) for _ in range(3000)] + [0.25 * math.log(rng.randint(1, 60) / rng.randint(1, 60)) for _ in range(1000)]
+    xs_log = [rng.uniform(1e-6, 1000) for _ in range(2000)] + [rng.randint(1, 200) / rng.randint(1, 200) for _ in range(2000)]
+    # Each with the correctly rounded value (decimal at 60 digits): glibc's exp is not correctly rounded everywhere.
+    from decimal import Decimal, getcontext
+
+    getcontext().prec = 60
+    crmath = {
+        "exp": [[x, math.exp(x), float(Decimal(x).exp())] for x in xs_exp],
+        "log": [[x, math.log(x), float(Decimal(x).ln())] for x in xs_log],
+    }
+
     json.dump(
         {
             "made": "scripts/nltk-reference.py on NLTK 3.8 (Debian) and 3.10.3 (pip wheel)",
+            "math": crmath,
             "punktTab": tab,
             "cases": cases,
             "bleu": pairs,

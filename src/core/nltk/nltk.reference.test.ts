@@ -2,7 +2,7 @@
 // NLTK 3.9 built from both and checked equal) against ours.
 import { describe, expect, it } from 'vitest';
 import fixture from './fixtures/nltk-reference.json';
-import { parsePunktTab, punktSentences, sentenceBleu, treebankTokenize, wordTokenize, type PunktTabFiles } from './index.ts';
+import { crExp, crLog, parsePunktTab, punktSentences, sentenceBleu, treebankTokenize, wordTokenize, type PunktTabFiles } from './index.ts';
 
 interface Case {
   text: string;
@@ -41,5 +41,31 @@ describe('NLTK recorded: sentence_bleu with SmoothingFunction().method4', () => 
   it.each(fixture.bleuEdges.map((e, i) => [i, e] as const))('edge %i', (_, e) => {
     expect(sentenceBleu(e.references, e.hypothesis)).toBe(e.bleu);
     expect(sentenceBleu(e.references, e.hypothesis, { smoothing: 'method0' })).toBe(e.bleuUnsmoothed);
+  });
+});
+
+describe("exp and log: correctly rounded, and CPython's math module (glibc) within one unit in the last place", () => {
+  const m = (fixture as unknown as { math: Record<'exp' | 'log', [number, number, number][]> }).math;
+  const ulps = (a: number, b: number) => {
+    const v = new DataView(new ArrayBuffer(16));
+    v.setFloat64(0, a);
+    v.setFloat64(8, b);
+    return Math.abs(Number(v.getBigInt64(0) - v.getBigInt64(8)));
+  };
+  it('crExp and crLog give the correctly rounded value of every recorded argument', () => {
+    expect(m.exp.filter(([x, , cr]) => crExp(x) !== cr)).toEqual([]);
+    expect(m.log.filter(([x, , cr]) => crLog(x) !== cr)).toEqual([]);
+  });
+  it("differ from glibc's only where glibc misrounds (4 of the 4,000 exp arguments, by one unit), never for log", () => {
+    const expOff = m.exp.filter(([x, py]) => crExp(x) !== py);
+    expect(expOff.length).toBe(4);
+    for (const [x, py, cr] of expOff) {
+      expect(cr).not.toBe(py);
+      expect(ulps(crExp(x), py)).toBe(1);
+    }
+    expect(m.log.filter(([x, py]) => crLog(x) !== py)).toEqual([]);
+    // What the correction is for: V8's own exp and log are further from glibc's.
+    const v8Off = m.exp.filter(([x, py]) => Math.exp(x) !== py).length + m.log.filter(([x, py]) => Math.log(x) !== py).length;
+    expect(v8Off).toBeGreaterThan(4);
   });
 });
