@@ -25,9 +25,9 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** The core's columns on the same rows (the browser's Research items are prepare()'s). */
-function coreColumns(wordnet: boolean) {
+function coreColumns(wordnet: boolean, tokenizer: '3.9' | '3.10' = '3.9') {
   const rows = parseDatasetJsonl(fs.readFileSync(dataset, 'utf8')).rows;
-  return referenceColumns(prepare(rows, 'reference'), ['rouge-l', 'meteor'], { wordnet: wordnet ? loadWordNet() : null });
+  return referenceColumns(prepare(rows, 'reference'), ['rouge-l', 'meteor'], { wordnet: wordnet ? loadWordNet() : null, tokenizer });
 }
 
 async function column(page: Page, id: string) {
@@ -90,6 +90,13 @@ test('METEOR fetches WordNet only when ticked, shows its progress, and equals th
   await expect(page.getByTestId('lab-row-meteor')).toContainText('METEOR');
   await expect(page.getByTestId('lab-row-meteor')).not.toContainText('exact + stem');
   await shoot(page, 'lab-meteor-done', 'lab-row-meteor');
+
+  // NLTK 3.10's tokenizer rules: the column is computed again and equals the core's with them.
+  await expect(page.getByTestId('lab-meteor-tokenizer')).toHaveValue('3.9');
+  await page.getByTestId('lab-meteor-tokenizer').selectOption('3.10');
+  const m310 = coreColumns(true, '3.10')[1];
+  await expect.poll(async () => JSON.stringify((await column(page, 'meteor'))?.values), { timeout: 60_000 }).toBe(JSON.stringify(m310.values));
+  await shoot(page, 'lab-meteor-tokenizer');
 });
 
 test('WordNet cannot be fetched: a clear error, METEOR labelled exact + stem with their values; Try again loads it', async ({ page, context }) => {

@@ -21,6 +21,8 @@ import { humanCrscore } from './evalHumanCrscore.ts';
 import { humanLlmGrade } from './evalHumanLlm.ts';
 import { dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
 import { mappingFlags, readHumanSettings, readMapping } from './evalHumanOptions.ts';
+import { humanSlices } from './evalHumanSlices.ts';
+import { whereDataset } from '../core/humanData/slices.ts';
 import { CliError, inert, warn } from './io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from './matrices.ts';
 import { readFile } from 'node:fs/promises';
@@ -128,7 +130,16 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   const mapping = await readMapping(s.mapping);
   if (s.humanData && mapping) throw new CliError('--human-data reads the human study as it is: give no --map, --human or --mapping');
   const imported = s.humanData ? await loadStudy(s.dataset) : await load(s.dataset, mapping);
-  const read = imported.dataset;
+  let read = imported.dataset;
+  if (s.where) {
+    try {
+      read = whereDataset(read, s.where.clauses, imported.table);
+    } catch (e) {
+      throw new CliError(`--where ${inert(s.where.expr)}: ${(e as Error).message}`);
+    }
+    if (read.reviews.length === 0) throw new CliError(`--where ${inert(s.where.expr)}: no review of ${inert(s.dataset)} holds it`);
+    warn(`--where ${s.where.expr}: ${read.reviews.length} of ${imported.dataset.reviews.length} reviews are judged`);
+  }
   for (const e of read.errors.slice(0, 5)) warn(`${e.file}:${e.line}: ${e.reason}`);
   if (read.errors.length > 5) warn(`… ${read.errors.length - 5} more rows could not be read`);
   if (read.dimensions.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no human score column (name them with --human)`);
@@ -178,7 +189,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
       if (g.interrupted) return 130;
       failed += g.failed;
       columns.push(g.column);
-    } else columns.push(...referenceColumns(prepared, [n as ReferenceMetricName], n === 'meteor' ? { wordnet: meteorWordNet() } : {}));
+    } else columns.push(...referenceColumns(prepared, [n as ReferenceMetricName], n === 'meteor' ? { wordnet: meteorWordNet(), tokenizer: s.tokenizer } : {}));
   }
 
   const info: HumanRunInfo = {
@@ -206,9 +217,15 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
     process.stdout.write(`${signature}\n`);
     return failed ? 1 : 0;
   }
-  const out = s.metaeval
-    ? { ...(await humanMetaeval(info, columns, { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: dimensionCeiling(info) })), signature }
-    : humanSummary(info, columns);
+  const metaOptions = { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: dimensionCeiling(info), epsSearch: s.epsSearch };
+  const out = s.metaeval ? { ...(await humanMetaeval(info, columns, metaOptions)), signature } : humanSummary(info, columns);
+  if (s.by && out.metaeval) {
+    try {
+      out.metaeval.slices = await humanSlices(info, columns, metaOptions, s.by.field, imported.table);
+    } catch (e) {
+      throw new CliError(`--by ${inert(s.by.field)}: ${(e as Error).message}`);
+    }
+  }
   process.stdout.write(s.json ? `${JSON.stringify(out, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x), 2)}\n` : renderHuman(out));
   return failed ? 1 : 0;
 }

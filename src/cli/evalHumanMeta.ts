@@ -21,9 +21,13 @@ import {
   type MetaMetric,
   type ScoresCoverage,
   type Unjudged,
+  tiesSignature,
 } from '../core/metaeval/index.ts';
 import type { PreparedDataset } from '../core/research/index.ts';
 import { reviewKeys } from '../core/reviewKeys.ts';
+import { meteorSignatureName } from '../core/lab/signatureName.ts';
+import { meteorTokenizerName } from '../core/refmetrics/meteor.ts';
+import { whereSignature } from '../core/humanData/slices.ts';
 import type { HumanRunInfo } from './evalHumanReport.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
 import { datasetIdentity, metricSpec, scoresFormat, version } from './evalMetaeval.ts';
@@ -58,7 +62,8 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo,
 }
 
 /** The run's metrics by name, the LLM grade with its model (and samples, prompt hash when not the defaults). */
-const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n));
+const metricNames = (s: HumanSettings) =>
+  s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n === 'meteor' ? meteorSignatureName({ tokenizer: meteorTokenizerName(s.tokenizer) }) : n));
 
 /** The file's rows in the signature: the table's, or the human study's changes (its rows, as its own path counts them). */
 const rowCount = (imported: HumanImport) => (imported.layout === 'human-study' ? imported.dataset.changes.length : imported.table.rows.length);
@@ -81,9 +86,11 @@ export function humanSignature(s: HumanSettings, info: HumanRunInfo, imported: H
     statistic: s.statistic,
     resamples: s.intervals.resamples,
     seed: s.intervals.seed,
-    ties: 'in-sample+cv5',
+    ties: tiesSignature(s.epsSearch),
     version: version(),
     imports,
+    where: s.where ? whereSignature(s.where.clauses) : null,
+    by: s.by?.field ?? null,
   });
 }
 

@@ -11,6 +11,9 @@ import { DEFAULT_ENCODER } from './matrices.ts';
 import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanLlm, type HumanLlmSettings } from './evalHumanLlm.ts';
 import { readPseudoRefOptions, type PseudoRefPlan } from './pseudoRefs.ts';
 import { PSEUDO_REF_SOURCES } from '../pseudorefs/dataset.ts';
+import { DEFAULT_NLTK_VERSION, parseNltkVersion, type NltkVersion } from '../core/nltk/index.ts';
+import { parseBy, parseWhere, type SliceBy, type WhereClause } from '../core/humanData/slices.ts';
+import type { EpsSearch } from '../core/metaeval/metaTypes.ts';
 
 export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade'] as const;
 export type HumanMetric = (typeof HUMAN_METRICS)[number];
@@ -61,6 +64,17 @@ ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
   --metric-scores NAME=FILE per-review scores keyed by id and system (repeatable), judged beside the run's
   --bootstrap N, --seed S   resamples of changes for the intervals (default 1000), their seed
   --encoder SPEC, --pooling crscore|model   embed-ref's encoder (default ${DEFAULT_ENCODER})
+  --tokenizer nltk-3.9|nltk-3.10   METEOR's word tokenizer: NLTK 3.9's rules (default, the NLTK GradedReviews'
+                            scripts ran) or 3.10's (an opening quote split from its word, dashes split); the
+                            signature names it (meteor@nltk-3.9)
+  --where EXPR              judge only the reviews that hold: FIELD OP VALUE, clauses joined by ',' (all must
+                            hold); FIELD a human dimension (its score as the file has it), lang, system, id or a
+                            column of the file; OP one of <= >= < > = !=  (e.g. grade<=4, lang=go); the
+                            signature names it
+  --by lang|system|DIM|COLUMN   every table again for each value of the field, each with its n
+  --eps-search search|exhaustive   acc_eq's ε: search (default: every pair swept up to 2,000,000 pairs, beyond
+                            that 48 quantiles of sampled differences and 24 refinements) or exhaustive (every pair
+                            swept at any size: the best ε exactly; about 20 bytes of memory a pair)
   --json                    one JSON object on stdout
 `;
 
@@ -84,6 +98,10 @@ export const HUMAN_OPTIONS = {
   'metric-scores': { type: 'string', multiple: true },
   encoder: { type: 'string' },
   pooling: { type: 'string' },
+  tokenizer: { type: 'string' },
+  where: { type: 'string' },
+  by: { type: 'string' },
+  'eps-search': { type: 'string' },
   json: { type: 'boolean', default: false },
   ...HUMAN_LLM_OPTIONS,
   'llm-format': { type: 'string' },
@@ -120,6 +138,13 @@ export interface HumanSettings {
   mapping: { map?: string; human?: string; mapping?: string };
   /** llm-grade's settings (null without it). */
   llm: HumanLlmSettings | null;
+  /** METEOR's word-tokenizer rules. */
+  tokenizer: NltkVersion;
+  /** --where: the reviews judged (null: all). */
+  where: { expr: string; clauses: WhereClause[] } | null;
+  /** --by: the field every table is repeated for (null: none). */
+  by: SliceBy | null;
+  epsSearch: EpsSearch;
 }
 
 function readMetrics(spec: string | undefined, preset: boolean): HumanMetric[] {
@@ -167,6 +192,18 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
   if ((statistic === 'pairwise' || statistic === 'spa') && grouping !== 'system')
     throw new CliError(`--statistic ${statistic} is a system-level statistic: add --grouping system`);
   if (values['scores-out']) await checkScoresOut(values['scores-out']);
+  const tokenizer = values.tokenizer === undefined ? DEFAULT_NLTK_VERSION : parseNltkVersion(values.tokenizer);
+  if (tokenizer === null) throw new CliError(`--tokenizer: "${inert(values.tokenizer!)}" is not nltk-3.9 or nltk-3.10`);
+  if (values.tokenizer !== undefined && !names.includes('meteor')) warn('--tokenizer applies to --metrics meteor only');
+  let where: HumanSettings['where'] = null;
+  try {
+    if (values.where !== undefined) where = { expr: values.where.trim(), clauses: parseWhere(values.where) };
+  } catch (e) {
+    throw new CliError(`--where: ${(e as Error).message}`);
+  }
+  const by = values.by === undefined ? null : parseBy(values.by);
+  if (by === null && values.by !== undefined) throw new CliError('--by: give a field (lang, system, a dimension or a column)');
+  const epsSearch = oneOf(values['eps-search'], ['search', 'exhaustive'] as const, '--eps-search') ?? 'search';
   const metricScores = values['metric-scores'] ?? [];
   await checkMetricScores(metricScores);
   return {
@@ -182,7 +219,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     intervals,
     groupings: grouping ? [grouping] : ['none', 'item', 'system'],
     statistic,
-    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0,
+    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined,
     signature: values.signature,
     scoresOut: values['scores-out'],
     metricScores,
@@ -191,6 +228,10 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     json: values.json,
     mapping: { map: values.map, human: values.human, mapping: values.mapping },
     llm,
+    tokenizer,
+    where,
+    by,
+    epsSearch,
   };
 }
 

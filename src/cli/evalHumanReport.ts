@@ -15,6 +15,7 @@ import { kendallTauB, spearman } from '../core/stats.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
 import { fmt } from './io.ts';
 import { metaEvaluateJobs } from './metaevalWorkers.ts';
+import type { EpsSearch } from '../core/metaeval/metaTypes.ts';
 
 export interface HumanRunInfo {
   file: string;
@@ -57,12 +58,22 @@ export interface HumanEvalOutput {
     /** The human ceiling's annotators and their ordinal α on the dimension, or why there is none. */
     ceiling: { annotators: [string, string] | null; alpha: Alpha | null; missing: string | null };
     /** The groupings asked for (all three unless --grouping named one); each with the ceiling's row where there is one. */
-    groupings: Partial<Record<GroupKey, { rows: HumanMetaRow[]; ceiling: HumanMetaRow | null } | { undefined: string }>>;
+    groupings: HumanGroupings;
+    /** --by: every table again on each value's reviews (evalHumanSlices.ts). */
+    slices?: HumanSlice[];
   };
   signature?: string;
 }
 
 type HumanMetaRow = Omit<MetaRow, 'dim' | 'stats'> & { dim: string; stats: MetaRow['stats'] & { auc?: Auc } };
+export type HumanGroupings = Partial<Record<GroupKey, { rows: HumanMetaRow[]; ceiling: HumanMetaRow | null } | { undefined: string }>>;
+/** One slice of --by: the field, its value, its reviews' number and its tables. */
+export interface HumanSlice {
+  by: string;
+  value: string | number | null;
+  n: number;
+  groupings: HumanGroupings;
+}
 type GroupKey = 'pooled' | 'item' | 'system';
 const KEY: Record<Grouping, GroupKey> = { none: 'pooled', item: 'item', system: 'system' };
 
@@ -72,6 +83,8 @@ export interface HumanMetaOptions {
   statistic: RankStatistic;
   imported: readonly MetaMetric[];
   ceiling: { input: HumanCeilingInput | null; missing: string | null };
+  /** How acc_eq's ε is searched (default 'search'). */
+  epsSearch?: EpsSearch;
 }
 
 const isBinary = (info: HumanRunInfo) => info.dimension.scale.kind === 'binary';
@@ -155,7 +168,7 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
   const named = (row: MetaRow): HumanMetaRow => ({ ...row, dim: info.matched ? row.dim : info.dimension.name });
   const ceilingInput = o.ceiling.input;
   const all = o.groupings.map((g) => ({ g, why: groupingUndefined(judgedReviews(info), g) }));
-  const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed });
+  const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed, ...(o.epsSearch === 'exhaustive' ? { epsSearch: o.epsSearch } : {}) });
   const run = all.filter((x) => !x.why);
   // The groupings side by side on one pool of threads (the same reports as one at a time).
   // Matched, CRScore's Rel as on the human study's path (evalMetaeval.ts); else the first column.
@@ -201,13 +214,17 @@ export function renderHuman(o: HumanEvalOutput): string {
     for (const c of o.correlations) L.push(`  ${c.label.padEnd(34)} ${String(c.n).padStart(6)}  ${fmt(c.spearman).padStart(8)}  ${fmt(c.kendall).padStart(11)}${c.auc ? `  ${aucCell(c.auc)}` : ''}`);
   }
   if (o.metaeval) renderMeta(L, o.metaeval, o.dimension.name);
+  for (const sl of o.metaeval?.slices ?? []) {
+    L.push('', `── ${sl.by} = ${sl.value ?? '(none)'}: ${sl.n} review${sl.n === 1 ? '' : 's'} ──`);
+    renderMeta(L, { ...o.metaeval!, groupings: sl.groupings }, o.dimension.name, false);
+  }
   if (o.signature) L.push('', `signature: ${o.signature}`);
   L.push('');
   return L.join('\n');
 }
 
 /** The meta-evaluation's tables: the groupings asked for, the ceiling's row on top, the ranking statistic's column. */
-function renderMeta(L: string[], m: NonNullable<HumanEvalOutput['metaeval']>, dim: string) {
+function renderMeta(L: string[], m: NonNullable<HumanEvalOutput['metaeval']>, dim: string, footer = true) {
   const title = { pooled: 'pooled over reviews', item: 'grouped by change (per change, then the mean)', system: 'system level (system means)' } as const;
   const shown = ['spearman', 'kendall', 'acc_eq'];
   // A statistic the table does not show already gets its own column (Pearson; soft pairwise accuracy).
@@ -230,6 +247,7 @@ function renderMeta(L: string[], m: NonNullable<HumanEvalOutput['metaeval']>, di
     if (g.ceiling) line(g.ceiling, '—');
     for (const r of g.rows) line(r, String(r.rank));
   }
+  if (!footer) return;
   const c = m.ceiling;
   L.push('', c.annotators ? `Human ceiling: ${c.annotators.join(' vs ')} on the reviews both scored${c.alpha ? `; their ordinal Krippendorff's α ${fmt(c.alpha.alpha)} (n ${c.alpha.n / 2})` : ''}.` : `Human ceiling: ${c.missing ?? 'none'}.`);
   L.push(`Intervals: ${m.resamples} bootstrap resamples of changes (seed ${m.seed}).`);

@@ -5,7 +5,8 @@ import type { Dim } from '../bootstrap.ts';
 import { column, type ItemScores } from '../scoreColumns.ts';
 import type { PreparedDataset } from '../research/prepare.ts';
 import { refMetricValues } from '../research/analysis.ts';
-import { meteor, meteorLabel, meteorStages } from '../refmetrics/meteor.ts';
+import { meteor, meteorLabel, meteorStages, meteorTokenizerName } from '../refmetrics/meteor.ts';
+import { DEFAULT_NLTK_VERSION, type NltkVersion } from '../nltk/wordTokenize.ts';
 import { rougeLStemmed } from '../refmetrics/rouge.ts';
 import type { WordNetData } from '../refmetrics/wordnet.ts';
 import { numberRepeats } from '../reviewKeys.ts';
@@ -178,13 +179,20 @@ export function judgeMetrics(reviews: readonly { id: string }[], outcomes: reado
 export function referenceColumns(
   p: PreparedDataset,
   names: readonly ReferenceMetricName[],
-  o: { embedCos?: (review: string, reference: string) => number; encoder?: string; pooling?: string | null; wordnet?: WordNetData | null } = {},
+  o: {
+    embedCos?: (review: string, reference: string) => number;
+    encoder?: string;
+    pooling?: string | null;
+    wordnet?: WordNetData | null;
+    /** METEOR's word-tokenizer rules (NLTK 3.9 by default). */
+    tokenizer?: NltkVersion;
+  } = {},
 ): LabMetric[] {
   const ids = names.flatMap((n) => (n === 'embed-ref' ? ['embedCos' as const] : n === 'bleu' || n === 'chrf' ? [n] : []));
   const v = ids.length ? refMetricValues(p, o.embedCos, ids) : {};
   const or = (x: (number | null)[] | undefined) => x ?? p.items.map(() => null);
   const each = (name: 'rouge-l' | 'meteor') => {
-    const f = labReferenceScorer(name, o.wordnet);
+    const f = labReferenceScorer(name, o.wordnet, o.tokenizer);
     return p.reviews.map((r) => (r.reference ? f(r.reference, r.review.review ?? '') : null));
   };
   return names.map((n) => {
@@ -196,7 +204,7 @@ export function referenceColumns(
       case 'rouge-l':
         return rougeLColumn(each('rouge-l'));
       case 'meteor':
-        return meteorColumn(each('meteor'), o.wordnet);
+        return meteorColumn(each('meteor'), o.wordnet, o.tokenizer);
       case 'embed-ref':
         return referenceMetric('embed-ref', `Embedding cosine to the reference (${o.encoder ?? 'no encoder'})`, or(v.embedCos), {
           reference: 'msg',
@@ -212,19 +220,28 @@ export function referenceColumns(
  * rouge_score with use_stemmer=True, NLTK's meteor_score (its synonym stage only with WordNet). The CLI calls it
  * through referenceColumns, the browser's compute workers on their slice of reviews.
  */
-export function labReferenceScorer(name: 'rouge-l' | 'meteor', wordnet?: WordNetData | null): (reference: string, review: string) => number {
-  return name === 'rouge-l' ? rougeLStemmed : (reference, review) => meteor(reference, review, { wordnet });
+export function labReferenceScorer(
+  name: 'rouge-l' | 'meteor',
+  wordnet?: WordNetData | null,
+  tokenizer: NltkVersion = DEFAULT_NLTK_VERSION,
+): (reference: string, review: string) => number {
+  return name === 'rouge-l' ? rougeLStemmed : (reference, review) => meteor(reference, review, { wordnet, tokenizer });
 }
 
 export function rougeLColumn(values: readonly (number | null)[]): LabMetric {
   return referenceMetric('rouge-l', 'ROUGE-L (stemmed)', values, { reference: 'msg', stemmer: 'porter-nltk' });
 }
 
-/** METEOR's column, labelled by the stages it had: "METEOR" only with WordNet's synonym stage. */
-export function meteorColumn(values: readonly (number | null)[], wordnet: Pick<WordNetData, 'version'> | null | undefined): LabMetric {
+/** METEOR's column, labelled by the stages it had: "METEOR" only with WordNet's synonym stage; its tokenizer named. */
+export function meteorColumn(
+  values: readonly (number | null)[],
+  wordnet: Pick<WordNetData, 'version'> | null | undefined,
+  tokenizer: NltkVersion = DEFAULT_NLTK_VERSION,
+): LabMetric {
   return referenceMetric('meteor', meteorLabel(wordnet), values, {
     reference: 'msg',
     stages: meteorStages(wordnet).join('+'),
     wordnet: wordnet?.version ?? null,
+    tokenizer: meteorTokenizerName(tokenizer),
   });
 }

@@ -17,3 +17,12 @@ export function llmGradeSignatureName(config: Readonly<Record<string, unknown>>)
   const model = typeof config.model === 'string' && config.model !== '' ? config.model : '-';
   return `llm-grade@${model}${samples !== PAPER_SAMPLES ? `x${samples}` : ''}${prompt !== DEFAULT_GRADE_PROMPT ? `#${sha256Hex(prompt).slice(0, 12)}` : ''}`;
 }
+
+/**
+ * `meteor@nltk-3.9` or `meteor@nltk-3.10`: METEOR by the NLTK version whose word-tokenizer rules split its texts,
+ * from its column's configuration (`tokenizer: nltk-3.9/preserve-line`, meteorColumn); 3.9 where none is recorded.
+ */
+export function meteorSignatureName(config: Readonly<Record<string, unknown>>): string {
+  const t = typeof config.tokenizer === 'string' ? config.tokenizer.split('/')[0] : 'nltk-3.9';
+  return `meteor@${t}`;
+}

@@ -3,10 +3,10 @@
 // the held-out one, under the same grouping; the figure is the mean over folds.
 import { mulberry32 } from '../bootstrap.ts';
 import { groupedStatistic, groupsFor, type Grouping } from './grouped.ts';
-import { calibrateFolds, calibrateTies, type TieCalibration } from './ties.ts';
+import { calibrateFolds, calibrateTies, type TieCalibration, type TieOptions } from './ties.ts';
 
 /** Cross-validated acc_eq: ε fit on k−1 folds of changes, acc_eq on the held-out fold, mean over folds. */
-export function crossValidated(p: { x: Float64Array; h: Float64Array; change: Int32Array; system: Int32Array }, grouping: Grouping, folds: number, seed: number, calibrated?: readonly TieCalibration[] | null) {
+export function crossValidated(p: { x: Float64Array; h: Float64Array; change: Int32Array; system: Int32Array }, grouping: Grouping, folds: number, seed: number, calibrated?: readonly TieCalibration[] | null, tie: TieOptions = { seed }) {
   const { ids, foldOf } = foldsOf(p.change, folds, seed);
   const pick = (keep: (i: number) => boolean) => {
     const idx = Array.from(p.x.keys()).filter(keep);
@@ -17,9 +17,9 @@ export function crossValidated(p: { x: Float64Array; h: Float64Array; change: In
   const epsCv: number[] = [];
   const F = Math.min(folds, ids.length);
   // Pooled: every fold's training calibration from one enumeration and sort of the pairs.
-  const shared = calibrated !== undefined ? calibrated : grouping === 'none' ? pooledFolds(p, folds, seed) : null;
+  const shared = calibrated !== undefined ? calibrated : grouping === 'none' ? pooledFolds(p, folds, seed, tie) : null;
   for (let f = 0; f < F; f++) {
-    const eps = shared ? shared[f].eps : calibrateTies(pick((i) => foldOf.get(p.change[i]) !== f), { seed }).eps;
+    const eps = shared ? shared[f].eps : calibrateTies(pick((i) => foldOf.get(p.change[i]) !== f), tie).eps;
     const acc = groupedStatistic('acc_eq', pick((i) => foldOf.get(p.change[i]) === f), eps);
     epsCv.push(eps);
     if (Number.isFinite(acc)) accs.push(acc);
@@ -43,8 +43,8 @@ export function foldsOf(change: Int32Array, folds: number, seed: number) {
  * Pooled: every fold's training calibration, then the in-sample one (last), from one enumeration and sort of the
  * pairs (null where they are too many for the exact sweep).
  */
-export function pooledFolds(p: { x: Float64Array; h: Float64Array; change: Int32Array }, folds: number, seed: number): TieCalibration[] | null {
+export function pooledFolds(p: { x: Float64Array; h: Float64Array; change: Int32Array }, folds: number, seed: number, tie: TieOptions = {}): TieCalibration[] | null {
   const { ids, foldOf } = foldsOf(p.change, folds, seed);
   const F = Math.min(folds, ids.length);
-  return calibrateFolds(p.x, p.h, Uint8Array.from(p.change, (c) => foldOf.get(c)!), F);
+  return calibrateFolds(p.x, p.h, Uint8Array.from(p.change, (c) => foldOf.get(c)!), F, tie);
 }

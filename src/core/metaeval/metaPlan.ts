@@ -11,9 +11,9 @@ import { groupedStatistic, groupsFor, pairwiseAccuracy, statistic, STATISTICS, t
 import { accKernel, accPlan, weightedAccEq } from './pairwise.ts';
 import { swapMasks } from './significance.ts';
 import { spaResampler } from './spaInterval.ts';
-import { calibrateTies, type TieCalibration } from './ties.ts';
+import { calibrateTies, epsTieOptions, type TieCalibration } from './ties.ts';
 import { crossValidated, pooledFolds } from './crossval.ts';
-import type { MetaEvalOptions, MetaMetric, MetaRecord, MetaTable, RankStatistic, TypedMetaMetric } from './metaTypes.ts';
+import type { EpsSearch, MetaEvalOptions, MetaMetric, MetaRecord, MetaTable, RankStatistic, TypedMetaMetric } from './metaTypes.ts';
 import { interned, packedTriples } from '../interned.ts';
 import { pearsonScaled, type Numbers } from '../stats.ts';
 
@@ -43,6 +43,8 @@ export interface MetaPlan {
   alpha: number;
   test: 'perm-both' | 'bootstrap';
   against?: string;
+  /** How ε is searched (MetaEvalOptions.epsSearch). */
+  epsSearch: EpsSearch;
   C: number;
   S: number;
   bases: MetricBase[];
@@ -128,6 +130,7 @@ export function planMetaEvalTyped(t: MetaTable, all: readonly TypedMetaMetric[],
     alpha: o.alpha ?? 0.05,
     test: o.test ?? 'perm-both',
     against: o.against,
+    epsSearch: o.epsSearch ?? 'search',
     C,
     S,
     bases,
@@ -140,8 +143,9 @@ export function prepareUnit(plan: MetaPlan, k: number): { unit: MetricUnit; resa
   const { grouping, folds, seed, total } = plan;
   const groups = groupsFor(grouping, x, h, change, system);
   // Pooled: the in-sample ε and the folds' from one sort of the pair events (the same figures).
-  const shared = grouping === 'none' && x.length >= 2 ? pooledFolds({ x, h, change }, folds, seed) : null;
-  const ties = shared ? shared[shared.length - 1] : calibrateTies(groups, { seed });
+  const tieOptions = epsTieOptions(plan.epsSearch, seed);
+  const shared = grouping === 'none' && x.length >= 2 ? pooledFolds({ x, h, change }, folds, seed, tieOptions) : null;
+  const ties = shared ? shared[shared.length - 1] : calibrateTies(groups, tieOptions);
   const point = Object.fromEntries(STATISTICS.map((s) => [s, groupedStatistic(s, groups, s === 'acc_eq' ? ties.eps : 0)])) as Record<Statistic, number>;
   const boot = Object.fromEntries([...STATISTICS, 'pairwise'].map((s) => [s, new Float64Array(total).fill(NaN)])) as MetricUnit['boot'];
   const unit: MetricUnit = { ties, cvTies: shared ? shared.slice(0, -1) : grouping === 'none' ? null : undefined, point, boot };
@@ -287,7 +291,7 @@ export function completeUnits(plan: MetaPlan, ks: readonly number[], units: read
   const spaBoot = plan.grouping === 'system' ? spaResampler(masks, plan.seed, plan.C, B) : null;
   ks.forEach((k, j) => {
     const u = units[j];
-    u.cv = crossValidated(plan.bases[k], plan.grouping, plan.folds, plan.seed, u.cvTies);
+    u.cv = crossValidated(plan.bases[k], plan.grouping, plan.folds, plan.seed, u.cvTies, epsTieOptions(plan.epsSearch, plan.seed));
     if (spaBoot) {
       const t = systemTable(plan, k);
       u.spa = spaBoot(t.mx, t.mh);

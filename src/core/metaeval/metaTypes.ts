@@ -58,7 +58,15 @@ export interface MetaEvalOptions {
   against?: string;
   /** The human dimension of the table: metrics judged against another are left out (default rel). */
   dim?: Dim;
+  /**
+   * How acc_eq's ε is searched (ties.ts): 'search' (default) sweeps every pair exactly up to 2,000,000 pairs and
+   * beyond that tries 48 quantiles of sampled differences and 24 refinements; 'exhaustive' sweeps every pair at any
+   * size (the optimum exactly; memory grows with the pairs: about 20 bytes a pair).
+   */
+  epsSearch?: EpsSearch;
 }
+
+export type EpsSearch = 'search' | 'exhaustive';
 
 export interface StatCell {
   value: number;

@@ -46,7 +46,18 @@ export interface SignatureConfig {
   mapping?: string | null;
   /** Imported score files: their names and their configurations' names (or signatures' hashes). */
   imports?: readonly { name: string; config: string }[] | null;
+  /** The rows judged (`--where grade<=4`), printed only when given. */
+  where?: string | null;
+  /** The field every table is repeated for (`--by lang`), printed only when given. */
+  by?: string | null;
 }
+
+/**
+ * The signature's `ties` field: ε fitted in-sample and cross-validated over 5 folds of changes, searched as the
+ * meta-evaluation's epsSearch says ('search', the default, prints no suffix: the exact sweep up to 2,000,000 pairs,
+ * 48 + 24 candidates beyond; 'exhaustive' prints `+eps-exhaustive`).
+ */
+export const tiesSignature = (epsSearch: 'search' | 'exhaustive' = 'search'): string => `in-sample+cv5${epsSearch === 'exhaustive' ? '+eps-exhaustive' : ''}`;
 
 const field = (v: string | number | null | undefined) => {
   if (v === null || v === undefined || v === '') return '-';
@@ -81,6 +92,8 @@ export function metaEvalSignature(c: SignatureConfig): string {
     ['data', c.dataset ? `${c.dataset.name}(${c.dataset.rows}${c.dataset.sha256 ? `,sha256=${short(c.dataset.sha256)}` : ''})` : null],
     ['imports', c.imports && c.imports.length ? c.imports.map((i) => `${i.name}=${i.config}`).join('+') : null],
     ...(c.mapping ? ([['map', c.mapping]] as [string, string][]) : []),
+    ...(c.where ? ([['where', c.where]] as [string, string][]) : []),
+    ...(c.by ? ([['by', c.by]] as [string, string][]) : []),
   ];
   return parts.map(([k, v]) => `${k}:${field(v)}`).join('|');
 }

@@ -11,7 +11,8 @@
 //    |Δmetric| over 200,000 seeded random pairs, each evaluated exactly in O(n log n) (pairwise.ts); then 24
 //    sampled differences between the best candidate's neighbours refine it. The ε is the best of the candidates
 //    tried (an approximation of the optimum); the acc_eq reported at it is exact.
-// Ties in the optimum go to the smallest ε.
+// Ties in the optimum go to the smallest ε. `maxExactPairs: Infinity` (the meta-evaluation's epsSearch
+// 'exhaustive') sweeps every pair at any size.
 import { mulberry32 } from '../bootstrap.ts';
 import { accCounts, accKernel, accPlan, TIE_SLACK } from './pairwise.ts';
 
@@ -354,4 +355,9 @@ function thin(eps: Float64Array, acc: Float64Array, best: number): { eps: number
   const out: { eps: number; acc: number }[] = [];
   for (let k = 0; k < n; k++) if (k % stride === 0 || k === n - 1 || k === best) out.push({ eps: eps[k], acc: acc[k] });
   return out;
+}
+
+/** The tie options of a meta-evaluation's ε search ('exhaustive': the exact sweep at any number of pairs). */
+export function epsTieOptions(search: 'search' | 'exhaustive', seed: number): TieOptions {
+  return search === 'exhaustive' ? { seed, maxExactPairs: Infinity } : { seed };
 }

@@ -77,3 +77,16 @@ describe("lexicalRefMetrics", () => {
     for (const v of Object.values(same)) expect(v).toBeCloseTo(1, 10);
   });
 });
+
+describe("METEOR's tokenizer", () => {
+  it("defaults to NLTK 3.9's rules: an opening quote stays on a word of two or more letters", async () => {
+    const { meteor, meteorTokenizerName, nltkWordTokenize } = await import('./meteor.ts');
+    expect(nltkWordTokenize("use 'foo' here")).toEqual(['use', "'foo", "'", 'here']);
+    expect(nltkWordTokenize("use 'foo' here", '3.10')).toEqual(['use', "'", 'foo', "'", 'here']);
+    const ref = "use 'foo' here";
+    const cand = 'use foo here';
+    expect(meteor(ref, cand)).toBe(meteor(ref, cand, { tokenizer: '3.9' }));
+    expect(meteor(ref, cand)).toBeLessThan(meteor(ref, cand, { tokenizer: '3.10' }));
+    expect(meteorTokenizerName()).toBe('nltk-3.9/preserve-line');
+  });
+});

@@ -21,6 +21,7 @@ import { labColumns, labRowsOf, type LlmMetricConfig } from './labColumns';
 import { flatLabMetric, flatLabRecords } from '../research/labFlat';
 import { CancelledError, labStats } from './labStats';
 import { useLabRefs, type LabRefName } from './labRefs';
+import type { NltkVersion } from '../../core/nltk/wordTokenize';
 import { refColumnsPending } from './labPending';
 import { useResearch } from '../research/research';
 
@@ -85,6 +86,8 @@ interface LabState {
   cancel(): void;
   /** Columns and statistics for the Research run and τ in force. */
   compute(): void;
+  /** METEOR's word tokenizer (NLTK 3.9's rules or 3.10's): its column is computed again. */
+  setMeteorTokenizer(v: NltkVersion): void;
   restore(): void;
 }
 
@@ -267,6 +270,11 @@ export const useLab = create<LabState>()((set, get) => ({
   cancel() {
     controller?.abort();
     if (get().phase === 'confirm') set({ phase: 'idle' });
+  },
+
+  setMeteorTokenizer(v) {
+    useLabRefs.getState().setTokenizer(v);
+    get().compute();
   },
 
   compute() {

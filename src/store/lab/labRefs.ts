@@ -8,6 +8,7 @@ import { meteorColumn, rougeLColumn, type LabMetric } from '../../core/lab/index
 import type { PreparedDataset } from '../../core/research/index';
 import { WORDNET_ASSET } from '../../core/refmetrics/wordnet';
 import type { LabRefName } from '../research/labRefApi';
+import { DEFAULT_NLTK_VERSION, type NltkVersion } from '../../core/nltk/wordTokenize';
 import type { RefPair } from '../research/researchCompute';
 import { CancelledError, nextTask, onWorker, POOL_SIZE, slices } from '../research/researchPool';
 
@@ -30,6 +31,10 @@ interface LabRefsState {
   /** Why a column could not be computed (cleared by retry). */
   failed: Partial<Record<LabRefName, string>>;
   wordnet: WordNetLoad;
+  /** METEOR's word-tokenizer rules (NLTK 3.9 by default, as the CLI's --tokenizer). */
+  tokenizer: NltkVersion;
+  /** Another tokenizer: METEOR's column is computed again when next asked for. */
+  setTokenizer(v: NltkVersion): void;
   /** Starts what `names` need on `p` that is neither there nor under way; true once a column landed. */
   ensure(p: PreparedDataset, names: readonly LabRefName[]): Promise<boolean>;
   /** Forgets a failed WordNet load and METEOR's column: the next ensure fetches WordNet again. */
@@ -71,6 +76,7 @@ export const useLabRefs = create<LabRefsState>()((set, get) => {
 
   async function compute(p: PreparedDataset, name: LabRefName): Promise<LabMetric> {
     const pairs: RefPair[] = p.reviews.map((r) => [r.review.review ?? '', r.reference]);
+    const tokenizer = get().tokenizer;
     const parts = slices(pairs.length, Math.max(POOL_SIZE, Math.ceil(pairs.length / REF_SLICE)));
     // As the CLI: WordNet only where some review has a reference, and only when METEOR is asked for.
     const withWordNet = name === 'meteor' && p.hasReference && get().wordnet.status !== 'error' && (await loadWordNet(Math.min(POOL_SIZE, parts.length)));
@@ -78,11 +84,11 @@ export const useLabRefs = create<LabRefsState>()((set, get) => {
     for (const [k, [a, b]] of parts.entries()) {
       if (k > 0) await nextTask();
       const part = pairs.slice(a, b);
-      pending.push(onWorker(k, (api) => api.labRefValues(part, name, withWordNet)));
+      pending.push(onWorker(k, (api) => api.labRefValues(part, name, withWordNet, tokenizer)));
     }
     const values: (number | null)[] = [];
     for (const v of await Promise.all(pending)) for (const x of v) values.push(Number.isNaN(x) ? null : x);
-    return name === 'rouge-l' ? rougeLColumn(values) : meteorColumn(values, withWordNet ? { version: get().wordnet.version ?? 'WordNet' } : null);
+    return name === 'rouge-l' ? rougeLColumn(values) : meteorColumn(values, withWordNet ? { version: get().wordnet.version ?? 'WordNet' } : null, tokenizer);
   }
 
   return {
@@ -91,6 +97,14 @@ export const useLabRefs = create<LabRefsState>()((set, get) => {
     running: [],
     failed: {},
     wordnet: IDLE,
+    tokenizer: DEFAULT_NLTK_VERSION,
+
+    setTokenizer(v) {
+      if (v === get().tokenizer) return;
+      const columns = { ...get().columns };
+      delete columns.meteor;
+      set({ tokenizer: v, columns });
+    },
 
     async ensure(p, names) {
       if (get().of !== p) set({ of: p, columns: {}, running: [], failed: {} });

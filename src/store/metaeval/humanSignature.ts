@@ -9,15 +9,18 @@ import { cliMetricName } from '../../core/metaeval/humanScores';
 import { hasOwnPseudoReferences } from '../../core/humanData/bridge';
 import { scaleLabel, type HumanDataset } from '../../core/humanData/index';
 import type { SignatureConfig } from '../../core/metaeval/signature';
-import { llmGradeSignatureName } from '../../core/lab/index';
+import { llmGradeSignatureName, meteorSignatureName } from '../../core/lab/index';
 import { useLab } from '../lab/lab';
 import { useResearch } from '../research/research';
 
 type HumanFields = Partial<SignatureConfig>;
 
-/** The LLM grade by its model, as `crscore eval --dataset … --metrics llm-grade` names it. */
+/** The LLM grade by its model and METEOR by its tokenizer, as `crscore eval --dataset … --metrics` names them. */
 const signedNames = (columns: readonly string[]) =>
-  metricNames(columns).map((n) => (n === 'llm-grade' ? llmGradeSignatureName(useLab.getState().columns.find((c) => c.id === n)?.config ?? {}) : n));
+  metricNames(columns).map((n) => {
+    const config = () => useLab.getState().columns.find((c) => c.id === n)?.config ?? {};
+    return n === 'llm-grade' ? llmGradeSignatureName(config()) : n === 'meteor' ? meteorSignatureName(config()) : n;
+  });
 
 /**
  * The metrics of these columns as `--metrics` names them (core cliMetricName: crscore.con|comp|rel are crscore,

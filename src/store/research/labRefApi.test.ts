@@ -70,8 +70,12 @@ describe('METEOR and ROUGE-L in the compute workers', () => {
     expect(calls).toEqual([url]);
     expect(progress.at(-1)).toEqual([body.length, body.length]);
 
-    const meteor = await labRefApi.labRefValues(pairs, 'meteor', true);
-    const cli = labReferenceScorer('meteor', loadWordNet());
+    // The fixture is NLTK 3.10.3's: its tokenizer rules; the default (3.9) is the CLI's default too.
+    const meteor = await labRefApi.labRefValues(pairs, 'meteor', true, '3.10');
+    const cli = labReferenceScorer('meteor', loadWordNet(), '3.10');
+    const def = await labRefApi.labRefValues(pairs, 'meteor', true);
+    const cliDefault = labReferenceScorer('meteor', loadWordNet());
+    for (const [p, k] of fixture.pairs.flatMap((p, k) => (p.reference ? [[p, k] as const] : []))) expect(def[k]).toBe(cliDefault(p.reference, p.candidate));
     // A pair whose reference is empty has no reference: not applicable (NaN here, null in the column), as in the CLI.
     const refd = fixture.pairs.flatMap((p, k) => (p.reference ? [[p, k] as const] : []));
     expect(refd.length).toBeGreaterThan(200);
@@ -81,7 +85,7 @@ describe('METEOR and ROUGE-L in the compute workers', () => {
     }
     expect(fixture.pairs.map((p, k) => (p.reference ? 0 : meteor[k])).filter((x) => !Number.isNaN(x) && x !== 0)).toEqual([]);
     expect(meteor.at(-1)).toBeNaN();
-    const stems = await labRefApi.labRefValues(pairs, 'meteor', false);
+    const stems = await labRefApi.labRefValues(pairs, 'meteor', false, '3.10');
     for (const [p, k] of refd) expect(stems[k]).toBeCloseTo(p.meteorNoWordNet, 12);
     const rouge = await labRefApi.labRefValues(pairs, 'rouge-l', false);
     for (const [p, k] of refd) expect(rouge[k]).toBeCloseTo(p.rougeLStemmed, 12);

@@ -4,6 +4,7 @@
 // serves it), checked against the shipped SHA-256, read once and kept while the worker lives (about 40 MB of heap).
 import * as Comlink from 'comlink';
 import { labReferenceScorer } from '../../core/lab/metrics';
+import { DEFAULT_NLTK_VERSION, type NltkVersion } from '../../core/nltk/wordTokenize';
 import { readWordNet, type WordNetData } from '../../core/refmetrics/wordnet';
 import type { RefPair } from './researchCompute';
 
@@ -61,9 +62,9 @@ export const labRefApi = {
    * `name`'s score of each review against its reference (NaN where there is none); METEOR with WordNet's synonym
    * stage when `withWordNet` (labWordNet must have loaded it in this worker), else exact and stem only.
    */
-  async labRefValues(pairs: RefPair[], name: LabRefName, withWordNet: boolean): Promise<Float64Array> {
+  async labRefValues(pairs: RefPair[], name: LabRefName, withWordNet: boolean, tokenizer: NltkVersion = DEFAULT_NLTK_VERSION): Promise<Float64Array> {
     const wn = name === 'meteor' && withWordNet ? await (wordnet?.data ?? Promise.reject(new Error('WordNet is not loaded in this worker'))) : null;
-    const f = labReferenceScorer(name, wn);
+    const f = labReferenceScorer(name, wn, tokenizer);
     const out = Float64Array.from(pairs, ([review, reference]) => (reference ? f(reference, review) : NaN));
     return Comlink.transfer(out, [out.buffer]);
   },

@@ -16,6 +16,7 @@ import {
 } from '../../../settings/llmMetrics';
 import { useStorageRefusals } from '../../../settings/storageWrites';
 import { useLab } from '../../../store/lab/lab';
+import { useLabRefs } from '../../../store/lab/labRefs';
 
 const HINTS: Record<string, string> = {
   crscore:
@@ -136,6 +137,7 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
                 needs reference
               </span>
             )}
+            {k === 'meteor' && s.metrics.includes('meteor') && <MeteorTokenizer disabled={disabled} />}
             {k === 'llm-judge' && s.metrics.includes('llm-judge') && (
               <div className="lab-variants">
                 <label>
@@ -199,6 +201,27 @@ export function LabPicker({ disabled }: { disabled: boolean }) {
           {s.metrics.includes('llm-judge') && <PromptEditor kind="judge" disabled={disabled} />}
         </div>
       )}
+    </div>
+  );
+}
+
+/** METEOR's word tokenizer: NLTK 3.9's rules (the NLTK GradedReviews' scripts ran) or 3.10's; the signature names it. */
+function MeteorTokenizer({ disabled }: { disabled: boolean }) {
+  const tokenizer = useLabRefs((r) => r.tokenizer);
+  return (
+    <div className="lab-variants">
+      <label>
+        word tokenizer{' '}
+        <select
+          value={tokenizer}
+          disabled={disabled}
+          onChange={(e) => useLab.getState().setMeteorTokenizer(e.target.value === '3.10' ? '3.10' : '3.9')}
+          data-testid="lab-meteor-tokenizer"
+        >
+          <option value="3.9">NLTK 3.9 (GradedReviews&apos; scripts)</option>
+          <option value="3.10">NLTK 3.10 (opening quotes and dashes split)</option>
+        </select>
+      </label>
     </div>
   );
 }
