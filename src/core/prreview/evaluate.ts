@@ -7,7 +7,7 @@ import { aacrEvaluate, type AacrVariant, type SemanticMatch } from './evaluators
 import { martianEvaluate, replayRecord, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
 import { crscoreEvaluate } from './evaluators/crscore.ts';
 import { DEFAULT_THRESHOLD, pairMatrix, type MatcherContext, type MatcherName, type PairMatrix } from './matchers.ts';
-import { nltkBleu } from './nltkBleu.ts';
+import { cachedNltkBleu } from './nltkBleu.ts';
 import { aggregate, AACR_AGGREGATE, CODEFUSE_AGGREGATE, CRSCORE_AGGREGATE, MARTIAN_AGGREGATE, type AggregateOptions, type Aggregates, type AggregateSpec } from './aggregate.ts';
 import { withCandidatesFrom } from './readers/martian.ts';
 import type { SimilarityMatrix } from '../types.ts';
@@ -86,10 +86,11 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
 
   if (o.evaluator === 'codefuse') {
     sig += `|tp>${o.tpThreshold ?? 0.5}|description:${o.matcher ?? 'bleu-nltk3.9-method4-punkt-untrained'}`;
+    const bleu = cachedNltkBleu();
     for (const pr of ds0.prs)
       for (const [system, preds] of reviewsOf(pr)) {
         const refs = referencesFor(pr, system, mode);
-        let description = (p: string, r: string) => nltkBleu(p, r);
+        let description = bleu;
         if (matcher) {
           const mat = matcher(refs.map((r) => r.text.toLowerCase().trim()), preds.map((p) => p.text.toLowerCase().trim()), pr.diff);
           const at = lookup(refs.map((r) => r.text.toLowerCase().trim()), preds.map((p) => p.text.toLowerCase().trim()), mat);
@@ -117,7 +118,9 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
           semantic = (g, r) => at(r, g) >= threshold;
         }
         const { match_details, ...fields } = aacrEvaluate(gen, refs, { variant, semantic });
-        rows.push({ pr: pr.id, system, ...fields, match_details });
+        const row: PrRow = { pr: pr.id, system, ...fields, match_details };
+        if (fields.failed_requests > 0) row.error = `${fields.failed_requests} questions to the LLM failed; left out`;
+        rows.push(row);
       }
   } else if (o.evaluator === 'martian') {
     const replay = !matcher && !o.llmJudge;
@@ -146,7 +149,9 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
             };
           }
           const { true_positives, false_positives, false_negatives, ...fields } = martianEvaluate(golden, texts, j);
-          rows.push({ pr: pr.id, system, ...fields, true_positives, false_positives, false_negatives });
+          const row: PrRow = { pr: pr.id, system, ...fields, true_positives, false_positives, false_negatives };
+          if (fields.errors_count > 0) row.error = `${fields.errors_count} questions to the LLM failed; left out`;
+          rows.push(row);
         }
     }
   } else {

@@ -3,14 +3,14 @@
 // Each reuses a similarity the metric already has: lexical (Jaccard of content words), plus (TF-IDF cosine on the
 // background IDF), use-lite (the bundled encoder's cosine, vectors from the caller), learned (the shipped linker's
 // probability that a review addresses a pseudo-reference) and bleu (NLTK's BLEU-4, method 4, as CodeFuse's description).
-import { lexicalSimilarityMatrix } from '../lexical.ts';
+import { lexicalSimilarityMatrix, lexicalTokenSets } from '../lexical.ts';
 import { plusSimilarityMatrix, plusTextCache, type Idf } from '../plus/index.ts';
 import { featureCache, reviewFeatures, type LinkerInput } from '../learned/features.ts';
 import { reviewProbabilities } from '../learned/linker.ts';
 import type { LogisticModel } from '../learned/logistic.ts';
 import { splitReview } from '../sentences.ts';
 import type { SimilarityMatrix } from '../types.ts';
-import { nltkBleu } from './nltkBleu.ts';
+import { cachedNltkBleu } from './nltkBleu.ts';
 
 export type MatcherName = 'bleu' | 'lexical' | 'plus' | 'use-lite' | 'learned';
 export const MATCHERS: readonly MatcherName[] = ['bleu', 'lexical', 'plus', 'use-lite', 'learned'];
@@ -48,8 +48,10 @@ function fromFn(f: (ref: string, com: string) => number): PairMatrix {
 
 export function pairMatrix(name: MatcherName, ctx: MatcherContext = {}): PairMatrix {
   switch (name) {
-    case 'lexical':
-      return (refs, coms) => lexicalSimilarityMatrix(refs, coms);
+    case 'lexical': {
+      const sets = lexicalTokenSets();
+      return (refs, coms) => lexicalSimilarityMatrix(refs, coms, {}, sets);
+    }
     case 'plus': {
       const idf = need(ctx.idf, 'the background IDF', name);
       const texts = plusTextCache(idf);
@@ -57,13 +59,8 @@ export function pairMatrix(name: MatcherName, ctx: MatcherContext = {}): PairMat
     }
     case 'bleu': {
       // The reference issue is BLEU's reference, the comment its hypothesis, lower-cased as CodeFuse does.
-      const seen = new Map<string, number>();
-      return fromFn((ref, com) => {
-        const k = `${ref}\u0000${com}`;
-        let v = seen.get(k);
-        if (v === undefined) seen.set(k, (v = nltkBleu(com.toLowerCase().trim(), ref.toLowerCase().trim())));
-        return v;
-      });
+      const bleu = cachedNltkBleu();
+      return fromFn((ref, com) => bleu(com.toLowerCase().trim(), ref.toLowerCase().trim()));
     }
     case 'use-lite': {
       const vec = need(ctx.vector, 'vectors from the encoder', name);

@@ -11,5 +11,20 @@ export interface NltkBleuOptions {
 
 export function nltkBleu(pred: string, ref: string, o: NltkBleuOptions = {}): number {
   const tok = (t: string) => wordTokenize(t, { version: o.version ?? '3.9', punkt: o.punkt });
-  return sentenceBleu([tok(ref)], tok(pred), { weights: [0.25, 0.25, 0.25, 0.25], smoothing: 'method4' });
+  return bleuOfTokens(tok(pred), tok(ref));
+}
+
+export function bleuOfTokens(pred: readonly string[], ref: readonly string[]): number {
+  return sentenceBleu([ref], pred, { weights: [0.25, 0.25, 0.25, 0.25], smoothing: 'method4' });
+}
+
+/** nltkBleu with each distinct text tokenised once (a batch compares the same texts many times). */
+export function cachedNltkBleu(o: NltkBleuOptions = {}): (pred: string, ref: string) => number {
+  const tokens = new Map<string, string[]>();
+  const tok = (t: string) => {
+    let v = tokens.get(t);
+    if (!v) tokens.set(t, (v = wordTokenize(t, { version: o.version ?? '3.9', punkt: o.punkt })));
+    return v;
+  };
+  return (pred, ref) => bleuOfTokens(tok(pred), tok(ref));
 }

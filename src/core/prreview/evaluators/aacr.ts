@@ -54,6 +54,34 @@ export function firstWordAnswer(response: string): boolean | null {
   return w?.[0] === 'yes' ? true : w?.[0] === 'no' ? false : null;
 }
 
+/** AACR-Bench's SEMANTIC_COMPARISON_PROMPT_TEMPLATE, character for character. */
+export function aacrPrompt(comment1: string, comment2: string): string {
+  const task = `Determine whether the two review comments given above express the same concern or suggestion. Ignore differences in wording, tone, or formatting—focus solely on semantic equivalence of the underlying issue. If the core intent and technical substance are identical, answer "yes"; otherwise, answer "no".`;
+  return `
+-Role-
+
+You are an expert code reviewer assistant specialized in analyzing and comparing code review comments.
+
+-Task-
+
+${task.replace('the two review comments given above', 'two given review comments')}
+
+-Review Comments-
+
+Review Comment 1:
+${comment1}
+
+Review Comment 2:
+${comment2}
+
+-Task-
+
+${task}
+
+Your answer:
+`;
+}
+
 /** `normalize_path`. */
 const normalizePath = (p: string | null | undefined) => (p ? p.replace(/\\\//g, '/').replace(/\\/g, '/') : '');
 

@@ -5,6 +5,7 @@
 // 0.5 (0.3 before the harness's January 2026 change), and score = (F1 + mean location + mean description) / 3.
 // Its edge cases are kept: no prediction and no reference scores 1; predictions without a reference have recall 1.
 import type { ReviewComment } from '../model.ts';
+import { pyStrip } from '../readers/swecare.ts';
 
 export interface CodefuseMatch {
   predicted_idx: number;
@@ -80,7 +81,7 @@ export function locationSimilarity(pred: ReviewComment, ref: ReviewComment): num
 }
 
 /** Python's str.lower().strip() (JavaScript's toLowerCase differs from it only for a few letters such as İ). */
-const lowerStrip = (s: string) => s.toLowerCase().replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
+const lowerStrip = (s: string) => pyStrip(s.toLowerCase());
 
 /** `_calculate_description_similarity`: 0 when either text is empty, else the description measure. */
 export function descriptionSimilarity(pred: ReviewComment, ref: ReviewComment, measure: CodefuseOptions['description']): number {

@@ -12,7 +12,9 @@ const LINE = /line:\s*(\d+)/;
 const SUGGESTION = /suggestion:\s*([\s\S]+)/;
 
 /** Python's str.strip() with no argument: Unicode whitespace at both ends. */
-export const pyStrip = (s: string) => s.replace(/^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu, '');
+// eslint-disable-next-line no-control-regex -- Python's whitespace includes the separators U+001C–U+001F
+const PY_SPACE = /^[\s\x1c-\x1f\x85]+|[\s\x1c-\x1f\x85]+$/gu;
+export const pyStrip = (s: string) => s.replace(PY_SPACE, '');
 
 /** The defects of a review text, exactly as `extract_defects_from_review(review_text, input)`. */
 export function extractDefects(reviewText: string, patch?: string | null): ReviewComment[] {
