@@ -4,74 +4,13 @@
 // equal reference word; F-mean with α = 0.9; a fragmentation penalty γ·(chunks/matches)^β with β = 3, γ = 0.5.
 // The tokenizer runs on the whole text, as word_tokenize(text, preserve_line=True) does: NLTK's default first
 // splits sentences with Punkt, whose model is a separate download (docs/metaeval.md says what that changes).
+import { treebankTokenize, type NltkVersion } from '../nltk/wordTokenize.ts';
 import { porterStem } from './porter.ts';
 import { wordnetSynonyms, type WordNetData } from './wordnet.ts';
 
-// Python's \s, \w, \d and str.split() are Unicode-aware, JavaScript's are not: these classes follow Python's.
-const S = '[\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
-const W = '[\\p{L}\\p{N}_]';
-const D = '\\p{Nd}';
-/** Python's `$` without MULTILINE: the end, or just before a final newline. */
-const END = '(?=\\n?$)';
-const re = (source: string, flags = '') => new RegExp(source, `gu${flags}`);
-
-type Sub = readonly [RegExp, string];
-const STARTING_QUOTES: readonly Sub[] = [
-  [re('([«“‘„]|[`]+)'), ' $1 '],
-  [re('^"'), '``'],
-  [re('(``)'), ' $1 '],
-  [re('([ \\(\\[{<])("|\'{2})'), '$1 `` '],
-  [re(`(?<!${W})(')(?!(?:re|ve|ll|m|t|s|d|n)(?!${W}))(?=${W})`, 'i'), '$1 '],
-];
-const PUNCTUATION: readonly Sub[] = [
-  [re(`([^\\.])(\\.)([\\]\\)}>"'»”’ ]*)${S}*${END}`), '$1 $2 $3 '],
-  [re(`([:,])([^${D}])`), ' $1 $2'],
-  [re(`([:,])${END}`), ' $1 '],
-  [re('\\.{2,}'), ' $& '],
-  [re('[;@#$%&]'), ' $& '],
-  [re('[\\u2012-\\u2015]'), ' $& '],
-  [re(`([^\\.])(\\.)([\\]\\)}>"']*)${S}*${END}`), '$1 $2$3 '],
-  [re('[?!]'), ' $& '],
-  [re("([^'])' "), "$1 ' "],
-  [re('[*]'), ' $& '],
-];
-const PARENS: Sub = [re('[\\]\\[(){}<>]'), ' $& '];
-const DOUBLE_DASHES: Sub = [re('--'), ' -- '];
-const ENDING_QUOTES: readonly Sub[] = [
-  [re('([»”’])'), ' $1 '],
-  [re("''"), " '' "],
-  [re('"'), " '' "],
-  [re(`${S}+`), ' '],
-  [re("([^' ])('[sS]|'[mM]|'[dD]|') "), '$1 $2 '],
-  [re("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) "), '$1 $2 '],
-];
-const B0 = `(?<!${W})`;
-const B1 = `(?!${W})`;
-const CONTRACTIONS: readonly Sub[] = [
-  ...[
-    `${B0}(can)(not)${B1}`,
-    `${B0}(d)('ye)${B1}`,
-    `${B0}(gim)(me)${B1}`,
-    `${B0}(gon)(na)${B1}`,
-    `${B0}(got)(ta)${B1}`,
-    `${B0}(lem)(me)${B1}`,
-    `${B0}(more)('n)${B1}`,
-    `${B0}(wan)(na)(?=${S})`,
-    ` ('t)(is)${B1}`,
-    ` ('t)(was)${B1}`,
-  ].map((p) => [re(p, 'i'), ' $1 $2 '] as const),
-];
-
-const apply = (text: string, subs: readonly Sub[]) => subs.reduce((t, [r, s]) => t.replace(r, s), text);
-
-/** NLTK's word_tokenize(text, preserve_line=True): NLTKWordTokenizer over the whole text. */
-export function nltkWordTokenize(text: string): string[] {
-  let t = apply(text, STARTING_QUOTES);
-  t = apply(t, PUNCTUATION);
-  t = apply(t, [PARENS, DOUBLE_DASHES]);
-  t = apply(` ${t} `, ENDING_QUOTES);
-  t = apply(t, CONTRACTIONS);
-  return t.split(re(`${S}+`)).filter((w) => w !== '');
+/** NLTK's word_tokenize(text, preserve_line=True) of the given NLTK version's rules (src/core/nltk). */
+export function nltkWordTokenize(text: string, version: NltkVersion = '3.10'): string[] {
+  return treebankTokenize(text, version);
 }
 
 export type MeteorStage = 'exact' | 'stem' | 'synonym';
