@@ -6,7 +6,7 @@ import { codefuseEvaluate, HarnessError } from './evaluators/codefuse.ts';
 import { aacrEvaluate, type AacrVariant, type SemanticMatch } from './evaluators/aacr.ts';
 import { martianEvaluate, replayRecord, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
 import { crscoreEvaluate } from './evaluators/crscore.ts';
-import { DEFAULT_THRESHOLD, pairMatrix, type MatcherContext, type MatcherName, type PairMatrix } from './matchers.ts';
+import { DEFAULT_THRESHOLD, pairMatrix, pairScorer, type MatcherContext, type MatcherName, type PairMatrix } from './matchers.ts';
 import { cachedNltkBleu } from './nltkBleu.ts';
 import { aggregate, AACR_AGGREGATE, CODEFUSE_AGGREGATE, CRSCORE_AGGREGATE, MARTIAN_AGGREGATE, type AggregateOptions, type Aggregates, type AggregateSpec } from './aggregate.ts';
 import { withCandidatesFrom } from './readers/martian.ts';
@@ -107,11 +107,13 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
   } else if (o.evaluator === 'aacr' || o.evaluator === 'aacr-fixed') {
     const variant: AacrVariant = o.evaluator;
     sig += `|semantic:${o.semantic ? 'llm' : o.matcher ? `${o.matcher}>=${threshold}` : 'none (location only)'}|lines:1`;
+    const lazy = o.matcher && !o.semantic ? pairScorer(o.matcher, o.ctx) : null;
     for (const pr of ds0.prs)
       for (const [system, gen] of reviewsOf(pr)) {
         const refs = referencesFor(pr, system, mode);
         let semantic = o.semantic;
-        if (!semantic && matcher) {
+        if (!semantic && lazy) semantic = (g, r) => lazy(r, g) >= threshold;
+        else if (!semantic && matcher) {
           const rt = refs.map((r) => r.text);
           const gt = gen.map((g) => g.text);
           const at = lookup(rt, gt, matcher(rt, gt, pr.diff));

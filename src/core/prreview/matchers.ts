@@ -83,6 +83,23 @@ export function pairMatrix(name: MatcherName, ctx: MatcherContext = {}): PairMat
   }
 }
 
+/**
+ * One pair's similarity, computed only when asked (AACR-Bench asks only pairs at the same location), for the
+ * matchers whose pair score does not depend on the other texts of the PR; null for the learned linker (its
+ * features read every reference of the PR).
+ */
+export function pairScorer(name: MatcherName, ctx: MatcherContext = {}): ((ref: string, com: string) => number) | null {
+  if (name === 'learned') return null;
+  const m = pairMatrix(name, ctx);
+  const seen = new Map<string, number>();
+  return (ref, com) => {
+    const k = `${ref}\u0000${com}`;
+    let v = seen.get(k);
+    if (v === undefined) seen.set(k, (v = m([ref], [com]).data[0]));
+    return v;
+  };
+}
+
 function cosine(a: Float32Array, b: Float32Array): number {
   let d = 0, na = 0, nb = 0;
   for (let k = 0; k < a.length; k++) {
