@@ -31,7 +31,9 @@ The dataset, recognised by its shape:
   AACR-Bench's positive_samples.json (a file, or its dataset folder; negative_samples.json beside it is read);
     each source_model is a system ("" is human); --predictions NAME=DIR adds a tool's comments_{repo}_{n}.txt;
   Martian's offline folder (golden_comments/*.json, results/<judge>/candidates.json and evaluations.json);
-  our pull-request JSONL (docs/pull-requests.md).
+  our pull-request JSONL (docs/pull-requests.md);
+  a GitHub pull request's review comments (the rows of crscore github), each reviewer a system, with
+    --reference-systems NAME,… naming the reviewers whose comments are the reference.
 
 Options:
   --evaluator codefuse|aacr|aacr-fixed|martian|crscore
@@ -96,6 +98,7 @@ export async function runPrEval(argv: string[]): Promise<number> {
       evaluator: { type: 'string' },
       reference: { type: 'string' },
       negatives: { type: 'string' },
+      'reference-systems': { type: 'string' },
       predictions: { type: 'string', multiple: true },
       judge: { type: 'string' },
       'candidates-from': { type: 'string' },
@@ -124,7 +127,7 @@ export async function runPrEval(argv: string[]): Promise<number> {
   if (wantsLlm(values)) requireLlm(values, 'pr-eval\'s LLM judge');
   const resamples = numberIn(values.resamples, '--resamples', 1, 100_000, true) ?? 1000;
   const seed = numberIn(values.seed, '--seed', 0, 2 ** 32 - 1, true) ?? 1;
-  const ds = await readPrDataset(values.dataset, { negatives: values.negatives, predictions: parsePredictions(values.predictions), candidatesFrom: values['candidates-from'] });
+  const ds = await readPrDataset(values.dataset, { negatives: values.negatives, predictions: parsePredictions(values.predictions), candidatesFrom: values['candidates-from'], referenceSystems: values['reference-systems']?.split(',').map((x) => x.trim()).filter(Boolean) });
   for (const p of ds.problems.slice(0, 20)) warn(`${p.file} ${p.where}: ${p.why}`);
   if (ds.problems.length > 20) warn(`${ds.problems.length - 20} more records could not be read`);
   if (ds.prs.length === 0) throw new CliError(`--dataset ${values.dataset}: no pull request could be read`);

@@ -10,6 +10,7 @@ import {
   readMartian,
   readOurs,
   readSweCare,
+  readGithubRows,
   type PrDataset,
 } from '../core/prreview/index.ts';
 import { CliError, readText } from './io.ts';
@@ -55,7 +56,7 @@ async function textFiles(path: string): Promise<{ file: string; text: string }[]
   return Promise.all(files.map(async (f) => ({ file: f, text: await readText(join(path, f)) })));
 }
 
-export async function readPrDataset(path: string, o: { negatives?: string; predictions?: Prediction[]; candidatesFrom?: string } = {}): Promise<PrDataset> {
+export async function readPrDataset(path: string, o: { negatives?: string; predictions?: Prediction[]; candidatesFrom?: string; referenceSystems?: string[] } = {}): Promise<PrDataset> {
   const s = await stat(path).catch(() => null);
   if (!s) throw new CliError(`--dataset ${path}: no such file or folder`);
   const preds = o.predictions ?? [];
@@ -86,11 +87,15 @@ export async function readPrDataset(path: string, o: { negatives?: string; predi
     return readSweCare({ file: basename(path), text }, await Promise.all(preds.map(async (p) => ({ system: p.system, file: basename(p.path), text: await readText(p.path) }))));
   }
   if (layout === 'aacr') return withAacrPredictions(readAacr({ file: basename(path), text }, o.negatives ? { file: basename(o.negatives), text: await readText(o.negatives) } : undefined), preds);
+  if (layout === 'github') {
+    if (!o.referenceSystems?.length) throw new CliError('a pull request\'s review comments (crscore github\'s rows): say whose comments are the reference with --reference-systems NAME,…');
+    return readGithubRows(text, basename(path), { referenceAuthors: o.referenceSystems });
+  }
   if (layout === 'crscore-pr') {
     if (preds.length) throw new CliError('--predictions: our JSONL holds every system\'s review already');
     return readOurs(text, basename(path));
   }
-  throw new CliError(`--dataset ${path}: not a layout pr-eval reads (SWE-CARE task instances, AACR-Bench samples, our pull-request JSONL; or a folder: Martian's offline benchmark, AACR-Bench's dataset)`);
+  throw new CliError(`--dataset ${path}: not a layout pr-eval reads (SWE-CARE task instances, AACR-Bench samples, our pull-request JSONL, crscore github's rows; or a folder: Martian's offline benchmark, AACR-Bench's dataset)`);
 }
 
 async function withAacrPredictions(ds: PrDataset, preds: readonly Prediction[]): Promise<PrDataset> {

@@ -4,6 +4,7 @@ export { readSweCare, extractDefects, readSweCareInstances, readSweCarePredictio
 export { readAacr, parseGeneratedComments, prForFileName, addGeneratedComments } from './readers/aacr.ts';
 export { readMartian, withCandidatesFrom, type MartianFiles } from './readers/martian.ts';
 export { readOurs } from './readers/ours.ts';
+export { prFromGithub, readGithubRows, type GithubComment } from './readers/github.ts';
 export { detectFileLayout, detectFolderLayout } from './readers/detect.ts';
 export { parseDiffHunks, type DiffHunk } from './readers/unidiff.ts';
 export { codefuseEvaluate, locationSimilarity, HarnessError, type CodefuseRow } from './evaluators/codefuse.ts';

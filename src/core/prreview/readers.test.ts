@@ -136,3 +136,19 @@ describe('our JSONL and detection', () => {
     expect(detectFolderLayout(['dataset/positive_samples.json'])).toBe('aacr');
   });
 });
+
+describe('a GitHub pull request', () => {
+  it('makes each reviewer a system and the named reviewers the reference, placing comments on their hunk\'s last line', async () => {
+    const { readGithubRows } = await import('./readers/github.ts');
+    const diff = 'diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -10,2 +10,3 @@\n x\n+y\n+z\n';
+    const row = (id: string, system: string, review: string, reply: string | null = null) =>
+      JSON.stringify({ id, diff, review, system, file: 'a.py', lang: 'py', new_code: null, url: `https://github.com/o/r/pull/5#discussion_r${id}`, in_reply_to: reply });
+    const text = [row('1', 'alice', 'Check z.'), row('2', 'coderabbitai[bot]', 'z may be None.'), row('3', 'bob', 'ok', 'o/r#5/1'), 'nope'].join('\n');
+    expect(detectFileLayout(text)).toBe('github');
+    const ds = readGithubRows(text, 'rows.jsonl', { referenceAuthors: ['alice'] });
+    expect(ds.prs.map((p) => p.id)).toEqual(['https://github.com/o/r/pull/5']);
+    expect(ds.prs[0].references).toMatchObject([{ text: 'Check z.', path: 'a.py', to: 12, source: 'alice' }]);
+    expect(Object.keys(ds.prs[0].reviews)).toEqual(['coderabbitai[bot]']); // bob's reply left out
+    expect(ds.problems.map((p) => p.where)).toEqual(['line 4']);
+  });
+});

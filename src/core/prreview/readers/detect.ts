@@ -19,6 +19,7 @@ export function detectFileLayout(text: string): PrLayout | null {
       if (o && typeof o === 'object') {
         if ('instance_id' in o && 'reference_review_comments' in o) return 'swe-care';
         if ('pr' in o && ('reviews' in o || 'references' in o)) return 'crscore-pr';
+        if ('review' in o && 'system' in o && typeof o.url === 'string' && o.url.includes('/pull/')) return 'github';
       }
     } catch {
       /* a bad line is named by the reader; look at the next */
