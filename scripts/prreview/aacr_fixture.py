@@ -73,5 +73,8 @@ async def run():
 
 
 asyncio.run(run())
+from evaluator_runner.core.match_base import SEMANTIC_COMPARISON_PROMPT_TEMPLATE  # noqa: E402
+
+(fixtures / "prompt.txt").write_text(SEMANTIC_COMPARISON_PROMPT_TEMPLATE.format(comment1="COMMENT-1", comment2="COMMENT-2"))
 (fixtures / "expected.evaluator.json").write_text(json.dumps({"rows": rows}, indent=1))
 print(f"{len(rows)} rows")

@@ -92,3 +92,4 @@ async def run():
 
 
 asyncio.run(run())
+(fixtures / "prompt.txt").write_text(s3.JUDGE_PROMPT.format(golden_comment="GOLDEN", candidate="CANDIDATE"))

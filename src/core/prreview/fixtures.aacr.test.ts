@@ -90,3 +90,11 @@ describe('the three shipped behaviours and their mends', () => {
     expect(a.aggregates.systems.map((s) => s.system)).toEqual(['Claude-Code/Claude-4.5-Sonnet', 'GLM-4.7', 'GPT-5.2', 'human', 'toolx']);
   });
 });
+
+describe('the prompt', () => {
+  it('is SEMANTIC_COMPARISON_PROMPT_TEMPLATE, character for character (recorded from the harness)', async () => {
+    const { aacrPrompt } = await import('./evaluators/aacr.ts');
+    const recorded = (await import('./fixtures/aacr/prompt.txt?raw')).default;
+    expect(aacrPrompt('COMMENT-1', 'COMMENT-2')).toBe(recorded);
+  });
+});

@@ -77,3 +77,10 @@ describe('martian equals step 3 on its layout', () => {
     expect(martianPrompt('G', 'C')).toContain('Golden Comment (the issue we\'re looking for):\nG\n\nCandidate Issue (from the tool\'s review):\nC\n');
   });
 });
+
+describe('the judge prompt', () => {
+  it('is step 3\'s JUDGE_PROMPT, character for character (recorded from the harness)', async () => {
+    const recorded = (await import('./fixtures/martian/prompt.txt?raw')).default;
+    expect(martianPrompt('GOLDEN', 'CANDIDATE')).toBe(recorded);
+  });
+});
