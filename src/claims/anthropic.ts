@@ -22,6 +22,8 @@ export function anthropicRequest(settings: LlmSettings, prompt: string): Provide
         model: settings.model.trim(),
         max_tokens: ANTHROPIC_MAX_TOKENS,
         temperature: settings.temperature,
+        ...(settings.topP !== undefined ? { top_p: settings.topP } : {}),
+        ...(settings.system !== undefined ? { system: settings.system } : {}),
         messages: [{ role: 'user', content: prompt }],
       }),
     },

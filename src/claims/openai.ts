@@ -15,7 +15,8 @@ export function openAiRequest(settings: LlmSettings, prompt: string): ProviderRe
       body: JSON.stringify({
         model: settings.model.trim(),
         temperature: settings.temperature,
-        messages: [{ role: 'user', content: prompt }],
+        ...(settings.topP !== undefined ? { top_p: settings.topP } : {}),
+        messages: [...(settings.system !== undefined ? [{ role: 'system', content: settings.system }] : []), { role: 'user', content: prompt }],
       }),
     },
   };

@@ -79,6 +79,10 @@ export interface LlmSettings {
   model: string;
   apiKey: string;
   temperature: number;
+  /** Nucleus sampling, sent only when set (AACR-Bench's judge asks for 0.95). */
+  topP?: number;
+  /** A system message, sent only when set (Martian's judge has one). */
+  system?: string;
   /** In-browser provider: the most tokens to generate (the hosted APIs use their own limits). */
   maxNewTokens?: number;
   /** In-browser provider: where the model runs. */

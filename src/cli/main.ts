@@ -10,6 +10,7 @@ Commands:
   analyze   static-analysis pseudo-references for a diff
   github    the review comments of a GitHub pull request as JSONL rows
   claims    generate a dataset's pseudo-references (LLM claims, analyzer issues) and write it as JSONL
+  pr-eval   whole reviews of pull requests as CodeFuse-CR-Bench, AACR-Bench and Martian's benchmark judge them
   train-linker  train the learned linker on a dataset's annotator links, with its cross-validation report
   help      this text
 
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Runner>> = {
   github: async () => (await import('./github.ts')).runGithub,
   claims: async () => (await import('./claims.ts')).runClaims,
   'train-linker': async () => (await import('./trainLinker.ts')).runTrainLinker,
+  'pr-eval': async () => (await import('./prEval.ts')).runPrEval,
 };
 
 export async function main(argv: string[]): Promise<number> {

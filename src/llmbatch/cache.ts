@@ -57,7 +57,9 @@ export function answerIdentity(settings: LlmSettings, promptSha256: string) {
 export async function answerKey(settings: LlmSettings, prompt: string): Promise<{ key: string; promptSha256: string }> {
   const promptSha256 = await sha256Hex(prompt);
   const id = answerIdentity(settings, promptSha256);
-  return { key: await sha256Hex(JSON.stringify([id.provider, id.baseUrl, id.model, id.temperature, id.promptSha256])), promptSha256 };
+  // top-p and a system message join the key only when set, so every answer cached before them is still found.
+  const extra = [...(settings.topP !== undefined ? [`top_p:${settings.topP}`] : []), ...(settings.system !== undefined ? [`system:${await sha256Hex(settings.system)}`] : [])];
+  return { key: await sha256Hex(JSON.stringify([id.provider, id.baseUrl, id.model, id.temperature, id.promptSha256, ...extra])), promptSha256 };
 }
 
 /**
