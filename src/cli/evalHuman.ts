@@ -9,10 +9,12 @@ import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../core/lab/index.ts';
 import { vectorCosine } from '../core/research/index.ts';
 import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../core/humanData/index.ts';
-import { hasOwnPseudoReferences, humanPrepared, matchedJudge } from '../core/humanData/bridge.ts';
+import { changeRows, hasOwnPseudoReferences, humanPrepared, matchedJudge, withPseudoReferences } from '../core/humanData/bridge.ts';
+import type { HumanDataset } from '../core/humanData/model.ts';
 import { studyDataset } from '../core/humanData/study.ts';
 import { detectFormat } from '../core/importers/index.ts';
-import { loadDataset } from './pseudoRefs.ts';
+import { undecidedJsonl } from '../core/importers/jsonl.ts';
+import { fillPseudoRefs, loadDataset, type PseudoRefPlan } from './pseudoRefs.ts';
 import { meteorWordNet } from './evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
@@ -49,9 +51,15 @@ export function isHumanDataRun(argv: readonly string[]): boolean {
   if (values['human-data'] || values.map !== undefined || values.human !== undefined || values.mapping !== undefined) return true;
   const file = typeof values.dataset === 'string' ? values.dataset : '';
   if (/\.xlsx$/i.test(file)) return true;
-  if (!/\.(csv|tsv)$/i.test(file)) return false;
+  if (!/\.(csv|tsv|jsonl?)$/i.test(file)) return false;
   const head = firstLines(file);
-  return head !== null && isGradedReviews(csvTable(file, head).header);
+  // A file that is not plain UTF-8 text (NUL bytes, UTF-16, bytes that are not UTF-8) or has none stays on the
+  // study's path, whose reader names what is wrong with it.
+  if (head === null || !head.trim() || /[\0\uFFFD]/.test(head)) return false;
+  if (/\.(csv|tsv)$/i.test(file) && isGradedReviews(csvTable(file, head).header)) return true;
+  // A table no importer of the human study's path reads: this path says its header and a mapping to check,
+  // where that path could only say "not a format this app reads".
+  return detectFormat({ name: path.basename(file), text: head }) === null && !undecidedJsonl(head);
 }
 
 /** Imports the file; without a mapping, a file that is not GradedReviews' is an error naming its header and a guess. */
@@ -86,24 +94,56 @@ async function loadStudy(file: string): Promise<HumanImport> {
   return { dataset: studyDataset(rows, path.basename(file)), table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
 }
 
+/** Every change's pseudo-references made by the plan (the analyzers, the LLM's claims), as crscore score makes them; null when interrupted. */
+async function madePseudoReferences(d: HumanDataset, plan: PseudoRefPlan): Promise<HumanDataset | null> {
+  const filled = await fillPseudoRefs(changeRows(d), plan);
+  if (filled.interrupted) return null;
+  return withPseudoReferences(d, new Map(filled.rows.map((r) => [r.id, r.pseudoRefs])));
+}
+
+/**
+ * Why no metric of the run can judge a single review (none has both a value and a human score), with what would
+ * judge them; null when some review is judged. A table of undefined figures says nothing: this says why.
+ */
+function nothingToJudge(info: HumanRunInfo, columns: readonly LabMetric[]): string | null {
+  const scored = info.reviews.map((r) => r.human !== null);
+  if (columns.some((c) => c.values.some((v, k) => v !== null && scored[k]))) return null;
+  const total = info.dataset.reviews.length;
+  const why: string[] = [];
+  if (info.noReference) why.push(`${info.noReference} of ${total} reviews have no reference review (${columns.map((c) => c.label).join(', ') || 'these metrics'} need one)`);
+  if (info.noPseudoReferences) why.push(`${info.noPseudoReferences} of ${total} reviews' changes have no pseudo-references`);
+  const unscored = scored.filter((x) => !x).length;
+  if (unscored) why.push(`${unscored} reviews have no ${info.dimension.name} score`);
+  if (why.length === 0) why.push(`no metric gives a value on the ${info.reviews.length} reviews left`);
+  return [
+    `--dataset ${inert(info.file)}: nothing to judge: no review has both a metric value and a human score.`,
+    ...why.map((w) => `  ${w}`),
+    ...(info.noReference ? [`  CRScore needs no reference review: --metrics crscore --pseudo-refs analyzers (no key), claims or generate (an LLM)`] : []),
+  ].join('\n');
+}
+
 export async function runEvalHuman(argv: string[]): Promise<number> {
   const s = await readHumanSettings(argv);
   if (!s) return 0;
   const mapping = await readMapping(s.mapping);
   if (s.humanData && mapping) throw new CliError('--human-data reads the human study as it is: give no --map, --human or --mapping');
   const imported = s.humanData ? await loadStudy(s.dataset) : await load(s.dataset, mapping);
-  const d = imported.dataset;
-  for (const e of d.errors.slice(0, 5)) warn(`${e.file}:${e.line}: ${e.reason}`);
-  if (d.errors.length > 5) warn(`… ${d.errors.length - 5} more rows could not be read`);
-  if (d.dimensions.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no human score column (name them with --human)`);
+  const read = imported.dataset;
+  for (const e of read.errors.slice(0, 5)) warn(`${e.file}:${e.line}: ${e.reason}`);
+  if (read.errors.length > 5) warn(`… ${read.errors.length - 5} more rows could not be read`);
+  if (read.dimensions.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no human score column (name them with --human)`);
   // Without --dim, a dataset with con, comp and rel is judged matched (each metric dimension against its namesake).
-  const matched = s.dim === undefined ? matchedJudge(d) : null;
-  const dimension = matched ? matched.rel : s.dim === undefined ? d.dimensions[0] : d.dimensions.find((x) => x.name === s.dim);
-  if (!dimension) throw new CliError(`--dim ${inert(s.dim!)}: not a dimension of the dataset (its dimensions: ${d.dimensions.map((x) => x.name).join(', ')})`);
-  if (d.reviews.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no review could be read`);
-  if (s.pseudoRefs === 'dataset' && !hasOwnPseudoReferences(d)) throw new CliError(`--pseudo-refs dataset: no change of ${inert(s.dataset)} has pseudo-references of its own (--pseudo-refs reference uses the reference review's sentences)`);
+  const matched = s.dim === undefined ? matchedJudge(read) : null;
+  const dimension = matched ? matched.rel : s.dim === undefined ? read.dimensions[0] : read.dimensions.find((x) => x.name === s.dim);
+  if (!dimension) throw new CliError(`--dim ${inert(s.dim!)}: not a dimension of the dataset (its dimensions: ${read.dimensions.map((x) => x.name).join(', ')})`);
+  if (read.reviews.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no review could be read`);
+  if (s.pseudoRefs === 'dataset' && !hasOwnPseudoReferences(read)) throw new CliError(`--pseudo-refs dataset: no change of ${inert(s.dataset)} has pseudo-references of its own (--pseudo-refs reference uses the reference review's sentences)`);
 
-  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: s.pseudoRefs });
+  // Made pseudo-references replace the dataset's own (and their links); then every change is bridged as its own.
+  const made = s.pseudoPlan && s.names.includes('crscore') ? await madePseudoReferences(read, s.pseudoPlan) : read;
+  if (!made) return 130;
+  const d = made;
+  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: s.pseudoPlan ? 'dataset' : (s.pseudoRefs as 'dataset' | 'reference' | undefined) });
   if (bridged.noReference) warn(`${bridged.noReference} of ${d.reviews.length} reviews are left out: their change has no reference review (every metric here needs one)`);
   if (bridged.noPseudoReferences) warn(`${bridged.noPseudoReferences} of ${d.reviews.length} reviews are left out: their change has no pseudo-references`);
   const { prepared } = bridged;
@@ -117,7 +157,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
       crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, {
         tau: s.tau,
         linker: s.linker,
-        pseudoRefs: bridged.pseudoRefs,
+        pseudoRefs: s.pseudoPlan ? s.pseudoPlan.source : bridged.pseudoRefs,
         // Matched, each column is judged against its namesake (the study's Con, Comp, Rel); else all against one dimension.
         names: matched ? 'short' : 'paper',
       });
@@ -156,6 +196,10 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   };
   const run = crscore?.run ?? null;
   const imports = await importScores(s.metricScores, info);
+  if (!s.signature && imports.metrics.length === 0) {
+    const why = nothingToJudge(info, columns);
+    if (why) throw new CliError(why);
+  }
   const signature = humanSignature(s, info, imported, run, imports.imports);
   if (s.scoresOut) writeHumanScores(s, info, imported, run, [...columns.map((c) => ({ ...c, kind: 'metric' as const })), ...imports.metrics], signature);
   if (s.signature) {

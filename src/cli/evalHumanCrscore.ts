@@ -9,7 +9,7 @@ import { crscoreMetrics, type LabMetric } from '../core/lab/index.ts';
 import { shippedWeights } from '../core/learned/index.ts';
 import { LEXICAL_TAU } from '../core/lexical.ts';
 import type { CrscoreRun } from '../core/metaeval/runSignature.ts';
-import type { HumanPreset } from './evalHumanOptions.ts';
+import type { HumanPreset, HumanPseudoRefs } from './evalHumanOptions.ts';
 import { inSampleOf, learnedScores } from './evalLearned.ts';
 import { warn } from './io.ts';
 import { linkerHash } from './evalMetaeval.ts';
@@ -21,7 +21,7 @@ export interface HumanCrscoreInfo {
   /** The threshold: lexical's τ, plus's τ (its ramp's top), the linker's threshold. */
   tau: number;
   tauSource: string;
-  pseudoRefs: 'dataset' | 'reference';
+  pseudoRefs: HumanPseudoRefs;
   similarity: 'lexical' | 'tfidf' | 'learned-linker';
   scoring: string;
   /** learned: the linker's file, or the shipped weights. */
@@ -37,7 +37,7 @@ export async function humanCrscore(
   preset: HumanPreset,
   rows: readonly DatasetRow[],
   items: EvalItem[],
-  o: { tau?: number; linker?: string; pseudoRefs?: 'dataset' | 'reference'; names?: 'short' | 'paper' },
+  o: { tau?: number; linker?: string; pseudoRefs?: HumanPseudoRefs; names?: 'short' | 'paper' },
 ): Promise<{ columns: LabMetric[]; info: HumanCrscoreInfo; run: CrscoreRun }> {
   let scores: ItemScore[];
   let info: HumanCrscoreInfo;

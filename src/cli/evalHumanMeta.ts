@@ -71,7 +71,7 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo)
 const metricNames = (s: HumanSettings) => s.names.map((n) => (n === 'llm-grade' && s.llm ? s.llm.name : n));
 
 /** The run's configuration in the signature and the scores file: CRScore's, else the reference metrics by name. */
-function runConfig(s: HumanSettings, run: CrscoreRun | null, pseudoRefs: 'dataset' | 'reference') {
+function runConfig(s: HumanSettings, run: CrscoreRun | null, pseudoRefs: string) {
   if (run) return { ...crscoreSignatureConfig(run), pseudoRefs };
   return { preset: metricNames(s).join('+'), similarity: null, scoring: null, split: null };
 }

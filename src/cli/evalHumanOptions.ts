@@ -9,9 +9,15 @@ import { checkScoresOut, RANK_STATISTICS } from './evalMetaeval.ts';
 import { CliError, inert, oneOf, parseTau, readText, warn } from './io.ts';
 import { DEFAULT_ENCODER } from './matrices.ts';
 import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanLlm, type HumanLlmSettings } from './evalHumanLlm.ts';
+import { readPseudoRefOptions, type PseudoRefPlan } from './pseudoRefs.ts';
+import { PSEUDO_REF_SOURCES } from '../pseudorefs/dataset.ts';
 
 export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade'] as const;
 export type HumanMetric = (typeof HUMAN_METRICS)[number];
+/** Where CRScore's pseudo-references come from on a human-scored dataset: the reference's sentences, or any source crscore score has. */
+export const HUMAN_PSEUDO_REFS = ['reference', ...PSEUDO_REF_SOURCES] as const;
+export type HumanPseudoRefs = (typeof HUMAN_PSEUDO_REFS)[number];
+
 export const HUMAN_PRESETS = ['lexical', 'plus', 'learned'] as const;
 export type HumanPreset = (typeof HUMAN_PRESETS)[number];
 
@@ -27,9 +33,13 @@ export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews'
   --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
                             (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
                             reference review; crscore needs --pseudo-refs
-${HUMAN_LLM_USAGE}  --pseudo-refs dataset|reference   CRScore's pseudo-references: each change's own (the human study's; the
-                            default where the dataset has them, and a change without them is left out), or the
-                            reference review's sentences
+${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
+                            CRScore's pseudo-references: each change's own (the human study's; the default where
+                            the dataset has them, and a change without them is left out), the reference review's
+                            sentences, or made for every change as crscore score makes them (analyzers: no key;
+                            claims and generate: the LLM flags above, --llm-format paper|json;
+                            --analyzer-filter, --analyzer-options as on crscore score). Made ones need no
+                            reference review: every review with a human score is judged
   --preset lexical|plus|learned   CRScore's configuration: lexical (default): lexical similarity, the paper's hard
                             rule at --tau (default ${LEXICAL_TAU}, the lexical τ by the paper's calibration on the
                             human study's dev half, gpt3.5_pred — src/core/lexical.ts); plus: TF-IDF with graded
@@ -76,6 +86,9 @@ export const HUMAN_OPTIONS = {
   pooling: { type: 'string' },
   json: { type: 'boolean', default: false },
   ...HUMAN_LLM_OPTIONS,
+  'llm-format': { type: 'string' },
+  'analyzer-filter': { type: 'string' },
+  'analyzer-options': { type: 'string' },
   ...INTERVAL_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -88,7 +101,9 @@ export interface HumanSettings {
   linker: string | undefined;
   dim: string | undefined;
   /** --pseudo-refs; undefined: the dataset's own where it has them, else the reference review's sentences. */
-  pseudoRefs: 'dataset' | 'reference' | undefined;
+  pseudoRefs: HumanPseudoRefs | undefined;
+  /** The plan that makes the pseudo-references (analyzers, claims, …); null for the dataset's own or the reference's. */
+  pseudoPlan: PseudoRefPlan | null;
   /** --human-data: the file is the human study's (study.ts reads it). */
   humanData: boolean;
   intervals: IntervalOptions;
@@ -133,9 +148,13 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
   const intervals = parseIntervalOptions(values);
   const preset = oneOf(values.preset, HUMAN_PRESETS, '--preset (on a human-scored dataset)');
   const names = readMetrics(values.metrics, preset !== undefined);
-  const pseudo = oneOf(values['pseudo-refs'], ['dataset', 'reference'] as const, '--pseudo-refs (on a human-scored dataset)');
+  const pseudo = oneOf(values['pseudo-refs'], HUMAN_PSEUDO_REFS, '--pseudo-refs (on a human-scored dataset)');
   // The human study brings its own pseudo-references; any other dataset says which it means.
-  if (names.includes('crscore') && !pseudo && !values['human-data']) throw new CliError('--metrics crscore on a human-scored dataset needs --pseudo-refs reference (the reference review\'s sentences as pseudo-references): such datasets carry no claims or analyzer issues');
+  if (names.includes('crscore') && !pseudo && !values['human-data'])
+    throw new CliError(`--metrics crscore on a human-scored dataset needs --pseudo-refs: analyzers (no key, no reference review needed), claims or generate (an LLM), reference (the reference review's sentences), or dataset (a change's own); such datasets rarely carry claims or analyzer issues`);
+  // Made pseudo-references: the key (for claims) is checked here, before the dataset is read.
+  const pseudoPlan = pseudo && pseudo !== 'reference' && pseudo !== 'dataset' ? readPseudoRefOptions(values, pseudo) : null;
+  if (pseudoPlan && !names.includes('crscore')) warn(`--pseudo-refs ${pseudo} applies to --metrics crscore only`);
   // An LLM run checks its key (and prompt file) before the dataset is read, and says what is missing once.
   const llm = await readHumanLlm(values, names.includes('llm-grade'));
   const tau = parseTau(values.tau);
@@ -157,6 +176,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     linker: values.linker,
     dim: values.dim,
     pseudoRefs: pseudo,
+    pseudoPlan,
     humanData: values['human-data'],
     intervals,
     groupings: grouping ? [grouping] : ['none', 'item', 'system'],

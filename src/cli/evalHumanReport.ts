@@ -132,6 +132,15 @@ export function humanSummary(info: HumanRunInfo, columns: readonly LabMetric[]):
   return { ...base(info, columns), correlations };
 }
 
+const PSEUDO_REF_LABELS: Record<string, string> = {
+  dataset: "each change's own",
+  reference: "the reference review's sentences",
+  analyzers: "the analyzers' issues on the changed lines",
+  claims: "the LLM's claims",
+  generate: "the LLM's claims and the analyzers' issues",
+};
+const pseudoRefsLabel = (source: string) => PSEUDO_REF_LABELS[source] ?? source;
+
 /** The meta-evaluation on the chosen dimension: pooled, item-grouped and system-level, with the baselines. */
 export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMetric[], o: HumanMetaOptions): Promise<HumanEvalOutput> {
   const records = info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, human: info.matched ? (r.slots ?? null) : r.human === null ? null : { con: r.human, comp: r.human, rel: r.human } }));
@@ -180,7 +189,7 @@ export function renderHuman(o: HumanEvalOutput): string {
   for (const n of ds.notes) L.push(`  ${n}`);
   L.push(`Human dimension: ${o.dimension.name} (${o.dimension.scale}); each review's score is ${o.dimension.humanScore}`);
   if (o.dimension.matched) L.push(`  matched: ${o.dimension.matched}`);
-  if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = ${o.crscore.pseudoRefs === 'dataset' ? "each change's own" : "the reference review's sentences"}, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
+  if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = ${pseudoRefsLabel(o.crscore.pseudoRefs)}, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
   if (o.crscore?.inSample) L.push(`  ${o.crscore.inSample}.`);
   L.push('', 'Metric coverage:');
   for (const m of o.metrics) {

@@ -2,7 +2,7 @@
 // the systems' reviews beside it), with each change's pseudo-references (its own, as the human study has them, or
 // the reference review's sentences), and each review's human scores on the judging dimensions. The reference-based
 // metrics, CRScore's stages and the meta-evaluation then run unchanged. Pure.
-import { REFERENCE_SYSTEM, type DatasetRow } from '../dataset.ts';
+import { REFERENCE_SYSTEM, type DatasetPseudoReference, type DatasetRow } from '../dataset.ts';
 import { splitReview } from '../sentences.ts';
 import { prepare, type PreparedDataset } from '../research/prepare.ts';
 import { rocAucInterval, type AucEstimate } from '../metaeval/auc.ts';
@@ -201,6 +201,26 @@ export function dimensionCeiling(dataset: HumanDataset, reviews: HumanRows['revi
     missing: others.length
       ? `${d.name} has one annotator; ${others.map((x) => `${x.name} has ${x.annotators.length}`).join(', ')} (${pick(others[0].name)} for its ceiling)`
       : `no dimension has two annotators (${dataset.dimensions.map((x) => `${x.name}: ${x.annotators.length}`).join(', ')}); no human ceiling`,
+  };
+}
+
+/**
+ * Every change as a DatasetRow (its code, language and reviews), whatever pseudo-references it has: what a
+ * pseudo-reference source (the analyzers, the LLM's claims) reads to make them.
+ */
+export function changeRows(d: HumanDataset): DatasetRow[] {
+  return d.dimensions.length ? humanRows(d, d.dimensions[0], { pseudoRefs: 'dataset' }).rows : [];
+}
+
+/**
+ * The dataset with each change's pseudo-references replaced by made ones (`made`, by change id; a change it lacks
+ * has none). The annotators' links named the change's own pseudo-references, so they go with them.
+ */
+export function withPseudoReferences(d: HumanDataset, made: ReadonlyMap<string, DatasetPseudoReference[]>): HumanDataset {
+  return {
+    ...d,
+    changes: d.changes.map((c) => ({ ...c, pseudoReferences: made.get(c.id) ?? [] })),
+    reviews: d.reviews.map(({ claimsAddressed: _links, ...r }) => r),
   };
 }
 

@@ -118,7 +118,7 @@ const HUMAN_METRIC_ORDER = ['crscore', 'bleu', 'chrf', 'rouge-l', 'meteor', 'emb
  * the metrics by name and no CRScore field (`metric:bleu+chrf|sim:-|…|prefs:-`). `crscore eval --dataset` and
  * Research both sign with this, so the signature names what the table shows, and the same metrics sign alike.
  */
-export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[], pseudoRefs: 'dataset' | 'reference' = 'reference'): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
+export function humanMetricsSignatureConfig(run: RunSignatureConfig | null, names: readonly string[], pseudoRefs: string = 'reference'): RunSignatureConfig & Pick<SignatureConfig, 'pseudoRefs'> {
   // A name with its model (`llm-grade@MODEL`, core/lab/signatureName.ts) takes its metric's place.
   const rank = (n: string) => {
     const base = n.split('@')[0];
