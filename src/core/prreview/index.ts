@@ -16,3 +16,5 @@ export { aggregate, type Aggregates, type SystemAggregate, type SystemPair, type
 export { prEval, EVALUATORS, type EvaluatorName, type PrEvalOptions, type PrEvalResult, type PrRow } from './evaluate.ts';
 export { judgeTheJudges, acceptanceAuc, matcherRows, type JudgesReport, type AgreementRow, type AcceptanceAuc } from './judges.ts';
 export { sweCareSample, aacrSample, martianSample } from './samples.ts';
+export { readPrFiles, PrFilesError, type PrFile, type PrFilesOptions } from './readers/files.ts';
+export { samplePrFiles, SAMPLE_LAYOUTS, type SampleLayout } from './sampleFiles.ts';

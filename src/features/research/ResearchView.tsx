@@ -11,6 +11,7 @@ import { Explore, Exports, LinksAudit, Overview } from './ResearchResults';
 import { LabView } from './lab/LabView';
 import { MetaEvalView } from './metaeval/MetaEvalView';
 import { LinkerPanel } from '../linker/LinkerPanel';
+import { PrReviewView } from '../prreview/PrReviewView';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { navigate, useHash } from '../../ui/useHash';
 import './research.css';
@@ -50,6 +51,8 @@ const VIEWS: View[] = [
       </>
     ),
   },
+  // Whole reviews of pull requests: their own benchmarks, no scored dataset needed.
+  { id: 'pull-requests', label: 'Pull requests', needsRun: false, render: () => <Panel name="panel-pull-requests" label="the pull-request reviews"><PrReviewView /></Panel> },
   { id: 'exports', label: 'Exports', needsRun: true, render: () => <Panel name="panel-exports" label="the exports"><Exports /></Panel> },
 ];
 

@@ -1,0 +1,27 @@
+// The generated samples of each layout as the files a person would pick (the same names and folders as the
+// benchmarks' own), so the browser's "try a sample" and the CLI's tests read one set of files through one reader.
+import { aacrSample, martianSample, sweCareSample } from './samples.ts';
+import type { PrFile } from './readers/files.ts';
+
+export type SampleLayout = 'swe-care' | 'aacr' | 'martian';
+export const SAMPLE_LAYOUTS: readonly SampleLayout[] = ['swe-care', 'aacr', 'martian'];
+
+export function samplePrFiles(layout: SampleLayout): PrFile[] {
+  if (layout === 'swe-care') {
+    const s = sweCareSample();
+    return [{ path: 'swe-care/instances.jsonl', text: s.instances }, ...Object.entries(s.predictions).map(([sys, text]) => ({ path: `swe-care/${sys}.jsonl`, text }))];
+  }
+  if (layout === 'aacr') {
+    const s = aacrSample();
+    return [
+      { path: 'dataset/positive_samples.json', text: s.positives },
+      { path: 'dataset/negative_samples.json', text: s.negatives },
+      ...Object.entries(s.generated).map(([name, text]) => ({ path: `tool-x/${name}`, text })),
+    ];
+  }
+  const s = martianSample();
+  return [
+    ...Object.entries(s.golden).map(([name, text]) => ({ path: `offline/golden_comments/${name}`, text })),
+    ...Object.entries(s.candidates).map(([judge, text]) => ({ path: `offline/results/${judge}/candidates.json`, text })),
+  ];
+}

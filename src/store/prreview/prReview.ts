@@ -1,0 +1,147 @@
+// Research's pull-request reviews: the files a person picked (or a generated sample), the evaluator's settings,
+// and the run's rows and leaderboard. It only orchestrates: reading and evaluating are the core's (in a worker),
+// exactly what `crscore pr-eval` runs.
+import * as Comlink from 'comlink';
+import { create } from 'zustand';
+import {
+  samplePrFiles,
+  type EvaluatorName,
+  type MatcherName,
+  type PrDataset,
+  type PrEvalOptions,
+  type PrEvalResult,
+  type PrFile,
+  type SampleLayout,
+} from '../../core/prreview/index';
+import type { PrEvalWorkerApi } from './prEval.worker';
+
+/** The matchers the browser offers: those that need no encoder download. */
+export const BROWSER_MATCHERS: readonly MatcherName[] = ['bleu', 'lexical', 'plus', 'learned'];
+
+export interface PrSettings {
+  evaluator: EvaluatorName;
+  /** '' = the harness's own measure (codefuse: BLEU; martian: a judge's published decisions). */
+  matcher: MatcherName | '';
+  threshold: number | null;
+  reference: 'others' | 'all';
+  judge: string | null;
+  candidatesFrom: string | null;
+  tpThreshold: 0.5 | 0.3;
+  tau: number | null;
+  locationWeight: number;
+  lineWindow: number;
+  resamples: number;
+}
+
+export const DEFAULT_PR_SETTINGS: PrSettings = {
+  evaluator: 'codefuse',
+  matcher: '',
+  threshold: null,
+  reference: 'others',
+  judge: null,
+  candidatesFrom: null,
+  tpThreshold: 0.5,
+  tau: null,
+  locationWeight: 0.2,
+  lineWindow: 3,
+  resamples: 1000,
+};
+
+interface PrReviewState {
+  /** What was picked: its label (a folder's name, a sample's layout) and files. */
+  source: string | null;
+  files: PrFile[];
+  dataset: PrDataset | null;
+  settings: PrSettings;
+  result: PrEvalResult | null;
+  running: boolean;
+  error: string | null;
+  /** The pull request and system open in the pull request view. */
+  open: { pr: string; system: string } | null;
+  load(files: PrFile[], source: string): Promise<void>;
+  loadSample(layout: SampleLayout): Promise<void>;
+  set(s: Partial<PrSettings>): void;
+  run(): Promise<void>;
+  openPr(pr: string, system: string): void;
+  closePr(): void;
+}
+
+let worker: Comlink.Remote<PrEvalWorkerApi> | null = null;
+const api = () => (worker ??= Comlink.wrap<PrEvalWorkerApi>(new Worker(new URL('./prEval.worker.ts', import.meta.url), { type: 'module' })));
+
+/** The core's options for these settings (null fields left to the core's defaults, as the CLI leaves its flags). */
+export function evalOptions(s: PrSettings): Omit<PrEvalOptions, 'ctx'> {
+  return {
+    evaluator: s.evaluator,
+    reference: s.reference,
+    ...(s.matcher ? { matcher: s.matcher } : {}),
+    ...(s.threshold !== null ? { threshold: s.threshold } : {}),
+    ...(s.evaluator === 'codefuse' ? { tpThreshold: s.tpThreshold } : {}),
+    ...(s.judge ? { judge: s.judge } : {}),
+    ...(s.candidatesFrom ? { candidatesFrom: s.candidatesFrom } : {}),
+    ...(s.evaluator === 'crscore' ? { locationWeight: s.locationWeight, lineWindow: s.lineWindow, ...(s.tau !== null ? { tau: s.tau } : {}) } : {}),
+    resamples: s.resamples,
+    seed: 1,
+  };
+}
+
+/** Settings that fit a dataset: Martian's judges replayed when published, else a matcher where the harness asks an LLM. */
+function fitted(s: PrSettings, ds: PrDataset): PrSettings {
+  const judge = s.judge && ds.judges.includes(s.judge) ? s.judge : (ds.judges[0] ?? null);
+  const evaluator = ds.layout === 'martian' ? 'martian' : ds.layout === 'aacr' ? (s.evaluator === 'aacr' || s.evaluator === 'aacr-fixed' || s.evaluator === 'crscore' ? s.evaluator : 'aacr-fixed') : s.evaluator === 'martian' ? 'codefuse' : s.evaluator;
+  const published = ds.prs.some((p) => p.judged && Object.keys(p.judged).length);
+  const needsMatcher = (evaluator === 'aacr' || evaluator === 'aacr-fixed' || (evaluator === 'martian' && !published)) && !s.matcher;
+  return { ...s, evaluator, judge, candidatesFrom: s.candidatesFrom && ds.judges.includes(s.candidatesFrom) ? s.candidatesFrom : null, matcher: needsMatcher ? 'lexical' : s.matcher };
+}
+
+export const usePrReview = create<PrReviewState>((set, get) => ({
+  source: null,
+  files: [],
+  dataset: null,
+  settings: DEFAULT_PR_SETTINGS,
+  result: null,
+  running: false,
+  error: null,
+  open: null,
+  async load(files, source) {
+    set({ source, files, dataset: null, result: null, error: null, open: null, running: true });
+    try {
+      const dataset = await api().read(files, {});
+      set({ dataset, settings: fitted(get().settings, dataset), running: false });
+      await get().run();
+    } catch (e) {
+      set({ running: false, error: (e as Error).message });
+    }
+  },
+  loadSample(layout) {
+    return get().load(samplePrFiles(layout), `generated sample (${layout})`);
+  },
+  set(s) {
+    const ds = get().dataset;
+    const next = { ...get().settings, ...s };
+    set({ settings: ds ? fitted(next, ds) : next });
+    if (ds) void get().run();
+  },
+  async run() {
+    const { files, settings } = get();
+    if (!files.length) return;
+    set({ running: true, error: null });
+    try {
+      const { dataset, result } = await api().evaluate(files, { candidatesFrom: settings.candidatesFrom ?? undefined }, evalOptions(settings));
+      // A later change of settings may have started another run: keep only the latest's figures.
+      if (get().settings !== settings) return;
+      set({ dataset, result, running: false });
+    } catch (e) {
+      set({ running: false, error: (e as Error).message });
+    }
+  },
+  openPr(pr, system) {
+    set({ open: { pr, system } });
+  },
+  closePr() {
+    set({ open: null });
+  },
+}));
+
+// Test hook: the store's state (it never holds a key).
+(globalThis as { __crscorePrReview?: typeof usePrReview }).__crscorePrReview = usePrReview;
