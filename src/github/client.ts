@@ -270,7 +270,8 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
 
   const removed = new Set(files.items.filter((f) => f.status === 'removed').map((f) => f.filename));
   const paths = [...new Set(comments.items.map((c) => c.path))].filter((p) => typeof p === 'string' && !removed.has(p));
-  const contents: Record<string, string | null> = {};
+  // By path, without a prototype: a file named "__proto__" or "constructor" is an entry like any other.
+  const contents = Object.create(null) as Record<string, string | null>;
   let done = 0;
   progress({ step: 'file contents', done, total: paths.length });
   const queue = [...paths];
