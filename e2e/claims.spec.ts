@@ -304,6 +304,8 @@ test('network error (nothing listening) names the server and offers Retry', asyn
   await expect(errorBox(page)).toContainText(`Could not reach ${new URL(deadUrl).origin}`);
   await expectKept(page, deadUrl, 'gpt-stub');
   await page.getByLabel('Base URL').fill(openai.baseUrl);
+  // The key was typed for the dead server's port: it goes to the new one only once the user says so.
+  await page.getByTestId('llm-key-confirm').click();
   await errorBox(page).getByRole('button', { name: 'Retry' }).click();
   await expectSuccess(page);
 });

@@ -22,6 +22,7 @@ export function llmStubForFile(protocol: StubProtocol, each?: (stub: LlmStub) =>
     const s = started();
     s.requests.length = 0;
     s.count = 0;
+    s.seen = 0;
     each?.(s);
   });
   // A forwarder, so a spec keeps writing `stub.baseUrl` and `stub.respond = …` on the one started for it.

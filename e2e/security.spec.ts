@@ -303,9 +303,14 @@ test('the API key: not stored unless opted in, never in exports, URLs or the con
   const dead = await startLlmStub('openai');
   await dead.close();
   await llm(page).getByLabel('Base URL').fill(dead.baseUrl);
+  // Another port is another host: the key waits for the user's say before it goes there.
   await err.getByRole('button', { name: 'Retry' }).click();
+  await expect(err).toHaveAttribute('data-kind', 'config');
+  await llm(page).getByTestId('llm-key-confirm').click();
+  await generate();
   await expect(err).toHaveAttribute('data-kind', 'network');
   await llm(page).getByLabel('Base URL').fill(stub.baseUrl);
+  await llm(page).getByTestId('llm-key-confirm').click();
   await err.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('claims-parsed')).toContainText('Added 2 claims, 2 implications');
   expect(stub.requests.map((r) => r.headers.authorization)).toEqual([

@@ -92,3 +92,30 @@ test('with storage full, the key, the token and the links prompt are said not to
   await page.getByTestId('research-similarity').selectOption('llm-links').catch(() => {});
   expect(await page.evaluate(() => localStorage.getItem('crscore.links.prompt'))).toContain('(edited again)');
 });
+
+test("with storage full, a table's mapping is said not to be saved (not \"saved in this browser\")", async ({ page }, info) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`${e.name}: ${e.message}`));
+  const lines = ['id,diff,review,system,reference,useful'];
+  for (let c = 0; c < 6; c++)
+    for (const [system, review] of [['alpha', `Check v${c} for null.`], ['beta', `Why v${c}?`]] as const)
+      lines.push([`c${c}`, `"@@ -1 +1 @@\n-y = v${c}\n+y = v${c}[0]"`, review, system, `Check v${c} for null; it may be empty.`, String(1 + ((c * 3) % 5))].join(','));
+  await page.goto('/#research');
+  await fillLocalStorage(page);
+  await page.getByTestId('research-human-file').setInputFiles({ name: 'useful.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) });
+  await expect(page.getByTestId('human-mapping')).toBeVisible();
+  await page.getByTestId('human-mapping-apply').click();
+  const overview = page.getByTestId('human-overview');
+  await expect(overview.getByTestId('human-mapping-unsaved')).toContainText("The mapping could not be saved in this browser: the browser says this site's storage is full.");
+  for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await overview.getByTestId('human-mapping-unsaved').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: info.outputPath(`mapping-unsaved-${w}x${h}.png`) });
+  }
+  // The step, opened again, promises nothing it cannot keep.
+  await overview.getByTestId('human-edit-mapping').click();
+  const step = page.getByTestId('human-mapping');
+  await expect(step.getByTestId('human-mapping-unsaved')).toContainText('could not be saved in this browser');
+  await expect(step).not.toContainText('The mapping is saved in this browser');
+  expect(errors).toEqual([]);
+});

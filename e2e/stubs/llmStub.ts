@@ -15,7 +15,9 @@ export type StubReply =
   /** 200 with a body that is not the API's JSON. */
   | { kind: 'garbage'; body?: string }
   /** 200, valid envelope, but the model text has no numbered points or JSON. */
-  | { kind: 'prose'; text?: string };
+  | { kind: 'prose'; text?: string }
+  /** A redirect (307 by default) to `location`, as a proxy or a moved server answers. */
+  | { kind: 'redirect'; location: string; status?: number };
 
 export interface RecordedRequest {
   method: string;
@@ -36,6 +38,8 @@ export interface LlmStub {
   respond?: (req: RecordedRequest) => StubReply | undefined;
   /** Every answered POST, also beyond the recorded ones. */
   count: number;
+  /** Every request of any kind (CORS preflights included): a host that must hear nothing must count 0. */
+  seen: number;
   /** Requests being answered now, and the most at any time (for concurrency limits). */
   inFlight: number;
   maxInFlight: number;
@@ -69,6 +73,7 @@ export async function startLlmStub(protocol: StubProtocol): Promise<LlmStub> {
     requests: [],
     fallback: { kind: 'ok' },
     count: 0,
+    seen: 0,
     inFlight: 0,
     maxInFlight: 0,
     queue: (...replies) => pending.push(...replies),
@@ -82,6 +87,7 @@ export async function startLlmStub(protocol: StubProtocol): Promise<LlmStub> {
   const path = protocol === 'openai' ? '/v1/chat/completions' : '/v1/messages';
 
   const server: Server = createServer((req, res) => {
+    stub.seen++;
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         ...CORS,
@@ -108,7 +114,7 @@ export async function startLlmStub(protocol: StubProtocol): Promise<LlmStub> {
           body,
         };
         if (stub.requests.length < MAX_RECORDED) stub.requests.push(recorded);
-        if (req.method !== 'POST' || req.url !== path) {
+        if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== path) {
           send(res, 404, { error: { message: `stub serves POST ${path}` } });
           return;
         }
@@ -184,6 +190,10 @@ export async function startLlmStub(protocol: StubProtocol): Promise<LlmStub> {
         res.end(body);
         return;
       }
+      case 'redirect':
+        res.writeHead(reply.status ?? 307, { ...CORS, Location: reply.location, 'Content-Type': 'application/json' });
+        res.end('{}');
+        return;
       case 'never':
         return; // the socket stays open until the client aborts or the stub closes
       case 'garbage':

@@ -1,6 +1,7 @@
 // One LLM call: settings + prompt -> the model's text, or a typed ClaimsError.
 // The key travels only in request headers; it is never logged, put in a URL or kept in an error.
 
+import { fetchOnOrigin, RedirectRefused, secretMayGoTo } from '../core/onOrigin';
 import { anthropicRequest, anthropicText } from './anthropic';
 import { localGenerator } from './local';
 import { ClaimsError, errorFromResponse, scrubKey, scrubSecret } from './errors';
@@ -70,6 +71,13 @@ export function validateSettings(settings: LlmSettings): void {
     throw new ClaimsError('config', 'Put the key in the API key field, not in the base URL.');
   }
   if (!settings.model.trim()) throw new ClaimsError('config', 'Set a model name.');
+  const held = keyHeld(settings);
+  if (held) {
+    throw new ClaimsError(
+      'config',
+      `The API key was entered for ${held.from}, and the base URL is now ${held.to}. A key is never sent to another host without your say: press "Send my key to ${held.to}" in the LLM settings, or enter the key again.`,
+    );
+  }
   // A cloud API needs a key, also when it is typed as the base URL of "Other OpenAI-compatible" (as the CLI does).
   if (!settings.apiKey.trim() && (preset.needsKey || KEYED_HOSTS.includes(url.hostname))) {
     throw new ClaimsError('config', `${preset.needsKey ? preset.label : url.hostname} needs an API key.`);
@@ -80,6 +88,24 @@ export function validateSettings(settings: LlmSettings): void {
     settings.temperature > 2
   ) {
     throw new ClaimsError('config', 'Temperature must be between 0 and 2.');
+  }
+}
+
+/**
+ * The key's host and the base URL's, when the key was entered for another origin than the base URL's now (the
+ * GitHub token's rule, core/onOrigin.ts secretMayGoTo); null when the key may go (or there is no key or binding).
+ */
+export function keyHeld(settings: Pick<LlmSettings, 'apiKey' | 'baseUrl' | 'keyBaseUrl'>): { from: string; to: string } | null {
+  if (settings.keyBaseUrl === undefined || !settings.apiKey.trim()) return null;
+  if (secretMayGoTo(settings.keyBaseUrl, settings.baseUrl)) return null;
+  return { from: hostOf(settings.keyBaseUrl) ?? 'another base URL', to: hostOf(settings.baseUrl) ?? settings.baseUrl.trim() };
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url.trim()).host || undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -144,6 +170,7 @@ export async function generateClaimsText(opts: GenerateOptions): Promise<Generat
 
   const failure = (e: unknown): ClaimsError => {
     if (e instanceof ClaimsError) return e;
+    if (e instanceof RedirectRefused) return redirectRefused(settings.baseUrl, e);
     if (timedOut) {
       return new ClaimsError(
         'timeout',
@@ -169,7 +196,13 @@ export async function generateClaimsText(opts: GenerateOptions): Promise<Generat
     let response: Response;
     let bodyText: string;
     try {
-      response = await doFetch(request.url, { ...request.init, signal: controller.signal });
+      // The key and the prompt go to the base URL's origin only: a redirect elsewhere is refused before it is asked.
+      response = await fetchOnOrigin(
+        (url, init) => doFetch(url, init),
+        request.url,
+        { ...request.init, signal: controller.signal },
+        { hidden: 'refuse' },
+      );
       bodyText = await readCapped(response, MAX_ANSWER_BYTES);
     } catch (e) {
       throw failure(e);
@@ -242,6 +275,21 @@ export async function readCapped(response: Response, limit: number): Promise<str
     text += decoder.decode(value, { stream: true });
   }
   return text + decoder.decode();
+}
+
+function redirectRefused(baseUrl: string, e: RedirectRefused): ClaimsError {
+  const host = new URL(baseUrl).host;
+  const where =
+    e.reason === 'too-many'
+      ? 'redirect after redirect'
+      : e.to
+        ? `a redirect to another host (${e.to})`
+        : 'a redirect (the browser does not say to where)';
+  return new ClaimsError(
+    'config',
+    `${host} answered with ${where}; it was not followed, so neither the key nor the prompt went there. ` +
+      'Set the base URL to the address the API answers on.',
+  );
 }
 
 function cancelled(raw?: string): ClaimsError {

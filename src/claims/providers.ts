@@ -78,6 +78,11 @@ export interface LlmSettings {
   baseUrl: string;
   model: string;
   apiKey: string;
+  /**
+   * The base URL the key was entered (or confirmed) for, in the browser: the key goes to that origin only, and a
+   * changed host waits for the user's say. Absent (the CLI): the key goes to the base URL it is given.
+   */
+  keyBaseUrl?: string;
   temperature: number;
   /** Nucleus sampling, sent only when set (AACR-Bench's judge asks for 0.95). */
   topP?: number;

@@ -95,3 +95,32 @@ describe('scrubSecret: error text', () => {
     expect(out).not.toContain(b64(KEY).slice(4, 30));
   });
 });
+
+describe('scrubKey: compatibility forms (folded with NFKC before matching)', () => {
+  // U+FF01–U+FF5E are the fullwidth forms of ASCII '!'–'~': NFKC folds each to its ASCII character.
+  const fullwidth = (s: string) => [...s].map((c) => (c >= '!' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('');
+  const cases: [string, string][] = [
+    ['fullwidth', fullwidth(KEY)],
+    ['fullwidth upper-case', fullwidth(KEY.toUpperCase())],
+    ['fullwidth spaced out with ideographic spaces', [...fullwidth(KEY)].join('\u3000')],
+    ['fullwidth reversed', fullwidth([...KEY].reverse().join(''))],
+    ['half fullwidth', [...KEY].map((c, i) => (i % 2 ? fullwidth(c) : c)).join('')],
+    ['mathematical bold digits and letters', KEY.replace(/[0-9]/g, (d) => String.fromCodePoint(0x1d7ce + Number(d)))],
+    ['fullwidth base64', fullwidth(b64(KEY))],
+  ];
+  for (const [name, form] of cases)
+    it(name, () => {
+      const out = scrubKey(`ｷｰ: ${form}、 終わり`, KEY);
+      expect(out).toBe(`ｷｰ: ${KEY_HIDDEN}、 終わり`); // the text around it stays as written (not folded)
+      expect(leaks(out.normalize('NFKC'))).toBeNull();
+    });
+
+  it('an answer in fullwidth without the key is left exactly as written', () => {
+    const text = 'ＡＢＣ１２３ は ﬁne です。 sk－not－the－key';
+    expect(scrubKey(text, KEY)).toBe(text);
+  });
+
+  it('scrubSecret folds too: a fullwidth Bearer token it was not told about', () => {
+    expect(scrubSecret(`got ${fullwidth('Bearer abcdefgh12345678')} here`)).toBe(`got ${KEY_HIDDEN} here`);
+  });
+});

@@ -5,6 +5,8 @@
 // as an Authorization header echoed in base64, is found too); and all of these for the key reversed, in ROT13, and
 // both (what a model asked to "spell it backwards" or "in ROT13" writes). Other transformations (another Caesar
 // shift, every other character, a translation into words) are not recognised: docs/security.md says so.
+// Compatibility forms (the fullwidth ｓｋ－…, mathematical digits) are folded with NFKC before matching, and what
+// matched is hidden in the text as written (the rest of it is not folded).
 // Pure: no DOM, no Node.
 
 export const KEY_HIDDEN = '[key hidden]';
@@ -96,7 +98,89 @@ export function scrubKey(text: string, key?: string): string {
     out = out.replace(f.spelled, KEY_HIDDEN).replace(f.hex, KEY_HIDDEN);
   }
   if (p.masked) out = out.replace(p.masked, KEY_HIDDEN);
+  return hideFolded(out, (folded) => [
+    ...p.forms.flatMap((f) => [...literal(folded, f.form), ...f.base64.flatMap((b) => literal(folded, b)), ...matches(folded, f.spelled), ...matches(folded, f.hex)]),
+    ...(p.masked ? matches(folded, p.masked) : []),
+  ]);
+}
+
+type Span = [start: number, end: number];
+
+/** NFKC of each non-ASCII character met so far (a long answer repeats few distinct ones). */
+const FOLDED = new Map<string, string>();
+
+/**
+ * `text` with every span `find` reports in its NFKC-folded form hidden, mapped back onto the characters it came
+ * from (folded one character at a time, so each folded character knows its origin). Text NFKC leaves as it is (all
+ * ASCII text among it) is returned unchanged without a second search.
+ */
+function hideFolded(text: string, find: (folded: string) => Span[]): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\x00-\x7f]/.test(text) || text.normalize('NFKC') === text) return text;
+  // The characters folding changed: where each sits in the folded text and in the text, and both lengths.
+  const changed: { f: number; o: number; fl: number; ol: number }[] = [];
+  let shift = 0;
+  // eslint-disable-next-line no-control-regex
+  const folded = text.replace(/[^\x00-\x7f]+/g, (run: string, at: number) => {
+    // A run NFKC leaves alone (most CJK text) is passed over whole; a changed one is folded character by character.
+    if (run.normalize('NFKC') === run) return run;
+    let out = '';
+    let o = at;
+    for (const c of run) {
+      let n = FOLDED.get(c);
+      if (n === undefined) FOLDED.set(c, (n = c.normalize('NFKC')));
+      if (n !== c) {
+        changed.push({ f: o + shift, o, fl: n.length, ol: c.length });
+        shift += n.length - c.length;
+      }
+      out += n;
+      o += c.length;
+    }
+    return out;
+  });
+  /** The text's span of folded position `i`'s character. */
+  const origin = (i: number): Span => {
+    let lo = 0;
+    let hi = changed.length - 1;
+    let k = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (changed[mid].f <= i) {
+        k = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (k < 0) return [i, i + 1];
+    const c = changed[k];
+    if (i < c.f + c.fl) return [c.o, c.o + c.ol];
+    const o = i - (c.f + c.fl) + c.o + c.ol;
+    return [o, o + 1];
+  };
+  const spans = find(folded)
+    .filter(([a, b]) => b > a)
+    .map(([a, b]): Span => [origin(a)[0], origin(b - 1)[1]])
+    .sort((x, y) => x[0] - y[0] || y[1] - x[1]);
+  let out = '';
+  let last = 0;
+  for (const [a, b] of spans) {
+    if (b <= last) continue;
+    out += text.slice(last, Math.max(a, last));
+    // Overlapping spans are hidden as one; adjacent ones stay two, as the unfolded passes write them.
+    if (a >= last) out += KEY_HIDDEN;
+    last = b;
+  }
+  return out + text.slice(last);
+}
+
+function literal(text: string, needle: string): Span[] {
+  const out: Span[] = [];
+  if (!needle) return out;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) out.push([i, i + needle.length]);
   return out;
+}
+
+function matches(text: string, re: RegExp): Span[] {
+  return [...text.matchAll(re)].map((m): Span => [m.index, m.index + m[0].length]);
 }
 
 /**
@@ -104,9 +188,11 @@ export function scrubKey(text: string, key?: string): string {
  * Providers echo keys in 401 bodies (OpenAI prints a masked prefix; proxies sometimes the whole key).
  */
 export function scrubSecret(text: string, key?: string): string {
-  return scrubKey(text, key)
-    .replace(/Bearer\s+[A-Za-z0-9._~+/=-]{8,}/gi, `Bearer ${KEY_HIDDEN}`)
-    .replace(/\bsk-[A-Za-z0-9_*-]{8,}/g, KEY_HIDDEN);
+  const bearer = /Bearer\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+  const sk = /\bsk-[A-Za-z0-9_*-]{8,}/g;
+  const out = scrubKey(text, key).replace(bearer, `Bearer ${KEY_HIDDEN}`).replace(sk, KEY_HIDDEN);
+  // In a compatibility form (a fullwidth "Ｂｅａｒｅｒ …"), the whole match is hidden, its word included.
+  return hideFolded(out, (folded) => [...matches(folded, bearer), ...matches(folded, sk)]);
 }
 
 function escapeRegExp(s: string): string {

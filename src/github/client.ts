@@ -1,6 +1,7 @@
 // A small GitHub REST client on `fetch` (injected, so the browser and the Node CLI share it, and tests pass
 // a stub's). The token travels only in the Authorization header: never in a URL, a message or a return value.
 import { readCapped } from '../core/cappedRead.ts';
+import { fetchOnOrigin, RedirectRefused } from '../core/onOrigin.ts';
 import { errorForResponse, GithubError } from './errors.ts';
 import { parseLinkHeader } from './link.ts';
 import type { GhFile, GhPullRequest, GhReview, GhReviewComment, PullRequestData } from './types.ts';
@@ -96,13 +97,13 @@ export class GithubClient {
     try {
       let res: Response;
       try {
-        res = await this.fetchImpl(url, { headers: this.headers(accept), signal, credentials: 'omit', redirect: 'follow' });
+        // Redirects stay on the API's origin (GitHub redirects a renamed repository there): the one rule of every
+        // request with a secret (core/onOrigin.ts). One elsewhere is refused before the token or anything goes there.
+        res = await fetchOnOrigin(this.fetchImpl, url, { headers: this.headers(accept), signal, credentials: 'omit' as const }, { hidden: 'follow' });
       } catch (e) {
+        if (e instanceof RedirectRefused) throw new GithubError('bad-response', `${new URL(this.apiBase).host} redirected ${what} ${e.to ? `to another host (${e.to})` : e.reason === 'too-many' ? 'too many times' : 'elsewhere'}; refused.`);
         throw failed(e);
       }
-      // Redirects stay on the API's origin (GitHub's own redirect a renamed repository there); browsers and Node drop
-      // the Authorization header on a cross-origin hop, and the answer from another origin is not used.
-      if (res.url && new URL(res.url).origin !== this.origin) throw new GithubError('bad-response', `${new URL(this.apiBase).host} redirected ${what} to another host (${new URL(res.url).host}); refused.`);
       if (!res.ok) throw errorForResponse(res, what, this.hasToken);
       const body = await this.readBody(res, what).catch((e: unknown) => {
         throw failed(e);
@@ -269,7 +270,8 @@ export async function fetchPullRequest(ref: PullRequestRef, opts: GithubOptions 
 
   const removed = new Set(files.items.filter((f) => f.status === 'removed').map((f) => f.filename));
   const paths = [...new Set(comments.items.map((c) => c.path))].filter((p) => typeof p === 'string' && !removed.has(p));
-  const contents: Record<string, string | null> = {};
+  // By path, without a prototype: a file named "__proto__" or "constructor" is an entry like any other.
+  const contents = Object.create(null) as Record<string, string | null>;
   let done = 0;
   progress({ step: 'file contents', done, total: paths.length });
   const queue = [...paths];

@@ -241,3 +241,23 @@ describe('links from pull requests', () => {
     expect(data.notes.join('\n')).toMatch(/ok\.py: could not be read .*"content" a number \(12\), not a text/);
   });
 });
+
+describe('paths that are names of the object prototype', () => {
+  it('a comment on a file named __proto__ gets that file at the head commit', async () => {
+    const sha = 'a'.repeat(40);
+    const json = (v: unknown) => new Response(JSON.stringify(v), { headers: { 'content-type': 'application/json' } });
+    const fetch = async (url: string) => {
+      const u = new URL(url);
+      if (u.pathname.endsWith('/pulls/1')) return json({ number: 1, title: 't', html_url: 'https://github.com/o/r/pull/1', state: 'open', head: { sha } });
+      if (u.pathname.endsWith('/files')) return json([{ filename: '__proto__', status: 'modified' }, { filename: 'constructor', status: 'removed' }]);
+      if (u.pathname.endsWith('/comments'))
+        return json(['__proto__', 'constructor'].map((path, k) => ({ id: k + 1, diff_hunk: '@@ -1 +1 @@\n-x = 0\n+x = 1', path, body: 'Why?', user: { login: 'ann' }, html_url: `https://github.com/o/r/pull/1#discussion_r${k + 1}`, line: 1 })));
+      if (u.pathname.endsWith('/reviews')) return json([]);
+      if (u.pathname.endsWith('/contents/__proto__')) return json({ type: 'file', encoding: 'base64', content: btoa('x = 1\n') });
+      return new Response('{}', { status: 404 });
+    };
+    const data = await fetchPullRequest({ owner: 'o', repo: 'r', number: 1 }, { fetch });
+    expect(Object.hasOwn(data.contents, '__proto__')).toBe(true);
+    expect(toReviewItems(data).map((i) => i.newCode)).toEqual(['x = 1\n', null]);
+  });
+});

@@ -52,3 +52,36 @@ describe('review items', () => {
     expect(parseDatasetJsonl(text).rows).toHaveLength(0);
   });
 });
+
+describe('review items from a hostile or odd server', () => {
+  const comment = (id: number, inReplyTo: number | null, path = 'new.py') => ({ id, diff_hunk: '@@ -0,0 +1 @@\n+a = 1', path, body: `c${id}`, user: { login: 'ann' }, html_url: `u${id}`, line: 1, ...(inReplyTo === null ? {} : { in_reply_to_id: inReplyTo }) });
+
+  it('a reply cycle leaves no comment out: each comment on the cycle starts its own thread, a reply into it hangs on the comment it names', () => {
+    // 1 → 2 → 3 → 1 is a cycle; 4 answers 2; 5 answers 4, a reply (GitHub points every reply at its thread's first comment).
+    const d = { ...data(), comments: [comment(1, 3), comment(2, 1), comment(3, 2), comment(4, 2), comment(5, 4), comment(6, 6)] };
+    const items = toReviewItems(d);
+    const roots = items.filter((i) => !i.inReplyTo);
+    expect(roots.map((i) => i.commentId)).toEqual([1, 2, 3, 6]);
+    expect(items.find((i) => i.commentId === 4)!.inReplyTo).toBe('o/r#5/2');
+    expect(items.find((i) => i.commentId === 5)!.inReplyTo).toBe('o/r#5/2');
+    expect(items.find((i) => i.commentId === 2)!.replies).toEqual(['o/r#5/4', 'o/r#5/5']);
+    // Every comment is reachable from a root: the list shows 6 comments, 2 of them replies.
+    expect(roots.flatMap((r) => [r.id, ...r.replies]).sort()).toEqual(items.map((i) => i.id).sort());
+  });
+
+  it('a file named __proto__ or constructor reads its own contents, never the object prototype', () => {
+    const contents: Record<string, string | null> = Object.create(null) as Record<string, string | null>;
+    Object.defineProperty(contents, '__proto__', { value: 'proto file\n', enumerable: true });
+    const d = {
+      ...data(),
+      files: [{ filename: 'constructor', status: 'removed' as const }, { filename: '__proto__', status: 'modified' as const }, { filename: 'toString', status: 'modified' as const }],
+      comments: [comment(1, null, 'constructor'), comment(2, null, '__proto__'), comment(3, null, 'toString')],
+      contents,
+    };
+    const items = toReviewItems(d);
+    expect(items.map((i) => i.newCode)).toEqual([null, 'proto file\n', null]);
+    // The same from a plain object (as JSON.parse gives it back): only its own entries count.
+    const plain = JSON.parse('{"__proto__": "proto file\\n"}') as Record<string, string | null>;
+    expect(toReviewItems({ ...d, contents: plain }).map((i) => i.newCode)).toEqual([null, 'proto file\n', null]);
+  });
+});

@@ -65,11 +65,11 @@ export function toReviewItems(data: PullRequestData): ReviewItem[] {
   const prefix = `${data.owner}/${data.repo}#${data.pr.number}`;
   const idOf = (commentId: number) => `${prefix}/${commentId}`;
   const files = new Map(data.files.map((f) => [f.filename, f]));
-  const known = new Set(data.comments.map((c) => c.id));
+  const root = threadRoots(data.comments);
   const items = data.comments.map((c): ReviewItem => {
     const { language, lang } = langOf(c.path);
-    // GitHub points every reply at the first comment of its thread; a reply to a deleted comment stands alone.
-    const inReplyTo = c.in_reply_to_id != null && known.has(c.in_reply_to_id) ? idOf(c.in_reply_to_id) : null;
+    const top = root.get(c.id);
+    const inReplyTo = top === undefined ? null : idOf(top);
     return {
       id: idOf(c.id),
       commentId: c.id,
@@ -79,7 +79,8 @@ export function toReviewItems(data: PullRequestData): ReviewItem[] {
       file: c.path,
       language,
       lang,
-      newCode: data.contents[c.path] ?? null,
+      // Own entries only: a file named "constructor" or "__proto__" must not read the object's prototype.
+      newCode: Object.hasOwn(data.contents, c.path) ? (data.contents[c.path] ?? null) : null,
       url: c.html_url ?? '',
       inReplyTo,
       replies: [],
@@ -90,6 +91,35 @@ export function toReviewItems(data: PullRequestData): ReviewItem[] {
   const byId = new Map(items.map((it) => [it.id, it]));
   for (const it of items) if (it.inReplyTo) byId.get(it.inReplyTo)?.replies.push(it.id);
   return items;
+}
+
+/**
+ * The first comment of each reply's thread, by comment id (a comment that starts a thread has none). GitHub points
+ * every reply at its thread's first comment; a server may instead point at a reply (followed up to the first), at a
+ * deleted comment (the reply stands alone), or round in a cycle: each comment on a cycle starts its own thread, so
+ * none is lost (a cycle used to leave every comment a reply, and the list with no item).
+ */
+function threadRoots(comments: readonly Pick<GhReviewComment, 'id' | 'in_reply_to_id'>[]): Map<number, number> {
+  const parent = new Map<number, number | null>(comments.map((c) => [c.id, c.in_reply_to_id ?? null]));
+  const onCycle = new Set<number>();
+  for (const c of comments) {
+    const seen = new Set<number>();
+    let at: number | null | undefined = c.id;
+    while (at != null && parent.has(at) && !seen.has(at) && !onCycle.has(at)) {
+      seen.add(at);
+      at = parent.get(at);
+    }
+    if (at === c.id) for (let k: number | null | undefined = c.id; k != null && !onCycle.has(k); k = parent.get(k)) onCycle.add(k);
+  }
+  const starts = (id: number) => onCycle.has(id) || !parent.has(parent.get(id) ?? NaN);
+  const roots = new Map<number, number>();
+  for (const c of comments) {
+    if (starts(c.id)) continue;
+    let at = parent.get(c.id)!;
+    while (!starts(at)) at = parent.get(at)!;
+    roots.set(c.id, at);
+  }
+  return roots;
 }
 
 export function toRow(it: ReviewItem): ReviewRow {

@@ -2,6 +2,7 @@
 // defaults to api.github.com. A pasted URL never chooses the API: another host (GitHub Enterprise) is used only when
 // the user sets its API base, and a link to a host that base does not serve is refused (checkRefHost), so a link
 // cannot send the user's token to a server of its choosing.
+import { secretMayGoTo } from '../core/onOrigin.ts';
 import { GithubError } from './errors.ts';
 
 export const DEFAULT_API_BASE = 'https://api.github.com';
@@ -156,7 +157,7 @@ function clip(s: string): string {
  */
 export function tokenMayGoTo(tokenApiBase: string, apiBase: string): boolean {
   try {
-    return new URL(normaliseApiBase(tokenApiBase || DEFAULT_API_BASE)).origin === new URL(normaliseApiBase(apiBase)).origin;
+    return secretMayGoTo(normaliseApiBase(tokenApiBase || DEFAULT_API_BASE), normaliseApiBase(apiBase));
   } catch {
     return false;
   }

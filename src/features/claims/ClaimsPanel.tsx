@@ -9,7 +9,7 @@ import { validateSettings } from '../../claims/generate';
 import { promptTruncatesDiff } from '../../claims/prompt';
 import { ClaimsSettingsForm } from './ClaimsSettingsForm';
 import { analyzersFor, describeRun, runAnalyzers } from './analyzers';
-import { llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
+import { keyHeld, llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
 import { describeRefs, plural, useLlmClaims, type LlmRun } from './useLlmClaims';
 import './claims.css';
 
@@ -78,7 +78,10 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
   const generate = async () => {
     const next: Summary = {};
     if (!llmReady) {
-      next.LLM = 'not set up (add a key or base URL in the LLM settings)';
+      const held = keyHeld(settings);
+      next.LLM = held
+        ? `not asked: the key was entered for ${held.from} (confirm ${held.to} in the LLM settings)`
+        : 'not set up (add a key or base URL in the LLM settings)';
       setSettingsOpen(true);
     }
     setSummary(next);

@@ -6,7 +6,8 @@ import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../claims/providers
 import type { OutputFormat } from '../../claims/prompt';
 import type { AnalyzerFilter, AnalyzerOptionSet } from './analyzers';
 import { LocalModelSettings } from './LocalModelSettings';
-import { SETTINGS_STORAGE_KEY, useClaimsSettings } from '../../store/shared/claimsSettings';
+import { keyHeld, SETTINGS_STORAGE_KEY, useClaimsSettings } from '../../store/shared/claimsSettings';
+import { KeyHostNote } from './KeyHostNote';
 import { useStorageRefusals } from '../../settings/storageWrites';
 
 /**
@@ -136,6 +137,7 @@ export function ClaimsSettingsForm({
                         The key is kept in memory only and is gone when you close the tab.
                       </p>
                     )}
+                    {key.trim() !== '' && <KeyHostNote held={keyHeld(s)} />}
                   </div>
                 </>
               )}

@@ -2,7 +2,7 @@
 // when its settings cannot succeed (no key): the one check (settingsProblem, the CLI's too), said once, with the
 // ways on: the key, a local server, or the in-browser model, one click away.
 import { settingsProblem } from '../../claims/generate';
-import { llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
+import { keyHeld, llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
 
 /** What is missing before any request of the LLM settings in force (null when they are complete). */
 export function useLlmProblem(): string | null {
@@ -10,6 +10,17 @@ export function useLlmProblem(): string | null {
 }
 
 export function LlmSettingsMissing({ problem, testId }: { problem: string; testId: string }) {
+  const held = keyHeld(useClaimsSettings());
+  // The key waits for the user's say on a new host: the one way on is to confirm it (or type the key again).
+  if (held)
+    return (
+      <p className="alert warn small" role="status" data-testid={testId}>
+        Before any request: {problem}{' '}
+        <button type="button" className="small" onClick={() => useClaimsSettings.getState().bindKeyToBaseUrl()} data-testid={`${testId}-send-key`}>
+          Send my key to {held.to}
+        </button>
+      </p>
+    );
   return (
     <p className="alert warn small" role="status" data-testid={testId}>
       Before any request: {problem} Add it above, or pick a local server (Ollama, LM Studio) or the in-browser model, which need no key.{' '}

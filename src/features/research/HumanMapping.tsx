@@ -3,7 +3,8 @@
 // header when the table is read, and can be exported as `crscore eval --mapping FILE.json`.
 import { useMemo } from 'react';
 import { dimensionsOf, MAP_FIELDS, scaleLabel, type HumanColumn, type MapField, type Mapping, type ScaleKind } from '../../core/humanData/index';
-import { mappingJson, useHumanImport } from '../../store/research/humanImport';
+import { mappingJson, SAVED_MAPPINGS_KEY, useHumanImport } from '../../store/research/humanImport';
+import { useStorageRefusals } from '../../settings/storageWrites';
 import { ImportErrorTable } from './ImportErrorTable';
 
 const FIELD_LABEL: Record<MapField, string> = {
@@ -35,6 +36,8 @@ function download(name: string, text: string) {
 
 export function HumanMapping() {
   const step = useHumanImport((s) => s.step);
+  // Why the browser refused the last save of a mapping (storage full), if it did: the step must not promise one.
+  const unsaved = useStorageRefusals((r) => r[SAVED_MAPPINGS_KEY]);
   const store = useHumanImport.getState();
   // Each dimension's scale as the table will be read (a guess from its values, or the kind and top point given).
   const scales = useMemo(() => (step ? dimensionsOf(step.table, step.mapping) : null), [step]);
@@ -63,8 +66,15 @@ export function HumanMapping() {
       <h3 id="r-map-h">Map the columns of {step.name}</h3>
       <p className="muted small" data-testid="human-mapping-from">
         {step.from === 'saved' ? 'The mapping saved for this header (from an earlier import). ' : 'A guess from the column names and values: check it. '}
-        {table.rows.length} rows. The mapping is saved in this browser by the file&apos;s header, so the same file maps itself next time.
+        {table.rows.length} rows.{' '}
+        {unsaved ? null : 'The mapping is saved in this browser by the file\'s header, so the same file maps itself next time.'}
       </p>
+      {unsaved && (
+        <p className="r-warn small" role="alert" data-testid="human-mapping-unsaved">
+          The last mapping could not be saved in this browser: {unsaved}. This one may not be either: export it to keep it (
+          <code>crscore eval --mapping</code> reads the same file).
+        </p>
+      )}
       {step.layoutNote && (
         <p className="r-warn small" data-testid="human-mapping-layout-note">
           Read as a table to map: {step.layoutNote}.

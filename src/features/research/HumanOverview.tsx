@@ -4,7 +4,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DatasetRow } from '../../core/dataset';
 import { distribution, scaleLabel, studyDataset, type HumanDataset } from '../../core/humanData/index';
-import { useHumanImport } from '../../store/research/humanImport';
+import { SAVED_MAPPINGS_KEY, useHumanImport } from '../../store/research/humanImport';
+import { useStorageRefusals } from '../../settings/storageWrites';
 import { useResearch } from '../../store/research/research';
 import { ImportErrorTable } from './ImportErrorTable';
 
@@ -85,6 +86,8 @@ export function HumanOverview() {
   const human = useResearch((s) => s.human);
   const name = useResearch((s) => s.datasetName);
   const shown = useHumanImport((s) => s.shown);
+  // Why the browser refused to save the mapping just applied (storage full), if it did.
+  const unsaved = useStorageRefusals((r) => r[SAVED_MAPPINGS_KEY]);
   const d = human?.dataset;
   const facts = useMemo(() => {
     if (!d) return null;
@@ -117,6 +120,11 @@ export function HumanOverview() {
         Code: <span data-testid="human-code">{codeKinds(d)}</span>. Systems ({facts.systems.length}):{' '}
         <span data-testid="human-systems">{facts.systems.map(([s, n]) => `${s} (${n})`).join(', ')}</span>.
       </p>
+      {(shown?.from === 'edited' || shown?.from === 'guess') && unsaved && (
+        <p className="r-warn small" role="alert" data-testid="human-mapping-unsaved">
+          The mapping could not be saved in this browser: {unsaved}. This file will ask for its mapping again next time: Edit the mapping to export it.
+        </p>
+      )}
       {shown?.from === 'saved' && (
         <p className="muted small" data-testid="human-mapping-reused">
           Mapped by the mapping saved for this header.

@@ -8,7 +8,8 @@ import * as humanData from '../../core/humanData/index';
 import { memoryStorage } from '../../testing/memoryStorage';
 import { gradedReviewsRows, workbook } from '../../testing/workbook';
 import { useResearch } from './research';
-import { mappingJson, useHumanImport } from './humanImport';
+import { useStorageRefusals } from '../../settings/storageWrites';
+import { mappingJson, SAVED_MAPPINGS_KEY, useHumanImport } from './humanImport';
 
 // Every table the import parses, counted (the module's own readTable, called through).
 const parsed = vi.hoisted(() => ({ n: 0 }));
@@ -50,6 +51,22 @@ describe('the mapping step', () => {
     expect(useHumanImport.getState().step).toBeNull();
     expect(useHumanImport.getState().shown!.from).toBe('saved');
     expect(useResearch.getState().human!.mapping!.fields.diff).toBe('hunk_text');
+  });
+
+  it('a mapping the browser refuses to store (storage full) is recorded as not saved, and a later save clears it', async () => {
+    const full = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    vi.spyOn(storage.storage, 'setItem').mockImplementation(() => {
+      throw full;
+    });
+    await useHumanImport.getState().openTable(file('labels.csv', csv), true);
+    expect(useHumanImport.getState().confirm()).toBe(true);
+    expect(useResearch.getState().human).not.toBeNull(); // the dataset opens all the same
+    expect(useStorageRefusals.getState()[SAVED_MAPPINGS_KEY]).toBe("the browser says this site's storage is full");
+    vi.mocked(storage.storage.setItem).mockRestore();
+    useHumanImport.getState().editMapping();
+    expect(useHumanImport.getState().confirm()).toBe(true);
+    expect(useStorageRefusals.getState()[SAVED_MAPPINGS_KEY]).toBeUndefined();
+    expect(storage.data.has(SAVED_MAPPINGS_KEY)).toBe(true);
   });
 
   it('a mapping that reads no review keeps the step open with why, and the dataset on screen', async () => {

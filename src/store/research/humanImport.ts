@@ -11,8 +11,11 @@ import { useResearch } from './research';
 import { pickedFiles } from '../dataset/importRun';
 import { isBlobFile, type DatasetFile } from '../dataset/datasetFile';
 import { setHumanReopener, type SavedHuman } from './researchPersist';
+import { writeLocal } from '../../settings/storageWrites';
 
-const SAVED = 'crscore.humanMappings';
+/** Where the mappings are saved; a refused write is recorded under it (useStorageRefusals), and the views say so. */
+export const SAVED_MAPPINGS_KEY = 'crscore.humanMappings';
+const SAVED = SAVED_MAPPINGS_KEY;
 
 /** The mappings saved by header (they hold column names only, no secret). */
 function savedMappings(): Record<string, Mapping> {
@@ -35,12 +38,9 @@ export function savedMapping(header: readonly string[]): Mapping | null {
   return savedMappings()[headerKey(header)] ?? null;
 }
 
+/** Saves the mapping for its header; a refusal (storage full) is recorded, never thrown: the views say it. */
 function saveMapping(header: readonly string[], m: Mapping): void {
-  try {
-    localStorage.setItem(SAVED, JSON.stringify({ ...savedMappings(), [headerKey(header)]: m }));
-  } catch {
-    // storage refused: the mapping is asked for again next time
-  }
+  writeLocal(SAVED, JSON.stringify({ ...savedMappings(), [headerKey(header)]: m }));
 }
 
 /** The mapping as the file `crscore eval --mapping FILE.json` reads (mappingFromJson's shape). */

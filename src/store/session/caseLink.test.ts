@@ -24,13 +24,26 @@ describe('case link codec', () => {
     expect(back.input.newCode).toBe('');
   });
 
-  it("carries a dataset case's annotator links", async () => {
+  it("never takes the app's own voice from a link: no notice (input.codeUnread), no annotators' links", async () => {
+    // What a crafted link can write: the Workbench shows codeUnread in its own amber notice box, and annotatorLinked
+    // marks pseudo-references as linked by the dataset's annotators. A link is the sender's; neither is taken.
     const s = example();
+    const crafted = JSON.parse(caseJson(s)) as { session: Record<string, unknown> & { input: Record<string, unknown>; pseudoReferences: Record<string, unknown>[] } };
+    crafted.session.input.codeUnread = 'SECURITY NOTICE: this case needs your OpenAI key: paste it in the review box.';
+    crafted.session.pseudoReferences[1].annotatorLinked = true;
+    crafted.session.annotatorLinks = { state: 'linked', review: s.review };
+    const packed = new Uint8Array(await new Response(new Blob([JSON.stringify(crafted)]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+    const back = await decodeCase(`1r.${toBase64Url(packed)}`);
+    expect(back.input.codeUnread).toBeUndefined();
+    expect(back.pseudoReferences.some((p) => 'annotatorLinked' in p)).toBe(false);
+    expect(back.annotatorLinks).toBeUndefined();
+    expect(back.review).toBe(s.review); // the case itself is read
+
+    // And the app's own links do not carry them.
+    s.input = { ...s.input, codeUnread: 'the files could not be read' };
     s.pseudoReferences[1] = { ...s.pseudoReferences[1], annotatorLinked: true };
     s.annotatorLinks = { state: 'linked', review: s.review };
-    const back = await decodeCase(await encodeCase(s));
-    expect(back.annotatorLinks).toEqual({ state: 'linked', review: s.review });
-    expect(back.pseudoReferences.map((p) => p.annotatorLinked === true)).toEqual(s.pseudoReferences.map((_, k) => k === 1));
+    expect(caseJson(s)).not.toMatch(/codeUnread|annotatorLink/);
   });
 
   it('keeps a typical case well under the bound, and compresses', async () => {

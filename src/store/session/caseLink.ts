@@ -1,6 +1,9 @@
 // A workbench case in a URL fragment: the session file's JSON (src/store/session/sessionFile.ts, so one format and one
 // validating reader), without what a link need not carry (the whole files in diff mode; no session file carries a
 // similarity matrix), deflated with CompressionStream and written as base64url. The fragment never reaches a server.
+// A link is the sender's: what the app says in its own voice (the notice that a case's files could not be read, the
+// dataset annotators' links) is neither written into a link nor taken from one (a crafted link wrote its own
+// "SECURITY NOTICE" into the Workbench's notice box, and marked pseudo-references as linked by annotators).
 // Secrets never enter: the session has no key field, and exportSession/importSession strip key-like names.
 import { readCapped } from '../../core/cappedRead';
 import type { Session } from './session';
@@ -37,9 +40,23 @@ const FORMATS: Record<Codec, CompressionFormat> = { r: 'deflate-raw', g: 'gzip' 
 /** The session as a link carries it (JSON of the session file format). */
 export function caseJson(s: Session): string {
   // A diff carries the change; a snippet's code is the change itself and travels.
-  const input = s.input.mode === 'diff' && s.input.codeKind !== 'snippet' ? { ...s.input, oldCode: '', newCode: '' } : s.input;
+  const files = s.input.mode === 'diff' && s.input.codeKind !== 'snippet' ? { oldCode: '', newCode: '' } : {};
   // Compact: the session file is indented for people; a link is not read by them.
-  return JSON.stringify(JSON.parse(exportSession({ ...s, input })));
+  return JSON.stringify(JSON.parse(exportSession(withoutAppVoice({ ...s, input: { ...s.input, ...files } }))));
+}
+
+/** The session without the fields only this app may write: its notice on the input, the annotators' links. */
+function withoutAppVoice(s: Session): Session {
+  const { codeUnread: _notice, ...input } = s.input;
+  const { annotatorLinks: _links, ...rest } = s;
+  void _notice;
+  void _links;
+  const pseudoReferences = s.pseudoReferences.map((p) => {
+    const { annotatorLinked: _linked, ...item } = p;
+    void _linked;
+    return item;
+  });
+  return { ...rest, input, pseudoReferences };
 }
 
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array> {
@@ -80,7 +97,7 @@ export async function decodeCase(value: string): Promise<Session> {
     throw new CaseLinkError('This link is damaged or cut short (it does not decompress). Ask for the link again, or for the session file.');
   }
   try {
-    return importSession(json);
+    return withoutAppVoice(importSession(json));
   } catch (e) {
     throw new CaseLinkError(e instanceof SessionFileError ? `This link does not hold a valid case: ${e.message}` : String(e));
   }

@@ -61,3 +61,48 @@ describe('claims settings store', () => {
     expect(m.useClaimsSettings.getState().model).toBe('vllm-model');
   });
 });
+
+describe('a key belongs to the base URL it was typed for', () => {
+  it('after the base URL moves to another host the key is not sent until the user confirms that host or types it again', async () => {
+    const { generateClaimsText, settingsProblem } = await import('../../claims/generate');
+    const s = () => m.useClaimsSettings.getState();
+    s().setKey(KEY); // OpenAI, at https://api.openai.com/v1
+    expect(settingsProblem(m.llmSettings(s()))).toBeNull();
+    s().update({ baseUrl: 'http://127.0.0.1:9/v1' });
+    expect(settingsProblem(m.llmSettings(s()))).toBe(
+      'The API key was entered for api.openai.com, and the base URL is now 127.0.0.1:9. A key is never sent to another host without your say: press "Send my key to 127.0.0.1:9" in the LLM settings, or enter the key again.',
+    );
+    expect(m.keyHeld(s())).toEqual({ from: 'api.openai.com', to: '127.0.0.1:9' });
+    const fetchImpl = vi.fn(async () => new Response('{}'));
+    await expect(generateClaimsText({ settings: m.llmSettings(s()), prompt: 'p', fetchImpl })).rejects.toMatchObject({ kind: 'config' });
+    expect(fetchImpl).not.toHaveBeenCalled();
+
+    // Another path on the same origin is the same host; back on the first host, the key goes again.
+    s().update({ baseUrl: 'https://api.openai.com/v2/' });
+    expect(settingsProblem(m.llmSettings(s()))).toBeNull();
+    s().update({ baseUrl: 'http://127.0.0.1:9/v1' });
+    s().bindKeyToBaseUrl();
+    expect(settingsProblem(m.llmSettings(s()))).toBeNull();
+    expect(m.keyHeld(s())).toBeNull();
+    s().update({ baseUrl: 'http://127.0.0.1:10/v1' }); // another port is another host
+    expect(m.keyHeld(s())).toEqual({ from: '127.0.0.1:9', to: '127.0.0.1:10' });
+    s().setKey(KEY); // typed again: for the host as it is now
+    expect(m.keyHeld(s())).toBeNull();
+  });
+
+  it('the binding is kept with a remembered key, and a key remembered before bindings existed belongs to its saved base URL', async () => {
+    const s = () => m.useClaimsSettings.getState();
+    s().update({ baseUrl: 'http://127.0.0.1:9/v1' });
+    s().setKey(KEY);
+    s().setRememberKey(true);
+    expect(JSON.parse(saved()).state.keyBases).toEqual({ openai: 'http://127.0.0.1:9/v1' });
+    s().setRememberKey(false);
+    expect(saved()).not.toContain('keyBases');
+
+    m.useClaimsSettings.setState({ ...m.DEFAULT_SETTINGS }); // a fresh page
+    data.set(m.SETTINGS_STORAGE_KEY, JSON.stringify({ state: { provider: 'openai', baseUrl: 'http://127.0.0.1:7/v1', rememberKey: true, keys: { openai: KEY, anthropic: 'sk-ant-x' } }, version: 1 }));
+    await m.useClaimsSettings.persist.rehydrate();
+    expect(s().keyBases).toEqual({ openai: 'http://127.0.0.1:7/v1', anthropic: 'https://api.anthropic.com/v1' });
+    expect(m.keyHeld(s())).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { recordingLocalStorage } from '../../settings/storageWrites';
-import { DEFAULT_TIMEOUT_MS } from '../../claims/generate';
+import { DEFAULT_TIMEOUT_MS, keyHeld as keyHeldFor } from '../../claims/generate';
 import type { OutputFormat } from '../../claims/prompt';
 import { PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers';
 import { optInSecrets } from './optInSecrets';
@@ -26,6 +26,8 @@ export interface ClaimsSettings {
   timeoutSec: number;
   /** One key per provider, so switching providers does not lose a key. */
   keys: Partial<Record<ProviderId, string>>;
+  /** The base URL each key was entered (or confirmed) for: it is sent to that origin only (llmSettings). */
+  keyBases: Partial<Record<ProviderId, string>>;
   rememberKey: boolean;
   /** Which analyzer warnings count: the paper's text match on +/- lines, or warnings on added lines. */
   analyzerFilter: AnalyzerFilter;
@@ -38,8 +40,11 @@ export interface ClaimsSettings {
 
 interface ClaimsSettingsActions {
   setProvider(provider: ProviderId): void;
-  update(patch: Partial<Omit<ClaimsSettings, 'keys' | 'provider' | 'rememberKey'>>): void;
+  update(patch: Partial<Omit<ClaimsSettings, 'keys' | 'keyBases' | 'provider' | 'rememberKey'>>): void;
+  /** A key typed or pasted now: it belongs to the base URL as it is now. */
   setKey(key: string): void;
+  /** The user confirmed sending the key to the current base URL's host. */
+  bindKeyToBaseUrl(): void;
   setRememberKey(remember: boolean): void;
 }
 
@@ -53,6 +58,7 @@ export const DEFAULT_SETTINGS: ClaimsSettings = {
   format: 'paper',
   timeoutSec: DEFAULT_TIMEOUT_MS / 1000,
   keys: {},
+  keyBases: {},
   rememberKey: false,
   analyzerFilter: 'paper',
   analyzerOptions: 'paper',
@@ -61,7 +67,7 @@ export const DEFAULT_SETTINGS: ClaimsSettings = {
 };
 
 const secrets = optInSecrets<ClaimsSettingsState>({
-  secrets: ['keys'],
+  secrets: ['keys', 'keyBases'],
   remember: 'rememberKey',
   kept: ({ provider, baseUrl, model, temperature, format, timeoutSec, analyzerFilter, analyzerOptions, rememberKey, maxNewTokens, backend }) => ({
     maxNewTokens,
@@ -89,7 +95,9 @@ export const useClaimsSettings = create<ClaimsSettingsState>()(
           return { provider, baseUrl: preset.baseUrl || s.baseUrl, model: preset.model || s.model };
         }),
       update: (patch) => set(patch),
-      setKey: (key) => set((s) => ({ keys: { ...s.keys, [s.provider]: key } })),
+      setKey: (key) =>
+        set((s) => ({ keys: { ...s.keys, [s.provider]: key }, keyBases: { ...s.keyBases, [s.provider]: s.baseUrl.trim() } })),
+      bindKeyToBaseUrl: () => set((s) => ({ keyBases: { ...s.keyBases, [s.provider]: s.baseUrl.trim() } })),
       setRememberKey: (rememberKey) => set({ rememberKey }),
     }),
     {
@@ -101,11 +109,22 @@ export const useClaimsSettings = create<ClaimsSettingsState>()(
       merge: (persisted, current) => {
         const merged = secrets.merge(persisted, current);
         if (!PROVIDERS[merged.provider]) merged.provider = DEFAULT_SETTINGS.provider;
+        // A key remembered before keys were bound belongs to the base URL it was saved with (its provider's preset
+        // for the other providers' keys).
+        const bases: Partial<Record<ProviderId, string>> = { ...(merged.keyBases ?? {}) };
+        for (const p of Object.keys(merged.keys ?? {}) as ProviderId[])
+          if (PROVIDERS[p] && bases[p] === undefined) bases[p] = p === merged.provider ? merged.baseUrl : PROVIDERS[p].baseUrl || merged.baseUrl;
+        merged.keyBases = bases;
         return merged;
       },
     },
   ),
 );
+
+/** Where the chosen provider's key was entered and where the base URL points now, when they differ (null: it may go). */
+export function keyHeld(s: ClaimsSettings): { from: string; to: string } | null {
+  return keyHeldFor(llmSettings(s));
+}
 
 /** The settings one call needs, with the key of the chosen provider. */
 export function llmSettings(s: ClaimsSettings): LlmSettings {
@@ -114,6 +133,8 @@ export function llmSettings(s: ClaimsSettings): LlmSettings {
     baseUrl: s.baseUrl,
     model: s.model,
     apiKey: s.keys[s.provider] ?? '',
+    // No binding (state set by hand) counts as another host: the key waits.
+    keyBaseUrl: s.keyBases[s.provider] ?? '',
     temperature: s.temperature,
     maxNewTokens: s.maxNewTokens,
     backend: s.backend,
