@@ -1,6 +1,7 @@
 // Teach, tried as a teacher preparing a lesson would: the keys the tour names move the tour, the lessons run on
 // the similarity chosen at the top and say which one runs, and what was picked survives a reload.
-import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 
 test.beforeEach(async ({ context }) => {
@@ -29,4 +30,47 @@ test('a click on the Teach tab puts the focus in the tour: → and ← move the 
   await page.getByTestId('tab-teach').focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(/#annotate$/);
+});
+
+const LINKS = path.resolve('e2e/fixtures/links-mini.jsonl');
+const sims = async (page: Page, kind: string) =>
+  Promise.all((await page.locator(`[data-testid="tc-links-case"][data-kind="${kind}"]`).all()).map(async (c) => Number(await c.getAttribute('data-s'))));
+
+test('the lesson’s real cases run on the similarity chosen at the top, and the dataset picked there survives a reload', async ({ page }) => {
+  await page.goto('/#teach');
+  await page.getByTestId('tc-mode-lessons').click();
+  const lesson = page.getByTestId('tc-lesson-links');
+  await lesson.getByTestId('tc-links-file').setInputFiles(LINKS);
+  const source = lesson.getByTestId('tc-links-source');
+  await expect(source).toHaveAttribute('data-source', 'file');
+  // USE-lite is chosen at the top: the cases are USE-lite's, at its τ, and the page says so.
+  await expect(lesson.getByTestId('tc-links-similarity')).toHaveText('Bundled encoder (USE-lite, offline) at τ = 0.6447');
+  await expect(lesson.getByTestId('tc-links-case').first()).toBeVisible({ timeout: 120_000 });
+  const useMetric = await sims(page, 'metric-only');
+  const useAnnot = await sims(page, 'annotator-only');
+  expect(useMetric.length + useAnnot.length).toBeGreaterThan(0);
+  for (const s of useMetric) expect(s).toBeGreaterThan(0.6447);
+  for (const s of useAnnot) expect(s).toBeLessThanOrEqual(0.6447);
+  await expect(page.getByTestId('tc-lessons-footer')).toContainText('from Bundled encoder (USE-lite, offline) at τ = 0.6447;');
+
+  // Kept across a reload.
+  await page.reload();
+  await page.getByTestId('tc-mode-lessons').click();
+  await expect(source).toHaveAttribute('data-source', 'file');
+  await expect(source).toContainText('links-mini.jsonl');
+
+  // Lexical chosen: lexical's cases at its τ (py-1's P1, 0.714, is the top metric-only link).
+  await page.getByTestId('tc-sim-lexical').click();
+  await expect(lesson.getByTestId('tc-links-similarity')).toHaveText('Lexical (instant) at τ = 0.149');
+  const top = lesson.locator('[data-testid="tc-links-case"][data-kind="metric-only"]').first();
+  await expect(top).toContainText('py-1 · gpt3.5_pred');
+  expect(Number(await top.getAttribute('data-s'))).toBeCloseTo(0.714, 3);
+  expect([...(await sims(page, 'metric-only')), ...(await sims(page, 'annotator-only'))]).not.toEqual([...useMetric, ...useAnnot]);
+
+  // Forgotten, it stays forgotten.
+  await lesson.getByTestId('tc-links-forget').click();
+  await expect(source).toHaveAttribute('data-source', 'illustration');
+  await page.reload();
+  await page.getByTestId('tc-mode-lessons').click();
+  await expect(source).toHaveAttribute('data-source', 'illustration');
 });
