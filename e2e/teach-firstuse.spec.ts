@@ -74,3 +74,23 @@ test('the lesson’s real cases run on the similarity chosen at the top, and the
   await page.getByTestId('tc-mode-lessons').click();
   await expect(source).toHaveAttribute('data-source', 'illustration');
 });
+
+test('τ is named as this app’s calibration, and a τ set by hand is worded as set by hand', async ({ page }) => {
+  await page.goto('/#teach');
+  const tauText = page.locator('.tc-tau');
+  for (let k = 0; k < 6; k++) await page.getByTestId('tc-next').click();
+  await expect(page.getByTestId('tc-card')).toHaveAttribute('data-step', 'tau');
+  await expect(tauText).toContainText('USE-lite τ = 0.6447: this app’s calibration');
+  await expect(tauText).not.toContainText('the paper’s calibration');
+  const why = page.getByTestId('tc-note-why');
+  await expect(why).toContainText('at its own calibrated τ', { timeout: 120_000 });
+  await page.getByTestId('tc-tau').focus();
+  for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowLeft'); // 0.6447 → 0.635 (the slider's 0.001 steps)
+  await expect(page.getByTestId('tc-tau-value')).toHaveText('0.635');
+  await expect(why).toContainText('at τ 0.635, set by hand (its calibrated τ is 0.6447)');
+  await expect(why).not.toContainText('at its own calibrated τ');
+  await expect(page.getByTestId('tc-formula')).toContainText('τ = 0.635:');
+  await expect(page.getByTestId('tc-card')).toContainText('set by hand');
+  await page.getByTestId('tc-sim-lexical').click();
+  await expect(tauText).toContainText('Lexical τ = 0.149: this app’s calibration');
+});
