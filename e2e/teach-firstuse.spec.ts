@@ -2,6 +2,7 @@
 // the similarity chosen at the top and say which one runs, and what was picked survives a reload.
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { paperExamples } from '../src/examples/paper.ts';
 import { hubUnreachable } from './hub';
 
 test.beforeEach(async ({ context }) => {
@@ -93,4 +94,31 @@ test('τ is named as this app’s calibration, and a τ set by hand is worded as
   await expect(page.getByTestId('tc-card')).toContainText('set by hand');
   await page.getByTestId('tc-sim-lexical').click();
   await expect(tauText).toContainText('Lexical τ = 0.149: this app’s calibration');
+});
+
+test('“Paste code from the diff” writes valid inline code and shows what the code adds, under each encoder and example', async ({ page }) => {
+  await page.goto('/#teach');
+  await page.getByTestId('tc-mode-whatif').click();
+  await page.getByRole('button', { name: 'Paste code from the diff' }).click();
+  await expect(page.getByTestId('tc-review')).toHaveValue(
+    "This column is not being used anywhere in the codebase. It's a waste of space.\nShouldn't this be `` `has_all_data` bool DEFAULT NULL ``?",
+  );
+  for (const kind of ['use-lite', 'lexical']) {
+    await page.getByTestId(`tc-sim-${kind}`).click();
+    for (const ex of paperExamples) {
+      await page.getByTestId('tc-example').selectOption(ex.id);
+      await page.getByRole('button', { name: 'Paste code from the diff' }).click();
+      const why = page.getByTestId('tc-paste-why');
+      await expect(why).toBeVisible({ timeout: 120_000 });
+      // The lesson holds: the code lifts the pasted question's similarity, whatever the encoder.
+      const withCode = Number(await why.getAttribute('data-with'));
+      const masked = Number(await why.getAttribute('data-masked'));
+      expect(withCode, `${kind} ${ex.id}`).toBeGreaterThan(masked);
+      // And the page says what it does to the scores at this τ.
+      const tau = kind === 'lexical' ? 0.149 : 0.6447;
+      const rel = Number(await page.getByTestId('tc-wi-rel').getAttribute('data-value'));
+      await expect(why).toContainText(withCode > tau ? 'the metric counts it on topic' : 'one more sentence off topic');
+      await expect(why).toContainText(`→ ${rel.toFixed(3)}`);
+    }
+  }
 });

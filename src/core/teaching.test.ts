@@ -4,7 +4,7 @@ import { lexicalSimilarityMatrix } from './lexical.ts';
 import { scoreAt } from './score.ts';
 import { splitReview } from './sentences.ts';
 import { matrixFromRows } from './similarity.ts';
-import { bestCell, cellsAbove, coverageChange, diffStats, maskCode, stopwordShare } from './teaching.ts';
+import { bestCell, cellsAbove, coverageChange, diffStats, inlineCode, maskCode, pasteCodeExperiment, stopwordShare } from './teaching.ts';
 
 describe('teaching helpers', () => {
   it('counts hunks and changed lines of the paper diffs', () => {
@@ -32,6 +32,29 @@ describe('teaching helpers', () => {
     expect(maskCode("Shouldn't this be 'module_name.encode('ascii')'?")).toBe("Shouldn't this be this?");
     expect(maskCode('Use `let` here, not ```js\nvar x\n```.')).toBe('Use this here, not this.');
     expect(maskCode("It's fine, don't worry.")).toBe("It's fine, don't worry.");
+  });
+
+  it('writes code with backticks as one code span, and masks it whole', () => {
+    expect(inlineCode('x = 1')).toBe('`x = 1`');
+    expect(inlineCode('`has_all_data` bool')).toBe('`` `has_all_data` bool ``');
+    expect(maskCode('Why `` `a` b ``?')).toBe('Why this?');
+    expect(maskCode('Use `a` and `b`.')).toBe('Use this and this.');
+  });
+
+  it('pastes the diff’s first added line into a question, as valid inline code, for every paper example', () => {
+    const col = paperExamples.find((e) => e.id === 'paper-has-all-data')!;
+    expect(pasteCodeExperiment(col.diff, col.review)).toEqual({
+      text: `${col.review}\nShouldn't this be \`\` \`has_all_data\` bool DEFAULT NULL \`\`?`,
+      sentence: "Shouldn't this be `` `has_all_data` bool DEFAULT NULL ``?",
+      masked: "Shouldn't this be this?",
+    });
+    for (const ex of paperExamples) {
+      const p = pasteCodeExperiment(ex.diff, ex.review)!;
+      // One sentence more, and it is the pasted one.
+      expect(splitReview(p.text)).toEqual([...splitReview(ex.review), p.sentence]);
+      expect(p.masked).toBe("Shouldn't this be this?");
+    }
+    expect(pasteCodeExperiment('--- a/x\n+++ b/x\n@@ -1 +0,0 @@\n-gone\n', 'r')).toBeNull();
   });
 
   it('tells which pseudo-references an edit covers or uncovers', () => {
