@@ -122,3 +122,25 @@ test('“Paste code from the diff” writes valid inline code and shows what the
     }
   }
 });
+
+test('the illustrations shown fail as labelled under the similarity in use: linked though not addressed, missed though addressed', async ({ page }) => {
+  await page.goto('/#teach');
+  await page.getByTestId('tc-mode-lessons').click();
+  const lesson = page.getByTestId('tc-lesson-links');
+  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'illustration');
+  for (const [kind, tau] of [
+    ['use-lite', 0.6447],
+    ['lexical', 0.149],
+  ] as const) {
+    await page.getByTestId(`tc-sim-${kind}`).click();
+    await expect(lesson.getByTestId('tc-links-case').first()).toBeVisible({ timeout: 120_000 });
+    for (const c of await lesson.getByTestId('tc-links-case').all()) await expect(c).not.toHaveAttribute('data-s', '', { timeout: 120_000 });
+    const metric = await sims(page, 'metric-only');
+    const annot = await sims(page, 'annotator-only');
+    expect(metric.length, kind).toBeGreaterThan(0);
+    expect(annot.length, kind).toBeGreaterThan(0);
+    for (const s of metric) expect(s, `${kind}: a close-in-words case the metric links`).toBeGreaterThan(tau);
+    for (const s of annot) expect(s, `${kind}: an addressed case the metric misses`).toBeLessThanOrEqual(tau);
+    await expect(lesson.locator('[data-testid="tc-links-case"][data-kind="metric-only"]').first()).toContainText('the metric links it');
+  }
+});

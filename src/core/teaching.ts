@@ -105,6 +105,41 @@ export function pasteCodeExperiment(diff: string, review: string): PasteCode | n
   return { text: `${review}\n${sentence}`, sentence, masked: maskCode(sentence) };
 }
 
+export interface FailureCandidate {
+  kind: 'metric-only' | 'annotator-only';
+  /** The live similarity of its pair; NaN while it is computed. */
+  s: number;
+}
+
+export interface FailingCases<T> {
+  /** Close in words, not addressed, and linked at τ (s > τ): highest similarity first. */
+  metricOnly: T[];
+  /** Addressed in other words, and missed at τ (s ≤ τ): lowest similarity first. */
+  annotatorOnly: T[];
+  /** Candidates of each kind this similarity gets right at τ (not shown: they illustrate nothing). */
+  right: { metricOnly: number; annotatorOnly: number };
+}
+
+/**
+ * Of candidate illustrations with their live similarity, those that show the lesson's failure at τ under the
+ * similarity in use, at most `limit` of each kind; ties keep the candidates' order.
+ */
+export function failingCases<T extends FailureCandidate>(cases: readonly T[], tau: number, limit = 2): FailingCases<T> {
+  const known = cases.filter((c) => Number.isFinite(c.s));
+  const fails = (c: T) => (c.kind === 'metric-only' ? c.s > tau : c.s <= tau);
+  const pick = (kind: T['kind'], dir: 1 | -1) =>
+    known
+      .filter((c) => c.kind === kind && fails(c))
+      .sort((a, b) => dir * (a.s - b.s))
+      .slice(0, limit);
+  const right = (kind: T['kind']) => known.filter((c) => c.kind === kind && !fails(c)).length;
+  return {
+    metricOnly: pick('metric-only', -1),
+    annotatorOnly: pick('annotator-only', 1),
+    right: { metricOnly: right('metric-only'), annotatorOnly: right('annotator-only') },
+  };
+}
+
 export type Coverage = 'gained' | 'lost' | 'kept' | 'none';
 
 /** Per pseudo-reference, covered before and after an edit of the review (both scored at the same τ). */

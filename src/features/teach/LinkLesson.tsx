@@ -6,39 +6,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { lessonItems, pickLessonCases, sharedWords, type LessonCase, type LessonCases } from '../../core/links';
 import { importFiles } from '../../core/importers/index';
+import { failingCases } from '../../core/teaching';
+import { LINK_ILLUSTRATIONS } from '../../examples/linkIllustrations';
 import { SIMILARITY_LABEL, useMatrices, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import { useResearch } from '../../store/research/research';
 import { restoreLessonDataset, setLessonDataset, useLessonDataset } from '../../store/teach/lessonDataset';
 import { EncoderNotice, f3 } from './parts';
 import { usePipelines, type Case } from './usePipelines';
-
-/** Written for this lesson, not taken from any study: what the annotators decide is what a careful rater would. */
-const ILLUSTRATIONS: { kind: LessonCase['kind']; p: string; s: string; why: string }[] = [
-  {
-    kind: 'metric-only',
-    p: 'A new test file is added to the list of test files.',
-    s: 'The new test file should be named after the module it tests, like the other test files.',
-    why: 'Same words (new, test, file), different point: the review asks for a naming rule, it says nothing about adding the file.',
-  },
-  {
-    kind: 'metric-only',
-    p: 'The log level of the retry message changes from info to debug.',
-    s: 'The retry message should say how many times the request was retried.',
-    why: 'It quotes "retry message" from the claim but is about the message text, not the log level the claim is about.',
-  },
-  {
-    kind: 'annotator-only',
-    p: 'The change checks whether the file exists before writing, so an existing file is not overwritten.',
-    s: 'This is racy: another process can create it between the check and the open.',
-    why: 'It is about exactly that check (a race between the test and the write), in words the claim does not use.',
-  },
-  {
-    kind: 'annotator-only',
-    p: 'Two new assertions are added to the BasicBlock constructor.',
-    s: "These asserts aren't needed here.",
-    why: '"asserts" is not "assertions" to word overlap, and an encoder may not close the gap either: the review still addresses the claim.',
-  },
-];
 
 export interface LinkSource {
   id: 'file' | 'research' | 'research-unscored';
@@ -315,58 +289,66 @@ function RealCases({
   );
 }
 
-function Illustrations({
-  kind,
-  tau,
-  onLexical,
-}: LessonProps) {
+function Illustrations({ kind, tau, onLexical }: LessonProps) {
   const cases: Case[] = useMemo(
-    () =>
-      ILLUSTRATIONS.map((x) => ({
-        refs: [{ text: x.p, kind: 'claim', source: 'lesson' }],
-        review: x.s,
-      })),
+    () => LINK_ILLUSTRATIONS.map((x) => ({ refs: [{ text: x.p, kind: 'claim', source: 'lesson' }], review: x.s })),
     [],
   );
   const pipes = usePipelines(kind, tau, cases);
-  const card = (k: number) => {
-    const x = ILLUSTRATIONS[k];
-    const m = pipes.cases[k].matrix;
-    const sim = m && m.cols > 0 ? Math.max(...Array.from(m.data)) : NaN;
-    return (
-      <CaseCard
-        key={k}
-        kind={x.kind}
-        p={x.p}
-        s={x.s}
-        sim={sim}
-        tau={tau}
-        decision={
-          x.kind === 'metric-only' ? 'not addressed (illustration)' : 'addressed (illustration)'
-        }
-        why={x.why}
-        meta="Illustration"
-      />
-    );
-  };
-  const idx = (kind: LessonCase['kind']) =>
-    ILLUSTRATIONS.map((x, k) => (x.kind === kind ? k : -1)).filter((k) => k >= 0);
+  // Each candidate's live similarity; the lesson shows those that fail under this similarity at this τ.
+  const shown = failingCases(
+    LINK_ILLUSTRATIONS.map((x, k) => {
+      const m = pipes.cases[k].matrix;
+      return { ...x, k, text: x.s, s: m && m.cols > 0 ? Math.max(...Array.from(m.data)) : NaN };
+    }),
+    tau,
+  );
+  const ready = pipes.cases.every((c) => c.matrix);
+  const card = (x: (typeof shown.metricOnly)[number]) => (
+    <CaseCard
+      key={x.k}
+      kind={x.kind}
+      p={x.p}
+      s={x.text}
+      sim={x.s}
+      tau={tau}
+      decision={x.kind === 'metric-only' ? 'not addressed (illustration)' : 'addressed (illustration)'}
+      why={x.why}
+      meta="Illustration"
+    />
+  );
+  const none = (right: number, what: string) => (
+    <p className="muted small" data-testid="tc-links-none">
+      At τ = {tau}, {SIMILARITY_LABEL[kind]} gets {right === 1 ? 'this lesson’s one such illustration' : `all ${right} of this lesson’s such illustrations`} right ({what}).
+      Load a dataset with annotator links for real cases, or move τ.
+    </p>
+  );
+  const rightNote = (n: number, what: string) =>
+    n > 0 ? (
+      <p className="muted small" data-testid="tc-links-right">
+        Not shown: {n} more written for this lesson that {SIMILARITY_LABEL[kind]} gets right at this τ ({what}).
+      </p>
+    ) : null;
   return (
     <>
       <EncoderNotice kind={kind} pipes={pipes} onLexical={onLexical} />
-      <div className="tc-link-cols">
-        <div>
-          <h3>Close in words, not addressed</h3>
-          {idx('metric-only').map(card)}
+      {ready && (
+        <div className="tc-link-cols">
+          <div>
+            <h3>Close in words, not addressed</h3>
+            {shown.metricOnly.length ? shown.metricOnly.map(card) : none(shown.right.metricOnly, 'it does not link them')}
+            {shown.metricOnly.length > 0 && rightNote(shown.right.metricOnly, 'it does not link them')}
+          </div>
+          <div>
+            <h3>Addressed, in other words</h3>
+            {shown.annotatorOnly.length ? shown.annotatorOnly.map(card) : none(shown.right.annotatorOnly, 'it links them')}
+            {shown.annotatorOnly.length > 0 && rightNote(shown.right.annotatorOnly, 'it links them')}
+          </div>
         </div>
-        <div>
-          <h3>Addressed, in other words</h3>
-          {idx('annotator-only').map(card)}
-        </div>
-      </div>
+      )}
       <p className="muted small">
-        Similarities are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; switch the similarity at
-        the top to compare.
+        Similarities are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; each column shows the illustrations this similarity gets wrong. Switch the
+        similarity at the top to compare.
       </p>
     </>
   );
