@@ -1,6 +1,12 @@
 // Annotate, tried as a new annotator would: a pseudo-reference typed after A survives a reload before Enter, the
 // stage-2 hint says where the list is at each window size, and Metric vs annotator names what it runs.
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { loadBackgroundIdf } from '../src/cli/background.ts';
+import { readAnnotationCsv } from '../src/core/annotation.ts';
+import { compareJobScores, learnedJobScores, metricJobs } from '../src/core/annotationMetric.ts';
+import { shippedWeights } from '../src/core/learned/index.ts';
 
 async function startPaper(page: Page) {
   await page.goto('/#annotate');
@@ -49,3 +55,23 @@ for (const [w, h, where, not] of [
     if (where === 'above') expect(list.y + list.height).toBeLessThanOrEqual(box.y);
     else expect(list.x + list.width).toBeLessThanOrEqual(box.x);
   });
+
+test('Metric vs annotator opens on the learned preset, as the Workbench does, names it, and its figures are the core’s', async ({ page }) => {
+  const file = path.resolve('e2e/fixtures/annotator-a.csv');
+  await page.goto('/#annotate');
+  await page.getByTestId('an-import-file').setInputFiles(file);
+  await page.getByTestId('an-import-keep').click();
+  await page.getByTestId('an-view-metric').click();
+  const shown = page.getByTestId('mv-shown');
+  await expect(shown).toHaveAttribute('data-metric', 'learned');
+  await expect(shown).toContainText('Shown: the learned preset');
+  await expect(page.getByTestId('mv-row')).toHaveCount(7);
+  const a = readAnnotationCsv({ name: path.basename(file), text: fs.readFileSync(file, 'utf8') }).items;
+  const jobs = metricJobs(a, 'all');
+  const want = compareJobScores(a, jobs, learnedJobScores(a, jobs, shippedWeights(), await loadBackgroundIdf()));
+  for (const d of ['con', 'comp', 'rel'] as const) expect(Number(await page.getByTestId(`mv-corr-${d}`).getAttribute('data-value'))).toBe(want.correlations[d].r);
+  expect(Number(await page.getByTestId('mv-coverage').getAttribute('data-value'))).toBe(want.coverage.kappa);
+  // The paper's rule is one click away, and named as such.
+  await page.getByTestId('mv-sim-lexical').click();
+  await expect(shown).toContainText("the paper's rule on Lexical (instant) at τ = 0.149");
+});
