@@ -192,6 +192,8 @@ test('metric vs annotator (lexical): correlations and coverage are the core’s'
   await expect(page.getByTestId('an-import-confirm')).toBeVisible();
   await page.getByTestId('an-import-keep').click();
   await page.getByTestId('an-view-metric').click();
+  await page.getByTestId('mv-sim-lexical').click();
+  await expect(page.getByTestId('mv-shown')).toHaveAttribute('data-metric', 'lexical');
   await expect(page.getByTestId('mv-row')).toHaveCount(7);
 
   const a = read(FIX_A).items;

@@ -199,6 +199,10 @@ test('Teach: illustrations with nothing loaded, real disagreements from a picked
     lesson.locator('[data-testid="tc-links-case"][data-kind="annotator-only"]').first(),
   ).toContainText('addressed (they linked it)');
 
+  // The lesson keeps its pick across reloads, ahead of Research's dataset: forget it first.
+  await lesson.getByTestId('tc-links-forget').click();
+  await expect(lesson.getByTestId('tc-links-source')).toHaveAttribute('data-source', 'illustration');
+
   // The Research dataset, scored: its similarity and τ; a case opens in the workbench.
   await scoreFixture(page);
   await page.goto('/#teach');

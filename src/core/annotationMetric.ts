@@ -9,6 +9,11 @@ import { scoreAt } from './score.ts';
 import { splitReview } from './sentences.ts';
 import { spearman } from './stats.ts';
 import type { Correlation, Scores, SimilarityMatrix } from './types.ts';
+import { featureCache, reviewFeatures } from './learned/features.ts';
+import { linkerScores } from './learned/linker.ts';
+import { modelOf, type LinkerWeights } from './learned/weights.ts';
+import type { LinkScores } from './links/links.ts';
+import type { Idf } from './plus/idf.ts';
 
 export interface MetricJob {
   item: number;
@@ -42,7 +47,7 @@ export function metricJobs(items: readonly AnnotationItem[], filter: RefFilter):
 
 export interface MetricRow {
   job: MetricJob;
-  scores: Scores;
+  scores: LinkScores;
   /** The annotator's ratings, normalised to [0, 1]. */
   human: Record<Dimension, number>;
   /** Per pseudo-reference of the job: linked by the annotator, covered by the metric. */
@@ -58,19 +63,51 @@ export interface MetricComparison {
   coverage: Kappa;
 }
 
+/** What a metric says of one job: its scores, and per pseudo-reference whether it credits (covers) it. */
+export interface JobScore {
+  scores: LinkScores;
+  covered: boolean[];
+}
+
+/** The paper's rule on similarity matrices: scores at τ, covered when the best similarity is above τ. */
+export function similarityJobScores(jobs: readonly MetricJob[], matrices: readonly SimilarityMatrix[], tau: number): JobScore[] {
+  return jobs.map((job, k) => {
+    const scores: Scores = scoreAt(matrices[k], tau, { sentences: job.r });
+    return { scores, covered: job.refs.map((_, i) => scores.bestForPseudoReference[i].index >= 0 && scores.bestForPseudoReference[i].similarity > tau) };
+  });
+}
+
+/**
+ * The learned preset (what the workbench opens with): the linker's features of each review against its diff and
+ * pseudo-references, scored under the weights' rule by the same function as the CLI and Research; covered when
+ * the link probability is above the weights' threshold.
+ */
+export function learnedJobScores(items: readonly AnnotationItem[], jobs: readonly MetricJob[], weights: LinkerWeights, idf: Idf): JobScore[] {
+  const cache = featureCache(idf);
+  const features = jobs.map((job) =>
+    reviewFeatures(
+      { diff: items[job.item].diff, pseudoReferences: job.refs.map((p) => ({ text: p.text, kind: p.type === 'issue' ? 'issue' : 'claim' })), sentences: job.r },
+      cache,
+    ),
+  );
+  const { scores, probabilities } = linkerScores(modelOf(weights), features, weights);
+  return jobs.map((job, k) => ({ scores: scores[k], covered: job.refs.map((_, i) => probabilities[k][i] > weights.threshold) }));
+}
+
 export function compareWithMetric(items: readonly AnnotationItem[], jobs: readonly MetricJob[], matrices: readonly SimilarityMatrix[], tau: number): MetricComparison {
+  return compareJobScores(items, jobs, similarityJobScores(jobs, matrices, tau));
+}
+
+export function compareJobScores(items: readonly AnnotationItem[], jobs: readonly MetricJob[], perJob: readonly JobScore[]): MetricComparison {
   const rows: MetricRow[] = jobs.map((job, k) => {
     const rv = items[job.item].reviews[job.review];
-    const scores = scoreAt(matrices[k], tau, { sentences: job.r });
+    const { scores, covered } = perJob[k];
     const linked = new Set(rv.addressed ?? []);
     return {
       job,
       scores,
       human: { con: normaliseLikert(rv.con!), comp: normaliseLikert(rv.comp!), rel: normaliseLikert(rv.rel!) },
-      links: job.refs.map((p, i) => {
-        const b = scores.bestForPseudoReference[i];
-        return { no: p.no, linked: linked.has(p.no), covered: b.index >= 0 && b.similarity > tau };
-      }),
+      links: job.refs.map((p, i) => ({ no: p.no, linked: linked.has(p.no), covered: covered[i] })),
     };
   });
   const correlations = Object.fromEntries(

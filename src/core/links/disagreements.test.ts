@@ -6,6 +6,7 @@ import { parseClaimsAddressed } from './annotator.ts';
 import {
   bestSentence,
   filterRows,
+  lessonItems,
   lexicalLessonCases,
   pickLessonCases,
   reviewLinksFromBest,
@@ -201,6 +202,22 @@ describe('shared words and lexical lesson cases', () => {
     ];
     const c = lexicalLessonCases(rows, 0.2);
     expect(c.searched).toBe(1);
+    // What an encoder embeds for the lesson: only reviews with recorded links and some text, the same cases.
+    const more: DatasetRow[] = [
+      {
+        ...rows[0],
+        id: 'r2',
+        reviews: [
+          { ...rows[0].reviews[0], claimsAddressed: null },
+          { ...rows[0].reviews[0], review: '   ' },
+        ],
+      },
+      ...rows,
+    ];
+    const items = lessonItems(more);
+    expect(items.map((it) => it.rowId)).toEqual(['r1']);
+    const picked = pickLessonCases(items, lexicalLessonCases(rows, 0.2).matrices, 0.2);
+    expect(picked.metricOnly.map((x) => x.pseudoReference)).toEqual(c.metricOnly.map((x) => x.pseudoReference));
     expect(c.metricOnly.map((x) => x.pseudoReference)).toEqual([0]);
     expect(c.annotatorOnly.map((x) => [x.pseudoReference, x.s])).toEqual([[1, 0]]);
   });

@@ -225,6 +225,18 @@ export function sharedWords(a: string, b: string): string[] {
 }
 
 /**
+ * The reviews the lesson searches, from dataset rows: those with recorded annotator links and some sentence.
+ * What an encoder must embed for the lesson, before pickLessonCases runs on their matrices.
+ */
+export function lessonItems(rows: readonly DatasetRow[]): EvalItem[] {
+  return collectEvalItems(rows).items.filter(
+    (it) =>
+      annotatorVector(it.annotatorLinks ?? null, it.pseudoReferences.length) !== null &&
+      it.sentences.some((s) => s.trim() !== ''),
+  );
+}
+
+/**
  * Lesson cases straight from dataset rows, under lexical similarity (no model needed) at τ: for a file picked in
  * the lesson, or a Research dataset not scored yet.
  */

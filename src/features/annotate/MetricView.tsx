@@ -1,8 +1,12 @@
-// CRScore against the annotator: the metric's Con/Comp/Rel (lexical, or the bundled encoder) beside the
+// CRScore against the annotator: the metric's Con/Comp/Rel (the learned preset the workbench opens with, or the
+// paper's rule on lexical or the bundled encoder) beside the
 // annotator's ratings normalised as the paper does, rank correlations, and the metric's coverage beside the
 // annotator's links.
-import { useMemo, useState } from 'react';
-import { compareWithMetric, metricJobs, type RefFilter } from '../../core/annotationMetric';
+import { useEffect, useMemo, useState } from 'react';
+import { compareJobScores, learnedJobScores, metricJobs, similarityJobScores, type RefFilter } from '../../core/annotationMetric';
+import type { Idf } from '../../core/plus/idf';
+import { useLinker } from '../../store/shared/linker';
+import { loadPlusIdf } from '../../store/shared/plusIdf';
 import { useAnnotation } from '../../store/annotation/annotation';
 import { DEFAULT_TAU, SIMILARITY_LABEL, useBundledEncoder, useMatrices, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import { DIMENSION_NAME } from './guide';
@@ -11,16 +15,50 @@ import { dataNum } from '../../ui/dataNum';
 
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '—');
 
+type MetricChoice = 'learned' | SimilarityKind;
+
+const CHOICE_LABEL: Record<MetricChoice, string> = {
+  learned: 'Learned (the Workbench’s default)',
+  lexical: `Paper, ${SIMILARITY_LABEL.lexical}`,
+  'use-lite': `Paper, ${SIMILARITY_LABEL['use-lite']}`,
+};
+
 export function MetricView({ onStart }: { onStart(): void }) {
   const project = useAnnotation((s) => s.project);
-  const [kind, setKind] = useState<SimilarityKind>('lexical');
+  // The Workbench opens with the learned preset: the same here, so the two show the same Rel for the same review.
+  const [choice, setChoice] = useState<MetricChoice>('learned');
+  const kind: SimilarityKind = choice === 'learned' ? 'lexical' : choice;
   const [tau, setTau] = useState(DEFAULT_TAU.lexical);
   const [filter, setFilter] = useState<RefFilter>('all');
+  const weights = useLinker((s) => s.weights);
+  const linkerName = useLinker((s) => s.name);
+  const [idf, setIdf] = useState<Idf | null>(null);
+  const [idfError, setIdfError] = useState<string | null>(null);
+  useEffect(() => {
+    if (choice !== 'learned' || idf) return;
+    let live = true;
+    loadPlusIdf().then(
+      (x) => live && setIdf(x),
+      (e: unknown) => live && setIdfError((e as Error).message || String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [choice, idf]);
   const items = project?.items;
   const jobs = useMemo(() => (items ? metricJobs(items, filter) : []), [items, filter]);
-  const { matrices, pending, error, retry } = useMatrices(kind, jobs, 0);
+  const { matrices, pending: encoding, error, retry } = useMatrices(kind, choice === 'learned' ? [] : jobs, 0);
   const progress = useBundledEncoder((s) => s.progress);
-  const cmp = useMemo(() => (items && matrices && matrices.length === jobs.length ? compareWithMetric(items, jobs, matrices, tau) : null), [items, jobs, matrices, tau]);
+  const cmp = useMemo(() => {
+    if (!items) return null;
+    if (choice === 'learned') return idf ? compareJobScores(items, jobs, learnedJobScores(items, jobs, weights, idf)) : null;
+    return matrices && matrices.length === jobs.length ? compareJobScores(items, jobs, similarityJobScores(jobs, matrices, tau)) : null;
+  }, [items, jobs, matrices, tau, choice, idf, weights]);
+  const pending = choice === 'learned' ? !idf && !idfError : encoding;
+  const shownAs =
+    choice === 'learned'
+      ? `the learned preset (${linkerName}, ${weights.scoring} credit), a pseudo-reference covered when its link probability is above ${weights.threshold}`
+      : `the paper's rule on ${SIMILARITY_LABEL[kind]} at τ = ${tau}, covered when the best similarity is above τ`;
 
   if (!project)
     return (
@@ -42,29 +80,48 @@ export function MetricView({ onStart }: { onStart(): void }) {
       </p>
       <div className="toolbar an-metric-controls">
         <Segmented
-          label="Similarity"
-          value={kind}
+          label="Metric"
+          value={choice}
           onChange={(k) => {
-            setKind(k);
-            setTau(DEFAULT_TAU[k]);
+            setChoice(k);
+            if (k !== 'learned') setTau(DEFAULT_TAU[k]);
           }}
-          options={(['lexical', 'use-lite'] as const).map((k) => ({ value: k, label: SIMILARITY_LABEL[k], testId: `mv-sim-${k}` }))}
+          options={(['learned', 'lexical', 'use-lite'] as const).map((k) => ({ value: k, label: CHOICE_LABEL[k], testId: `mv-sim-${k}` }))}
         />
-        <label className="inline">
-          τ
-          <input type="number" min={0} max={1} step={0.001} value={tau} onChange={(e) => setTau(Number(e.currentTarget.value))} style={{ width: 84 }} data-testid="mv-tau" />
-          <span className="muted small">calibrated default for this similarity: {DEFAULT_TAU[kind]}</span>
-        </label>
+        {choice !== 'learned' && (
+          <label className="inline">
+            τ
+            <input type="number" min={0} max={1} step={0.001} value={tau} onChange={(e) => setTau(Number(e.currentTarget.value))} style={{ width: 84 }} data-testid="mv-tau" />
+            <span className="muted small">calibrated default for this similarity: {DEFAULT_TAU[kind]}</span>
+          </label>
+        )}
         <label className="inline">
           <input type="checkbox" checked={filter === 'kept'} onChange={(e) => setFilter(e.currentTarget.checked ? 'kept' : 'all')} />
           leave out pseudo-references you coded incorrect or not necessary
         </label>
       </div>
+      <p className="small" data-testid="mv-shown" data-metric={choice}>
+        Shown: {shownAs}.
+      </p>
+      {idfError && choice === 'learned' && (
+        <div className="alert error" role="alert">
+          The learned preset could not load its word frequencies: {idfError}{' '}
+          <button type="button" className="linklike" onClick={() => setChoice('lexical')}>
+            Use lexical similarity
+          </button>
+        </div>
+      )}
       {jobs.length === 0 && <p className="notice">No review is rated on all three dimensions yet (or their diffs have no pseudo-references).</p>}
       {pending && jobs.length > 0 && (
         <div className="progress-row" role="status">
           <span className="spinner" aria-hidden="true" />
-          <span>{progress ? `Embedding ${progress.done} of ${progress.total} sentences with USE-lite…` : 'Loading the bundled encoder…'}</span>
+          <span>
+            {choice === 'learned'
+              ? 'Loading the word frequencies the learned preset reads…'
+              : progress
+                ? `Embedding ${progress.done} of ${progress.total} sentences with USE-lite…`
+                : 'Loading the bundled encoder…'}
+          </span>
         </div>
       )}
       {error && (
@@ -73,7 +130,7 @@ export function MetricView({ onStart }: { onStart(): void }) {
           <button type="button" onClick={retry}>
             Try again
           </button>{' '}
-          <button type="button" className="linklike" onClick={() => setKind('lexical')}>
+          <button type="button" className="linklike" onClick={() => setChoice('lexical')}>
             Use lexical similarity
           </button>
         </div>

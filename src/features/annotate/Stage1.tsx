@@ -1,5 +1,5 @@
 // Stage 1: code each pseudo-reference (Table 7), mark it necessary or not, add the missing ones.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AnnotatedPseudoReference } from '../../core/annotation';
 import { useAnnotation } from '../../store/annotation/annotation';
 import { Kbd } from '../../ui/DiffLines';
@@ -125,14 +125,19 @@ function RefRow({ p, index, active, item }: { p: AnnotatedPseudoReference; index
 function AddMissing({ item, open, onOpen }: { item: number; open: boolean; onOpen(v: boolean): void }) {
   const addRef = useAnnotation((s) => s.addRef);
   const setCursor = useAnnotation((s) => s.setCursor);
-  const [text, setText] = useState('');
+  // The text lives in the store, saved with the project: a reload before Enter keeps what was typed.
+  const draft = useAnnotation((s) => s.draft);
+  const setDraft = useAnnotation((s) => s.setDraft);
+  const text = draft?.item === item ? draft.text : '';
+  const setText = (t: string) => setDraft({ item, text: t });
+  const shown = open || draft?.item === item;
   const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
   const done = () => {
     onOpen(false);
-    setText('');
+    setDraft(null);
     (document.activeElement as HTMLElement | null)?.blur();
   };
   const add = () => {
@@ -142,7 +147,7 @@ function AddMissing({ item, open, onOpen }: { item: number; open: boolean; onOpe
     setCursor({ ref: n - 1 });
     done();
   };
-  if (!open)
+  if (!shown)
     return (
       <button type="button" className="an-add-open" onClick={() => onOpen(true)} data-testid="an-add-open">
         + Add a missing pseudo-reference <Kbd>A</Kbd>

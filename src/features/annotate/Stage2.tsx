@@ -194,7 +194,11 @@ function FieldGuide({ item, r, field, askNone }: { item: AnnotationItem; r: Anno
       <div className="an-rules" data-testid="an-rules">
         <h3>Which pseudo-references does this review address?</h3>
         <p className="small">{LINK_HINT}</p>
-        <p className="small muted">Pick them in the list on the left (Space or their number), X if it addresses none, then Enter.</p>
+        <p className="small muted" data-testid="an-link-hint">
+          {/* The list sits beside this guide on a wide window and above it on a narrow one (annotate.css, .an-grid). */}
+          Pick them in the list <span className="an-where-beside">on the left</span>
+          <span className="an-where-above">above</span> (Space or their number), X if it addresses none, then Enter.
+        </p>
         {askNone && r.addressed === null && (
           <p className="alert warn small" role="alert" data-testid="an-ask-none">
             Nothing is linked yet. Does this review address none of the pseudo-references? Press <Kbd>X</Kbd> to record &ldquo;addresses none&rdquo;, or

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { bestCell, maskCode, stopwordShare } from '../../core/teaching';
 import { paperExamples, type PaperExample } from '../../examples/paper';
 import { SIMILARITY_LABEL, type SimilarityKind } from '../../store/shared/bundledEncoder';
-import { LinkLesson } from './LinkLesson';
+import { LinkLesson, useLinkSource } from './LinkLesson';
 import { EncoderNotice, f3 } from './parts';
 import { usePipelines, type Case } from './usePipelines';
 
@@ -70,15 +70,18 @@ interface Props {
 }
 
 export function Lessons({ kind, tau, onOpen, onLexical }: Props) {
+  const link = useLinkSource(kind, tau);
+  const own = link.source?.id === 'research' && link.source.searched > 0 ? link.source : null;
   return (
     <div className="tc-lessons" data-testid="tc-lessons">
       {LESSONS.map((l) => (
         <LessonView key={l.id} l={l} kind={kind} tau={tau} onOpen={onOpen} onLexical={onLexical} />
       ))}
-      <LinkLesson kind={kind} tau={tau} onLexical={onLexical} />
-      <p className="muted small">
-        Numbers are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; the paper's own figures come from mxbai-embed-large at τ = 0.7314, so they can differ.
-        Switch the similarity at the top to compare.
+      <LinkLesson kind={kind} tau={tau} onLexical={onLexical} link={link} />
+      <p className="muted small" data-testid="tc-lessons-footer">
+        Numbers are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}
+        {own ? `, except the real cases of the last lesson: ${own.similarity} at τ = ${Number(own.tau.toFixed(4))}, as Research scored ${own.label}` : ''}; the
+        paper's own figures come from mxbai-embed-large at τ = 0.7314, so they can differ. Switch the similarity at the top to compare.
       </p>
     </div>
   );

@@ -1,55 +1,80 @@
 // Lesson: a high similarity is not "addresses this claim". From real disagreements between the metric's links
-// (the paper's hard τ) and the annotators' (claims_addressed) when a dataset that records them is at hand: the
-// Research dataset (its scored similarity, or lexical when not scored yet) or a file picked here, kept in this tab
-// only. With neither, the project's own small examples, labelled as illustrations. No study data is bundled.
-import { useMemo, useState } from 'react';
-import {
-  lexicalLessonCases,
-  pickLessonCases,
-  sharedWords,
-  type LessonCase,
-  type LessonCases,
-} from '../../core/links';
+// (the paper's hard τ) and the annotators' (claims_addressed) when a dataset that records them is at hand: a file
+// picked here (kept across reloads) or the Research dataset, on the similarity chosen at the top of the tab (the
+// Research dataset once scored: Research's own). With neither, the project's own small examples, labelled as
+// illustrations. No study data is bundled.
+import { useEffect, useMemo, useState } from 'react';
+import { lessonItems, pickLessonCases, sharedWords, type LessonCase, type LessonCases } from '../../core/links';
 import { importFiles } from '../../core/importers/index';
-import { DEFAULT_TAU, SIMILARITY_LABEL, type SimilarityKind } from '../../store/shared/bundledEncoder';
+import { failingCases } from '../../core/teaching';
+import { LINK_ILLUSTRATIONS } from '../../examples/linkIllustrations';
+import { SIMILARITY_LABEL, useMatrices, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import { useResearch } from '../../store/research/research';
+import { restoreLessonDataset, setLessonDataset, useLessonDataset } from '../../store/teach/lessonDataset';
 import { EncoderNotice, f3 } from './parts';
 import { usePipelines, type Case } from './usePipelines';
 
-/** Written for this lesson, not taken from any study: what the annotators decide is what a careful rater would. */
-const ILLUSTRATIONS: { kind: LessonCase['kind']; p: string; s: string; why: string }[] = [
-  {
-    kind: 'metric-only',
-    p: 'A new test file is added to the list of test files.',
-    s: 'The new test file should be named after the module it tests, like the other test files.',
-    why: 'Same words (new, test, file), different point: the review asks for a naming rule, it says nothing about adding the file.',
-  },
-  {
-    kind: 'metric-only',
-    p: 'The log level of the retry message changes from info to debug.',
-    s: 'The retry message should say how many times the request was retried.',
-    why: 'It quotes "retry message" from the claim but is about the message text, not the log level the claim is about.',
-  },
-  {
-    kind: 'annotator-only',
-    p: 'The change checks whether the file exists before writing, so an existing file is not overwritten.',
-    s: 'This is racy: another process can create it between the check and the open.',
-    why: 'It is about exactly that check (a race between the test and the write), in words the claim does not use.',
-  },
-  {
-    kind: 'annotator-only',
-    p: 'Two new assertions are added to the BasicBlock constructor.',
-    s: "These asserts aren't needed here.",
-    why: '"asserts" is not "assertions" to word overlap, and an encoder may not close the gap either: the review still addresses the claim.',
-  },
-];
-
-interface Source {
-  id: 'file' | 'research' | 'research-lexical';
+export interface LinkSource {
+  id: 'file' | 'research' | 'research-unscored';
   label: string;
-  cases: LessonCases;
+  /** Null while the encoder embeds the reviews. */
+  cases: LessonCases | null;
+  /** Reviews with recorded annotator links. */
+  searched: number;
   tau: number;
   similarity: string;
+}
+
+export interface LinkSourceState {
+  source: LinkSource | null;
+  pending: boolean;
+  error: string | null;
+  retry(): void;
+}
+
+/**
+ * Where the lesson's real cases come from, and the similarity that runs on them: a file picked in the lesson
+ * (kept across reloads) or the Research dataset not scored yet, on the similarity and τ chosen at the top of the
+ * tab; the Research dataset once scored, on Research's own similarity and τ (what "Open in workbench" shows).
+ */
+export function useLinkSource(kind: SimilarityKind, tau: number): LinkSourceState {
+  const results = useResearch((s) => s.results);
+  const researchTau = useResearch((s) => s.tau);
+  const imported = useResearch((s) => s.imported);
+  const datasetName = useResearch((s) => s.datasetName);
+  const files = useLessonDataset((s) => s.files);
+  useEffect(() => void restoreLessonDataset(), []);
+  const fromRows = useMemo(() => {
+    if (files) {
+      const r = importFiles(files);
+      return { id: 'file' as const, label: files.map((f) => f.name).join(', '), items: lessonItems(r.rows) };
+    }
+    if (!results && imported?.rows.length)
+      return { id: 'research-unscored' as const, label: datasetName ?? 'the Research dataset', items: lessonItems(imported.rows) };
+    return null;
+  }, [files, results, imported, datasetName]);
+  const jobs = useMemo(() => (fromRows?.items ?? []).map((it) => ({ p: it.pseudoReferences, r: it.sentences })), [fromRows]);
+  // Nothing to embed: lexical, so an empty list never loads the encoder.
+  const m = useMatrices(jobs.length ? kind : 'lexical', jobs);
+  const source: LinkSource | null = useMemo(() => {
+    if (fromRows) {
+      const ms = m.matrices && m.matrices.length === jobs.length ? m.matrices : null;
+      return {
+        id: fromRows.id,
+        label: fromRows.label,
+        cases: ms ? pickLessonCases(fromRows.items, ms, tau) : null,
+        searched: fromRows.items.length,
+        tau,
+        similarity: SIMILARITY_LABEL[kind],
+      };
+    }
+    if (results) {
+      const cases = pickLessonCases(results.prepared.items, results.matrices, researchTau);
+      return { id: 'research', label: datasetName ?? 'the Research dataset', cases, searched: cases.searched, tau: researchTau, similarity: results.label };
+    }
+    return null;
+  }, [fromRows, m.matrices, jobs, results, researchTau, datasetName, kind, tau]);
+  return { source, pending: !!fromRows && jobs.length > 0 && m.pending, error: jobs.length ? m.error : null, retry: m.retry };
 }
 
 interface LessonProps {
@@ -58,66 +83,25 @@ interface LessonProps {
   onLexical(): void;
 }
 
-export function LinkLesson({
-  kind,
-  tau,
-  onLexical,
-}: LessonProps) {
-  const results = useResearch((s) => s.results);
-  const researchTau = useResearch((s) => s.tau);
-  const imported = useResearch((s) => s.imported);
-  const datasetName = useResearch((s) => s.datasetName);
-  const [picked, setPicked] = useState<{ name: string; cases: LessonCases; errors: number } | null>(
-    null,
-  );
-  const [pickError, setPickError] = useState<string | null>(null);
-  const lexTau = DEFAULT_TAU.lexical;
+export function LinkLesson({ kind, tau, onLexical, link }: LessonProps & { link: LinkSourceState }) {
+  const { source } = link;
+  const files = useLessonDataset((s) => s.files);
+  const saveError = useLessonDataset((s) => s.saveError);
+  const [readError, setReadError] = useState<string | null>(null);
+  const real = source && source.searched > 0 ? source : null;
+  const pickError =
+    readError ??
+    (source?.id === 'file' && source.searched === 0
+      ? `${source.label}: no review with recorded annotator links (claims_addressed) was found.`
+      : null);
 
-  const source: Source | null = useMemo(() => {
-    if (picked)
-      return {
-        id: 'file',
-        label: picked.name,
-        cases: picked.cases,
-        tau: lexTau,
-        similarity: SIMILARITY_LABEL.lexical,
-      };
-    if (results)
-      return {
-        id: 'research',
-        label: datasetName ?? 'the Research dataset',
-        cases: pickLessonCases(results.prepared.items, results.matrices, researchTau),
-        tau: researchTau,
-        similarity: results.label,
-      };
-    if (imported?.rows.length)
-      return {
-        id: 'research-lexical',
-        label: datasetName ?? 'the Research dataset',
-        cases: lexicalLessonCases(imported.rows, lexTau),
-        tau: lexTau,
-        similarity: SIMILARITY_LABEL.lexical,
-      };
-    return null;
-  }, [picked, results, researchTau, imported, datasetName, lexTau]);
-  const real = source && source.cases.searched > 0 ? source : null;
-
-  const pick = async (files: FileList | null) => {
-    if (!files?.length) return;
-    setPickError(null);
+  const pick = async (list: FileList | null) => {
+    if (!list?.length) return;
+    setReadError(null);
     try {
-      const list = await Promise.all(
-        [...files].map(async (f) => ({ name: f.name, text: await f.text() })),
-      );
-      const r = importFiles(list);
-      const cases = lexicalLessonCases(r.rows, lexTau);
-      if (cases.searched === 0)
-        setPickError(
-          `${list.map((f) => f.name).join(', ')}: no review with recorded annotator links (claims_addressed) was found.`,
-        );
-      setPicked({ name: list.map((f) => f.name).join(', '), cases, errors: r.errors.length });
+      await setLessonDataset(await Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() }))));
     } catch (e) {
-      setPickError(`Could not read the file: ${(e as Error).message}`);
+      setReadError(`Could not read the file: ${(e as Error).message}`);
     }
   };
 
@@ -138,9 +122,12 @@ export function LinkLesson({
       >
         {real ? (
           <span>
-            Real cases from <strong>{real.label}</strong>: {real.cases.searched} reviews with
-            recorded links, {real.similarity} at τ = {Number(real.tau.toFixed(4))} (the paper's
-            rule: linked when s &gt; τ).
+            Real cases from <strong>{real.label}</strong>: {real.searched} reviews with recorded links,{' '}
+            <span data-testid="tc-links-similarity">
+              {real.similarity} at τ = {Number(real.tau.toFixed(4))}
+            </span>{' '}
+            (the paper's rule: linked when s &gt; τ)
+            {real.id === 'research' ? ", as Research scored it" : ', as chosen at the top'}.
           </span>
         ) : (
           <span>
@@ -160,9 +147,9 @@ export function LinkLesson({
             data-testid="tc-links-file"
           />
         </label>
-        {picked && (
-          <button type="button" className="small" onClick={() => setPicked(null)}>
-            Forget {picked.name}
+        {files && (
+          <button type="button" className="small" onClick={() => void setLessonDataset(null)} data-testid="tc-links-forget">
+            Forget {files.map((f) => f.name).join(', ')}
           </button>
         )}
       </div>
@@ -171,8 +158,16 @@ export function LinkLesson({
           {pickError}
         </p>
       )}
+      {saveError && (
+        <p className="notice small" data-testid="tc-links-save-error">
+          {saveError}
+        </p>
+      )}
+      {real && real.id !== 'research' && <EncoderNotice kind={kind} pipes={{ cases: [], ...link }} onLexical={onLexical} />}
       {real ? (
-        <RealCases cases={real.cases} tau={real.tau} openable={real.id === 'research'} />
+        real.cases ? (
+          <RealCases cases={real.cases} tau={real.tau} openable={real.id === 'research'} />
+        ) : null
       ) : (
         <Illustrations kind={kind} tau={tau} onLexical={onLexical} />
       )}
@@ -294,58 +289,66 @@ function RealCases({
   );
 }
 
-function Illustrations({
-  kind,
-  tau,
-  onLexical,
-}: LessonProps) {
+function Illustrations({ kind, tau, onLexical }: LessonProps) {
   const cases: Case[] = useMemo(
-    () =>
-      ILLUSTRATIONS.map((x) => ({
-        refs: [{ text: x.p, kind: 'claim', source: 'lesson' }],
-        review: x.s,
-      })),
+    () => LINK_ILLUSTRATIONS.map((x) => ({ refs: [{ text: x.p, kind: 'claim', source: 'lesson' }], review: x.s })),
     [],
   );
   const pipes = usePipelines(kind, tau, cases);
-  const card = (k: number) => {
-    const x = ILLUSTRATIONS[k];
-    const m = pipes.cases[k].matrix;
-    const sim = m && m.cols > 0 ? Math.max(...Array.from(m.data)) : NaN;
-    return (
-      <CaseCard
-        key={k}
-        kind={x.kind}
-        p={x.p}
-        s={x.s}
-        sim={sim}
-        tau={tau}
-        decision={
-          x.kind === 'metric-only' ? 'not addressed (illustration)' : 'addressed (illustration)'
-        }
-        why={x.why}
-        meta="Illustration"
-      />
-    );
-  };
-  const idx = (kind: LessonCase['kind']) =>
-    ILLUSTRATIONS.map((x, k) => (x.kind === kind ? k : -1)).filter((k) => k >= 0);
+  // Each candidate's live similarity; the lesson shows those that fail under this similarity at this τ.
+  const shown = failingCases(
+    LINK_ILLUSTRATIONS.map((x, k) => {
+      const m = pipes.cases[k].matrix;
+      return { ...x, k, text: x.s, s: m && m.cols > 0 ? Math.max(...Array.from(m.data)) : NaN };
+    }),
+    tau,
+  );
+  const ready = pipes.cases.every((c) => c.matrix);
+  const card = (x: (typeof shown.metricOnly)[number]) => (
+    <CaseCard
+      key={x.k}
+      kind={x.kind}
+      p={x.p}
+      s={x.text}
+      sim={x.s}
+      tau={tau}
+      decision={x.kind === 'metric-only' ? 'not addressed (illustration)' : 'addressed (illustration)'}
+      why={x.why}
+      meta="Illustration"
+    />
+  );
+  const none = (right: number, what: string) => (
+    <p className="muted small" data-testid="tc-links-none">
+      At τ = {tau}, {SIMILARITY_LABEL[kind]} gets {right === 1 ? 'this lesson’s one such illustration' : `all ${right} of this lesson’s such illustrations`} right ({what}).
+      Load a dataset with annotator links for real cases, or move τ.
+    </p>
+  );
+  const rightNote = (n: number, what: string) =>
+    n > 0 ? (
+      <p className="muted small" data-testid="tc-links-right">
+        Not shown: {n} more written for this lesson that {SIMILARITY_LABEL[kind]} gets right at this τ ({what}).
+      </p>
+    ) : null;
   return (
     <>
       <EncoderNotice kind={kind} pipes={pipes} onLexical={onLexical} />
-      <div className="tc-link-cols">
-        <div>
-          <h3>Close in words, not addressed</h3>
-          {idx('metric-only').map(card)}
+      {ready && (
+        <div className="tc-link-cols">
+          <div>
+            <h3>Close in words, not addressed</h3>
+            {shown.metricOnly.length ? shown.metricOnly.map(card) : none(shown.right.metricOnly, 'it does not link them')}
+            {shown.metricOnly.length > 0 && rightNote(shown.right.metricOnly, 'it does not link them')}
+          </div>
+          <div>
+            <h3>Addressed, in other words</h3>
+            {shown.annotatorOnly.length ? shown.annotatorOnly.map(card) : none(shown.right.annotatorOnly, 'it links them')}
+            {shown.annotatorOnly.length > 0 && rightNote(shown.right.annotatorOnly, 'it links them')}
+          </div>
         </div>
-        <div>
-          <h3>Addressed, in other words</h3>
-          {idx('annotator-only').map(card)}
-        </div>
-      </div>
+      )}
       <p className="muted small">
-        Similarities are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; switch the similarity at
-        the top to compare.
+        Similarities are live, from {SIMILARITY_LABEL[kind]} at τ = {tau}; each column shows the illustrations this similarity gets wrong. Switch the
+        similarity at the top to compare.
       </p>
     </>
   );

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { paperExamples, type PaperExample } from '../../examples/paper';
 import { DEFAULT_TAU, SIMILARITY_LABEL, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import { Lessons } from './Lessons';
+import { tauWords } from './parts';
 import { Tour } from './Tour';
 import { usePipelines } from './usePipelines';
 import { WhatIf } from './WhatIf';
@@ -117,7 +118,7 @@ export default function TeachView() {
               {/Rel 0\b/.test(ex.note) && tp.scores.rel > 0 && (
                 <span data-testid="tc-note-why">
                   {' '}
-                  Not the paper&apos;s 0: the paper scored it with mxbai-embed-large at τ 0.7314 and its own claims; this similarity, at its own calibrated τ, finds a
+                  Not the paper&apos;s 0: the paper scored it with mxbai-embed-large at τ 0.7314 and its own claims; this similarity, {tauWords(kind, tau).text}, finds a
                   sentence and a pseudo-reference close enough to match. Its failure cases show under &ldquo;Where it fails&rdquo;.
                 </span>
               )}

@@ -35,6 +35,14 @@ export function Tour({ ex, kind, tau, onTau, pipes, onMode }: Props) {
   const ctx: Ctx = { ex, kind, tau, pipe, claims, smells, pair };
   const body = stepBody(id, ctx);
   const root = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLElement>(null);
+
+  // The card names ← → as its keys. A click on the Teach tab leaves the focus on the tab strip, whose own arrow
+  // keys change tabs: the first → would leave the lesson. So the tour takes the focus when it opens.
+  useEffect(() => {
+    const f = document.activeElement;
+    if (!f || f === document.body || f.closest('.app-header, .tc-modes')) card.current?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     if (finished) return;
@@ -71,7 +79,7 @@ export function Tour({ ex, kind, tau, onTau, pipes, onMode }: Props) {
 
   return (
     <div className="tc-tour" ref={root} data-testid="tc-tour">
-      <aside className="tc-card panel" aria-live="polite" data-testid="tc-card" data-step={finished ? 'done' : id}>
+      <aside ref={card} tabIndex={-1} aria-label="Guided tour" className="tc-card panel" aria-live="polite" data-testid="tc-card" data-step={finished ? 'done' : id}>
         {finished ? (
           <div data-testid="tc-finished">
             <h2>Tour complete ✓</h2>

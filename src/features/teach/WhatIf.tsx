@@ -1,22 +1,26 @@
 // "What if": the learner edits the review; each pseudo-reference shows whether it is covered now, and
 // whether the edit gained or lost it, and the scores show how far they moved from the paper's review.
 import { useMemo } from 'react';
-import { coverageChange } from '../../core/teaching';
+import { bestCell, coverageChange, pasteCodeExperiment, type PasteCode } from '../../core/teaching';
+import type { SimilarityMatrix } from '../../core/types';
 import type { PaperExample } from '../../examples/paper';
 import type { SimilarityKind } from '../../store/shared/bundledEncoder';
 import { EncoderNotice, f3, ScoreTriple, TauControl } from './parts';
 import { usePipelines } from './usePipelines';
 
+const bestOf = (m: SimilarityMatrix) => bestCell(m)?.value ?? NaN;
+
 const COVER_LABEL = { gained: 'newly covered', lost: 'no longer covered', kept: 'covered', none: 'not covered' } as const;
 
 /** Experiments one click away, built from the example itself. */
-function experiments(ex: PaperExample): { label: string; text: string }[] {
-  const added = ex.diff.split('\n').find((l) => l.startsWith('+') && !l.startsWith('+++'))?.slice(1).trim() ?? '';
+function experiments(ex: PaperExample, paste: PasteCode | null): { label: string; text: string; title?: string }[] {
   const firstClaim = ex.pseudoReferences[0]?.text.split(/(?<=\.)\s/)[0] ?? '';
   return [
     { label: 'Restate the first claim', text: `${ex.review}\n${firstClaim}` },
     { label: 'Add an off-topic sentence', text: `${ex.review}\nPlease also fix the typo in the README.` },
-    { label: 'Paste code from the diff', text: `${ex.review}\nShouldn't this be \`${added}\`?` },
+    ...(paste
+      ? [{ label: 'Paste code from the diff', text: paste.text, title: "The paper's overestimation case by hand: a question quoting the changed line" }]
+      : []),
     { label: 'A brief question', text: 'Why is this needed?' },
   ];
 }
@@ -32,11 +36,21 @@ interface Props {
 }
 
 export function WhatIf({ ex, kind, tau, onTau, review, onReview, onLexical }: Props) {
-  const cases = useMemo(() => [{ refs: ex.pseudoReferences, review: ex.review }, { refs: ex.pseudoReferences, review }], [ex, review]);
+  const paste = useMemo(() => pasteCodeExperiment(ex.diff, ex.review), [ex]);
+  // The pasted question alone, with its code and masked: what the code adds to its similarity.
+  const cases = useMemo(
+    () => [
+      { refs: ex.pseudoReferences, review: ex.review },
+      { refs: ex.pseudoReferences, review },
+      ...(paste ? [{ refs: ex.pseudoReferences, review: paste.sentence }, { refs: ex.pseudoReferences, review: paste.masked }] : []),
+    ],
+    [ex, review, paste],
+  );
   const pipes = usePipelines(kind, tau, cases);
-  const [orig, now] = pipes.cases;
+  const [orig, now, pWith, pMasked] = pipes.cases;
   const change = orig.scores && now.scores ? coverageChange(orig.scores, now.scores) : null;
-  const exps = useMemo(() => experiments(ex), [ex]);
+  const exps = useMemo(() => experiments(ex, paste), [ex, paste]);
+  const pasted = paste && review === paste.text && pWith?.matrix && pMasked?.matrix && orig.scores && now.scores ? { with: bestOf(pWith.matrix), masked: bestOf(pMasked.matrix) } : null;
 
   return (
     <div className="tc-whatif" data-testid="tc-whatif">
@@ -60,11 +74,20 @@ export function WhatIf({ ex, kind, tau, onTau, review, onReview, onLexical }: Pr
           <div className="tc-exps">
             <span className="small muted">Try:</span>
             {exps.map((x) => (
-              <button key={x.label} type="button" className="small" onClick={() => onReview(x.text)}>
+              <button key={x.label} type="button" className="small" title={x.title} onClick={() => onReview(x.text)}>
                 {x.label}
               </button>
             ))}
           </div>
+          {pasted && paste && orig.scores && now.scores && (
+            <p className="tc-hint small" data-testid="tc-paste-why" data-with={pasted.with} data-masked={pasted.masked}>
+              The pasted question, S{now.sentences.length}: best s <strong>{f3(pasted.with)}</strong> with the code, {f3(pasted.masked)} with it masked
+              (&ldquo;{paste.masked}&rdquo;). Copied code raises similarity, because the claims quote the same code: the paper&apos;s overestimation case.{' '}
+              {pasted.with > tau
+                ? `Above τ ${tau}, the metric counts it on topic: Rel ${f3(orig.scores.rel)} → ${f3(now.scores.rel)}.`
+                : `Here it stays at or below τ ${tau}, so it is one more sentence off topic: Con ${f3(orig.scores.con)} → ${f3(now.scores.con)}, Rel ${f3(orig.scores.rel)} → ${f3(now.scores.rel)}. An encoder or τ that puts it above τ would credit it.`}
+            </p>
+          )}
           <h3 className="sub">Sentences the metric sees</h3>
           <ol className="sentences" data-testid="tc-sentences">
             {now.sentences.map((s, j) => {

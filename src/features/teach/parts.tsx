@@ -36,6 +36,12 @@ export function ScoreTriple({ scores, before, testid = 'tc-scores' }: { scores: 
   );
 }
 
+/** How the τ in use came about, for sentences that speak of it: calibrated, or set by hand. */
+export function tauWords(kind: SimilarityKind, tau: number): { calibrated: boolean; text: string } {
+  const own = DEFAULT_TAU[kind];
+  return tau === own ? { calibrated: true, text: 'at its own calibrated τ' } : { calibrated: false, text: `at τ ${tau}, set by hand (its calibrated τ is ${own})` };
+}
+
 export function TauControl({ kind, tau, onTau }: { kind: SimilarityKind; tau: number; onTau(t: number): void }) {
   return (
     <div className="tc-tau">
@@ -48,8 +54,8 @@ export function TauControl({ kind, tau, onTau }: { kind: SimilarityKind; tau: nu
       </button>
       <p className="muted small">
         {kind === 'use-lite'
-          ? 'USE-lite τ = 0.6447: the paper’s calibration on the CRScore dev split (gpt3.5 reviews). The paper’s own encoder, mxbai, uses 0.7314.'
-          : 'Lexical τ = 0.149: the same calibration with word overlap (Jaccard), which runs far lower than cosine.'}
+          ? 'USE-lite τ = 0.6447: this app’s calibration, by the paper’s method (the mean best similarity of review sentences), on the CRScore dev split (gpt3.5 reviews); the paper publishes no τ for USE-lite. Its own encoder, mxbai, uses 0.7314.'
+          : 'Lexical τ = 0.149: this app’s calibration of word overlap (Jaccard) by the same method; it runs far lower than cosine.'}
       </p>
     </div>
   );

@@ -5,9 +5,9 @@ import { lexicalTokens } from '../../core/lexical';
 import { cellsAbove, diffStats } from '../../core/teaching';
 import type { PseudoReference } from '../../core/types';
 import type { PaperExample } from '../../examples/paper';
-import { cachedVector, type SimilarityKind } from '../../store/shared/bundledEncoder';
+import { cachedVector, DEFAULT_TAU, type SimilarityKind } from '../../store/shared/bundledEncoder';
 import type { Pair } from './MatrixTable';
-import { f3 } from './parts';
+import { f3, tauWords } from './parts';
 import type { Pipeline } from './usePipelines';
 
 export const STEPS = ['diff', 'claims', 'smells', 'sentences', 'embeddings', 'matrix', 'tau', 'scores'] as const;
@@ -167,8 +167,11 @@ export function stepBody(id: StepId, c: Ctx): { text: ReactNode; formula: ReactN
     }
     case 'tau': {
       const n = m ? cellsAbove(m, tau) : 0;
+      const tw = tauWords(c.kind, tau);
       return {
-        text: "A sentence and a pseudo-reference match when their similarity is above τ. τ is calibrated per encoder with the paper's method (the mean best similarity of review sentences). Move it and watch the outlines.",
+        text: `A sentence and a pseudo-reference match when their similarity is above τ. τ is calibrated per encoder with the paper's method (the mean best similarity of review sentences); ${
+          tw.calibrated ? `${tau} is this app's calibration for this similarity` : `${tau} is set by hand (the calibrated τ is ${DEFAULT_TAU[c.kind]})`
+        }. Move it and watch the outlines.`,
         formula: (
           <>
             match(p, r) = I[s(p, r) &gt; τ], τ = {tau}: <b data-testid="tc-live" data-value={n}>{n}</b> of {P * R} cells above

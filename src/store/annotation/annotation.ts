@@ -29,11 +29,19 @@ export interface Project {
 
 export const START_CURSOR: Cursor = { item: 0, stage: 1, ref: 0, review: 0, field: 'links', link: 0 };
 
+/** A missing pseudo-reference being typed (after A), not added yet: saved with the project so a reload keeps it. */
+export interface Draft {
+  item: number;
+  text: string;
+}
+
 interface AnnotationState {
   hydrated: boolean;
   project: Project | null;
   cursor: Cursor;
-  hydrate(project: Project | null, cursor: Cursor | null): void;
+  draft: Draft | null;
+  hydrate(project: Project | null, cursor: Cursor | null, draft?: Draft | null): void;
+  setDraft(draft: Draft | null): void;
   start(items: AnnotationItem[], source: string, annotator?: string): void;
   close(): void;
   setAnnotator(name: string): void;
@@ -70,17 +78,23 @@ export const useAnnotation = create<AnnotationState>()((set, get) => {
     hydrated: false,
     project: null,
     cursor: START_CURSOR,
-    hydrate(project, cursor) {
-      set({ hydrated: true, project, cursor: project ? clampCursor(cursor ?? START_CURSOR, project.items) : START_CURSOR });
+    draft: null,
+    hydrate(project, cursor, draft) {
+      const keep = project && draft && typeof draft.text === 'string' && Number.isInteger(draft.item) && project.items[draft.item] ? draft : null;
+      set({ hydrated: true, project, cursor: project ? clampCursor(cursor ?? START_CURSOR, project.items) : START_CURSOR, draft: keep ? { item: keep.item, text: keep.text } : null });
+    },
+    setDraft(draft) {
+      set({ draft });
     },
     start(items, source, annotator) {
       set({
         project: { annotator: annotator ?? get().project?.annotator ?? '', source, items, updatedAt: Date.now() },
         cursor: START_CURSOR,
+        draft: null,
       });
     },
     close() {
-      set({ project: null, cursor: START_CURSOR });
+      set({ project: null, cursor: START_CURSOR, draft: null });
     },
     setAnnotator(name) {
       const p = get().project;

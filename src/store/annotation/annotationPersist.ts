@@ -5,7 +5,7 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { create } from 'zustand';
 import { annotationItemsProblem } from '../../core/annotationCheck';
-import { useAnnotation, type Cursor, type Project } from './annotation';
+import { useAnnotation, type Cursor, type Draft, type Project } from './annotation';
 import { setAside } from '../shared/quarantine';
 
 const DB_NAME = 'crscore-annotate';
@@ -17,6 +17,8 @@ export const SAVE_DELAY_MS = 200;
 interface Saved {
   project: Project | null;
   cursor: Cursor;
+  /** A pseudo-reference typed but not added yet (absent in saves made before drafts were kept). */
+  draft?: Draft | null;
   savedAt: number;
 }
 
@@ -34,8 +36,8 @@ const db = () =>
 const errText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
 function snapshot(): Saved {
-  const { project, cursor } = useAnnotation.getState();
-  return { project, cursor, savedAt: Date.now() };
+  const { project, cursor, draft } = useAnnotation.getState();
+  return { project, cursor, draft, savedAt: Date.now() };
 }
 
 function readBackup(): Saved | null {
@@ -84,7 +86,7 @@ export function restoreAnnotation(): Promise<void> {
     const dbCopy = usable(fromDb, 'browser storage');
     const backup = usable(readBackup(), 'the copy made on leaving the page');
     const best = stamp(backup) > stamp(dbCopy) ? backup : (dbCopy ?? backup);
-    useAnnotation.getState().hydrate(best?.project ?? null, best?.cursor ?? null);
+    useAnnotation.getState().hydrate(best?.project ?? null, best?.cursor ?? null, best?.draft ?? null);
     startAutosave();
   })();
   return restoring;
@@ -117,7 +119,7 @@ function startAutosave(): void {
   if (started) return;
   started = true;
   useAnnotation.subscribe((s, prev) => {
-    if (s.project === prev.project && s.cursor === prev.cursor) return;
+    if (s.project === prev.project && s.cursor === prev.cursor && s.draft === prev.draft) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void flushNow(), SAVE_DELAY_MS);
   });
