@@ -1,8 +1,10 @@
-// Loads web-tree-sitter and the Python/Java grammars once per context (worker, CLI, test run).
-// Pure of DOM and Node imports: the caller says where the .wasm files are (URLs in a browser,
-// file paths in Node), so the same code runs in a Web Worker and under vitest.
+// Loads web-tree-sitter and the grammars once per context (worker, CLI, test run), each grammar only when a
+// change in its language is met. Pure of DOM and Node imports: the caller says where the .wasm files are
+// (URLs of the app's own origin in a browser, file paths in Node), so the same code runs in a Web Worker and
+// under vitest.
 import { Language, Parser } from 'web-tree-sitter';
 import { toSyntaxTree, type SyntaxTree } from './syntax.ts';
+import type { GrammarId } from './languages.ts';
 
 export interface TreeSitterAssets {
   /** web-tree-sitter.wasm (the runtime). */
@@ -11,9 +13,12 @@ export interface TreeSitterAssets {
   pythonWasm: string;
   /** tree-sitter-java.wasm */
   javaWasm: string;
+  /** The other grammars' .wasm files (absent: that language cannot be parsed here). */
+  grammars?: Partial<Record<GrammarId, string>>;
 }
 
-export type TreeSitterLanguage = 'python' | 'java';
+/** A grammar id; 'python' and 'java' are the paper's two. */
+export type TreeSitterLanguage = GrammarId;
 
 let runtime: Promise<void> | null = null;
 const languages = new Map<string, Promise<Language>>();
@@ -38,9 +43,22 @@ function loadLanguage(path: string): Promise<Language> {
   return lang;
 }
 
+export function grammarWasm(language: TreeSitterLanguage, assets: TreeSitterAssets): string {
+  if (language === 'python') return assets.pythonWasm;
+  if (language === 'java') return assets.javaWasm;
+  const wasm = assets.grammars?.[language];
+  if (!wasm) throw new Error(`no tree-sitter grammar for ${language} here`);
+  return wasm;
+}
+
 /** A parser for `language`, created once per grammar file and reused (parsing is synchronous). */
 export function getParser(language: TreeSitterLanguage, assets: TreeSitterAssets): Promise<Parser> {
-  const wasm = language === 'python' ? assets.pythonWasm : assets.javaWasm;
+  let wasm: string;
+  try {
+    wasm = grammarWasm(language, assets);
+  } catch (e) {
+    return Promise.reject(e as Error);
+  }
   let parser = parsers.get(wasm);
   if (!parser) {
     parser = (async () => {
@@ -53,6 +71,11 @@ export function getParser(language: TreeSitterLanguage, assets: TreeSitterAssets
     parser.catch(() => parsers.delete(wasm));
   }
   return parser;
+}
+
+/** The grammars whose parser has been asked for in this context (the bench checks they load on demand). */
+export function loadedGrammars(): string[] {
+  return [...parsers.keys()];
 }
 
 /**
