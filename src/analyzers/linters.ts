@@ -8,14 +8,19 @@ import { firstSyntaxError, type SyntaxTree } from './syntax.ts';
 import { parsePlain, type TreeSitterAssets } from './treesitter.ts';
 import type { AnalyzerOutcome } from './types.ts';
 
-// The two analyzers of a language read the same text one after the other: one parse serves both.
-let last: { language: CodeLanguage; code: string; tree: Promise<SyntaxTree | null> } | null = null;
+// The two analyzers of a language and the tree claims read the same texts (each hunk, as it stands and
+// wrapped) one after the other: the last few parses are kept, so each text is parsed once per change.
+const RECENT = 16;
+const recent = new Map<string, Promise<SyntaxTree | null>>();
 
 export function parseCode(language: CodeLanguage, code: string, assets: TreeSitterAssets): Promise<SyntaxTree | null> {
-  if (last && last.language === language && last.code === code) return last.tree;
+  const key = `${language}\u0000${code}`;
+  const hit = recent.get(key);
+  if (hit) return hit;
   const tree = parsePlain(GRAMMAR[language], code, assets);
-  last = { language, code, tree };
-  tree.catch(() => (last = null));
+  recent.set(key, tree);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  tree.catch(() => recent.delete(key));
   return tree;
 }
 
