@@ -47,7 +47,7 @@ export function newFileFor(input: { diff: string; oldCode?: string; newCode?: st
 export function toFileLines(warnings: AnalyzerWarning[], file: NewFile): AnalyzerWarning[] {
   const map = file.lineMap;
   if (!map) return warnings;
-  return warnings.map((w) => ({ ...w, line: map[w.line] ?? w.line }));
+  return warnings.map((w) => ({ ...w, line: map[w.line] ?? w.line, ...(w.relatedLine === undefined ? {} : { relatedLine: map[w.relatedLine] ?? w.relatedLine }) }));
 }
 
 /** The reference code's trim (remove_space_clean): spaces, tabs and carriage returns at both ends. */
@@ -94,10 +94,18 @@ export function filterWarnings(
 }
 
 /** The line as the tool prints it: JSHint "line N, col M, reason"; PMD "N:\tRule:\tmessage"; PyScent its message. */
+/** The message with the line it names filled in. */
+export function messageOf(w: AnalyzerWarning): string {
+  return w.relatedLine === undefined ? w.message : w.message.replace('{relatedLine}', String(w.relatedLine));
+}
+
 export function toolLine(w: AnalyzerWarning): string {
   if (w.tool === 'JSHint') return `line ${w.line}, col ${w.column}, ${w.message}`;
   if (w.tool === 'PMD') return `${w.line}:\t${w.rule}:\t${w.message}`;
-  return w.message;
+  if (w.tool === 'PyScent') return w.message;
+  // lizard -w prints "file:line: warning: ..."; the linters "file:line:col: message [rule]".
+  if (w.tool === 'Lizard') return `${w.line}: warning: ${w.message}`;
+  return `${w.line}:${w.column}: ${messageOf(w)} [${w.rule}]`;
 }
 
 /**
@@ -106,14 +114,16 @@ export function toolLine(w: AnalyzerWarning): string {
  */
 export function paperText(w: AnalyzerWarning): string {
   if (w.tool === 'PMD') return `line ${w.line}, ${w.rule}:\t${w.message}`;
-  return toolLine(w);
+  if (w.tool === 'JSHint' || w.tool === 'PyScent') return toolLine(w);
+  // The other tools in the PMD form: "line N, Rule:\tmessage".
+  return `line ${w.line}, ${w.rule}:\t${messageOf(w)}`;
 }
 
 /** A plain-language form shown beside the paper's text. */
 export function readableText(w: AnalyzerWarning): string {
   const where = isFileLevel(w) ? 'whole file' : w.tool === 'JSHint' ? `line ${w.line}, column ${w.column}` : `line ${w.line}`;
   const rule = w.rule ? ` ${w.rule}` : '';
-  return `${w.message.trim()} (${w.tool}${rule}, ${where})`;
+  return `${messageOf(w).trim()} (${w.tool}${rule}, ${where})`;
 }
 
 export function toPseudoReference(w: AnalyzerWarning): PseudoReference {

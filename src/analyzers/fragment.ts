@@ -3,6 +3,7 @@
 // wrappers make a hunk parse (its unmatched brackets closed, its lines inside a function or class, or its
 // indentation undone), and say how many lines they put before it, so warnings map back to the hunk's lines.
 import type { Language } from '../core/diff.ts';
+import type { CodeLanguage } from './languages.ts';
 
 export interface Wrapped {
   /** How the hunk was wrapped, for the report ("inside a function"). */
@@ -74,8 +75,28 @@ function wrapPython(code: string): Wrapped[] {
   return out;
 }
 
+const RUBY_OPENER = /^\s*(def|class|module|if|unless|while|until|case|begin|for)\b|\bdo(\s*\|[^|]*\|)?\s*$/;
+
+/** Ruby: an `end` with no opener before it gets a `begin`, an opener never closed gets its `end`; then inside a method. */
+function wrapRuby(code: string): Wrapped[] {
+  let depth = 0;
+  let min = 0;
+  for (const l of code.split('\n')) {
+    const t = l.replace(/#.*$/, '');
+    if (RUBY_OPENER.test(t) && !/\bend\s*$/.test(t)) depth++;
+    if (/^\s*end\b/.test(t)) depth--;
+    min = Math.min(min, depth);
+  }
+  const lines = code.split('\n').length;
+  const before = Array.from({ length: -min }, () => 'begin');
+  const after = Array.from({ length: depth - min }, () => 'end');
+  const closed = { how: 'with its blocks closed', text: [...before, code, ...after].join('\n'), prefixLines: before.length, lines };
+  const inMethod = { how: 'inside a method', text: ['def __hunk__', ...before, code, ...after, 'end'].join('\n'), prefixLines: before.length + 1, lines };
+  return [closed, inMethod];
+}
+
 /** The ways to make a hunk of `language` parse, tried in order after the hunk as it stands. */
-export function fragmentWrappers(language: Language, code: string): Wrapped[] {
+export function fragmentWrappers(language: Language | CodeLanguage, code: string): Wrapped[] {
   switch (language) {
     case 'javascript':
       return [wrap('inside a function', code, ['function __hunk__() {'], ['}'])];
@@ -86,6 +107,22 @@ export function fragmentWrappers(language: Language, code: string): Wrapped[] {
       ];
     case 'python':
       return wrapPython(code);
+    case 'typescript':
+      return [wrap('inside a function', code, ['function __hunk__() {'], ['}']), wrap('inside a class', code, ['class Hunk__ {'], ['}'])];
+    case 'c':
+    case 'cpp':
+      return [wrap('with its brackets closed', code, [], []), wrap('inside a function', code, ['void __hunk__() {'], ['}'])];
+    case 'csharp':
+      return [
+        wrap('inside a class', code, ['class Hunk__ {'], ['}']),
+        wrap('inside a method', code, ['class Hunk__ {', 'void __hunk__() {'], ['}', '}']),
+      ];
+    case 'go':
+      return [wrap('with a package clause', code, ['package hunk'], []), wrap('inside a function', code, ['package hunk', 'func __hunk__() {'], ['}'])];
+    case 'php':
+      return [wrap('with its brackets closed', code, [], []), wrap('inside a function', code, ['function __hunk__() {'], ['}']), wrap('inside a class', code, ['class Hunk__ {'], ['}'])];
+    case 'ruby':
+      return wrapRuby(code);
     default:
       return [];
   }

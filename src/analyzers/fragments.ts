@@ -5,6 +5,7 @@
 import type { Language } from '../core/diff.ts';
 import { diffFile, toFileLines, type NewFile } from './filter.ts';
 import { fragmentWrappers, type Wrapped } from './fragment.ts';
+import type { CodeLanguage } from './languages.ts';
 import type { AnalyzerName, AnalyzerOutcome, AnalyzerWarning } from './types.ts';
 
 export interface NewFileRun {
@@ -23,7 +24,7 @@ const WHOLE_FILE_HINT = 'Give the whole file (Old & new files mode, or the old f
 
 export async function analyzeNewFile(
   tool: AnalyzerName,
-  language: Language,
+  language: Language | CodeLanguage,
   file: NewFile,
   input: { diff: string },
   run: (code: string) => Promise<AnalyzerOutcome>,
@@ -71,7 +72,11 @@ export async function analyzeNewFile(
       const k = w.line - chosen.w.prefixLines;
       // Warnings on the wrapper's own lines say nothing about the hunk; a file-level one (line 0) stays.
       if (w.line < 1) warnings.push(w);
-      else if (k >= 1 && k <= chosen.w.lines) warnings.push({ ...w, line: lines[k - 1].newLine! });
+      else if (k >= 1 && k <= chosen.w.lines) {
+        const r = w.relatedLine === undefined ? undefined : w.relatedLine - chosen.w.prefixLines;
+        const related = r === undefined ? {} : { relatedLine: r >= 1 && r <= chosen.w.lines ? lines[r - 1].newLine! : w.relatedLine };
+        warnings.push({ ...w, ...related, line: lines[k - 1].newLine! });
+      }
     }
   }
   if (!failed.length) return { warnings, wrapped };

@@ -1,9 +1,11 @@
-// Loads web-tree-sitter and the Python/Java grammars once per context (worker, CLI, test run).
-// Pure of DOM and Node imports: the caller says where the .wasm files are (URLs in a browser,
-// file paths in Node), so the same code runs in a Web Worker and under vitest.
+// Loads web-tree-sitter and the grammars once per context (worker, CLI, test run), each grammar only when a
+// change in its language is met. Pure of DOM and Node imports: the caller says where the .wasm files are
+// (URLs of the app's own origin in a browser, file paths in Node), so the same code runs in a Web Worker and
+// under vitest.
 import * as shipped from 'web-tree-sitter';
 import type { Language, Parser } from 'web-tree-sitter';
 import { toSyntaxTree, type SyntaxTree } from './syntax.ts';
+import type { GrammarId } from './languages.ts';
 
 /** web-tree-sitter's module: the one imported, or a fresh copy of it (its own wasm instance). */
 export type TreeSitterModule = Pick<typeof shipped, 'Parser' | 'Language'>;
@@ -21,9 +23,12 @@ export interface TreeSitterAssets {
    * browser's analyzer worker is a context of its own).
    */
   freshModule?: (n: number) => Promise<TreeSitterModule>;
+  /** The other grammars' .wasm files (absent: that language cannot be parsed here). */
+  grammars?: Partial<Record<GrammarId, string>>;
 }
 
-export type TreeSitterLanguage = 'python' | 'java';
+/** A grammar id; 'python' and 'java' are the paper's two. */
+export type TreeSitterLanguage = GrammarId;
 
 let runtime: Promise<void> | null = null;
 const languages = new Map<string, Promise<Language>>();
@@ -50,9 +55,22 @@ function loadLanguage(path: string): Promise<Language> {
   return lang;
 }
 
+export function grammarWasm(language: TreeSitterLanguage, assets: TreeSitterAssets): string {
+  if (language === 'python') return assets.pythonWasm;
+  if (language === 'java') return assets.javaWasm;
+  const wasm = assets.grammars?.[language];
+  if (!wasm) throw new Error(`no tree-sitter grammar for ${language} here`);
+  return wasm;
+}
+
 /** A parser for `language`, created once per grammar file and reused (parsing is synchronous). */
 export function getParser(language: TreeSitterLanguage, assets: TreeSitterAssets): Promise<Parser> {
-  const wasm = language === 'python' ? assets.pythonWasm : assets.javaWasm;
+  let wasm: string;
+  try {
+    wasm = grammarWasm(language, assets);
+  } catch (e) {
+    return Promise.reject(e as Error);
+  }
   let parser = parsers.get(wasm);
   if (!parser) {
     parser = (async () => {
@@ -65,6 +83,11 @@ export function getParser(language: TreeSitterLanguage, assets: TreeSitterAssets
     parser.catch(() => parsers.delete(wasm));
   }
   return parser;
+}
+
+/** The grammars whose parser has been asked for in this context (the bench checks they load on demand). */
+export function loadedGrammars(): string[] {
+  return [...parsers.keys()];
 }
 
 /**

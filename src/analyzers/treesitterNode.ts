@@ -14,5 +14,15 @@ export function nodeTreeSitterAssets(): TreeSitterAssets {
       const url = pathToFileURL(require.resolve('web-tree-sitter').replace(/\.cjs$/, '.js')).href;
       return import(/* @vite-ignore */ `${url}?instance=${n}`) as Promise<TreeSitterModule>;
     },
+    grammars: {
+      c: require.resolve('tree-sitter-c/tree-sitter-c.wasm'),
+      cpp: require.resolve('tree-sitter-cpp/tree-sitter-cpp.wasm'),
+      c_sharp: require.resolve('tree-sitter-c-sharp/tree-sitter-c_sharp.wasm'),
+      go: require.resolve('tree-sitter-go/tree-sitter-go.wasm'),
+      php_only: require.resolve('tree-sitter-php/tree-sitter-php_only.wasm'),
+      ruby: require.resolve('tree-sitter-ruby/tree-sitter-ruby.wasm'),
+      typescript: require.resolve('tree-sitter-typescript/tree-sitter-typescript.wasm'),
+      tsx: require.resolve('tree-sitter-typescript/tree-sitter-tsx.wasm'),
+    },
   };
 }

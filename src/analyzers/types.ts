@@ -1,7 +1,10 @@
 // What every analyzer (JSHint, the PyScent smells, the PMD rules) reports, before it becomes a
 // pseudo-reference. Pure data: the same shape in the worker, the CLI and the tests.
 
-export type AnalyzerName = 'JSHint' | 'PyScent' | 'PMD';
+export type AnalyzerName = 'JSHint' | 'PyScent' | 'PMD' | 'Lizard' | LinterName;
+
+/** The standard linter each language's rule set follows (its rule ids and messages). */
+export type LinterName = 'cppcheck' | 'go vet' | 'staticcheck' | '.NET analyzers' | 'RuboCop' | 'PHPMD' | 'ESLint' | 'Pylint';
 
 export interface AnalyzerWarning {
   tool: AnalyzerName;
@@ -11,8 +14,10 @@ export interface AnalyzerWarning {
   column: number;
   /** The tool's rule id: JSHint code (W033), PMD rule (UnusedLocalVariable), smell name (LongMethod). */
   rule: string;
-  /** The tool's own wording. */
+  /** The tool's own wording; `{relatedLine}` in it stands for `relatedLine`, mapped to the file like `line`. */
   message: string;
+  /** A second line the message names (cppcheck's "matches previous condition at line N"). */
+  relatedLine?: number;
 }
 
 /** An analyzer's run on one text: its warnings, and where it stopped when it could not parse the text. */

@@ -9,11 +9,14 @@ import { analyze } from '../analyzers/run.ts';
 import { nodeTreeSitterAssets } from '../analyzers/treesitterNode.ts';
 import { claimsForChanges, planClaims, type ChangeClaims } from '../pseudorefs/claimsBatch.ts';
 import { issuesForChanges, type ChangeIssues } from '../pseudorefs/issuesBatch.ts';
+import { treeClaimsForChanges } from '../pseudorefs/treeClaimsBatch.ts';
+import { parseCode } from '../analyzers/linters.ts';
 import {
   mergePseudoRefs,
   PSEUDO_REF_SOURCES,
   usesAnalyzers,
   usesLlm,
+  usesTreeClaims,
   type ChangeReport,
   type PseudoRefsConfig,
   type PseudoRefsStats,
@@ -46,8 +49,10 @@ export type PseudoRefValues = Partial<Record<keyof typeof PSEUDO_REF_OPTIONS, st
 
 export function pseudoRefUsage(defaultSource: PseudoRefSource): string {
   return `Pseudo-references (the paper's pipeline: LLM claims plus analyzer issues):
-  --pseudo-refs dataset|claims|analyzers|generate   where they come from (default ${defaultSource}):
-                            the dataset's own, LLM claims, analyzer issues (no key), or both
+  --pseudo-refs dataset|claims|analyzers|generate|tree-claims|offline
+                            where they come from (default ${defaultSource}): the dataset's own, LLM claims,
+                            analyzer issues (no key), or both; tree-claims: claims from the old and new
+                            syntax trees (no model, no key); offline: tree claims and analyzer issues
   --llm-provider openai|anthropic   openai = any OpenAI-compatible server (default)
   --llm-base-url URL        e.g. http://localhost:11434/v1 (default: the provider's own API)
   --llm-model NAME          (default: gpt-4o-mini / claude-sonnet-4-5)
@@ -182,6 +187,11 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
           tick(x.done, x.total);
         },
       });
+    }
+    if (usesTreeClaims(plan.source) && !signal.aborted) {
+      const assets = nodeTreeSitterAssets();
+      const tick = progress('tree claims');
+      claims = await treeClaimsForChanges(rows, (l, c) => parseCode(l, c, assets), { signal, onProgress: (x) => tick(x.done, x.total) });
     }
     if (usesAnalyzers(plan.source) && !signal.aborted) {
       const assets = nodeTreeSitterAssets();

@@ -6,11 +6,13 @@ import type { PseudoReference } from '../core/types';
 import type { ChangeFailure, ChangeClaims } from './claimsBatch';
 import type { ChangeIssues } from './issuesBatch';
 
-export type PseudoRefSource = 'dataset' | 'claims' | 'analyzers' | 'generate';
-export const PSEUDO_REF_SOURCES: readonly PseudoRefSource[] = ['dataset', 'claims', 'analyzers', 'generate'];
+/** tree-claims: claims from the old and new syntax trees (no model); offline: those and the analyzers' issues. */
+export type PseudoRefSource = 'dataset' | 'claims' | 'analyzers' | 'generate' | 'tree-claims' | 'offline';
+export const PSEUDO_REF_SOURCES: readonly PseudoRefSource[] = ['dataset', 'claims', 'analyzers', 'generate', 'tree-claims', 'offline'];
 
 export const usesLlm = (s: PseudoRefSource) => s === 'claims' || s === 'generate';
-export const usesAnalyzers = (s: PseudoRefSource) => s === 'analyzers' || s === 'generate';
+export const usesAnalyzers = (s: PseudoRefSource) => s === 'analyzers' || s === 'generate' || s === 'offline';
+export const usesTreeClaims = (s: PseudoRefSource) => s === 'tree-claims' || s === 'offline';
 
 /** How the pseudo-references were made. Never holds the key. */
 export interface PseudoRefsConfig {

@@ -42,8 +42,15 @@ describe('issuesForChanges', () => {
   });
 
   it('says a language has no analyzer, which is not a failure', async () => {
-    const [c] = await issuesForChanges([{ id: 'go', diff: '+x', lang: 'go', newFile: 'main.go' }], realAnalyze, opts);
+    const [c] = await issuesForChanges([{ id: 'kt', diff: '+x', lang: 'kotlin', newFile: 'Main.kt' }], realAnalyze, opts);
     expect(c).toMatchObject({ noAnalyzer: true, failed: [], refs: [] });
+  });
+
+  it('analyzes a bare Go hunk with no lang and no file name, and says the language came from its code', async () => {
+    const diff = '@@ -1,3 +1,5 @@\n func (s *S) Close() error {\n+\tif s.a == s.a {\n+\t}\n \treturn nil\n }';
+    const [c] = await issuesForChanges([{ id: 'go', diff, lang: '', newFile: null }], realAnalyze, opts);
+    expect(c).toMatchObject({ noAnalyzer: false, failed: [], language: 'go', languageFrom: 'content' });
+    expect(c.refs.map((r) => r.text)).toEqual(['line 2, SA9003:\tempty branch', "line 2, SA4000:\tidentical expressions on the left and right side of the '==' operator"]);
   });
 
   it("analyzes each change with the code codeOf reads for it, one change's code at a time", async () => {

@@ -5,6 +5,7 @@ import type { AnalyzeRequest, AnalyzerResult } from '../analyzers/run';
 import type { WarningFilter } from '../analyzers/filter';
 import type { JshintOptionSet } from '../analyzers/jshint';
 import { detectLanguage, languageFromCode, type Language } from '../core/diff';
+import { CODE_LANGUAGES, resolveCodeLanguage, type CodeLanguage, type LanguageSource } from '../analyzers/languages';
 import type { PseudoReference } from '../core/types';
 
 export type AnalyzeFn = (req: AnalyzeRequest) => Promise<AnalyzerResult[]>;
@@ -39,6 +40,9 @@ export interface ChangeIssues {
   failed: { analyzer: string; reason: string }[];
   /** What was analyzed: the given new file, the rebuilt one, or only the diff's new side. */
   newFile?: string;
+  /** The language analyzed, and where it came from (the row's lang, its file name, or the code itself). */
+  language?: CodeLanguage;
+  languageFrom?: LanguageSource;
 }
 
 export function changeLanguage(c: Pick<IssuesChangeInput, 'lang' | 'newFile'>): Language {
@@ -46,7 +50,13 @@ export function changeLanguage(c: Pick<IssuesChangeInput, 'lang' | 'newFile'>): 
   return byName !== 'unknown' ? byName : languageFromCode(c.lang);
 }
 
-const HAS_ANALYZER: Language[] = ['javascript', 'python', 'java'];
+/** The language a change is analyzed in: its `lang`, else its file name, else its code (a bare hunk's lines). */
+export function changeCodeLanguage(c: Pick<IssuesChangeInput, 'lang' | 'newFile' | 'diff'>): { language: CodeLanguage; from: LanguageSource } | null {
+  const code = c.diff.split('\n').filter((l) => /^[ +-]/.test(l) && !/^(\+\+\+|---) /.test(l)).map((l) => l.slice(1)).join('\n');
+  return resolveCodeLanguage({ lang: c.lang, fileName: c.newFile, code });
+}
+
+const HAS_ANALYZER: readonly CodeLanguage[] = CODE_LANGUAGES;
 
 /** Why an analyzer could not look at the file, or at part of it (code that does not parse): never "0 issues". */
 function couldNotAnalyze(r: AnalyzerResult): string | undefined {
@@ -63,8 +73,10 @@ export async function issuesForChanges<C extends IssuesChangeInput>(
   opts.onProgress?.({ total: changes.length, done: 0, failed });
   for (const c of changes) {
     if (opts.signal?.aborted) break;
-    const language = changeLanguage(c);
-    if (!HAS_ANALYZER.includes(language)) {
+    const found = changeCodeLanguage(c);
+    const language = found?.language;
+    const which = found ? { language: found.language, languageFrom: found.from } : {};
+    if (!language || !HAS_ANALYZER.includes(language)) {
       out.push({ id: c.id, refs: [], noAnalyzer: true, failed: [] });
     } else {
       let results: AnalyzerResult[];
@@ -80,7 +92,7 @@ export async function issuesForChanges<C extends IssuesChangeInput>(
           options: opts.options,
         });
       } catch (e) {
-        out.push({ id: c.id, refs: [], noAnalyzer: false, failed: [{ analyzer: 'analyzers', reason: (e as Error).message }] });
+        out.push({ id: c.id, refs: [], noAnalyzer: false, failed: [{ analyzer: 'analyzers', reason: (e as Error).message }], ...which });
         failed++;
         opts.onProgress?.({ total: changes.length, done: out.length, failed });
         continue;
@@ -97,6 +109,7 @@ export async function issuesForChanges<C extends IssuesChangeInput>(
         noAnalyzer: results.length === 0,
         failed: bad,
         newFile: results[0]?.newFile,
+        ...which,
       });
     }
     opts.onProgress?.({ total: changes.length, done: out.length, failed });

@@ -3,7 +3,7 @@
 // configuration prints the same signature in both.
 import { buildClaimsPrompt, type OutputFormat } from '../claims/prompt';
 import { sha256Hex } from '../core/sha256';
-import { usesAnalyzers, usesLlm, type PseudoRefSource } from './dataset';
+import { usesAnalyzers, usesLlm, usesTreeClaims, type PseudoRefSource } from './dataset';
 
 export interface PseudoRefSignatureInput {
   source: PseudoRefSource;
@@ -12,6 +12,9 @@ export interface PseudoRefSignatureInput {
   analyzerFilter?: string | null;
   analyzerOptions?: string | null;
 }
+
+/** Bumped when the tree claims' wording or change types change. */
+export const TREE_CLAIMS_VERSION = 'changedistiller-1';
 
 const TEMPLATE_DIFF = '@@ -1 +1 @@\n-a = 1\n+a = 2';
 
@@ -24,5 +27,7 @@ export function pseudoRefSignature(p: PseudoRefSignatureInput) {
     // The prompt's template, built on a fixed one-line diff: the hash changes when the prompt or its format does.
     claimsPromptHash: llm ? sha256Hex(buildClaimsPrompt(TEMPLATE_DIFF, p.format ?? 'paper')) : null,
     analyzers: analyzers ? [`jshint+pmd(${sha256Hex(JSON.stringify([p.analyzerFilter ?? null, p.analyzerOptions ?? null])).slice(0, 8)})`] : null,
+    // Present only for the sources that use them, so the other sources' signatures stay as they were.
+    ...(usesTreeClaims(p.source) ? { treeClaims: TREE_CLAIMS_VERSION } : {}),
   };
 }
