@@ -49,6 +49,15 @@ describe('crscore eval on a table without a reference review', () => {
     expect(auc.auc).toBe(1);
   });
 
+  it('--pseudo-refs tree-claims makes claims from the syntax trees of every change, with no model and no reference', () => {
+    const r = crscore(['eval', '--dataset', csv, ...MAP, '--pseudo-refs', 'tree-claims', '--metrics', 'crscore', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/pseudo-references: [1-9]\d* claims, 0 issues over 12 changes/);
+    const out = JSON.parse(r.stdout) as HumanEvalOutput;
+    expect(out.crscore?.pseudoRefs).toBe('tree-claims');
+    expect(out.metrics.find((m) => m.id === 'crscore.rel')!.n).toBe(12);
+  });
+
   it('the text report names the made pseudo-references', () => {
     const r = crscore(['eval', '--dataset', csv, ...MAP, '--pseudo-refs', 'analyzers', '--metrics', 'crscore']);
     expect(r.code).toBe(0);

@@ -151,6 +151,8 @@ const PSEUDO_REF_LABELS: Record<string, string> = {
   analyzers: "the analyzers' issues on the changed lines",
   claims: "the LLM's claims",
   generate: "the LLM's claims and the analyzers' issues",
+  'tree-claims': 'claims from the old and new syntax trees (ChangeDistiller’s change types)',
+  offline: "the analyzers' issues and claims from the syntax trees (no model)",
 };
 const pseudoRefsLabel = (source: string) => PSEUDO_REF_LABELS[source] ?? source;
 
