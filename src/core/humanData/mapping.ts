@@ -124,13 +124,24 @@ export function dimensionsOf(t: Table, m: Mapping): Map<string, { columns: numbe
   }
   return new Map(
     [...dims].map(([name, d]) => {
-      const values = t.rows.flatMap((r) => d.columns.map((c) => readNumber(r.cells[c]))).filter((v): v is number => typeof v === 'number');
-      const guessed = guessScale(values);
-      const likertMax = d.max ?? (guessed.kind === 'likert' ? guessed.max : 5);
-      const scale: Scale = d.scale === undefined && d.max === undefined ? guessed : (d.scale ?? 'likert') === 'likert' ? { kind: 'likert', min: 1, max: likertMax } : { kind: d.scale! };
+      // The values are looked at only for what the mapping does not give: the kind, or a Likert scale's top.
+      const kind = d.scale ?? (d.max !== undefined ? 'likert' : undefined);
+      const guessed = kind === undefined || (kind === 'likert' && d.max === undefined) ? guessScale(numbersOf(t, d.columns)) : null;
+      const scale: Scale = kind === undefined ? guessed! : kind === 'likert' ? { kind: 'likert', min: 1, max: d.max ?? (guessed?.kind === 'likert' ? guessed.max! : 5) } : { kind };
       return [name, { columns: d.columns, names: d.names, scale }];
     }),
   );
+}
+
+/** Every number in the columns, for a guess (a loop: a column may hold more values than a spread takes). */
+function numbersOf(t: Table, columns: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const r of t.rows)
+    for (const c of columns) {
+      const v = readNumber(r.cells[c]);
+      if (typeof v === 'number') out.push(v);
+    }
+  return out;
 }
 
 /** A cell as text; an empty cell is no value whichever way its format holds it (a CSV's "", JSON's null, a sheet's

@@ -3,6 +3,7 @@
 // scale and one score per annotator. The human study's Con, Comp and Rel are three Likert 1–5 dimensions of it;
 // GradedReviews (Jiang et al. 2025) has one, `grade`; a binary-labelled corpus has its labels. Pure.
 import type { CodeAt, DatasetPseudoReference, DatasetReview } from '../dataset.ts';
+import { maxOf } from '../arrays.ts';
 import type { ImportIssue } from '../importers/types.ts';
 
 export type ScaleKind = 'likert' | 'binary' | 'continuous';
@@ -88,7 +89,7 @@ export function guessScale(values: readonly (number | null)[]): Scale {
   const xs = values.filter((v): v is number => v !== null && Number.isFinite(v));
   if (xs.length === 0) return { kind: 'continuous' };
   if (xs.every((v) => v === 0 || v === 1)) return { kind: 'binary' };
-  const max = Math.max(...xs);
+  const max = maxOf(xs);
   if (xs.every((v) => Number.isInteger(v) && v >= 1) && max <= 10) return { kind: 'likert', min: 1, max: Math.max(max, 2) };
   return { kind: 'continuous' };
 }

@@ -6,6 +6,7 @@ import { isHumanStudyHeader, mergeAnnotators, parseHumanStudyCsv, type Annotated
 import { detectJsonl, importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl, undecidedJsonl } from './jsonl.ts';
 import { importPlainCsv } from './plain.ts';
 import type { ImportFile, ImportFormat, ImportIssue, ImportResult } from './types.ts';
+import { pushAll } from '../arrays.ts';
 
 export * from './types.ts';
 export { humanStudyFileInfo, mergeAnnotators, parseHumanStudyCsv } from './humanStudy.ts';
@@ -85,8 +86,8 @@ export function importCollector(fileNames: readonly string[], emit: (rows: Datas
       }
       if (list.length) emit(list);
     },
-    errors: (list) => void errors.push(...list),
-    notes: (list) => void notes.push(...list),
+    errors: (list) => pushAll(errors, list),
+    notes: (list) => pushAll(notes, list),
     result() {
       // Bad rows in reading order (parse errors and row errors are found in separate passes).
       const fileOrder = new Map(fileNames.map((f, k) => [f, k]));
