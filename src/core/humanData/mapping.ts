@@ -2,8 +2,10 @@
 // the code, the review, the system, the reference, the language, and which columns are human dimensions with what
 // scale. The browser's mapping step and the CLI's --map/--human/--mapping build the same Mapping and call applyMapping.
 import type { ImportIssue } from '../importers/types.ts';
-import { guessScale, HUMAN_SYSTEM, offScale, readNumber, type ChangeCode, type Dimension, type HumanChange, type HumanDataset, type HumanReview, type Scale, type ScaleKind } from './model.ts';
-import type { Cell, Table } from './table.ts';
+import { badCellReason, isBadCell } from './cells.ts';
+import { guessScale, HUMAN_SYSTEM, numberOrBoolean, readScore, type ChangeCode, type Dimension, type HumanChange, type HumanDataset, type HumanReview, type Scale, type ScaleKind } from './model.ts';
+import type { BadCell, Cell } from './cells.ts';
+import type { Table } from './table.ts';
 
 export const MAP_FIELDS = ['id', 'diff', 'old_code', 'new_code', 'code', 'review', 'system', 'reference', 'lang'] as const;
 export type MapField = (typeof MAP_FIELDS)[number];
@@ -53,7 +55,8 @@ export function guessMapping(t: Table): Mapping {
   const human: HumanColumn[] = [];
   t.header.forEach((h, k) => {
     if (used.has(h) || h === '') return;
-    const values = t.rows.map((r) => readNumber(r.cells[k]));
+    // A spreadsheet's unreadable cell is no evidence either way; TRUE and FALSE read as 1 and 0 (a binary guess).
+    const values = t.rows.flatMap((r) => (isBadCell(r.cells[k]) ? [] : [numberOrBoolean(r.cells[k])]));
     const numbers = values.filter((v): v is number => typeof v === 'number');
     if (numbers.length > 0 && values.every((v) => v !== 'bad')) human.push({ column: h, dimension: h, scale: guessScale(numbers).kind });
   });
@@ -138,7 +141,7 @@ function numbersOf(t: Table, columns: readonly number[]): number[] {
   const out: number[] = [];
   for (const r of t.rows)
     for (const c of columns) {
-      const v = readNumber(r.cells[c]);
+      const v = numberOrBoolean(r.cells[c]);
       if (typeof v === 'number') out.push(v);
     }
   return out;
@@ -167,6 +170,13 @@ export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset
   const byCode = new Map<string, string>();
   const reviews: HumanReview[] = [];
   for (const { line, cells } of t.rows) {
+    // A cell of a mapped field that a spreadsheet could not give (an error, a formula without its result): the row is
+    // left out and named, never read as an empty review, id or code.
+    const unreadable = Object.entries(at).find(([, k]) => isBadCell(cells[k!]));
+    if (unreadable) {
+      errors.push({ file: source, line, reason: `the ${unreadable[0]} column "${m.fields[unreadable[0] as MapField]}": ${badCellReason(cells[unreadable[1]!] as BadCell)}` });
+      continue;
+    }
     const review = cellOf(cells, 'review');
     if (review === null || review.trim() === '') {
       errors.push({ file: source, line, reason: `no review in column "${m.fields.review}"` });
@@ -177,9 +187,8 @@ export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset
     let why: string | null = null;
     for (const [name, d] of dims) {
       scores[name] = d.columns.map((c) => {
-        const v = readNumber(cells[c]);
-        if (v === 'bad') why ??= `${t.header[c]} "${String(cells[c]).slice(0, 20)}" is not a number`;
-        else if (v !== null) why ??= offScale(v, scales.get(name)!) && `${t.header[c]} ${offScale(v, scales.get(name)!)}`;
+        const v = readScore(cells[c], scales.get(name)!, t.header[c]);
+        if (v !== null && typeof v === 'object') why ??= v.why;
         return typeof v === 'number' ? v : null;
       });
     }

@@ -3,6 +3,7 @@
 // bytes that are not UTF-8, mapping files of the wrong types, hexadecimal numbers.
 import { describe, expect, it } from 'vitest';
 import { maxOf, minOf, pushAll } from '../arrays';
+import { num, rawWorkbook, row, sheetXml, str } from '../../testing/rawWorkbook';
 import { applyMapping, dimensionsOf, guessScale, importHumanData, parseHumanSpec } from './index';
 
 const enc = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
@@ -35,5 +36,57 @@ describe('a human dimension of any size', () => {
     const into: number[] = [];
     pushAll(into, xs);
     expect(into).toHaveLength(300_000);
+  });
+});
+
+const GR = ['ID', 'groundTruth', 'relatedCode', "Tufano's", 'Grade', 'Auger', 'Grade'];
+const grHeader = row(1, GR.map((h, k) => str(`${'ABCDEFG'[k]}1`, h)).join(''));
+/** A GradedReviews row written by hand: ID, reference, code, then per system its review cell and its Grade cell (raw XML). */
+const grRow = (r: number, cells: readonly [string, string, string, string]) =>
+  row(r, num(`A${r}`, r - 1) + str(`B${r}`, `Rename v${r}.`) + str(`C${r}`, `code2comment :int f${r}() {}`) + cells.join(''));
+
+describe('booleans', () => {
+  it('TRUE in an XLSX Grade column is a bad cell, named; the same as its CSV, which is refused', async () => {
+    const sheet = grHeader + grRow(2, [str('D2', 'rename'), '<c r="E2" t="b"><v>1</v></c>', str('F2', 'ok'), num('G2', 2)]) + grRow(3, [str('D3', 'why'), num('E3', 3), str('F3', 'fine'), num('G3', 4)]);
+    const d = (await importHumanData('b.xlsx', rawWorkbook(sheetXml(sheet)))).dataset;
+    expect(d.errors).toEqual([{ file: 'b.xlsx', line: 2, reason: "Tufano's Grade TRUE is a boolean, not a score (only a binary dimension reads TRUE and FALSE, as 1 and 0)" }]);
+    expect(d.reviews.map((r) => r.scores.grade[0])).toEqual([3, 4]);
+    const csv = (await importHumanData('b.csv', enc(`${GR.join(',')}\n1,Rename.,code2comment :x,rename,TRUE,ok,2\n`))).dataset;
+    expect(csv.errors.map((e) => e.reason)).toEqual(['Tufano\'s Grade "TRUE" is not a number']);
+  });
+
+  it('true in JSONL is refused on a Likert dimension, and read as 1 on a binary one', async () => {
+    const jsonl = '{"review":"Fine.","rel":true,"ok":true}\n{"review":"Hm.","rel":3,"ok":false}\n';
+    const likert = (await importHumanData('l.jsonl', enc(jsonl), { fields: { review: 'review' }, human: parseHumanSpec('rel:likert-5') })).dataset;
+    expect(likert.errors).toEqual([{ file: 'l.jsonl', line: 1, reason: 'rel TRUE is a boolean, not a score (only a binary dimension reads TRUE and FALSE, as 1 and 0)' }]);
+    expect(likert.reviews).toHaveLength(1);
+    const binary = (await importHumanData('l.jsonl', enc(jsonl), { fields: { review: 'review' }, human: [{ column: 'ok', dimension: 'ok' }] })).dataset;
+    expect(binary.dimensions[0].scale).toEqual({ kind: 'binary' });
+    expect(binary.reviews.map((r) => r.scores.ok[0])).toEqual([1, 0]);
+  });
+});
+
+describe('spreadsheet error cells and formulas without their result', () => {
+  it("GradedReviews' D851 (#VALUE!): named with its cell and error, that review left out and counted, never an empty review", async () => {
+    const rows = Array.from({ length: 849 }, (_, k) => grRow(k + 2, [str(`D${k + 2}`, 'rename'), num(`E${k + 2}`, 1), str(`F${k + 2}`, 'ok'), num(`G${k + 2}`, 2)]));
+    rows.push(grRow(851, ['<c r="D851" t="e"><f>A1+"x"</f><v>#VALUE!</v></c>', num('E851', 1), str('F851', 'fine'), num('G851', 3)]));
+    rows.push(grRow(852, [str('D852', 'why'), '<c r="E852"><f>1+1</f></c>', '<c r="F852" t="str"><f>CONCAT("a","b")</f></c>', num('G852', 2)]));
+    const d = (await importHumanData('dataset.xlsx', rawWorkbook(sheetXml(grHeader + rows.join(''))))).dataset;
+    expect(d.errors).toEqual([
+      { file: 'dataset.xlsx', line: 851, reason: "Tufano's review: cell D851 holds the spreadsheet error #VALUE!; that review is left out" },
+      { file: 'dataset.xlsx', line: 852, reason: "Tufano's Grade: cell E852 holds a formula saved without its result (open and save the workbook in a spreadsheet program to compute it); that review is left out" },
+      { file: 'dataset.xlsx', line: 852, reason: "Auger's review: cell F852 holds a formula saved without its result (open and save the workbook in a spreadsheet program to compute it); that review is left out" },
+    ]);
+    expect(d.changes).toHaveLength(851);
+    expect(d.reviews).toHaveLength(851 * 2 - 3);
+    expect(d.reviews.filter((r) => r.review === '')).toEqual([]);
+    expect(d.reviews.find((r) => r.line === 851)).toMatchObject({ system: 'Auger', review: 'fine', scores: { grade: [3] } });
+  });
+
+  it('on the mapped path, a row whose review cell is #N/A is left out and named', async () => {
+    const sheet = row(1, str('A1', 'review') + str('B1', 'rel')) + row(2, '<c r="A2" t="e"><v>#N/A</v></c>' + num('B2', 3)) + row(3, str('A3', 'Fine.') + num('B3', 4));
+    const d = (await importHumanData('m.xlsx', rawWorkbook(sheetXml(sheet)), { fields: { review: 'review' }, human: parseHumanSpec('rel:likert-5') })).dataset;
+    expect(d.errors).toEqual([{ file: 'm.xlsx', line: 2, reason: 'the review column "review": cell A2 holds the spreadsheet error #N/A' }]);
+    expect(d.reviews.map((r) => r.review)).toEqual(['Fine.']);
   });
 });
