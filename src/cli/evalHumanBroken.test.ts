@@ -56,3 +56,14 @@ it('an XLSX bomb (2.7 KB, one cell at XFD1048576) is one line of error in a smal
   expect(r.stderr).toContain("bomb.xlsx:0: 1 cell right of the header's last column (first at XFD1048576) have no column name and are left out");
   expect((JSON.parse(r.stdout) as HumanEvalOutput).dataset).toMatchObject({ layout: 'graded-reviews', changes: 1, reviews: 1 });
 });
+
+it('a JSONL line nested 200,000 deep under --map: one bad row named, the rest judged, no stack trace', () => {
+  const file = path.join(dir, 'deep.jsonl');
+  const deep = `{"id":"d","review":"Deep.","reference":"Rename it.","rel":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+  writeFileSync(file, ['{"id":"a","review":"Rename the variable.","reference":"Rename it.","rel":4}', deep, '{"id":"b","review":"Why?","reference":"Add a test.","rel":2}', ''].join('\n'));
+  const r = crscore(['eval', '--dataset', file, '--map', 'id=id,review=review,reference=reference', '--human', 'rel:likert-5', '--metrics', 'bleu', '--json']);
+  expect(r.stderr).not.toMatch(/RangeError| {4}at /);
+  expect(r.stderr).toContain('deep.jsonl:2: nested too deep (more than 64 levels of arrays and objects)');
+  expect(r.code).toBe(0);
+  expect((JSON.parse(r.stdout) as HumanEvalOutput).dataset).toMatchObject({ reviews: 2, unreadRows: 1 });
+});

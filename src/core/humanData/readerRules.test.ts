@@ -90,3 +90,21 @@ describe('spreadsheet error cells and formulas without their result', () => {
     expect(d.reviews.map((r) => r.review)).toEqual(['Fine.']);
   });
 });
+
+describe('inputs that crashed the mapped-table reader', () => {
+  it('a JSONL line nested 200,000 deep is one bad row, named; the rest of the import stays', async () => {
+    const deep = `{"review":"Deep.","rel":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    const jsonl = `{"review":"Fine.","rel":4}\n${deep}\n{"review":"Ok.","rel":2}\n`;
+    const d = (await importHumanData('deep.jsonl', enc(jsonl), { fields: { review: 'review' }, human: parseHumanSpec('rel:likert-5') })).dataset;
+    expect(d.errors).toEqual([{ file: 'deep.jsonl', line: 2, reason: 'nested too deep (more than 64 levels of arrays and objects)' }]);
+    expect(d.reviews.map((r) => r.review)).toEqual(['Fine.', 'Ok.']);
+  });
+
+  it('a date-styled cell of 1e20 is a bad cell (no date), named; a date in range reads as its ISO text', async () => {
+    const sheet = row(1, str('A1', 'review') + str('B1', 'when') + str('C1', 'rel')) + row(2, str('A2', 'Fine.') + num('B2', '1e20', 1) + num('C2', 3)) + row(3, str('A3', 'Ok.') + num('B3', 45000, 1) + num('C3', 4));
+    const r = await importHumanData('dates.xlsx', rawWorkbook(sheetXml(sheet)), { fields: { review: 'review', id: 'when' }, human: parseHumanSpec('rel:likert-5') });
+    expect(r.table.rows[1].cells[1]).toBe('2023-03-15T00:00:00.000Z');
+    expect(r.dataset.errors).toEqual([{ file: 'dates.xlsx', line: 2, reason: 'the id column "when": cell B2 holds the date serial 1e20, which is no date (past the year 275760)' }]);
+    expect(r.dataset.changes.map((c) => c.id)).toEqual(['2023-03-15T00:00:00.000Z']);
+  });
+});
