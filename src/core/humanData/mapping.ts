@@ -154,6 +154,8 @@ const text = (c: Cell | undefined): string | null => (c === null || c === undefi
 /** The table as a dataset under the mapping: every row that cannot be read is named with its line and why. */
 export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset {
   const errors: ImportIssue[] = [...t.errors];
+  // A file refused whole (UTF-16, binary, not a workbook) says so alone: no column of it can be found.
+  if (t.header.length === 0 && t.errors.length) return { source, changes: [], reviews: [], dimensions: [], errors, notes: [] };
   const col = (name: string | undefined) => (name === undefined ? -1 : t.header.indexOf(name));
   for (const [f, c] of Object.entries(m.fields)) if (col(c) < 0) errors.push({ file: source, line: 1, reason: `the ${f} column "${c}" is not in the header (${t.header.join(', ')})` });
   for (const h of m.human) if (col(h.column) < 0) errors.push({ file: source, line: 1, reason: `the human column "${h.column}" is not in the header` });

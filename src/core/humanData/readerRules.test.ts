@@ -3,6 +3,8 @@
 // bytes that are not UTF-8, mapping files of the wrong types, hexadecimal numbers.
 import { describe, expect, it } from 'vitest';
 import { maxOf, minOf, pushAll } from '../arrays';
+import { importFiles } from '../importers/index';
+import { readTextFile } from '../inputRules';
 import { num, rawWorkbook, row, sheetXml, str } from '../../testing/rawWorkbook';
 import { applyMapping, dimensionsOf, guessScale, importHumanData, parseHumanSpec } from './index';
 
@@ -106,5 +108,38 @@ describe('inputs that crashed the mapped-table reader', () => {
     expect(r.table.rows[1].cells[1]).toBe('2023-03-15T00:00:00.000Z');
     expect(r.dataset.errors).toEqual([{ file: 'dates.xlsx', line: 2, reason: 'the id column "when": cell B2 holds the date serial 1e20, which is no date (past the year 275760)' }]);
     expect(r.dataset.changes.map((c) => c.id)).toEqual(['2023-03-15T00:00:00.000Z']);
+  });
+});
+
+describe('one rule for text, on every reader', () => {
+  const csv = 'id,review,rel\n1,Fine.,4\n2,Caf\xe9 au lait.,3\n3,Ok.,2\n';
+  const latin1 = Uint8Array.from(csv, (c) => c.charCodeAt(0));
+  const mapping = { fields: { id: 'id', review: 'review' }, human: parseHumanSpec('rel:likert-5') };
+
+  it('a line with bytes that are not UTF-8 is a bad row, named, on the mapped path as on the study path; never U+FFFD in a review', async () => {
+    const d = (await importHumanData('l1.csv', latin1.buffer, mapping)).dataset;
+    expect(d.errors).toEqual([{ file: 'l1.csv', line: 3, reason: 'CSV: line 3 is not valid UTF-8: byte 0xE9 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8' }]);
+    expect(d.reviews.map((r) => r.review)).toEqual(['Fine.', 'Ok.']);
+    const jsonl = new TextEncoder().encode('{"review":"Fine.","rel":4}\n{"review":"Caf\u00e9","rel":3}\n');
+    const bad = Uint8Array.from([...jsonl.subarray(0, 35), 0xe9, ...jsonl.subarray(37)]);
+    const j = (await importHumanData('l1.jsonl', bad.buffer, { ...mapping, fields: { review: 'review' } })).dataset;
+    expect(j.errors).toEqual([{ file: 'l1.jsonl', line: 2, reason: 'not valid UTF-8: byte 0xE9 is not UTF-8 (Latin-1 or Windows-1252?); save the file as UTF-8' }]);
+    // The study's importers, by the same rule.
+    const study = importFiles([readTextFile('plain.csv', Uint8Array.from('diff,review\n"@@ -1 +1 @@\n-a\n+b",Caf\xe9\n', (c) => c.charCodeAt(0))).file!]);
+    expect(study.errors[0].reason).toMatch(/byte 0xE9 is not UTF-8/);
+  });
+
+  it('UTF-16 and NUL bytes refuse the file whole, with the words the CLI uses, on the mapped path and the study path', async () => {
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...csv].flatMap((c) => [c.charCodeAt(0), 0])]);
+    const nul = new TextEncoder().encode('id,review,rel\n1,Fine.\u0000,4\n');
+    const u = await importHumanData('u16.csv', utf16.buffer, mapping);
+    expect(u.table.header).toEqual([]);
+    expect(u.dataset.errors.map((e) => e.reason)).toEqual([expect.stringMatching(/^u16\.csv is UTF-16 \(little-endian byte-order mark FF FE\), not UTF-8; save it as UTF-8/)]);
+    const noBom = new Uint8Array([...[...csv].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect((await importHumanData('u16.csv', noBom.buffer, mapping)).dataset.errors[0].reason).toMatch(/looks like UTF-16 \(every other byte is NUL\)/);
+    expect((await importHumanData('nul.csv', nul.buffer, mapping)).dataset.errors[0].reason).toMatch(/^nul\.csv contains NUL bytes \(first at byte 21\): a binary file, not UTF-8 text$/);
+    const refused = readTextFile('u16.jsonl', utf16);
+    expect(refused.problem).toMatch(/^is UTF-16/);
+    expect(importFiles([{ name: 'u16.jsonl', text: '', refused: `u16.jsonl ${refused.problem}` }]).errors[0].reason).toMatch(/^u16\.jsonl is UTF-16/);
   });
 });

@@ -17,6 +17,7 @@ export { importCodeReviewerPredictions, systemNameFromFile, type PredictionsFile
 
 /** The format of one file, from its name and first lines; null when none fits. */
 export function detectFormat(file: ImportFile): ImportFormat | null {
+  if (file.refused) return null;
   const head = file.text.slice(0, 200_000).trimStart();
   if (/\.jsonl?$/i.test(file.name) || head.startsWith('{')) return detectJsonl(file.text);
   const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
@@ -31,7 +32,7 @@ const UNKNOWN_FORMAT = 'not a format this app reads (human-study CSV, dev.jsonl,
 
 /** Why a file has no format (detectFormat gave null): a first line too long to sniff, or none this app reads. */
 export function noFormatReason(file: ImportFile): string {
-  return undecidedJsonl(file.text) ?? UNKNOWN_FORMAT;
+  return file.refused ?? undecidedJsonl(file.text) ?? UNKNOWN_FORMAT;
 }
 
 /** Imports every file; rows of all files together (ids made unique), every bad row with its file and line. */
