@@ -90,22 +90,56 @@ export function parseHumanSpec(spec: string): HumanColumn[] {
     });
 }
 
-/** A mapping file as the browser exports it; throws with what is wrong. */
-export function mappingFromJson(value: unknown): Mapping {
-  const o = value as Partial<Mapping> | null;
-  if (!o || typeof o !== 'object' || typeof o.fields !== 'object' || !Array.isArray(o.human)) throw new Error('a mapping file holds {"fields": {FIELD: COLUMN, …}, "human": [{"column", "dimension", "scale"}, …]}');
-  const fields: Mapping['fields'] = {};
-  for (const [k, v] of Object.entries(o.fields ?? {})) {
-    if (!MAP_FIELDS.includes(k as MapField)) throw new Error(`mapping: unknown field "${k}" (fields: ${MAP_FIELDS.join(', ')})`);
-    if (typeof v !== 'string') throw new Error(`mapping: field "${k}" must name a column`);
-    fields[k as MapField] = v;
+/** A Likert scale's highest top point (the mapping step's field stops there too). */
+export const MAX_LIKERT_TOP = 100;
+
+/** A name that would reach a plain object's prototype were it a key (dimensions key each review's scores). */
+const reserved = (name: string) => name in Object.prototype || name === '__proto__' || name === 'prototype';
+
+/**
+ * What is wrong with a mapping, or null: the one check of the CLI's --map/--human/--mapping and the browser's mapping
+ * step and saved mappings. Fields name known fields and non-empty columns, no column twice; human columns are
+ * non-empty, none a field's or listed twice; a dimension is a non-empty name that is no Object.prototype member;
+ * a scale is likert, binary or continuous; a Likert top is a whole number from 2 to MAX_LIKERT_TOP.
+ */
+export function mappingProblem(m: unknown): string | null {
+  const o = m as { fields?: unknown; human?: unknown } | null;
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return 'a mapping holds {"fields": {FIELD: COLUMN, …}, "human": [{"column", "dimension", "scale"}, …]}';
+  if (!o.fields || typeof o.fields !== 'object' || Array.isArray(o.fields)) return 'mapping: "fields" must be an object of FIELD: COLUMN';
+  if (!Array.isArray(o.human)) return 'mapping: "human" must be a list of {"column", "dimension", "scale"}';
+  const byColumn = new Map<string, string>();
+  for (const [k, v] of Object.entries(o.fields)) {
+    if (!(MAP_FIELDS as readonly string[]).includes(k)) return `mapping: unknown field "${k.slice(0, 40)}" (fields: ${MAP_FIELDS.join(', ')})`;
+    if (typeof v !== 'string' || v === '') return `mapping: field "${k}" must name a column (a non-empty text)`;
+    if (byColumn.has(v)) return `mapping: the column "${v.slice(0, 40)}" is mapped to both ${byColumn.get(v)} and ${k}: a column is one thing`;
+    byColumn.set(v, k);
   }
-  const human = o.human.map((h: Partial<HumanColumn>, k: number) => {
-    if (typeof h?.column !== 'string') throw new Error(`mapping: human[${k}] has no column`);
-    if (h.scale !== undefined && !['likert', 'binary', 'continuous'].includes(h.scale)) throw new Error(`mapping: human[${k}]'s scale must be likert, binary or continuous`);
-    if (h.max !== undefined && !(Number.isInteger(h.max) && h.max >= 2)) throw new Error(`mapping: human[${k}]'s max must be a whole number of at least 2`);
-    return { column: h.column, dimension: typeof h.dimension === 'string' ? h.dimension : h.column, ...(h.scale ? { scale: h.scale } : {}), ...(h.max !== undefined ? { max: h.max } : {}) };
-  });
+  const humanColumns = new Set<string>();
+  for (const [k, h] of (o.human as unknown[]).entries()) {
+    const x = h as Partial<Record<keyof HumanColumn, unknown>> | null;
+    if (!x || typeof x !== 'object' || Array.isArray(x)) return `mapping: human[${k}] must be {"column", "dimension", "scale"}`;
+    if (typeof x.column !== 'string' || x.column === '') return `mapping: human[${k}] has no column`;
+    if (byColumn.has(x.column)) return `mapping: the column "${x.column.slice(0, 40)}" is both the ${byColumn.get(x.column)} and a human score`;
+    if (humanColumns.has(x.column)) return `mapping: the human column "${x.column.slice(0, 40)}" is listed twice`;
+    humanColumns.add(x.column);
+    if (x.dimension !== undefined && (typeof x.dimension !== 'string' || x.dimension === '')) return `mapping: human[${k}]'s dimension must be a non-empty name`;
+    const dim = (x.dimension as string | undefined) ?? x.column;
+    if (reserved(dim)) return `mapping: "${dim}" cannot name a dimension (it is a name JavaScript objects reserve); choose another`;
+    if (x.scale !== undefined && !['likert', 'binary', 'continuous'].includes(x.scale as string)) return `mapping: human[${k}]'s scale must be likert, binary or continuous`;
+    if (x.max !== undefined && !(typeof x.max === 'number' && Number.isInteger(x.max) && x.max >= 2 && x.max <= MAX_LIKERT_TOP)) return `mapping: human[${k}]'s max must be a whole number from 2 to ${MAX_LIKERT_TOP}`;
+    if (x.max !== undefined && x.scale !== undefined && x.scale !== 'likert') return `mapping: human[${k}] gives a max, which only a likert scale has`;
+  }
+  return null;
+}
+
+/** A mapping file as the browser exports it (or saves it); throws with what is wrong (mappingProblem). */
+export function mappingFromJson(value: unknown): Mapping {
+  const problem = mappingProblem(value);
+  if (problem) throw new Error(problem);
+  const o = value as Mapping;
+  const fields: Mapping['fields'] = {};
+  for (const [k, v] of Object.entries(o.fields)) fields[k as MapField] = v;
+  const human = o.human.map((h) => ({ column: h.column, dimension: h.dimension ?? h.column, ...(h.scale ? { scale: h.scale } : {}), ...(h.max !== undefined ? { max: h.max } : {}) }));
   return { fields, human };
 }
 

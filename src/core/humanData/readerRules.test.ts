@@ -6,7 +6,7 @@ import { maxOf, minOf, pushAll } from '../arrays';
 import { importFiles } from '../importers/index';
 import { readTextFile } from '../inputRules';
 import { num, rawWorkbook, row, sheetXml, str } from '../../testing/rawWorkbook';
-import { applyMapping, dimensionsOf, guessScale, importHumanData, parseHumanSpec } from './index';
+import { applyMapping, dimensionsOf, guessScale, importHumanData, mappingFromJson, mappingProblem, parseHumanSpec, parseMapSpec } from './index';
 
 const enc = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
 
@@ -141,5 +141,34 @@ describe('one rule for text, on every reader', () => {
     const refused = readTextFile('u16.jsonl', utf16);
     expect(refused.problem).toMatch(/^is UTF-16/);
     expect(importFiles([{ name: 'u16.jsonl', text: '', refused: `u16.jsonl ${refused.problem}` }]).errors[0].reason).toMatch(/^u16\.jsonl is UTF-16/);
+  });
+});
+
+describe('one validator for mappings, the CLI\'s and the browser\'s', () => {
+  const ok = { fields: { review: 'review' }, human: [{ column: 'rel', dimension: 'rel', scale: 'likert', max: 5 }] };
+  it('wrong types, a column mapped twice and prototype names are refused with what is wrong; a good mapping passes', () => {
+    expect(mappingProblem(ok)).toBeNull();
+    expect(mappingFromJson(ok)).toEqual(ok);
+    const cases: [unknown, RegExp][] = [
+      [{ ...ok, human: [{ column: 'rel', dimension: 5 }] }, /human\[0\]'s dimension must be a non-empty name/],
+      [{ ...ok, human: [{ column: 'rel', dimension: '' }] }, /human\[0\]'s dimension must be a non-empty name/],
+      [{ ...ok, human: [{ column: 'rel', max: 1e21 }] }, /human\[0\]'s max must be a whole number from 2 to 100/],
+      [{ fields: null, human: [] }, /"fields" must be an object/],
+      [{ fields: { review: 'text', reference: 'text' }, human: [] }, /the column "text" is mapped to both review and reference/],
+      [{ fields: { review: 'text' }, human: [{ column: 'text' }] }, /the column "text" is both the review and a human score/],
+      [JSON.parse('{"fields":{"review":"r"},"human":[{"column":"x","dimension":"__proto__"}]}'), /"__proto__" cannot name a dimension/],
+      [{ fields: { review: 'r' }, human: [{ column: 'constructor' }] }, /"constructor" cannot name a dimension/],
+      [JSON.parse('{"fields":{"__proto__":"r"},"human":[]}'), /unknown field "__proto__"/],
+      [{ fields: { review: '' }, human: [] }, /field "review" must name a column/],
+      [{ fields: { review: 'r' }, human: [{ column: 'x', scale: 'binary', max: 5 }] }, /gives a max, which only a likert scale has/],
+    ];
+    for (const [m, why] of cases) {
+      expect(mappingProblem(m), JSON.stringify(m)).toMatch(why);
+      expect(() => mappingFromJson(m)).toThrow(why);
+    }
+    // The CLI's flags build mappings the same function judges.
+    expect(mappingProblem({ fields: parseMapSpec('review=text,reference=text'), human: [] })).toMatch(/mapped to both/);
+    expect(mappingProblem({ fields: parseMapSpec('review=r'), human: parseHumanSpec('x:likert-1000000000000000000000') })).toMatch(/max must be a whole number from 2 to 100/);
+    expect(mappingProblem({ fields: parseMapSpec('review=r'), human: parseHumanSpec('x@__proto__') })).toMatch(/cannot name a dimension/);
   });
 });
