@@ -104,7 +104,7 @@ const reserved = (name: string) => name in Object.prototype || name === '__proto
  */
 export function mappingProblem(m: unknown): string | null {
   const o = m as { fields?: unknown; human?: unknown } | null;
-  if (!o || typeof o !== 'object' || Array.isArray(o)) return 'a mapping holds {"fields": {FIELD: COLUMN, …}, "human": [{"column", "dimension", "scale"}, …]}';
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return 'a mapping file holds {"fields": {FIELD: COLUMN, …}, "human": [{"column", "dimension", "scale"}, …]}';
   if (!o.fields || typeof o.fields !== 'object' || Array.isArray(o.fields)) return 'mapping: "fields" must be an object of FIELD: COLUMN';
   if (!Array.isArray(o.human)) return 'mapping: "human" must be a list of {"column", "dimension", "scale"}';
   const byColumn = new Map<string, string>();
