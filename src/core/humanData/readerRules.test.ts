@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { maxOf, minOf, pushAll } from '../arrays';
 import { importFiles } from '../importers/index';
 import { readTextFile } from '../inputRules';
-import { num, rawWorkbook, row, sheetXml, str } from '../../testing/rawWorkbook';
+import { num, rawWorkbook, row, sharedStringsXml, sheetXml, str } from '../../testing/rawWorkbook';
+import { readLikert } from '../dataset';
 import { applyMapping, dimensionsOf, guessScale, importHumanData, mappingFromJson, mappingProblem, parseHumanSpec, parseMapSpec } from './index';
 
 const enc = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
@@ -170,5 +171,37 @@ describe('one validator for mappings, the CLI\'s and the browser\'s', () => {
     expect(mappingProblem({ fields: parseMapSpec('review=text,reference=text'), human: [] })).toMatch(/mapped to both/);
     expect(mappingProblem({ fields: parseMapSpec('review=r'), human: parseHumanSpec('x:likert-1000000000000000000000') })).toMatch(/max must be a whole number from 2 to 100/);
     expect(mappingProblem({ fields: parseMapSpec('review=r'), human: parseHumanSpec('x@__proto__') })).toMatch(/cannot name a dimension/);
+  });
+});
+
+describe('one bad cell refuses only itself; numbers are decimal on every path', () => {
+  it('NaN, a shared-string index out of range, style 999, a boolean of 2, 0x3: each cell named, the rest of the workbook read', async () => {
+    const bad = ['<c r="E2"><v>NaN</v></c>', '<c r="D3" t="s"><v>7</v></c>', '<c r="E4" s="999"><v>2</v></c>', '<c r="E5" t="b"><v>2</v></c>', '<c r="E6"><v>0x3</v></c>'];
+    const rows = bad.map((c, k) => {
+      const r = k + 2;
+      const review = c.includes(`"D${r}"`) ? c : str(`D${r}`, 'rename');
+      const grade = c.includes(`"E${r}"`) ? c : num(`E${r}`, 2);
+      return grRow(r, [review, grade, str(`F${r}`, 'ok'), num(`G${r}`, 3)]);
+    });
+    const sst = sharedStringsXml(['only one']);
+    const d = (await importHumanData('cells.xlsx', rawWorkbook(sheetXml(grHeader + rows.join('')), { sharedStrings: sst }))).dataset;
+    expect(d.errors.map((e) => [e.line, e.reason])).toEqual([
+      [2, 'Tufano\'s Grade: cell E2 holds the number "NaN", which is not a decimal number; that review is left out'],
+      [3, 'Tufano\'s review: cell D3 names shared string "7", which the workbook does not hold (it has 1); that review is left out'],
+      [4, 'Tufano\'s Grade: cell E4 has style "999", which the workbook\'s styles do not hold (it has 2); that review is left out'],
+      [5, 'Tufano\'s Grade: cell E5 holds the boolean "2", which is neither 0 nor 1; that review is left out'],
+      [6, 'Tufano\'s Grade: cell E6 holds the number "0x3", which is not a decimal number; that review is left out'],
+    ]);
+    // Every row is kept with its other system's review.
+    expect(d.changes).toHaveLength(5);
+    expect(d.reviews.map((r) => [r.system, r.scores.grade[0]])).toEqual(Array.from({ length: 5 }, () => ['Auger', 3]));
+  });
+
+  it("0x3, 0b11 and 0o4 are no human scores on the study's path either (readLikert), nor on the mapped path", async () => {
+    for (const v of ['0x3', '0b11', '0o4', ' 0x3 ']) expect(readLikert(v, 'rel')).toBe(`rel "${v}" is not a number`);
+    expect([readLikert('3', 'rel'), readLikert(' 4.5 ', 'rel'), readLikert('2e0', 'rel')]).toEqual([3, 4.5, 2]);
+    const csv = 'review,rel\nFine.,0b11\nOk.,3\n';
+    const d = (await importHumanData('h.csv', enc(csv), { fields: { review: 'review' }, human: parseHumanSpec('rel:likert-5') })).dataset;
+    expect(d.errors.map((e) => e.reason)).toEqual(['rel "0b11" is not a number']);
   });
 });
