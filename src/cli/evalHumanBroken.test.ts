@@ -53,7 +53,7 @@ it('an XLSX bomb (2.7 KB, one cell at XFD1048576) is one line of error in a smal
   const r = spawnSync(process.execPath, ['--max-old-space-size=512', path.join(ROOT, 'bin/crscore.mjs'), 'eval', '--dataset', file, '--metrics', 'bleu', '--json'], { encoding: 'utf8', timeout: 60_000 });
   expect(r.stderr).not.toMatch(/heap out of memory|RangeError| {4}at /);
   expect(r.status).toBe(0);
-  expect(r.stderr).toContain("bomb.xlsx:0: 1 cell right of the header's last column (first at XFD1048576) have no column name and are left out");
+  expect(r.stderr).toContain("bomb.xlsx:0: 1 cell right of the header's last column (first at XFD1048576) has no column name and is left out");
   expect((JSON.parse(r.stdout) as HumanEvalOutput).dataset).toMatchObject({ layout: 'graded-reviews', changes: 1, reviews: 1 });
 });
 

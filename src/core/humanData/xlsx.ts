@@ -326,7 +326,7 @@ function sheetTable(name: string, xml: string, shared: readonly string[], styles
     for (const [c, v] of inside) cells[c - 1] = typeof v === 'object' && v !== null ? ({ bad: v.bad, ref: cellRef(c, r.line) } satisfies BadCell) : v;
     out.push({ line: r.line, cells });
   }
-  if (outside) errors.push({ file: name, line: 0, reason: `${outside} cell${outside === 1 ? '' : 's'} right of the header's last column (first at ${firstOutside}) have no column name and are left out` });
+  if (outside) errors.push({ file: name, line: 0, reason: `${outside} cell${outside === 1 ? '' : 's'} right of the header's last column (first at ${firstOutside}) ${outside === 1 ? 'has' : 'have'} no column name and ${outside === 1 ? 'is' : 'are'} left out` });
   return { header, rows: out, errors };
 }
 

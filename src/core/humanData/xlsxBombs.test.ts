@@ -15,7 +15,7 @@ describe('XLSX bombs', () => {
     const t = await xlsxTable('bomb.xlsx', data);
     expect(t.header).toEqual(['id', 'review', 'rel']);
     expect(t.rows).toEqual([{ line: 2, cells: ['1', 'Fine.', 4] }]);
-    expect(t.errors.map((e) => e.reason)).toEqual(["1 cell right of the header's last column (first at XFD1048576) have no column name and are left out"]);
+    expect(t.errors.map((e) => e.reason)).toEqual(["1 cell right of the header's last column (first at XFD1048576) has no column name and is left out"]);
   });
 
   it('a header reaching XFD is refused by its width, not expanded', async () => {
