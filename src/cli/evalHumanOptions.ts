@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { GROUPINGS, type Grouping, type RankStatistic } from '../core/metaeval/index.ts';
 import { LEXICAL_TAU } from '../core/lexical.ts';
-import { parseHumanSpec, parseMapSpec, mappingFromJson, type Mapping } from '../core/humanData/index.ts';
+import { parseHumanSpec, parseMapSpec, mappingFromJson, mappingProblem, type Mapping } from '../core/humanData/index.ts';
 import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from './evalIntervals.ts';
 import { checkMetricScores, checkScoresOut, RANK_STATISTICS } from './evalMetaeval.ts';
 import { CliError, inert, oneOf, parseTau, readText, warn } from './io.ts';
@@ -249,7 +249,11 @@ export async function readMapping(v: HumanSettings['mapping']): Promise<Mapping 
       return mappingFromJson(json);
     }
     if (v.map === undefined && v.human === undefined) return undefined;
-    return { fields: parseMapSpec(v.map ?? ''), human: parseHumanSpec(v.human ?? '') };
+    const m = { fields: parseMapSpec(v.map ?? ''), human: parseHumanSpec(v.human ?? '') };
+    // The browser's mapping step checks its mapping with the same function.
+    const problem = mappingProblem(m);
+    if (problem) throw new CliError(`--map/--human: ${inert(problem)}`);
+    return m;
   } catch (e) {
     if (e instanceof CliError) throw e;
     throw new CliError((e as Error).message);

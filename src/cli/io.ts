@@ -6,7 +6,7 @@ import { access, readFile, stat, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeUtf8File, firstInvalidUtf8, type ImportFile } from '../core/importers/index.ts';
-import { parseJsonText } from '../core/jsonDepth.ts';
+import { parseJsonText, textBytesProblem } from '../core/inputRules.ts';
 
 export { firstInvalidUtf8 };
 
@@ -91,21 +91,9 @@ export function decodeText(bytes: Uint8Array, name: string): string {
 /** The checks every input passes (empty, UTF-16, NUL bytes: of a streamed file, its head); its bytes without a UTF-8 byte-order mark. */
 export function checkBytes(bytes: Uint8Array, name: string): Uint8Array {
   const who = inert(name);
-  const resave = 'save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8, or "Save as UTF-8" in the editor) and try again';
   if (bytes.length === 0) throw new CliError(`${who} is empty (0 bytes)`);
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) throw new CliError(`${who} is UTF-16 (little-endian byte-order mark FF FE), not UTF-8; ${resave}`);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) throw new CliError(`${who} is UTF-16 (big-endian byte-order mark FE FF), not UTF-8; ${resave}`);
-  const nul = bytes.subarray(0, 65536).indexOf(0);
-  if (nul >= 0) {
-    const head = bytes.subarray(0, 4096);
-    let nuls = 0;
-    for (const b of head) if (b === 0) nuls++;
-    throw new CliError(
-      nuls > head.length / 4
-        ? `${who} looks like UTF-16 (every other byte is NUL), not UTF-8; ${resave}`
-        : `${who} contains NUL bytes (first at byte ${nul}): a binary file, not UTF-8 text`,
-    );
-  }
+  const problem = textBytesProblem(bytes);
+  if (problem) throw new CliError(`${who} ${problem}`);
   return bytes.subarray(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0);
 }
 

@@ -69,6 +69,7 @@ export interface ParsedDataset {
 }
 
 import { parseJsonText } from './jsonDepth.ts';
+import { decimalNumber } from './inputRules.ts';
 
 /** The original GitHub review, left out of every correlation by the paper. */
 export const REFERENCE_SYSTEM = 'msg';
@@ -186,7 +187,8 @@ export function parseDatasetRow(obj: unknown, line = 0): DatasetRow | string {
 export function readLikert(v: unknown, what: string): number | null | string {
   if (v == null) return null;
   if (typeof v === 'string' && v.trim() === '') return null;
-  const x = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim()) : NaN;
+  // Decimal only (inputRules.ts): Number() would read 0x3, 0b11 and 0o4 as 3, 3 and 4.
+  const x = typeof v === 'number' ? v : typeof v === 'string' ? (decimalNumber(v) ?? NaN) : NaN;
   if (!Number.isFinite(x)) return `${what} "${safeString(v).slice(0, 20)}" is not a number`;
   if (x < 1 || x > 5) return `${what} ${x} is outside the Likert range 1–5`;
   return x;

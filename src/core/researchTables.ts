@@ -5,6 +5,7 @@ import type { BootstrapReport, Dim, Estimate } from './bootstrap.ts';
 import { commentLine, configHeader } from './configLines.ts';
 import { safeCell } from './csvSafe.ts';
 import { latexEscape } from './latex.ts';
+import { maxOf } from './arrays.ts';
 
 export type TableFormat = 'csv' | 'markdown' | 'latex' | 'text';
 export type TableConfig = Record<string, unknown>;
@@ -161,7 +162,7 @@ export function render(t: Table, format: TableFormat, config: TableConfig): stri
       ].join('\n');
     }
     case 'text': {
-      const widths = t.header.map((h, i) => Math.max(h.length, ...t.rows.map((r) => r[i].length)));
+      const widths = t.header.map((h, i) => Math.max(h.length, maxOf(t.rows.map((r) => r[i].length))));
       const line = (cells: string[]) =>
         cells.map((c, i) => (i === textColumn(t) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
       return [`${t.title} (${t.note})`, line(t.header), ...t.rows.map(line), ''].join('\n');

@@ -9,7 +9,7 @@ export type SheetCell = string | number | null;
  * discourages (control characters but tab and line breaks, U+007F–U+009F but U+0085, U+FDD0–U+FDEF, every plane's
  * U+xFFFE and U+xFFFF, lone surrogates) and U+FFFD as well; it writes Excel's `_xHHHH_` escapes as themselves, so a
  * reader decodes them; and it drops a string that names an Object.prototype member ("valueOf", "constructor") from
- * its shared strings, so the cell is unreadable (read-excel-file reads such a cell from a workbook openpyxl wrote).
+ * its shared strings, so the cell is unreadable (the app's reader reads such a cell from a workbook openpyxl wrote).
  * Defects of the writer, not of the reader: tests must not meet them unawares.
  */
 export function unwritableText(v: string): string | null {

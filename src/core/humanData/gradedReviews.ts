@@ -3,8 +3,9 @@
 // and not a diff), and four systems' reviews, each followed by its human grade 1–5 against the reference. The one
 // human dimension is `grade`. Recognised by its header, in the browser and the CLI.
 import type { ImportIssue } from '../importers/types.ts';
-import { offScale, readNumber, type HumanChange, type HumanDataset, type HumanReview, type Scale } from './model.ts';
-import type { Cell, Table } from './table.ts';
+import { readScore, type HumanChange, type HumanDataset, type HumanReview, type Scale } from './model.ts';
+import { badCellReason, isBadCell, type BadCell, type Cell } from './cells.ts';
+import type { Table } from './table.ts';
 
 export const GRADED_REVIEWS_SYSTEMS = ["Tufano's", 'commentFinder', 'Auger', 'LLaMA-Reviewer'] as const;
 const LEAD = ['ID', 'groundTruth', 'relatedCode'] as const;
@@ -39,6 +40,9 @@ function layoutProblem(header: readonly string[]): string | null {
   return null;
 }
 
+/** Tufano's Grade, Auger's Grade (a name that is a possessive already takes no second 's). */
+const possessive = (name: string) => (/'s$/.test(name) ? name : `${name}'s`);
+
 const str = (c: Cell | undefined) => (c === null || c === undefined ? '' : String(c));
 
 export function readGradedReviews(t: Table, source: string): HumanDataset {
@@ -53,6 +57,13 @@ export function readGradedReviews(t: Table, source: string): HumanDataset {
   const reviews: HumanReview[] = [];
   const ids = new Set<string>();
   for (const { line, cells } of t.rows) {
+    // A cell the sheet could not give (an Excel error, a formula saved without its result, …) is named and left out:
+    // in the ID, reference or code, the row; in a system's review or Grade, that review, never an empty one.
+    const lead = [0, 1, 2].find((k) => isBadCell(cells[k]));
+    if (lead !== undefined) {
+      errors.push({ file: source, line, reason: `${LEAD[lead]}: ${badCellReason(cells[lead] as BadCell)}; the row is left out` });
+      continue;
+    }
     const id = str(cells[0]).trim();
     if (id === '') {
       errors.push({ file: source, line, reason: 'no ID' });
@@ -63,18 +74,25 @@ export function readGradedReviews(t: Table, source: string): HumanDataset {
       continue;
     }
     const rowReviews: HumanReview[] = [];
+    const unread: ImportIssue[] = [];
     let why: string | null = null;
     for (const s of systems) {
-      const grade = readNumber(cells[s.at + 1]);
-      if (grade === 'bad') why ??= `${s.name}'s Grade "${str(cells[s.at + 1]).slice(0, 20)}" is not a number`;
-      else if (grade !== null && offScale(grade, GRADE)) why ??= `${s.name}'s Grade ${offScale(grade, GRADE)}`;
+      const [review, gradeCell] = [cells[s.at], cells[s.at + 1]];
+      const bad = isBadCell(review) ? review : isBadCell(gradeCell) ? gradeCell : null;
+      if (bad) {
+        unread.push({ file: source, line, reason: `${possessive(s.name)} ${bad === review ? 'review' : 'Grade'}: ${badCellReason(bad)}; that review is left out` });
+        continue;
+      }
+      const grade = readScore(gradeCell, GRADE, `${possessive(s.name)} Grade`);
+      if (grade !== null && typeof grade === 'object') why ??= grade.why;
       // A system that wrote nothing is an empty review, kept: it was graded like the others.
-      rowReviews.push({ changeId: id, system: s.name, review: str(cells[s.at]), scores: { grade: [typeof grade === 'number' ? grade : null] }, line });
+      rowReviews.push({ changeId: id, system: s.name, review: str(review), scores: { grade: [typeof grade === 'number' ? grade : null] }, line });
     }
     if (why) {
       errors.push({ file: source, line, reason: why });
       continue;
     }
+    errors.push(...unread);
     ids.add(id);
     const reference = str(cells[1]);
     changes.push({ id, lang: 'java', code: { kind: 'snippet', code: str(cells[2]).replace(PREFIX, '') }, references: reference.trim() ? [reference] : [], line });

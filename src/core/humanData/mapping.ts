@@ -2,8 +2,10 @@
 // the code, the review, the system, the reference, the language, and which columns are human dimensions with what
 // scale. The browser's mapping step and the CLI's --map/--human/--mapping build the same Mapping and call applyMapping.
 import type { ImportIssue } from '../importers/types.ts';
-import { guessScale, HUMAN_SYSTEM, offScale, readNumber, type ChangeCode, type Dimension, type HumanChange, type HumanDataset, type HumanReview, type Scale, type ScaleKind } from './model.ts';
-import type { Cell, Table } from './table.ts';
+import { badCellReason, isBadCell } from './cells.ts';
+import { guessScale, HUMAN_SYSTEM, numberOrBoolean, readScore, type ChangeCode, type Dimension, type HumanChange, type HumanDataset, type HumanReview, type Scale, type ScaleKind } from './model.ts';
+import type { BadCell, Cell } from './cells.ts';
+import type { Table } from './table.ts';
 
 export const MAP_FIELDS = ['id', 'diff', 'old_code', 'new_code', 'code', 'review', 'system', 'reference', 'lang'] as const;
 export type MapField = (typeof MAP_FIELDS)[number];
@@ -53,7 +55,8 @@ export function guessMapping(t: Table): Mapping {
   const human: HumanColumn[] = [];
   t.header.forEach((h, k) => {
     if (used.has(h) || h === '') return;
-    const values = t.rows.map((r) => readNumber(r.cells[k]));
+    // A spreadsheet's unreadable cell is no evidence either way; TRUE and FALSE read as 1 and 0 (a binary guess).
+    const values = t.rows.flatMap((r) => (isBadCell(r.cells[k]) ? [] : [numberOrBoolean(r.cells[k])]));
     const numbers = values.filter((v): v is number => typeof v === 'number');
     if (numbers.length > 0 && values.every((v) => v !== 'bad')) human.push({ column: h, dimension: h, scale: guessScale(numbers).kind });
   });
@@ -87,22 +90,56 @@ export function parseHumanSpec(spec: string): HumanColumn[] {
     });
 }
 
-/** A mapping file as the browser exports it; throws with what is wrong. */
-export function mappingFromJson(value: unknown): Mapping {
-  const o = value as Partial<Mapping> | null;
-  if (!o || typeof o !== 'object' || typeof o.fields !== 'object' || !Array.isArray(o.human)) throw new Error('a mapping file holds {"fields": {FIELD: COLUMN, …}, "human": [{"column", "dimension", "scale"}, …]}');
-  const fields: Mapping['fields'] = {};
-  for (const [k, v] of Object.entries(o.fields ?? {})) {
-    if (!MAP_FIELDS.includes(k as MapField)) throw new Error(`mapping: unknown field "${k}" (fields: ${MAP_FIELDS.join(', ')})`);
-    if (typeof v !== 'string') throw new Error(`mapping: field "${k}" must name a column`);
-    fields[k as MapField] = v;
+/** A Likert scale's highest top point (the mapping step's field stops there too). */
+export const MAX_LIKERT_TOP = 100;
+
+/** A name that would reach a plain object's prototype were it a key (dimensions key each review's scores). */
+const reserved = (name: string) => name in Object.prototype || name === '__proto__' || name === 'prototype';
+
+/**
+ * What is wrong with a mapping, or null: the one check of the CLI's --map/--human/--mapping and the browser's mapping
+ * step and saved mappings. Fields name known fields and non-empty columns, no column twice; human columns are
+ * non-empty, none a field's or listed twice; a dimension is a non-empty name that is no Object.prototype member;
+ * a scale is likert, binary or continuous; a Likert top is a whole number from 2 to MAX_LIKERT_TOP.
+ */
+export function mappingProblem(m: unknown): string | null {
+  const o = m as { fields?: unknown; human?: unknown } | null;
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return 'a mapping file holds {"fields": {FIELD: COLUMN, …}, "human": [{"column", "dimension", "scale"}, …]}';
+  if (!o.fields || typeof o.fields !== 'object' || Array.isArray(o.fields)) return 'mapping: "fields" must be an object of FIELD: COLUMN';
+  if (!Array.isArray(o.human)) return 'mapping: "human" must be a list of {"column", "dimension", "scale"}';
+  const byColumn = new Map<string, string>();
+  for (const [k, v] of Object.entries(o.fields)) {
+    if (!(MAP_FIELDS as readonly string[]).includes(k)) return `mapping: unknown field "${k.slice(0, 40)}" (fields: ${MAP_FIELDS.join(', ')})`;
+    if (typeof v !== 'string' || v === '') return `mapping: field "${k}" must name a column (a non-empty text)`;
+    if (byColumn.has(v)) return `mapping: the column "${v.slice(0, 40)}" is mapped to both ${byColumn.get(v)} and ${k}: a column is one thing`;
+    byColumn.set(v, k);
   }
-  const human = o.human.map((h: Partial<HumanColumn>, k: number) => {
-    if (typeof h?.column !== 'string') throw new Error(`mapping: human[${k}] has no column`);
-    if (h.scale !== undefined && !['likert', 'binary', 'continuous'].includes(h.scale)) throw new Error(`mapping: human[${k}]'s scale must be likert, binary or continuous`);
-    if (h.max !== undefined && !(Number.isInteger(h.max) && h.max >= 2)) throw new Error(`mapping: human[${k}]'s max must be a whole number of at least 2`);
-    return { column: h.column, dimension: typeof h.dimension === 'string' ? h.dimension : h.column, ...(h.scale ? { scale: h.scale } : {}), ...(h.max !== undefined ? { max: h.max } : {}) };
-  });
+  const humanColumns = new Set<string>();
+  for (const [k, h] of (o.human as unknown[]).entries()) {
+    const x = h as Partial<Record<keyof HumanColumn, unknown>> | null;
+    if (!x || typeof x !== 'object' || Array.isArray(x)) return `mapping: human[${k}] must be {"column", "dimension", "scale"}`;
+    if (typeof x.column !== 'string' || x.column === '') return `mapping: human[${k}] has no column`;
+    if (byColumn.has(x.column)) return `mapping: the column "${x.column.slice(0, 40)}" is both the ${byColumn.get(x.column)} and a human score`;
+    if (humanColumns.has(x.column)) return `mapping: the human column "${x.column.slice(0, 40)}" is listed twice`;
+    humanColumns.add(x.column);
+    if (x.dimension !== undefined && (typeof x.dimension !== 'string' || x.dimension === '')) return `mapping: human[${k}]'s dimension must be a non-empty name`;
+    const dim = (x.dimension as string | undefined) ?? x.column;
+    if (reserved(dim)) return `mapping: "${dim}" cannot name a dimension (it is a name JavaScript objects reserve); choose another`;
+    if (x.scale !== undefined && !['likert', 'binary', 'continuous'].includes(x.scale as string)) return `mapping: human[${k}]'s scale must be likert, binary or continuous`;
+    if (x.max !== undefined && !(typeof x.max === 'number' && Number.isInteger(x.max) && x.max >= 2 && x.max <= MAX_LIKERT_TOP)) return `mapping: human[${k}]'s max must be a whole number from 2 to ${MAX_LIKERT_TOP}`;
+    if (x.max !== undefined && x.scale !== undefined && x.scale !== 'likert') return `mapping: human[${k}] gives a max, which only a likert scale has`;
+  }
+  return null;
+}
+
+/** A mapping file as the browser exports it (or saves it); throws with what is wrong (mappingProblem). */
+export function mappingFromJson(value: unknown): Mapping {
+  const problem = mappingProblem(value);
+  if (problem) throw new Error(problem);
+  const o = value as Mapping;
+  const fields: Mapping['fields'] = {};
+  for (const [k, v] of Object.entries(o.fields)) fields[k as MapField] = v;
+  const human = o.human.map((h) => ({ column: h.column, dimension: h.dimension ?? h.column, ...(h.scale ? { scale: h.scale } : {}), ...(h.max !== undefined ? { max: h.max } : {}) }));
   return { fields, human };
 }
 
@@ -124,13 +161,24 @@ export function dimensionsOf(t: Table, m: Mapping): Map<string, { columns: numbe
   }
   return new Map(
     [...dims].map(([name, d]) => {
-      const values = t.rows.flatMap((r) => d.columns.map((c) => readNumber(r.cells[c]))).filter((v): v is number => typeof v === 'number');
-      const guessed = guessScale(values);
-      const likertMax = d.max ?? (guessed.kind === 'likert' ? guessed.max : 5);
-      const scale: Scale = d.scale === undefined && d.max === undefined ? guessed : (d.scale ?? 'likert') === 'likert' ? { kind: 'likert', min: 1, max: likertMax } : { kind: d.scale! };
+      // The values are looked at only for what the mapping does not give: the kind, or a Likert scale's top.
+      const kind = d.scale ?? (d.max !== undefined ? 'likert' : undefined);
+      const guessed = kind === undefined || (kind === 'likert' && d.max === undefined) ? guessScale(numbersOf(t, d.columns)) : null;
+      const scale: Scale = kind === undefined ? guessed! : kind === 'likert' ? { kind: 'likert', min: 1, max: d.max ?? (guessed?.kind === 'likert' ? guessed.max! : 5) } : { kind };
       return [name, { columns: d.columns, names: d.names, scale }];
     }),
   );
+}
+
+/** Every number in the columns, for a guess (a loop: a column may hold more values than a spread takes). */
+function numbersOf(t: Table, columns: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const r of t.rows)
+    for (const c of columns) {
+      const v = numberOrBoolean(r.cells[c]);
+      if (typeof v === 'number') out.push(v);
+    }
+  return out;
 }
 
 /** A cell as text; an empty cell is no value whichever way its format holds it (a CSV's "", JSON's null, a sheet's
@@ -140,6 +188,8 @@ const text = (c: Cell | undefined): string | null => (c === null || c === undefi
 /** The table as a dataset under the mapping: every row that cannot be read is named with its line and why. */
 export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset {
   const errors: ImportIssue[] = [...t.errors];
+  // A file refused whole (UTF-16, binary, not a workbook) says so alone: no column of it can be found.
+  if (t.header.length === 0 && t.errors.length) return { source, changes: [], reviews: [], dimensions: [], errors, notes: [] };
   const col = (name: string | undefined) => (name === undefined ? -1 : t.header.indexOf(name));
   for (const [f, c] of Object.entries(m.fields)) if (col(c) < 0) errors.push({ file: source, line: 1, reason: `the ${f} column "${c}" is not in the header (${t.header.join(', ')})` });
   for (const h of m.human) if (col(h.column) < 0) errors.push({ file: source, line: 1, reason: `the human column "${h.column}" is not in the header` });
@@ -156,6 +206,13 @@ export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset
   const byCode = new Map<string, string>();
   const reviews: HumanReview[] = [];
   for (const { line, cells } of t.rows) {
+    // A cell of a mapped field that a spreadsheet could not give (an error, a formula without its result): the row is
+    // left out and named, never read as an empty review, id or code.
+    const unreadable = Object.entries(at).find(([, k]) => isBadCell(cells[k!]));
+    if (unreadable) {
+      errors.push({ file: source, line, reason: `the ${unreadable[0]} column "${m.fields[unreadable[0] as MapField]}": ${badCellReason(cells[unreadable[1]!] as BadCell)}` });
+      continue;
+    }
     const review = cellOf(cells, 'review');
     if (review === null || review.trim() === '') {
       errors.push({ file: source, line, reason: `no review in column "${m.fields.review}"` });
@@ -166,9 +223,8 @@ export function applyMapping(t: Table, m: Mapping, source: string): HumanDataset
     let why: string | null = null;
     for (const [name, d] of dims) {
       scores[name] = d.columns.map((c) => {
-        const v = readNumber(cells[c]);
-        if (v === 'bad') why ??= `${t.header[c]} "${String(cells[c]).slice(0, 20)}" is not a number`;
-        else if (v !== null) why ??= offScale(v, scales.get(name)!) && `${t.header[c]} ${offScale(v, scales.get(name)!)}`;
+        const v = readScore(cells[c], scales.get(name)!, t.header[c]);
+        if (v !== null && typeof v === 'object') why ??= v.why;
         return typeof v === 'number' ? v : null;
       });
     }

@@ -3,6 +3,9 @@
 // scale and one score per annotator. The human study's Con, Comp and Rel are three Likert 1–5 dimensions of it;
 // GradedReviews (Jiang et al. 2025) has one, `grade`; a binary-labelled corpus has its labels. Pure.
 import type { CodeAt, DatasetPseudoReference, DatasetReview } from '../dataset.ts';
+import { maxOf } from '../arrays.ts';
+import { decimalNumber } from '../inputRules.ts';
+import { badCellReason, isBadCell, type Cell } from './cells.ts';
 import type { ImportIssue } from '../importers/types.ts';
 
 export type ScaleKind = 'likert' | 'binary' | 'continuous';
@@ -88,7 +91,7 @@ export function guessScale(values: readonly (number | null)[]): Scale {
   const xs = values.filter((v): v is number => v !== null && Number.isFinite(v));
   if (xs.length === 0) return { kind: 'continuous' };
   if (xs.every((v) => v === 0 || v === 1)) return { kind: 'binary' };
-  const max = Math.max(...xs);
+  const max = maxOf(xs);
   if (xs.every((v) => Number.isInteger(v) && v >= 1) && max <= 10) return { kind: 'likert', min: 1, max: Math.max(max, 2) };
   return { kind: 'continuous' };
 }
@@ -113,14 +116,33 @@ export function distribution(d: HumanDataset, dimension: string): Map<number, nu
 }
 
 /**
- * A decimal number, as a person writes it in a CSV or a sheet: '4', '-0.5', '1e3'. Never '0x10', '0b11', 'Infinity'
- * or '' (Number() reads all of those as numbers).
+ * A decimal number, as a person writes it in a CSV or a sheet: '4', '-0.5', '1e3' (inputRules.ts). Never '0x10',
+ * '0b11', 'Infinity' or '' (Number() reads all of those as numbers). A boolean (a sheet's TRUE, JSON's true) is no
+ * number (numberOrBoolean reads it as a binary dimension's 1 or 0); a bad cell (cells.ts) or any other value is 'bad'.
  */
 export function readNumber(v: unknown): number | null | 'bad' {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : 'bad';
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  const s = String(v).trim();
-  if (s === '') return null;
-  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) ? Number(s) : 'bad';
+  if (typeof v !== 'string') return 'bad';
+  if (v.trim() === '') return null;
+  return decimalNumber(v) ?? 'bad';
+}
+
+/** readNumber, with TRUE and FALSE as 1 and 0 (a binary dimension's values, and the guess of one). */
+export function numberOrBoolean(v: unknown): number | null | 'bad' {
+  return typeof v === 'boolean' ? (v ? 1 : 0) : readNumber(v);
+}
+
+/**
+ * A cell as a score on its scale: the value, null when empty, or why it is none (`what` names the column), e.g.
+ * `rel TRUE is a boolean, not a score …`, `cell D851 holds the spreadsheet error #VALUE!`.
+ */
+export function readScore(v: Cell | undefined, scale: Scale, what: string): number | null | { why: string } {
+  if (isBadCell(v)) return { why: `${what}: ${badCellReason(v)}` };
+  if (typeof v === 'boolean' && scale.kind !== 'binary') return { why: `${what} ${v ? 'TRUE' : 'FALSE'} is a boolean, not a score (only a binary dimension reads TRUE and FALSE, as 1 and 0)` };
+  const x = numberOrBoolean(v);
+  if (x === 'bad') return { why: `${what} "${String(v).slice(0, 20)}" is not a number` };
+  if (x === null) return null;
+  const off = offScale(x, scale);
+  return off ? { why: `${what} ${off}` } : x;
 }

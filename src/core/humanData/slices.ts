@@ -1,6 +1,7 @@
 // Subsets and slices of a human-scored dataset (`crscore eval --where EXPR --by FIELD`): which reviews are judged,
 // and the values a table is repeated for. A field is a human dimension (its score as the file gives it, the mean
 // over annotators), `lang`, `system`, `id` (the change) or a column of the file's table. Pure.
+import { isBadCell } from './cells.ts';
 import type { HumanDataset, HumanChange, HumanReview } from './model.ts';
 import { readNumber } from './model.ts';
 import type { Table } from './table.ts';
@@ -58,7 +59,8 @@ export function fieldReader(field: string, src: FieldSource): FieldReader {
     const byLine = new Map(src.table!.rows.map((row) => [row.line, row.cells]));
     return (r) => {
       const v = byLine.get(r.line)?.[col];
-      return v === undefined || v === null || v === '' ? null : typeof v === 'boolean' ? (v ? 1 : 0) : v;
+      // A cell the reader refused (a spreadsheet error, a bad number) holds no value to compare.
+      return v === undefined || v === null || v === '' || isBadCell(v) ? null : typeof v === 'boolean' ? (v ? 1 : 0) : v;
     };
   }
   const names = [...src.dataset.dimensions.map((d) => d.name), 'lang', 'system', 'id', ...(src.table?.header ?? [])];

@@ -6,6 +6,7 @@ import { isHumanStudyHeader, mergeAnnotators, parseHumanStudyCsv, type Annotated
 import { detectJsonl, importCodeReviewerJsonl, importCrscoreJsonl, importPlainJsonl, undecidedJsonl } from './jsonl.ts';
 import { importPlainCsv } from './plain.ts';
 import type { ImportFile, ImportFormat, ImportIssue, ImportResult } from './types.ts';
+import { pushAll } from '../arrays.ts';
 
 export * from './types.ts';
 export { humanStudyFileInfo, mergeAnnotators, parseHumanStudyCsv } from './humanStudy.ts';
@@ -16,6 +17,7 @@ export { importCodeReviewerPredictions, systemNameFromFile, type PredictionsFile
 
 /** The format of one file, from its name and first lines; null when none fits. */
 export function detectFormat(file: ImportFile): ImportFormat | null {
+  if (file.refused) return null;
   const head = file.text.slice(0, 200_000).trimStart();
   if (/\.jsonl?$/i.test(file.name) || head.startsWith('{')) return detectJsonl(file.text);
   const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
@@ -30,7 +32,7 @@ const UNKNOWN_FORMAT = 'not a format this app reads (human-study CSV, dev.jsonl,
 
 /** Why a file has no format (detectFormat gave null): a first line too long to sniff, or none this app reads. */
 export function noFormatReason(file: ImportFile): string {
-  return undecidedJsonl(file.text) ?? UNKNOWN_FORMAT;
+  return file.refused ?? undecidedJsonl(file.text) ?? UNKNOWN_FORMAT;
 }
 
 /** Imports every file; rows of all files together (ids made unique), every bad row with its file and line. */
@@ -85,8 +87,8 @@ export function importCollector(fileNames: readonly string[], emit: (rows: Datas
       }
       if (list.length) emit(list);
     },
-    errors: (list) => void errors.push(...list),
-    notes: (list) => void notes.push(...list),
+    errors: (list) => pushAll(errors, list),
+    notes: (list) => pushAll(notes, list),
     result() {
       // Bad rows in reading order (parse errors and row errors are found in separate passes).
       const fileOrder = new Map(fileNames.map((f, k) => [f, k]));

@@ -5,6 +5,7 @@ import { safeString, type DatasetRow } from '../dataset.ts';
 import { parseJsonText } from '../jsonDepth.ts';
 import { importCodeReviewerJsonl } from './jsonl.ts';
 import type { ImportFile, ImportIssue } from './types.ts';
+import { pushAll } from '../arrays.ts';
 
 export interface PredictionsFile extends ImportFile {
   /** The system's name; defaults to the file name without its extension. */
@@ -48,7 +49,7 @@ export function importCodeReviewerPredictions(test: ImportFile, predictions: rea
   const errors: ImportIssue[] = [];
   if (test.text.trim() === '') return { rows: [], errors: [{ file: test.name, line: 1, reason: 'the test file is empty' }], systems: [] };
   const base = importCodeReviewerJsonl(test);
-  errors.push(...base.errors);
+  pushAll(errors, base.errors);
   // Test file line number of each row (ids default to line-N), to align plain-text predictions.
   const testLines = textLines(test.text);
   const lineOfRow = new Map<string, number>();

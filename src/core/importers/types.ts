@@ -38,6 +38,8 @@ export interface ImportFile {
   text: string;
   /** Lines that held bytes that are not UTF-8 (decodeUtf8File): each is a bad row; the text has U+FFFD there. */
   badUtf8?: readonly { line: number; byte: number }[];
+  /** Why the file is refused whole (UTF-16, a binary file: inputRules.ts); it then has no format. */
+  refused?: string;
 }
 
 /** 'python' | 'java' | 'javascript' → the dataset's short codes. */

@@ -1,6 +1,7 @@
 // Jiang et al. 2025's rules against an LLM's randomness (§5.2): an exact match is 5 without a call; three calls and the
 // most frequent grade, the median when all differ; a 5 for a review that is not lexically identical to the
 // reference becomes 4; a grade outside 1–5 is asked again (bounded) and otherwise recorded as no grade.
+import { maxOf } from '../arrays.ts';
 
 /** Whitespace-insensitive text, for "identical" and "lexically identical". */
 export function normalizeReviewText(s: string): string {
@@ -30,7 +31,7 @@ export function combineGrades(samples: readonly (number | null)[]): number | nul
   if (samples.length === 0 || !samples.every(isValidGrade)) return null;
   const counts = new Map<number, number>();
   for (const g of samples as number[]) counts.set(g, (counts.get(g) ?? 0) + 1);
-  const top = Math.max(...counts.values());
+  const top = maxOf(counts.values());
   const modes = [...counts].filter(([, c]) => c === top).map(([g]) => g);
   if (modes.length === 1) return modes[0];
   const sorted = [...(samples as number[])].sort((a, b) => a - b);

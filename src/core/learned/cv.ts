@@ -15,6 +15,7 @@ import { linkerScores, reviewProbabilities, type LinkerScoring, type LinkerSprea
 import { auc, type LogisticModel } from './logistic.ts';
 import { bestThreshold, fitModel, goldOf, pairPredictions, trainingSet } from './train.ts';
 import type { CvFigure, CvSummary } from './weights.ts';
+import { pushAll } from '../arrays.ts';
 
 export interface FoldFigures {
   fold: string;
@@ -203,8 +204,8 @@ export function crossValidateLinker(items: readonly EvalItem[], features: readon
   splits.forEach(({ name, train, test }) => {
     const l = learnedFold(name, items, features, train, test);
     for (const [id, row] of l.rows) learned.get(id)!.push(row);
-    oof.p.push(...l.oof.p);
-    oof.g.push(...l.oof.g);
+    pushAll(oof.p, l.oof.p);
+    pushAll(oof.g, l.oof.g);
     for (const b of o.baselines ?? []) baselines.get(b.id)!.push(baselineFold(name, items, b, train, test));
     // The oracle scores only reviews whose links were recorded.
     const withGold = test.filter((t) => goldOf(items[t]) !== null);

@@ -9,6 +9,7 @@ import { credit, rampFromCalibration } from '../plus/score.ts';
 import { plusTextCache, plusTextOfTokens, type PlusText } from '../plus/similarity.ts';
 import { plusTokens } from '../plus/tokens.ts';
 import type { PseudoReferenceKind } from '../types.ts';
+import { maxOf } from '../arrays.ts';
 
 // plus's graded credit of the best cosine, on plus's shipped calibration: a saturating view of the similarity.
 const DEFAULT_RAMP = rampFromCalibration(PLUS_DEFAULT_CALIBRATION);
@@ -248,7 +249,7 @@ export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewF
   const nonBlank = blankSentence.filter((b) => b === 0).length;
 
   const whole = refs.map((r) => cosine(r.vector, review.vector));
-  const best = Math.max(...whole);
+  const best = maxOf(whole);
   const total = whole.reduce((a, b) => a + b, 0);
   const perSentence = new Float64Array(S);
 

@@ -2,6 +2,7 @@
 // issue notes. Both the CLI and Research print these, so they show the same figures for the same run.
 import type { CvFigure } from './weights.ts';
 import { FIGURES, type CvReport, type Figure } from './cv.ts';
+import { maxOf } from '../arrays.ts';
 
 const LABEL: Record<Figure, string> = {
   precision: 'link P',
@@ -30,7 +31,7 @@ export const CV_HEADERS: readonly string[] = FIGURES.map((f) => LABEL[f]);
 
 export function renderCvText(r: CvReport): string {
   const rows = cvTableRows(r);
-  const w = Math.max(...rows.map((x) => x.label.length), 6);
+  const w = Math.max(maxOf(rows.map((x) => x.label.length)), 6);
   const lines = [
     `Cross-validation: ${r.scheme === 'language' ? `leave one language out (${r.folds} languages)` : `${r.folds} folds of changes (seed ${r.seed})`}, ${r.reviews} reviews with recorded links, ${r.pairs} (review, pseudo-reference) pairs; mean ± sd over folds`,
     `${'method'.padEnd(w)}  ${CV_HEADERS.map((h) => h.padStart(15)).join(' ')}`,

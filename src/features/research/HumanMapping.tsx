@@ -2,7 +2,7 @@
 // system, reference, language) and which columns are human dimensions with their scales. The mapping is saved by
 // header when the table is read, and can be exported as `crscore eval --mapping FILE.json`.
 import { useMemo } from 'react';
-import { dimensionsOf, MAP_FIELDS, scaleLabel, type HumanColumn, type MapField, type Mapping, type ScaleKind } from '../../core/humanData/index';
+import { cellText, dimensionsOf, MAP_FIELDS, type Cell, scaleLabel, type HumanColumn, type MapField, type Mapping, type ScaleKind } from '../../core/humanData/index';
 import { mappingJson, SAVED_MAPPINGS_KEY, useHumanImport } from '../../store/research/humanImport';
 import { useStorageRefusals } from '../../settings/storageWrites';
 import { ImportErrorTable } from './ImportErrorTable';
@@ -20,8 +20,8 @@ const FIELD_LABEL: Record<MapField, string> = {
 };
 const SCALES: ScaleKind[] = ['likert', 'binary', 'continuous'];
 const PREVIEW_ROWS = 5;
-const clip = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
+const clip = (v: Cell | undefined) => {
+  const s = cellText(v);
   return s.length > 80 ? `${s.slice(0, 79)}…` : s;
 };
 

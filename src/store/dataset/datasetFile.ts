@@ -1,6 +1,7 @@
 // A Research dataset file as the page holds, hands to the import worker and saves it: its text (small files), or
 // its unread bytes (large ones: a File from the picker, or the Blob IndexedDB gave back), decoded only in the worker.
-import { decodeUtf8File, type ImportFile } from '../../core/importers/index';
+import type { ImportFile } from '../../core/importers/index';
+import { readTextFile } from '../../core/inputRules';
 import { HEAD_CHARS, type StreamSource } from '../../core/importers/stream';
 
 /** A file not read yet: its bytes (a File from the picker, or a Blob IndexedDB gave back), decoded as UTF-8. */
@@ -18,7 +19,11 @@ export const sizeOf = (f: DatasetFile): number => (isBlobFile(f) ? f.blob.size :
  *  listed, so that the import names them as bad rows). */
 export const textOf = async (f: DatasetFile): Promise<ImportFile> => (isBlobFile(f) ? decodeBlob(f.name, f.blob) : f);
 
-export const decodeBlob = async (name: string, blob: Blob): Promise<ImportFile> => decodeUtf8File(name, new Uint8Array(await blob.arrayBuffer()));
+/** Under the app's input rules (inputRules.ts): UTF-16 or a binary file is refused whole, as the CLI refuses it. */
+export const decodeBlob = async (name: string, blob: Blob): Promise<ImportFile> => {
+  const r = readTextFile(name, new Uint8Array(await blob.arrayBuffer()));
+  return r.file ?? { name, text: '', refused: `${name} ${r.problem}` };
+};
 
 
 /** The file as the streaming import reads it: a Blob's bytes in the stream's chunks; a text read whole. */

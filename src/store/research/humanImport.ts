@@ -4,7 +4,7 @@
 // the step open with the reasons; nothing already loaded is replaced until a dataset with reviews and a dimension
 // is read. Orchestration only: reading and mapping are the core's, as `crscore eval --dataset` runs them.
 import { create } from 'zustand';
-import { applyMapping, gradedReviewsNearMiss, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
+import { applyMapping, gradedReviewsNearMiss, guessMapping, headerKey, humanDataFromTable, isGradedReviews, mappingFromJson, mappingProblem, readTable, tableFormat, type HumanDataset, type HumanImport, type Mapping, type Table } from '../../core/humanData/index';
 import type { ImportIssue } from '../../core/importers/types';
 import { sha256BytesHex } from '../../core/sha256';
 import { useResearch } from './research';
@@ -177,6 +177,9 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
   confirm() {
     const step = get().step;
     if (!step) return false;
+    // The CLI's check of --map/--human/--mapping, on the mapping as the step built it.
+    const problem = mappingProblem(step.mapping);
+    if (problem) return set({ step: { ...step, issues: [{ file: step.name, line: 1, reason: problem }] } }), false;
     const r = readAs(step.table, step.name, step.mapping);
     const why = unusable(r.dataset);
     if (why) return set({ step: { ...step, issues: why } }), false;
