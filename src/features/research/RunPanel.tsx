@@ -2,7 +2,7 @@
 // and the plus preset as shortcuts), the run with its progress (model bytes, then texts), Cancel and Resume,
 // and the vector cache.
 import { useEffect, useMemo } from 'react';
-import { PAPER_MODEL_ID, type ScoringRule, type SimilarityKind } from '../../core/research/index';
+import { PAPER_MODEL_ID, SHIPPED_CALIBRATION, SHIPPED_CALIBRATION_LABEL, shippedCalibration, type ScoringRule, type SimilarityKind } from '../../core/research/index';
 import type { Backend } from '../../embed/types';
 import { formatBytes, loadFraction, loadText } from '../../embed/progress';
 import { filesFromFolder } from '../model/store';
@@ -60,6 +60,10 @@ export function RunPanel() {
   const llmLinks = config.similarity === 'llm-links';
   // LLM links without a key: the links panel says what is missing; Score plans and sends nothing.
   const llmProblem = useLlmProblem();
+  // The shipped calibration (the human study's dev half) where this similarity has one; where it has none, the run
+  // calibrates on the first system, and the picker shows that one.
+  const shipped = shippedCalibration(config.similarity);
+  const calibrateOn = config.calibrationSystem === SHIPPED_CALIBRATION && !shipped ? (systems[0] ?? '') : config.calibrationSystem;
   return (
     <section className="panel r-run" aria-labelledby="r-run-h">
       <h2 id="r-run-h">3 · Scoring</h2>
@@ -142,7 +146,12 @@ export function RunPanel() {
         </label>
         <label title={llmLinks ? 'LLM links are 0 or 1: τ has no effect and nothing is calibrated' : undefined}>
           Calibrate τ on{' '}
-          <select value={config.calibrationSystem} disabled={llmLinks} onChange={(e) => useResearch.getState().recalibrate(e.target.value)} data-testid="research-calibration-system">
+          <select value={calibrateOn} disabled={llmLinks} onChange={(e) => useResearch.getState().recalibrate(e.target.value)} data-testid="research-calibration-system">
+            {shipped && (
+              <option value={SHIPPED_CALIBRATION} title={`τ ${shipped.tau}, sd ${shipped.sd}: the paper's method on the human study's dev half (gpt3.5_pred reviews)`}>
+                {SHIPPED_CALIBRATION_LABEL}
+              </option>
+            )}
             {systems.map((s) => (
               <option key={s}>{s}</option>
             ))}

@@ -38,6 +38,7 @@ import { pseudoRefSignature } from '../../pseudorefs/signature';
 import { humanDatasetCeiling } from './humanCeiling';
 import { humanSignatureFields } from './humanSignature';
 import { researchCrscoreRun } from './signatureConfig';
+import { useLinker } from '../shared/linker';
 import { datasetIdentity } from './datasetIdentity';
 import { binaryAucs, undefinedGrouping } from './humanJudging';
 import { pseudoRefsProvenance } from '../research/pseudoRefsBatch';
@@ -120,7 +121,7 @@ export function researchRunConfig(): RunSignatureConfig | null {
       tau: r.tau,
       tauSource: r.tauSource,
       calibrationSystem: r.results.calibration.system,
-      human: r.human !== null,
+      linkerHash: useLinker.getState().hash,
     }),
   );
 }
