@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PROVIDERS } from '../../claims/providers';
 import type { DatasetRow } from '../../core/dataset';
 import { usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
-import { CONFIRM_ABOVE, usePseudoRefsBatch, type BatchProgress } from '../../store/research/pseudoRefsBatch';
+import { CONFIRM_ABOVE, pseudoRefsProvenance, usePseudoRefsBatch, type BatchProgress } from '../../store/research/pseudoRefsBatch';
 import { useResearch } from '../../store/research/research';
 import { overviewOf } from '../../store/dataset/datasetOverview';
 import { openRowInWorkbench } from '../../store/dataset/sessionFromRow';
@@ -83,11 +83,8 @@ export function PseudoRefsPanel() {
           </label>
         ))}
       </div>
-      {b.source === 'dataset' ? (
-        <p className="muted small">
-          {rows.filter((r) => r.pseudoRefs.length > 0).length} of {rows.length} changes carry pseudo-references; the others are not scorable.
-        </p>
-      ) : (
+      <WillRun rows={rows} />
+      {b.source === 'dataset' ? null : (
         <details className="r-generate" open={open} onToggle={(e) => setUnfold({ rows, open: e.currentTarget.open })} data-testid="prefs-generate-details">
           <summary data-testid="prefs-generate-summary">
             {own > 0 && without > 0 && b.keepOwn ? (
@@ -140,6 +137,29 @@ export function PseudoRefsPanel() {
       {b.message && <p className={b.phase === 'error' ? 'r-error' : 'muted small'} data-testid="prefs-message">{b.message}</p>}
       {b.result && b.source !== 'dataset' && <ResultView />}
     </section>
+  );
+}
+
+const SOURCE_WORDS: Record<PseudoRefSource, string> = { dataset: "the dataset's own", claims: 'LLM claims', analyzers: 'analyzer issues', generate: 'claims + issues' };
+
+/**
+ * What Score dataset will use: the rows on screen as they are (the dataset's own pseudo-references, or those a
+ * generation handed over), whichever source is selected above for a generation.
+ */
+function WillRun({ rows }: { rows: readonly DatasetRow[] }) {
+  const name = useResearch((s) => s.datasetName);
+  const source = usePseudoRefsBatch((s) => s.source);
+  const made = pseudoRefsProvenance(name);
+  const withRefs = rows.filter((r) => r.pseudoRefs.length > 0).length;
+  const without = rows.length - withRefs;
+  const what = made ? `the pseudo-references generated here (${SOURCE_WORDS[made.source]}${made.llm ? `, ${made.llm.model}` : ''})` : "the dataset's own pseudo-references";
+  return (
+    <p className="small" data-testid="prefs-will-run">
+      <strong>Score dataset uses:</strong> {what}, {withRefs} of {rows.length} changes
+      {without > 0 && (withRefs === 0 ? ' (none is scored until you generate them).' : ` (the ${without} without ${without === 1 ? 'is' : 'are'} not scored unless you generate for ${without === 1 ? 'it' : 'them'}).`)}
+      {without === 0 && '.'}
+      {!made && source !== 'dataset' && withRefs > 0 && <span className="muted"> {SOURCES.find((s) => s.id === source)?.label} above is what a generation would make.</span>}
+    </p>
   );
 }
 

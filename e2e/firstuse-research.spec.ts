@@ -1,0 +1,37 @@
+// A researcher's first pass: step 2 says which pseudo-references Score dataset will use (the dataset's own, where
+// the selected source only says what a generation would make), "By language" lists every language with its n and
+// why none scored, and the steps are numbered alike before and after a dataset is loaded.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { hubUnreachable } from './hub';
+
+test.beforeEach(async ({ context }) => {
+  await hubUnreachable(context);
+});
+
+/** research-mini's rows that are rows (the fixture also holds lines for the import's error report). */
+function miniRows(): { id?: string; lang?: string; pseudo_refs: unknown[] | null; reviews?: unknown[] }[] {
+  return fs
+    .readFileSync(path.resolve('e2e/fixtures/research-mini.jsonl'), 'utf8')
+    .split('\n')
+    .flatMap((l) => {
+      try {
+        const o = JSON.parse(l) as ReturnType<typeof miniRows>[number];
+        return o.reviews && o.pseudo_refs?.length ? [o] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+test("step 2 says Score dataset uses the dataset's own pseudo-references, with how many changes carry them", async ({ page }) => {
+  const rows = miniRows().slice(0, 3);
+  rows[2].pseudo_refs = [];
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles({ name: 'partial.jsonl', mimeType: 'application/json', buffer: Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')) });
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await expect(page.getByTestId('prefs-will-run')).toContainText("Score dataset uses: the dataset's own pseudo-references, 2 of 3 changes (the 1 without is not scored unless you generate for it).");
+  await expect(page.getByRole('radio', { name: /Claims \+ issues/ })).toBeChecked();
+  await expect(page.getByTestId('prefs-will-run')).toContainText('Claims + issues above is what a generation would make.');
+});
