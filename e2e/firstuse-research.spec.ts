@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { researchView } from './helpers-research';
 
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
@@ -34,4 +35,23 @@ test("step 2 says Score dataset uses the dataset's own pseudo-references, with h
   await expect(page.getByTestId('prefs-will-run')).toContainText("Score dataset uses: the dataset's own pseudo-references, 2 of 3 changes (the 1 without is not scored unless you generate for it).");
   await expect(page.getByRole('radio', { name: /Claims \+ issues/ })).toBeChecked();
   await expect(page.getByTestId('prefs-will-run')).toContainText('Claims + issues above is what a generation would make.');
+});
+
+test('By language lists every language: one whose changes carry no pseudo-references shows its reviews, n 0 and why', async ({ page }) => {
+  const rows = miniRows().slice(0, 3);
+  rows[2].pseudo_refs = [];
+  rows[2].lang = 'go';
+  await page.goto('/#research');
+  await page.getByTestId('research-file').setInputFiles({ name: 'langs.jsonl', mimeType: 'application/json', buffer: Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')) });
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await page.getByTestId('research-similarity').selectOption('lexical');
+  await page.getByTestId('research-run').click();
+  await expect(page.getByTestId('research-progress')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await researchView(page, 'explore');
+  const go = page.getByTestId('by-language').locator('tr', { has: page.locator('th', { hasText: /^go$/ }) });
+  await expect(go).toHaveCount(1);
+  await expect(go.locator('td').nth(1)).toHaveText('0');
+  await expect(page.getByTestId('lang-go-why')).toHaveText(`none scored: its 1 change carries no pseudo-references`);
+  // Its systems' reviews (the reference review, system msg, is none of them).
+  await expect(go.locator('td').nth(0)).toHaveText(String((rows[2].reviews as { system: string }[]).filter((r) => r.system !== 'msg').length));
 });
