@@ -25,7 +25,7 @@ import {
 import type { HumanRunInfo } from './evalHumanReport.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
 import { datasetIdentity, metricSpec, scoresFormat, version } from './evalMetaeval.ts';
-import { CliError, readText, warn, writeOutputSync } from './io.ts';
+import { CliError, info as infoLine, readText, warn, writeOutputSync } from './io.ts';
 
 /**
  * Each judged review's key in a scores file: its change's id and its system. A change with several reviews of one
@@ -114,7 +114,7 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
   const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, rowCount(imported)), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: dim });
   const config = { configuration, ...rc, mapping, dimension: dim, scale: info.dimension.label, version: version() };
   const written = writeOutputSync(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, dims), '--scores-out');
-  warn(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
+  infoLine(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
 }
 
 /** The human ceiling on the judged dimension when it has two or more annotators; else why there is none. */

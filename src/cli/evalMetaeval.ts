@@ -38,7 +38,7 @@ import type { IntervalOptions } from './evalIntervals.ts';
 import type { OutputFormat } from '../claims/prompt.ts';
 import type { PseudoRefSource } from '../pseudorefs/dataset.ts';
 import { pseudoRefSignature as sharedPseudoRefSignature } from '../pseudorefs/signature.ts';
-import { checkWritable, CliError, fmt, fmtP, inert, oneOf, readText, warn, writeOutputSync } from './io.ts';
+import { checkWritable, CliError, fmt, fmtP, info, inert, oneOf, readText, warn, writeOutputSync } from './io.ts';
 import { metaEvaluateThreads } from './metaevalWorkers.ts';
 
 export const METAEVAL_OPTIONS = {
@@ -187,7 +187,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     const config = { configuration, preset, similarity, scoring, encoder, pooling, split, tau, tauSource, version: version() };
     // Checked before the work (checkScoresOut); a write that fails now (a full disk) goes to a fallback file.
     const written = writeOutputSync(out, writeScores(scoresFormat(out), reviews, namedColumns(all, configuration), { signature, dataset, config }), '--scores-out');
-    warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
+    info(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
   }
   if (!wantsMetaeval(v)) return null;
 
