@@ -55,3 +55,12 @@ test('By language lists every language: one whose changes carry no pseudo-refere
   // Its systems' reviews (the reference review, system msg, is none of them).
   await expect(go.locator('td').nth(0)).toHaveText(String((rows[2].reviews as { system: string }[]).filter((r) => r.system !== 'msg').length));
 });
+
+test('the steps are numbered 1, 2, 3 before a dataset is loaded, as after', async ({ page }) => {
+  await page.goto('/#research');
+  const steps = page.locator('[data-testid=research] h2').filter({ hasText: /^\d · / });
+  await expect(steps).toHaveText(['1 · Dataset', '2 · Pseudo-references', '3 · Scoring']);
+  await page.getByRole('button', { name: 'Try it with a sample dataset' }).click();
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await expect(steps).toHaveText(['1 · Dataset', '2 · Pseudo-references', '3 · Scoring']);
+});

@@ -52,7 +52,14 @@ export function PseudoRefsPanel() {
   const own = rows ? overviewOf(rows).withRefs : 0;
   const [unfold, setUnfold] = useState<{ rows: typeof rows; open: boolean }>({ rows, open: own === 0 });
   if (unfold.rows !== rows) setUnfold({ rows, open: own === 0 });
-  if (!rows) return null;
+  // Before a dataset the step is still there, so the steps read 1, 2, 3 before and after one is loaded.
+  if (!rows)
+    return (
+      <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel" data-empty="">
+        <h2 id="r-prefs-h">2 · Pseudo-references</h2>
+        <p className="muted small">Open a dataset in step 1: its own pseudo-references are used, or generated here (LLM claims, analyzer issues, or both).</p>
+      </section>
+    );
   const running = b.phase === 'running' || b.phase === 'planning';
   const canResume = b.phase === 'cancelled' || b.phase === 'interrupted';
   const needsLlm = usesLlm(b.source);
