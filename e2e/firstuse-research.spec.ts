@@ -64,3 +64,13 @@ test('the steps are numbered 1, 2, 3 before a dataset is loaded, as after', asyn
   await expect(page.getByTestId('import-summary')).toBeVisible();
   await expect(steps).toHaveText(['1 · Dataset', '2 · Pseudo-references', '3 · Scoring']);
 });
+
+test("the linker's cross-validated figure says it is the mean over folds, and the README's the pooled one", async ({ page }) => {
+  await page.goto('/#research');
+  await page.getByRole('button', { name: 'Try it with a sample dataset' }).click();
+  await expect(page.getByTestId('import-summary')).toBeVisible();
+  await researchView(page, 'linker');
+  await expect(page.getByTestId('linker-summary')).toContainText('each figure the mean ± sd of the folds’ own'.replace('’', "'"));
+  await expect(page.getByTestId('linker-cv-rel')).toHaveText('0.623 ± 0.041');
+  await expect(page.getByTestId('linker-cv-statistic')).toContainText('pooled over every review');
+});
