@@ -24,8 +24,8 @@ import {
 } from '../core/metaeval/index.ts';
 import type { HumanRunInfo } from './evalHumanReport.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
-import { datasetIdentity, metricSpec, scoresFormat, version } from './evalMetaeval.ts';
-import { CliError, info as infoLine, readText, warn, writeOutputSync } from './io.ts';
+import { datasetIdentity, metricSpec, scoresFormat, version, writeScoresOut } from './evalMetaeval.ts';
+import { CliError, info as infoLine, readText, warn } from './io.ts';
 
 /**
  * Each judged review's key in a scores file: its change's id and its system. A change with several reviews of one
@@ -113,7 +113,7 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
   const rows = info.reviews.map((r, k) => ({ ...key[k], lang: r.change.lang, human: human(r), review: r.review.review }));
   const { dataset, mapping } = humanDataSignatureConfig({ dataset: datasetIdentity(s.dataset, rowCount(imported)), layout: imported.layout, mapping: imported.mapping, dimensions: imported.dataset.dimensions, dimension: dim });
   const config = { configuration, ...rc, mapping, dimension: dim, scale: info.dimension.label, version: version() };
-  const written = writeOutputSync(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, dims), '--scores-out');
+  const written = writeScoresOut(out, writeScores(scoresFormat(out), rows, namedColumns(all, configuration), { signature, dataset: dataset!, config }, dims), s.scoresPlain);
   infoLine(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
 }
 

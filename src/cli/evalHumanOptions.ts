@@ -48,6 +48,8 @@ ${HUMAN_LLM_USAGE}  --pseudo-refs dataset|reference   CRScore's pseudo-reference
                             mapping, the dimension, the configuration)
   --scores-out FILE.csv|FILE.jsonl   every review's human.DIM score and every metric's value, after the run's
                             signature; --metric-scores NAME=FILE reads it back
+  --scores-plain            with --scores-out FILE.csv: the table alone (no # lines, for a spreadsheet), its
+                            provenance (signature, dataset, configuration) in FILE.csv.json
   --metric-scores NAME=FILE per-review scores keyed by id and system (repeatable), judged beside the run's
   --bootstrap N, --seed S   resamples of changes for the intervals (default 1000), their seed
   --encoder SPEC, --pooling crscore|model   embed-ref's encoder (default ${DEFAULT_ENCODER})
@@ -71,6 +73,7 @@ export const HUMAN_OPTIONS = {
   statistic: { type: 'string' },
   signature: { type: 'boolean', default: false },
   'scores-out': { type: 'string' },
+  'scores-plain': { type: 'boolean' },
   'metric-scores': { type: 'string', multiple: true },
   encoder: { type: 'string' },
   pooling: { type: 'string' },
@@ -98,6 +101,7 @@ export interface HumanSettings {
   metaeval: boolean;
   signature: boolean;
   scoresOut: string | undefined;
+  scoresPlain: boolean;
   metricScores: string[];
   encoder: string | undefined;
   pooling: string | undefined;
@@ -164,6 +168,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0,
     signature: values.signature,
     scoresOut: values['scores-out'],
+    scoresPlain: values['scores-plain'] === true,
     metricScores,
     encoder: values.encoder,
     pooling: values.pooling,
