@@ -30,8 +30,8 @@ import { meteorTokenizerName } from '../core/refmetrics/meteor.ts';
 import { whereSignature } from '../core/humanData/slices.ts';
 import type { HumanRunInfo } from './evalHumanReport.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
-import { datasetIdentity, metricSpec, scoresFormat, version } from './evalMetaeval.ts';
-import { CliError, readText, warn, writeOutputSync } from './io.ts';
+import { datasetIdentity, metricSpec, scoresFormat, version, writeScoresOut } from './evalMetaeval.ts';
+import { CliError, info as infoLine, readText, warn } from './io.ts';
 
 /** Each judged review's key in a scores file (core reviewKeys: a change's later reviews of one system numbered). */
 const keys = (info: HumanRunInfo) => reviewKeys(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system })));
@@ -111,8 +111,8 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
     version: version(),
     signature,
   });
-  const written = writeOutputSync(out, text, '--scores-out');
-  warn(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
+  const written = writeScoresOut(out, text, s.scoresPlain);
+  infoLine(`wrote ${rows.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
 }
 
 /** The human ceiling on the judged dimension when it has two or more annotators; else why there is none. */

@@ -61,6 +61,8 @@ ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             mapping, the dimension, the configuration)
   --scores-out FILE.csv|FILE.jsonl   every review's human.DIM score and every metric's value, after the run's
                             signature; --metric-scores NAME=FILE reads it back
+  --scores-plain            with --scores-out FILE.csv: the table alone (no # lines, for a spreadsheet), its
+                            provenance (signature, dataset, configuration) in FILE.csv.json
   --metric-scores NAME=FILE per-review scores keyed by id and system (repeatable), judged beside the run's
   --bootstrap N, --seed S   resamples of changes for the intervals (default 1000), their seed
   --encoder SPEC, --pooling crscore|model   embed-ref's encoder (default ${DEFAULT_ENCODER})
@@ -95,6 +97,7 @@ export const HUMAN_OPTIONS = {
   statistic: { type: 'string' },
   signature: { type: 'boolean', default: false },
   'scores-out': { type: 'string' },
+  'scores-plain': { type: 'boolean' },
   'metric-scores': { type: 'string', multiple: true },
   encoder: { type: 'string' },
   pooling: { type: 'string' },
@@ -131,6 +134,7 @@ export interface HumanSettings {
   metaeval: boolean;
   signature: boolean;
   scoresOut: string | undefined;
+  scoresPlain: boolean;
   metricScores: string[];
   encoder: string | undefined;
   pooling: string | undefined;
@@ -222,6 +226,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined,
     signature: values.signature,
     scoresOut: values['scores-out'],
+    scoresPlain: values['scores-plain'] === true,
     metricScores,
     encoder: values.encoder,
     pooling: values.pooling,

@@ -48,7 +48,9 @@ describe('crscore eval --metaeval', () => {
       const file = path.join(tmp, `scores.${ext}`);
       const w = run(['--scores-out', file]);
       expect(w.code, w.stderr).toBe(0);
-      expect(w.stderr).toMatch(/wrote 7 reviews × 6 metric columns/);
+      // What was written is information, not a warning.
+      expect(w.stderr).toMatch(/^wrote 7 reviews × 6 metric columns/m);
+      expect(w.stderr).not.toMatch(/warning: wrote/);
       const text = readFileSync(file, 'utf8');
       const lines = text.split('\n');
       if (ext === 'csv') {
@@ -85,6 +87,24 @@ describe('crscore eval --metaeval', () => {
     expect(r.stderr).toMatch(/does not match this run: the file says it scores mini\.jsonl \(3 rows, sha256 ffffffffffff\), not this run's mini\.jsonl/);
     expect(`${r.stdout}\n${r.stderr}`.split('\n').some((l) => l.startsWith('All figures verified'))).toBe(false);
     expect(r.stdout).toContain('metric:paper\\u000AAll figures verified');
+  });
+
+  it('--scores-plain: the table alone, opening on its header row, read back alike; the provenance in FILE.csv.json', () => {
+    const full = path.join(tmp, 'full.csv');
+    const plain = path.join(tmp, 'plain.csv');
+    expect(run(['--scores-out', full]).code).toBe(0);
+    const w = run(['--scores-out', plain, '--scores-plain']);
+    expect(w.code, w.stderr).toBe(0);
+    expect(w.stderr).toMatch(/^wrote the provenance to .*plain\.csv\.json$/m);
+    const text = readFileSync(plain, 'utf8');
+    expect(text.split('\n')[0]).toBe(readFileSync(full, 'utf8').split('\n').find((l) => !l.startsWith('#')));
+    expect(text).not.toMatch(/^#/m);
+    const p = JSON.parse(readFileSync(`${plain}.json`, 'utf8')) as Record<string, unknown>;
+    expect(p).toMatchObject({ 'crscore-scores': 1, dataset: 'mini.jsonl', configuration: 'crscore-lexical-t0.6' });
+    expect(String(p.signature)).toMatch(/tau:0\.6\(option\)/);
+    const a = json(['--metric-scores', `back=${full}`]).metaeval.rows.find((r) => r.id === 'back.crscore-lexical-t0.6.rel')!;
+    const b = json(['--metric-scores', `back=${plain}`]).metaeval.rows.find((r) => r.id === 'back.crscore-lexical-t0.6.rel')!;
+    expect(b.stats).toEqual(a.stats);
   });
 
   it('reports coverage: missing, duplicate, non-numeric and unknown rows by number', () => {

@@ -40,12 +40,14 @@ import type { OutputFormat } from '../claims/prompt.ts';
 import type { PseudoRefSource } from '../pseudorefs/dataset.ts';
 import { pseudoRefSignature as sharedPseudoRefSignature } from '../pseudorefs/signature.ts';
 import { reviewKeys } from '../core/reviewKeys.ts';
-import { checkWritable, CliError, fmt, fmtP, inert, oneOf, readText, warn, writeOutputSync } from './io.ts';
+import { plainScores, provenanceName } from '../core/metaeval/plainScores.ts';
+import { checkWritable, CliError, fmt, fmtP, info, inert, oneOf, readText, warn, writeOutputSync } from './io.ts';
 import { metaEvaluateThreads } from './metaevalWorkers.ts';
 
 export const METAEVAL_OPTIONS = {
   'metric-scores': { type: 'string', multiple: true },
   'scores-out': { type: 'string' },
+  'scores-plain': { type: 'boolean' },
   grouping: { type: 'string' },
   statistic: { type: 'string' },
   dim: { type: 'string' },
@@ -73,6 +75,8 @@ usual tables):
                             every file): the human ceiling, from reviews two annotators scored
   --signature               print the reproducibility signature only
   --scores-out FILE.csv|FILE.jsonl   every review's human scores and every metric's value in the run
+  --scores-plain            with --scores-out FILE.csv: the table alone (no # lines, for a spreadsheet), its
+                            provenance (signature, dataset, configuration) in FILE.csv.json
 `;
 
 type Values = Partial<Record<'scores-out' | 'grouping' | 'statistic' | 'dim' | 'test', string>> & {
@@ -80,6 +84,7 @@ type Values = Partial<Record<'scores-out' | 'grouping' | 'statistic' | 'dim' | '
   ceiling?: string[];
   metaeval?: boolean;
   signature?: boolean;
+  'scores-plain'?: boolean;
   json?: boolean;
 };
 
@@ -217,8 +222,8 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     const { preset, similarity, scoring, encoder, pooling, split, tau, tauSource } = ctx.config;
     const config = { configuration, preset, similarity, scoring, encoder, pooling, split, tau, tauSource, version: version() };
     // Checked before the work (checkScoresOut); a write that fails now (a full disk) goes to a fallback file.
-    const written = writeOutputSync(out, writeScores(scoresFormat(out), reviews.map((r, k) => ({ ...r, ...keyed[k] })), namedColumns(all, configuration), { signature, dataset, config }), '--scores-out');
-    warn(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
+    const written = writeScoresOut(out, writeScores(scoresFormat(out), reviews.map((r, k) => ({ ...r, ...keyed[k] })), namedColumns(all, configuration), { signature, dataset, config }), v['scores-plain'] === true);
+    info(`wrote ${reviews.length} reviews × ${all.length} metric columns to ${written} (configuration ${configuration})`);
   }
   if (!wantsMetaeval(v)) return null;
 
@@ -280,6 +285,18 @@ export function datasetIdentity(file: string, rows: number): DatasetIdentity {
 /** The signature's pseudo-reference fields (src/pseudorefs/signature.ts, shared with the browser) of a CLI plan. */
 export function pseudoRefSignature(plan: { source: PseudoRefSource; settings?: { model: string }; format?: OutputFormat; filter?: string; options?: string }) {
   return sharedPseudoRefSignature({ source: plan.source, model: plan.settings?.model, format: plan.format, analyzerFilter: plan.filter, analyzerOptions: plan.options });
+}
+
+/**
+ * --scores-out's file: the self-describing one, or with --scores-plain (a CSV) the table alone and its provenance
+ * in FILE.csv.json (core plainScores, as Research's plain export). Returns the path the table went to.
+ */
+export function writeScoresOut(out: string, text: string, plain: boolean): string {
+  if (!plain || scoresFormat(out) !== 'csv') return writeOutputSync(out, text, '--scores-out');
+  const p = plainScores(text);
+  const written = writeOutputSync(out, p.csv, '--scores-out');
+  info(`wrote the provenance to ${writeOutputSync(provenanceName(written), p.provenance, '--scores-plain')}`);
+  return written;
 }
 
 /** The linker's weights hash for the signature: the file's SHA-256, or the shipped weights'. */

@@ -113,6 +113,12 @@ describe('crscore github', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).not.toContain(TOKEN);
     }
+    // A terminal has no page origin and no Content-Security-Policy: the failure says what a terminal can check.
+    stub.mode = 'drop';
+    const dropped = await run(['github', url, '--api-base', stub.apiBase]);
+    expect(dropped.stderr).toMatch(/Could not reach 127\.0\.0\.1:\d+ \(pull request octo-org\/shop-service#42\)\. Check your connection, that the host is up and that --api-base names it/);
+    expect(dropped.stderr).not.toMatch(/CORS|Content-Security-Policy|this page|whoever runs this app/);
+    stub.mode = 'ok';
     const bad = await run(['github', 'https://github.com/octo-org/shop-service/issues/42']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/is not a pull request\. This is an issue/);

@@ -63,7 +63,7 @@ export async function runGithub(argv: string[]): Promise<number> {
     return 0;
   } catch (e) {
     // Remote failures exit 1, a bad argument 2; the message never carries the token (see src/github/errors.ts).
-    if (e instanceof GithubError) throw new CliError(e.detail ? `${e.message} (${e.detail})` : e.message, e.kind === 'not-a-pr' || e.kind === 'bad-api-base' || e.kind === 'wrong-host' ? 2 : 1);
+    if (e instanceof GithubError) throw new CliError(e.terminal ?? (e.detail ? `${e.message} (${e.detail})` : e.message), e.kind === 'not-a-pr' || e.kind === 'bad-api-base' || e.kind === 'wrong-host' ? 2 : 1);
     throw e;
   }
 }

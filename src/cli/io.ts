@@ -175,6 +175,11 @@ export function warn(message: string): void {
   say(`warning: ${message}`);
 }
 
+/** What a command did (a file written), on stderr as plain information: not a warning. */
+export function info(message: string): void {
+  say(message);
+}
+
 /** Progress on stderr: one rewriting line on a terminal, a line every ~10% otherwise (logs stay short). */
 export function progress(label: string): (done: number, total: number) => void {
   let lastDecile = -1;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { crscoreSignatureConfig, metaEvalSignature, type SignatureConfig } from '../core/metaeval/index.ts';
 import { cliCrscoreRun } from './evalSignature.ts';
 import { researchCrscoreRun } from '../store/metaeval/signatureConfig.ts';
+import { SHIPPED_CALIBRATION } from '../core/research/tau.ts';
 
 const statistics = { grouping: 'none', statistic: 'spearman', dim: 'rel', resamples: 1000, seed: 1, ties: 'in-sample+cv5', version: '0.0.0' } as const satisfies Partial<SignatureConfig>;
 
@@ -44,14 +45,15 @@ describe('signature parity: CLI and browser', () => {
     expect(metaEvalSignature({ ...crscoreSignatureConfig(browser), ...statistics })).toContain('tau:0.154(option)');
   });
 
-  it("on a human-scored dataset Research's lexical run signs as crscore eval --dataset's: the preset's τ, or --tau's", () => {
-    // evalHumanCrscore.ts's lexical run: the preset's τ unless --tau gave one.
-    for (const hand of [false, true]) {
-      const cli = { similarity: 'lexical', scoring: 'hard', split: 'reference', tau: 0.149, tauFrom: hand ? 'hand' : 'preset' } as const;
-      const browser = researchCrscoreRun({ similarity: 'lexical', scoring: 'hard', split: 'reference', encoder: null, tau: 0.149, tauSource: hand ? 'manual' : 'calibrated', calibrationSystem: 'human', human: true });
-      const a = metaEvalSignature({ ...crscoreSignatureConfig(cli), ...statistics });
-      expect(metaEvalSignature({ ...crscoreSignatureConfig(browser), ...statistics })).toBe(a);
-      expect(a).toContain(hand ? 'tau:0.149(option)' : 'tau:0.149(preset)');
-    }
+  it("on a human-scored dataset Research's lexical and plus runs at the shipped calibration sign as crscore eval --dataset's: the preset's τ, or --tau's", () => {
+    // evalHumanCrscore.ts's lexical and plus runs: the preset's τ unless --tau gave one.
+    for (const [similarity, scoring, tau] of [['lexical', 'hard', 0.149], ['tfidf', 'graded', 0.3279]] as const)
+      for (const hand of [false, true]) {
+        const cli = { ...(similarity === 'tfidf' ? { preset: 'plus' } : {}), similarity, scoring, split: 'reference', tau, tauFrom: hand ? 'hand' : 'preset' } as const;
+        const browser = researchCrscoreRun({ similarity, scoring, split: 'reference', encoder: null, tau, tauSource: hand ? 'manual' : 'calibrated', calibrationSystem: SHIPPED_CALIBRATION });
+        const a = metaEvalSignature({ ...crscoreSignatureConfig(cli), ...statistics });
+        expect(metaEvalSignature({ ...crscoreSignatureConfig(browser), ...statistics })).toBe(a);
+        expect(a).toContain(hand ? `tau:${tau}(option)` : `tau:${tau}(preset)`);
+      }
   });
 });

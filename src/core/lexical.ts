@@ -8,6 +8,8 @@ import type { Encoder, SimilarityMatrix } from './types.ts';
  * → τ = 0.1490 (403 sentences, sd 0.1453). Word overlap runs far below cosine, so the paper's 0.7314 scores ~0 here.
  */
 export const LEXICAL_TAU = 0.149;
+/** The spread of the same calibration (graded credit's ramp runs from τ − sd to τ). */
+export const LEXICAL_SD = 0.1453;
 
 export interface LexicalOptions {
   /** Also add the parts of camelCase / snake_case / dotted identifiers (the whole identifier is always kept). Default true. */

@@ -2,7 +2,7 @@
 // a stub's). The token travels only in the Authorization header: never in a URL, a message or a return value.
 import { readCapped } from '../core/cappedRead.ts';
 import { fetchOnOrigin, RedirectRefused } from '../core/onOrigin.ts';
-import { errorForResponse, GithubError } from './errors.ts';
+import { errorForResponse, GithubError, networkError } from './errors.ts';
 import { parseLinkHeader } from './link.ts';
 import type { GhFile, GhPullRequest, GhReview, GhReviewComment, PullRequestData } from './types.ts';
 import { checkPullRequestRef, encodeRepoPath, isCommitSha, normaliseApiBase, type PullRequestRef } from './url.ts';
@@ -84,15 +84,7 @@ export class GithubClient {
       if (this.signal?.aborted) return new GithubError('cancelled', 'Cancelled.');
       if (timer.signal.aborted) return new GithubError('timeout', `${new URL(this.apiBase).host} did not answer within ${+(this.timeoutMs / 1000).toFixed(1)} s (${what}). Try again, or check the API base URL and your connection.`);
       if (e instanceof GithubError) return e;
-      const host = new URL(this.apiBase).host;
-      return new GithubError(
-        'network',
-        `Could not reach ${host} (${what}). Check your connection and the API base URL, then try again. If both are right, this app is not allowed to read from ${host}: ask whoever runs this app to allow it.`,
-        undefined,
-        undefined,
-        // What "not allowed" means, for the details and the CLI: the browser's and the deployment's rules.
-        `The request failed before any answer: the network failed, or ${host} does not allow this page's origin to call it (CORS), or this build's Content-Security-Policy (connect-src) does not list it; docs/security.md says how to add a host.`,
-      );
+      return networkError(new URL(this.apiBase).host, what, e);
     };
     try {
       let res: Response;

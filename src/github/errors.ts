@@ -28,9 +28,29 @@ export class GithubError extends Error {
     readonly status?: number,
     /** The technical cause, for a collapsed "details" in the page and for the CLI's stderr; the message says what to do. */
     readonly detail?: string,
+    /** The message for a terminal, where a page's rules (CORS, a Content-Security-Policy) do not apply. */
+    readonly terminal?: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * A request that failed before any answer. In a page the cause may be the browser's or the deployment's rules (CORS,
+ * the Content-Security-Policy's connect-src); in a terminal only the network, the host or the API base can be.
+ */
+export function networkError(host: string, what: string, cause: unknown): GithubError {
+  const code = (cause as { cause?: { code?: unknown } } | null)?.cause?.code;
+  const why = typeof code === 'string' ? ` (${code})` : '';
+  return new GithubError(
+    'network',
+    `Could not reach ${host} (${what}). Check your connection and the API base URL, then try again. If both are right, this app is not allowed to read from ${host}: ask whoever runs this app to allow it.`,
+    undefined,
+    undefined,
+    // What "not allowed" means, for the details: the browser's and the deployment's rules.
+    `The request failed before any answer: the network failed, or ${host} does not allow this page's origin to call it (CORS), or this build's Content-Security-Policy (connect-src) does not list it; docs/security.md says how to add a host.`,
+    `Could not reach ${host} (${what}). Check your connection, that the host is up and that --api-base names it, then try again; the request failed before any answer${why}.`,
+  );
 }
 
 /** "14:05 (in 12 min)" for a reset time. */

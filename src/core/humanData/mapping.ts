@@ -53,13 +53,24 @@ export function guessMapping(t: Table): Mapping {
     used.add(col);
   }
   const human: HumanColumn[] = [];
+  const text: string[] = [];
   t.header.forEach((h, k) => {
     if (used.has(h) || h === '') return;
     // A spreadsheet's unreadable cell is no evidence either way; TRUE and FALSE read as 1 and 0 (a binary guess).
     const values = t.rows.flatMap((r) => (isBadCell(r.cells[k]) ? [] : [numberOrBoolean(r.cells[k])]));
     const numbers = values.filter((v): v is number => typeof v === 'number');
     if (numbers.length > 0 && values.every((v) => v !== 'bad')) human.push({ column: h, dimension: h, scale: guessScale(numbers).kind });
+    else if (values.some((v) => v === 'bad')) text.push(h);
   });
+  // No column is named as the review: the one text column left is it (a reference-named one, CodeReviewer's `msg`,
+  // when no other text is there: a review is what a human-scored table scores). With several, the person picks.
+  if (fields.review === undefined) {
+    if (text.length === 1) fields.review = text[0];
+    else if (text.length === 0 && fields.reference !== undefined) {
+      fields.review = fields.reference;
+      delete fields.reference;
+    }
+  }
   return { fields, human };
 }
 

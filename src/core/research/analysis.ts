@@ -209,6 +209,37 @@ export function byLanguage(items: readonly EvalItem[], scores: ItemScores): Lang
   });
 }
 
+/** A change of the dataset as a language's row counts it: its reviews, and whether it has pseudo-references. */
+export interface LanguageChange {
+  lang: string;
+  reviews: number;
+  hasPseudoReferences: boolean;
+}
+
+/**
+ * Why a language of the dataset has no review judged against the people (byLanguage lists only the items scored):
+ * none of its changes has pseudo-references (`what` names them: a human-scored table's are its reference review),
+ * none of its reviews could be scored, or none has a human score. Languages with a judged review are left out.
+ */
+export function unjudgedLanguages(changes: readonly LanguageChange[], items: readonly EvalItem[], what = 'pseudo-references'): { lang: string; changes: number; reviews: number; why: string }[] {
+  const langs = [...new Set(changes.map((c) => c.lang))].sort();
+  return langs.flatMap((lang) => {
+    const own = items.filter((i) => i.lang === lang);
+    if (own.some((i) => i.human)) return [];
+    const cs = changes.filter((c) => c.lang === lang);
+    const reviews = cs.reduce((a, c) => a + c.reviews, 0);
+    const n = cs.length;
+    const ofChanges = `${n} change${n === 1 ? '' : 's'}`;
+    const why =
+      own.length > 0
+        ? `none scored: none of its ${own.length} review${own.length === 1 ? '' : 's'} has a human score`
+        : cs.every((c) => !c.hasPseudoReferences)
+          ? `none scored: its ${ofChanges} ${n === 1 ? 'carries' : 'carry'} no ${what}`
+          : `none scored: no review of its ${ofChanges} could be scored (empty reviews)`;
+    return [{ lang, changes: n, reviews: Math.max(reviews, own.length), why }];
+  });
+}
+
 /** Histogram of values in [lo, hi] with `bins` bins. */
 export function histogram(values: ArrayLike<number>, bins = 40, lo = -0.2, hi = 1) {
   const counts = new Array<number>(bins).fill(0);

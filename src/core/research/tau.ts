@@ -2,7 +2,10 @@
 // sentences, and its sd for graded credit's ramp) is computed per similarity, and a τ set by hand is remembered
 // under the similarity it was set for, never carried to another.
 import { calibrateOnSystem, type EvalItem } from '../evaluate.ts';
+import { LEXICAL_SD, LEXICAL_TAU } from '../lexical.ts';
+import { PLUS_DEFAULT_CALIBRATION } from '../plus/preset.ts';
 import type { Calibration, SimilarityMatrix } from '../types.ts';
+import type { SimilarityKind } from './similarity.ts';
 
 export interface SystemCalibration extends Calibration {
   system: string;
@@ -24,6 +27,27 @@ export function calibrationSystem(items: readonly EvalItem[], system: string): s
   for (const it of items) systems.add(it.system);
   if (systems.has(system)) return system;
   return [...systems].sort()[0] ?? system;
+}
+
+/**
+ * The calibration system that stands for a similarity's shipped calibration: the paper's method on the human study's
+ * dev half, gpt3.5_pred reviews, the τ and sd `crscore eval --dataset` takes on a human-scored dataset (which has no
+ * gpt3.5_pred reviews to calibrate on). Not a system name a dataset would use.
+ */
+export const SHIPPED_CALIBRATION = '@shipped';
+export const SHIPPED_CALIBRATION_LABEL = 'shipped (human study)';
+
+/** A similarity's shipped calibration (τ and sd), or null where none is shipped. */
+export function shippedCalibration(kind: SimilarityKind): { tau: number; sd: number } | null {
+  if (kind === 'lexical') return { tau: LEXICAL_TAU, sd: LEXICAL_SD };
+  if (kind === 'tfidf') return { ...PLUS_DEFAULT_CALIBRATION };
+  return null;
+}
+
+/** The run's calibration when `system` asks for the shipped one and `kind` has one, else null (calibrate on data). */
+export function shippedRunCalibration(kind: SimilarityKind, system: string): SystemCalibration | null {
+  const c = system === SHIPPED_CALIBRATION ? shippedCalibration(kind) : null;
+  return c && { ...c, values: [], system: SHIPPED_CALIBRATION };
 }
 
 /** Hand-set τ per similarity key (see similarityKey). */

@@ -3,6 +3,7 @@ import { useState, type RefObject } from 'react';
 import { useResearch } from '../../store/research/research';
 import { datasetIdentity } from '../../store/metaeval/datasetIdentity';
 import { correlationCsv, exportConfig, scoresCsv, scoresJson, SPREADSHEET_SAFE, svgToPng } from './exports';
+import { plainScores, provenanceName } from '../../core/metaeval/plainScores';
 import { download, fileStamp } from '../../ui/download';
 import { figureGraphic, standaloneFigure } from './figureExport';
 import { useUncertainty } from '../../store/research/uncertainty';
@@ -43,6 +44,22 @@ export function ExportBar({ figures }: { figures: RefObject<HTMLDivElement | nul
       <strong>Export</strong>
       <button type="button" onClick={() => void st().then(async (x) => download(`crscore-scores-${fileStamp()}.csv`, scoresCsv(x, await datasetIdentity()), 'text/csv'))} title={SPREADSHEET_SAFE} data-testid="export-csv">
         Scores CSV
+      </button>
+      <button
+        type="button"
+        onClick={() =>
+          void st().then(async (x) => {
+            // The same file without its # lines (a spreadsheet opens on the header row), its provenance beside it.
+            const name = `crscore-scores-${fileStamp()}.plain.csv`;
+            const { csv, provenance } = plainScores(scoresCsv(x, await datasetIdentity()));
+            download(name, csv, 'text/csv');
+            download(provenanceName(name), provenance, 'application/json');
+          })
+        }
+        title={`${SPREADSHEET_SAFE}. The table alone, with its provenance in a .json beside it`}
+        data-testid="export-csv-plain"
+      >
+        Scores CSV, plain + .json
       </button>
       <button type="button" onClick={() => void st().then((x) => download(`crscore-scores-${fileStamp()}.json`, scoresJson(x), 'application/json'))} data-testid="export-json">
         Scores JSON

@@ -44,8 +44,11 @@ export function HumanMapping() {
   if (!step) return null;
   const { table, mapping } = step;
   const used = new Set(Object.values(mapping.fields));
+  const fieldOf = (col: string) => MAP_FIELDS.find((f) => mapping.fields[f] === col);
   const setField = (f: MapField, col: string) => {
     const fields = { ...mapping.fields };
+    // A column is one field: picked for another, it moves there (the field it leaves is left empty).
+    for (const g of MAP_FIELDS) if (col && g !== f && fields[g] === col) delete fields[g];
     if (col) fields[f] = col;
     else delete fields[f];
     // A column is one thing: mapped to a field, it is no human score.
@@ -111,11 +114,14 @@ export function HumanMapping() {
               <span>{FIELD_LABEL[f]}</span>
               <select value={mapping.fields[f] ?? ''} onChange={(e) => setField(f, e.target.value)} data-testid={`map-field-${f}`}>
                 <option value="">—</option>
-                {table.header.map((h) => (
-                  <option key={h} value={h} disabled={used.has(h) && mapping.fields[f] !== h}>
-                    {h}
-                  </option>
-                ))}
+                {table.header.map((h) => {
+                  const at = fieldOf(h);
+                  return (
+                    <option key={h} value={h}>
+                      {at && at !== f ? `${h} (now ${FIELD_LABEL[at].replace(' (required)', '')}: moves here)` : humanOf(h) ? `${h} (now a human score: moves here)` : h}
+                    </option>
+                  );
+                })}
               </select>
             </label>
           ))}

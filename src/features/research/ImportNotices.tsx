@@ -3,6 +3,7 @@
 // refused (quota, private mode), so a reload never silently shows less than the screen did.
 import { useResearch } from '../../store/research/research';
 import { useResearchSave } from '../../store/research/researchPersist';
+import { useHumanImport } from '../../store/research/humanImport';
 
 const WHAT: Record<string, string> = {
   dataset: 'the dataset',
@@ -17,6 +18,8 @@ export function ImportNotices() {
   const note = useResearch((s) => s.restoreNote);
   const hasDataset = useResearch((s) => s.imported !== null);
   const failures = useResearchSave((s) => s.failures);
+  // A single table the importers refused may be a human-scored one with other column names: its mapping step.
+  const refused = useHumanImport((s) => s.refused);
   const failed = Object.entries(failures);
   return (
     <>
@@ -33,6 +36,14 @@ export function ImportNotices() {
             ))}
             {rejected.total > 5 && <li>… and {rejected.total - 5} more</li>}
           </ul>
+          {refused && refused.name === rejected.name && (
+            <p className="small" data-testid="import-rejected-map">
+              A table of human-scored reviews under other column names opens through <em>Map a human-scored table&apos;s columns</em>:{' '}
+              <button type="button" className="small" onClick={() => void useHumanImport.getState().mapRefused()} data-testid="import-rejected-map-button">
+                Map the columns of {refused.name}
+              </button>
+            </p>
+          )}
         </div>
       )}
       {note && (

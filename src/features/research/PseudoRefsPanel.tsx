@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PROVIDERS } from '../../claims/providers';
 import type { DatasetRow } from '../../core/dataset';
 import { usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
-import { CONFIRM_ABOVE, usePseudoRefsBatch, type BatchProgress } from '../../store/research/pseudoRefsBatch';
+import { CONFIRM_ABOVE, pseudoRefsProvenance, usePseudoRefsBatch, type BatchProgress } from '../../store/research/pseudoRefsBatch';
 import { useResearch } from '../../store/research/research';
 import { overviewOf } from '../../store/dataset/datasetOverview';
 import { openRowInWorkbench } from '../../store/dataset/sessionFromRow';
@@ -52,7 +52,14 @@ export function PseudoRefsPanel() {
   const own = rows ? overviewOf(rows).withRefs : 0;
   const [unfold, setUnfold] = useState<{ rows: typeof rows; open: boolean }>({ rows, open: own === 0 });
   if (unfold.rows !== rows) setUnfold({ rows, open: own === 0 });
-  if (!rows) return null;
+  // Before a dataset the step is still there, so the steps read 1, 2, 3 before and after one is loaded.
+  if (!rows)
+    return (
+      <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel" data-empty="">
+        <h2 id="r-prefs-h">2 · Pseudo-references</h2>
+        <p className="muted small">Open a dataset in step 1: its own pseudo-references are used, or generated here (LLM claims, analyzer issues, or both).</p>
+      </section>
+    );
   const running = b.phase === 'running' || b.phase === 'planning';
   const canResume = b.phase === 'cancelled' || b.phase === 'interrupted';
   const needsLlm = usesLlm(b.source);
@@ -83,11 +90,8 @@ export function PseudoRefsPanel() {
           </label>
         ))}
       </div>
-      {b.source === 'dataset' ? (
-        <p className="muted small">
-          {rows.filter((r) => r.pseudoRefs.length > 0).length} of {rows.length} changes carry pseudo-references; the others are not scorable.
-        </p>
-      ) : (
+      <WillRun rows={rows} />
+      {b.source === 'dataset' ? null : (
         <details className="r-generate" open={open} onToggle={(e) => setUnfold({ rows, open: e.currentTarget.open })} data-testid="prefs-generate-details">
           <summary data-testid="prefs-generate-summary">
             {own > 0 && without > 0 && b.keepOwn ? (
@@ -140,6 +144,36 @@ export function PseudoRefsPanel() {
       {b.message && <p className={b.phase === 'error' ? 'r-error' : 'muted small'} data-testid="prefs-message">{b.message}</p>}
       {b.result && b.source !== 'dataset' && <ResultView />}
     </section>
+  );
+}
+
+const SOURCE_WORDS: Record<PseudoRefSource, string> = {
+  dataset: "the dataset's own",
+  claims: 'LLM claims',
+  analyzers: 'analyzer issues',
+  generate: 'claims + issues',
+  'tree-claims': 'claims from the syntax trees',
+  offline: 'analyzer issues + claims from the syntax trees',
+};
+
+/**
+ * What Score dataset will use: the rows on screen as they are (the dataset's own pseudo-references, or those a
+ * generation handed over), whichever source is selected above for a generation.
+ */
+function WillRun({ rows }: { rows: readonly DatasetRow[] }) {
+  const name = useResearch((s) => s.datasetName);
+  const source = usePseudoRefsBatch((s) => s.source);
+  const made = pseudoRefsProvenance(name);
+  const withRefs = rows.filter((r) => r.pseudoRefs.length > 0).length;
+  const without = rows.length - withRefs;
+  const what = made ? `the pseudo-references generated here (${SOURCE_WORDS[made.source]}${made.llm ? `, ${made.llm.model}` : ''})` : "the dataset's own pseudo-references";
+  return (
+    <p className="small" data-testid="prefs-will-run">
+      <strong>Score dataset uses:</strong> {what}, {withRefs} of {rows.length} changes
+      {without > 0 && (withRefs === 0 ? ' (none is scored until you generate them).' : ` (the ${without} without ${without === 1 ? 'is' : 'are'} not scored unless you generate for ${without === 1 ? 'it' : 'them'}).`)}
+      {without === 0 && '.'}
+      {!made && source !== 'dataset' && withRefs > 0 && <span className="muted"> {SOURCES.find((s) => s.id === source)?.label} above is what a generation would make.</span>}
+    </p>
   );
 }
 

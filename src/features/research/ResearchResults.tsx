@@ -1,6 +1,6 @@
 // What a run gives, in views: the overview (agreement with people, the systems, the τ study) first; the rest on
 // demand (explore, exports). Only the open view is mounted, so a τ step repaints only what is on screen.
-import { LEXICAL_TAU } from '../../core/lexical';
+import { SHIPPED_CALIBRATION } from '../../core/research/index';
 import { useRef } from 'react';
 import { tauApplies, useResearch } from '../../store/research/research';
 import { keyOf } from '../../store/research/researchConfig';
@@ -46,8 +46,8 @@ export function TauPanel({ title = 'Threshold τ' }: { title?: string }) {
   const tauSource = useResearch((s) => s.tauSource);
   const cal = results.calibration;
   const rc = results.config;
-  // A human-scored dataset starts on the CLI's τ (researchRun.ts), until a system is picked to calibrate on.
-  const lexicalPreset = useResearch((s) => s.human !== null) && rc.similarity === 'lexical' && cal.tau === LEXICAL_TAU;
+  // The shipped calibration: a human-scored dataset's default, the τ and sd `crscore eval --dataset` takes.
+  const shipped = cal.system === SHIPPED_CALIBRATION;
   return (
     <section className="panel r-tau" aria-labelledby="r-tau-h">
       <h2 id="r-tau-h">{title}</h2>
@@ -74,11 +74,11 @@ export function TauPanel({ title = 'Threshold τ' }: { title?: string }) {
           </span>
         ) : (
           <span className="muted small" data-testid="research-tau-source" data-source={tauSource}>
-            {tauSource === 'calibrated' ? 'calibrated' : 'set by hand'} for {results.label} (τ belongs to its similarity) ·{' '}
+            {tauSource === 'manual' ? 'set by hand' : shipped ? 'shipped' : 'calibrated'} for {results.label} (τ belongs to its similarity) ·{' '}
             {rc.similarity === 'learned'
               ? `the linker's probability threshold, chosen by its cross-validation: τ = ${cal.tau.toFixed(4)}`
-              : lexicalPreset
-                ? `the lexical τ ${LEXICAL_TAU} by the paper's calibration on the human study's dev half (gpt3.5_pred), as crscore eval --dataset takes it; not calibrated on this dataset (pick a system under “Calibrate τ on” to calibrate on it)`
+              : shipped
+                ? `${rc.similarity === 'tfidf' ? "the plus preset's" : 'the lexical'} shipped calibration: τ = ${cal.tau.toFixed(4)}, sd ${cal.sd.toFixed(4)}, the paper's method on the human study's dev half (gpt3.5_pred), as crscore eval --dataset takes it; not calibrated on this dataset (pick a system under “Calibrate τ on” to calibrate on it)`
                 : `paper's calibration on ${cal.system}: τ = ${cal.tau.toFixed(4)} (mean best similarity of ${cal.values.length} sentences, sd ${cal.sd.toFixed(4)})`}
           </span>
         )}

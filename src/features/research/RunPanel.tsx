@@ -2,7 +2,7 @@
 // and the plus preset as shortcuts), the run with its progress (model bytes, then texts), Cancel and Resume,
 // and the vector cache.
 import { useEffect, useMemo } from 'react';
-import { PAPER_MODEL_ID, type ScoringRule, type SimilarityKind } from '../../core/research/index';
+import { PAPER_MODEL_ID, SHIPPED_CALIBRATION, SHIPPED_CALIBRATION_LABEL, shippedCalibration, type ScoringRule, type SimilarityKind } from '../../core/research/index';
 import type { Backend } from '../../embed/types';
 import { formatBytes, loadFraction, loadText } from '../../embed/progress';
 import { filesFromFolder } from '../model/store';
@@ -11,6 +11,7 @@ import { startLinks } from '../../store/research/researchLinks';
 import { useLlmProblem } from '../claims/LlmSettingsMissing';
 import { overviewOf } from '../../store/dataset/datasetOverview';
 import { LlmLinksPanel } from './LlmLinksPanel';
+import { useHumanImport } from '../../store/research/humanImport';
 
 const PHASE_TEXT: Record<string, string> = {
   idle: '',
@@ -60,6 +61,24 @@ export function RunPanel() {
   const llmLinks = config.similarity === 'llm-links';
   // LLM links without a key: the links panel says what is missing; Score plans and sends nothing.
   const llmProblem = useLlmProblem();
+  // The shipped calibration (the human study's dev half) where this similarity has one; where it has none, the run
+  // calibrates on the first system, and the picker shows that one.
+  const shipped = shippedCalibration(config.similarity);
+  const mapping = useHumanImport((s) => s.step !== null);
+  const human = useResearch((s) => s.human !== null);
+  // Why Score dataset is disabled, said beside it (busy: the progress below says what runs).
+  const whyNot = busy
+    ? null
+    : !imported
+      ? mapping
+        ? 'Nothing to score yet: “Read the table with this mapping” in step 1 opens the dataset.'
+        : 'Nothing to score yet: open a dataset in step 1.'
+      : imported.rows.length === 0
+        ? human
+          ? 'No review can be scored: no change has a reference review, whose sentences are CRScore’s pseudo-references on a human-scored table. Map a reference column (Edit the mapping).'
+          : 'This dataset has no row to score.'
+        : null;
+  const calibrateOn = config.calibrationSystem === SHIPPED_CALIBRATION && !shipped ? (systems[0] ?? '') : config.calibrationSystem;
   return (
     <section className="panel r-run" aria-labelledby="r-run-h">
       <h2 id="r-run-h">3 · Scoring</h2>
@@ -142,15 +161,25 @@ export function RunPanel() {
         </label>
         <label title={llmLinks ? 'LLM links are 0 or 1: τ has no effect and nothing is calibrated' : undefined}>
           Calibrate τ on{' '}
-          <select value={config.calibrationSystem} disabled={llmLinks} onChange={(e) => useResearch.getState().recalibrate(e.target.value)} data-testid="research-calibration-system">
+          <select value={calibrateOn} disabled={llmLinks} onChange={(e) => useResearch.getState().recalibrate(e.target.value)} data-testid="research-calibration-system">
+            {shipped && (
+              <option value={SHIPPED_CALIBRATION} title={`τ ${shipped.tau}, sd ${shipped.sd}: the paper's method on the human study's dev half (gpt3.5_pred reviews)`}>
+                {SHIPPED_CALIBRATION_LABEL}
+              </option>
+            )}
             {systems.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
         </label>
-        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy || (llmLinks && !!llmProblem)} onClick={() => void (llmLinks ? startLinks() : run())} data-testid="research-run">
+        <button type="button" className="primary" disabled={!imported || imported.rows.length === 0 || busy || (llmLinks && !!llmProblem)} aria-describedby={whyNot ? 'r-run-why' : undefined} onClick={() => void (llmLinks ? startLinks() : run())} data-testid="research-run">
           {canResume && (progress.done > 0 || progress.phase === 'interrupted') ? 'Resume' : results ? 'Re-run' : canResume ? 'Try again' : 'Score dataset'}
         </button>
+        {whyNot && (
+          <span id="r-run-why" className="small muted" data-testid="research-run-why">
+            {whyNot}
+          </span>
+        )}
         <button type="button" disabled={!busy} onClick={cancel} data-testid="research-cancel">
           Cancel
         </button>

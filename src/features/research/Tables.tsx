@@ -9,6 +9,26 @@ import type { Correlation } from '../../core/types';
 import type { BootstrapReport } from '../../core/bootstrap';
 import { fmtInterval } from '../../core/researchTables';
 import { dataNum } from '../../ui/dataNum';
+import { unjudgedLanguages, type LanguageChange } from '../../core/research/analysis';
+import { REFERENCE_SYSTEM } from '../../core/dataset';
+import { hasOwnPseudoReferences } from '../../core/humanData/bridge';
+import type { ResearchState } from '../../store/research/researchState';
+
+/** The dataset's changes as By language counts them (a human-scored table's, those without a reference included). */
+function languageChanges(s: Pick<ResearchState, 'imported' | 'human'>): { changes: LanguageChange[]; what: string } {
+  const h = s.human;
+  if (h) {
+    const reviews = new Map<string, number>();
+    for (const r of h.dataset.reviews) reviews.set(r.changeId, (reviews.get(r.changeId) ?? 0) + 1);
+    const own = hasOwnPseudoReferences(h.dataset);
+    return {
+      changes: h.dataset.changes.map((c) => ({ lang: c.lang, reviews: reviews.get(c.id) ?? 0, hasPseudoReferences: own ? (c.pseudoReferences?.length ?? 0) > 0 : c.references.length > 0 })),
+      what: own ? 'pseudo-references' : 'reference review (its sentences are the pseudo-references)',
+    };
+  }
+  const rows = s.imported?.rows ?? [];
+  return { changes: rows.map((r) => ({ lang: r.lang, reviews: r.reviews.filter((x) => x.system !== REFERENCE_SYSTEM).length, hasPseudoReferences: r.pseudoRefs.length > 0 })), what: 'pseudo-references' };
+}
 
 const DIMS = [
   ['con', 'Con'],
@@ -237,9 +257,33 @@ export function Leaderboard() {
   );
 }
 
+/** A language with no review judged against the people: its reviews, n 0, and why. */
+function GapRow({ lang, reviews, why }: { lang: string; reviews: number; why: string }) {
+  return (
+    <tr className="muted">
+      <th scope="row">{lang || '(unknown)'}</th>
+      <td className="num">{reviews}</td>
+      <td className="num">0</td>
+      <td colSpan={4} className="small" data-testid={`lang-${lang}-why`}>
+        {why}
+      </td>
+    </tr>
+  );
+}
+
 export function ByLanguage() {
   const rows = useResearch((s) => s.languages);
+  const imported = useResearch((s) => s.imported);
+  const human = useResearch((s) => s.human);
+  const items = useResearch((s) => s.results?.prepared.items);
   const pending = usePending();
+  // Every language of the dataset: one with no review judged against the people says why, with its reviews.
+  const gaps = useMemo(() => {
+    const { changes, what } = languageChanges({ imported, human });
+    return new Map(unjudgedLanguages(changes, items ?? [], what).map((g) => [g.lang, g]));
+  }, [imported, human, items]);
+  const listed = new Set(rows.map((r) => r.lang));
+  const missing = [...gaps.values()].filter((g) => !listed.has(g.lang));
   const [metric, setMetric] = useState<'spearman' | 'kendall'>('spearman');
   return (
     <figure className={`panel r-fig${pending ? ' r-pending' : ''}`} data-testid="by-language" data-chart="by-language" data-pending={pending}>
@@ -263,16 +307,23 @@ export function ByLanguage() {
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.lang}>
-              <th scope="row">{r.lang || '(unknown)'}</th>
-              <td className="num">{r.reviews}</td>
-              <td className="num">{r.n}</td>
-              <td className="num">{fmt(r.meanRel, 3)}</td>
-              <Corr c={r.per.con[metric]} />
-              <Corr c={r.per.comp[metric]} />
-              <Corr c={r.per.rel[metric]} testid={`lang-${r.lang}-rel-${metric}`} />
-            </tr>
+          {rows.map((r) =>
+            r.n === 0 && gaps.has(r.lang) ? (
+              <GapRow key={r.lang} lang={r.lang} reviews={r.reviews} why={gaps.get(r.lang)!.why} />
+            ) : (
+              <tr key={r.lang}>
+                <th scope="row">{r.lang || '(unknown)'}</th>
+                <td className="num">{r.reviews}</td>
+                <td className="num">{r.n}</td>
+                <td className="num">{fmt(r.meanRel, 3)}</td>
+                <Corr c={r.per.con[metric]} />
+                <Corr c={r.per.comp[metric]} />
+                <Corr c={r.per.rel[metric]} testid={`lang-${r.lang}-rel-${metric}`} />
+              </tr>
+            ),
+          )}
+          {missing.map((g) => (
+            <GapRow key={g.lang} lang={g.lang} reviews={g.reviews} why={g.why} />
           ))}
         </tbody>
       </table>

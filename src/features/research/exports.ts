@@ -15,7 +15,7 @@ import { stripSecrets } from '../../store/session/sessionFile';
 import { APP_VERSION, type ResearchState } from '../../store/research/research';
 import type { CorrRow } from '../../store/research/researchAnalysis';
 import { REF_METRICS } from '../../core/refmetrics/index';
-import { LEXICAL_TAU } from '../../core/lexical';
+import { SHIPPED_CALIBRATION } from '../../core/research/tau';
 import { pseudoRefsProvenance } from '../../store/research/pseudoRefsBatch';
 import { useLinksRun } from '../../store/research/linkStage';
 import { oracleOf } from '../../store/research/researchOracle';
@@ -24,12 +24,13 @@ import { oracleOf } from '../../store/research/researchOracle';
 export const SPREADSHEET_SAFE = "Spreadsheet-safe CSV: a text cell that starts with =, +, - or @ gets a leading ' (this app's import takes it off)";
 
 /**
- * Where τ came from, as the file says it: on a human-scored dataset the lexical run keeps the preset's τ (as
- * `crscore eval --dataset`), so the calibration system the run still names did not set it.
+ * Where τ came from, as the file says it: at the shipped calibration (a human-scored dataset's default, as
+ * `crscore eval --dataset`) the preset's τ and sd, not a calibration on this dataset.
  */
 export function tauProvenance(r: Pick<NonNullable<ResearchState['results']>, 'config' | 'calibration' | 'humanDimension'>, tauSource: ResearchState['tauSource']) {
-  const preset = r.humanDimension !== undefined && r.config.similarity === 'lexical' && tauSource === 'calibrated' && r.calibration.tau === LEXICAL_TAU;
-  if (preset) return { tauSource: 'preset', calibration: `the lexical τ ${LEXICAL_TAU} by the paper's calibration on the human study's dev half (gpt3.5_pred); not calibrated on this dataset` };
+  const c = r.calibration;
+  if (c.system === SHIPPED_CALIBRATION && tauSource === 'calibrated')
+    return { tauSource: 'preset', calibration: `the ${r.config.similarity === 'tfidf' ? "plus preset's" : 'lexical'} shipped τ ${c.tau} (sd ${c.sd}) by the paper's calibration on the human study's dev half (gpt3.5_pred); not calibrated on this dataset` };
   return { tauSource, calibration: { system: r.calibration.system, tau: r.calibration.tau, sd: r.calibration.sd, sentences: r.calibration.values.length } };
 }
 

@@ -18,6 +18,7 @@ import type { ItemScores } from '../../core/scoreColumns';
 import type { RefMetricId } from '../../core/refmetrics/index';
 import type { LabMetricKind } from '../../settings/llmMetrics';
 import type { Results } from '../research/researchRun';
+import { SHIPPED_CALIBRATION, SHIPPED_CALIBRATION_LABEL } from '../../core/research/tau';
 
 /** What the LLM metrics were asked with: recorded in every export (never a key). */
 export interface LlmMetricConfig {
@@ -63,7 +64,7 @@ export function crscoreConfig(results: Results, tau: number): Record<string, unk
     similarity: results.label,
     scoring: results.config.scoring === 'hard' ? "hard τ (the paper's)" : 'graded credit (plus)',
     tau,
-    calibratedOn: results.calibration.system,
+    calibratedOn: results.calibration.system === SHIPPED_CALIBRATION ? SHIPPED_CALIBRATION_LABEL : results.calibration.system,
     model: results.engine?.model ?? null,
   };
 }

@@ -39,6 +39,7 @@ import { humanDatasetCeiling } from './humanCeiling';
 import { humanSignatureFields, studyMetricFields } from './humanSignature';
 import { claimProblems } from '../../core/metaeval/scoresClaims';
 import { researchCrscoreRun } from './signatureConfig';
+import { useLinker } from '../shared/linker';
 import { datasetIdentity } from './datasetIdentity';
 import { binaryAucs, undefinedGrouping } from './humanJudging';
 import { pseudoRefsProvenance } from '../research/pseudoRefsBatch';
@@ -121,7 +122,7 @@ export function researchRunConfig(): RunSignatureConfig | null {
       tau: r.tau,
       tauSource: r.tauSource,
       calibrationSystem: r.results.calibration.system,
-      human: r.human !== null,
+      linkerHash: useLinker.getState().hash,
     }),
   );
 }

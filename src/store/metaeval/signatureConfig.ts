@@ -2,6 +2,7 @@
 // (src/core/metaeval/runSignature.ts), as `crscore eval`'s options are in src/cli/evalSignature.ts. A τ set by hand
 // on the slider is the configuration `--tau` gives: both say `option`.
 import type { SimilarityKind } from '../../core/research/similarity';
+import { SHIPPED_CALIBRATION } from '../../core/research/tau';
 import type { CrscoreRun } from '../../core/metaeval/runSignature';
 import { encoderRevision } from '../../embed/models';
 
@@ -13,10 +14,10 @@ export interface ResearchRunState {
   encoder: string | null;
   tau: number;
   tauSource: 'calibrated' | 'manual';
-  /** The system the run calibrated τ on. */
+  /** The system the run calibrated τ on, or SHIPPED_CALIBRATION: the preset's τ, as `crscore eval --dataset`. */
   calibrationSystem: string;
-  /** A human-scored dataset: lexical similarity keeps the preset's τ, as `crscore eval --dataset` (researchRun.ts). */
-  human?: boolean;
+  /** The learned linker's weights hash (the CLI's `--linker` file's SHA-256, or the shipped weights'). */
+  linkerHash?: string | null;
 }
 
 const similarityOf = (k: SimilarityKind) =>
@@ -40,8 +41,9 @@ export function researchCrscoreRun(s: ResearchRunState): CrscoreRun {
           ? 'hand'
           : s.similarity === 'learned'
             ? 'linker'
-            : s.human && similarity === 'lexical'
+            : s.calibrationSystem === SHIPPED_CALIBRATION
               ? 'preset'
               : { calibration: s.calibrationSystem },
+    ...(s.similarity === 'learned' && s.linkerHash ? { linkerHash: s.linkerHash } : {}),
   };
 }

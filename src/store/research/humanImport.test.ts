@@ -104,6 +104,35 @@ describe('the mapping step', () => {
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
+  it('a table of patch, msg, lang and three scores from the main picker opens the mapping step with msg as the review', async () => {
+    const rated = ['patch,msg,lang,relevance,informativeness,expression', '"@@ -1 +1 @@\n-a\n+b",Rename a to b.,py,4,3,5', '"@@ -2 +2 @@\n-c\n+d",Check d for null.,java,2,2,4'].join('\n');
+    await useHumanImport.getState().importAny([file('rated.csv', rated)]);
+    const step = useHumanImport.getState().step!;
+    expect(step.mapping.fields).toEqual({ diff: 'patch', review: 'msg', lang: 'lang' });
+    expect(step.mapping.human.map((h) => h.column)).toEqual(['relevance', 'informativeness', 'expression']);
+    expect(useResearch.getState().importRejected).toBeNull();
+  });
+
+  it('a table with no code and no reference stays refused, and the refusal maps that file on request', async () => {
+    await useHumanImport.getState().importAny([file('other.csv', 'name,age\nada,36\nalan,41\n')]);
+    expect(useHumanImport.getState().step).toBeNull();
+    expect(useResearch.getState().importRejected!.name).toBe('other.csv');
+    expect(useHumanImport.getState().refused?.name).toBe('other.csv');
+    await useHumanImport.getState().mapRefused();
+    expect(useHumanImport.getState().step!.name).toBe('other.csv');
+    expect(useHumanImport.getState().step!.table.header).toEqual(['name', 'age']);
+    expect(useHumanImport.getState().refused).toBeNull();
+  });
+
+  it('with scores ticked but no review, the step says only that the review is missing', async () => {
+    await useHumanImport.getState().openTable(file('b.csv', ['diff,bot_comment,maintainer_note,useful,clear', '"@@ -1 +1 @@",Check x.,Check x for null.,1,4'].join('\n')), true);
+    expect(useHumanImport.getState().step!.mapping.human).toHaveLength(2);
+    expect(useHumanImport.getState().confirm()).toBe(false);
+    const reasons = useHumanImport.getState().step!.issues.map((i) => i.reason);
+    expect(reasons).toContain('no column is mapped to review');
+    expect(reasons.join(' ')).not.toMatch(/tick at least one/);
+  });
+
   it("a broken GradedReviews workbook says what is wrong: a missing column, a grade out of range, an empty sheet", async () => {
     const rows = gradedReviewsRows(5);
     // Without relatedCode it is not GradedReviews' layout: the mapping step opens and says which column is missing.

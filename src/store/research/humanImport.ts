@@ -69,6 +69,10 @@ interface HumanImportState {
   /** A file that could not be read as a table at all (the dataset on screen stays). */
   failed: { name: string; issues: ImportIssue[] } | null;
   busy: boolean;
+  /** A single table the main picker refused: its refusal offers the mapping step on this file (mapRefused). */
+  refused: File | null;
+  /** Opens the mapping step on the refused file. */
+  mapRefused(): Promise<void>;
   /** Research's picker: .xlsx and tables the importers do not read come here; the rest goes to importFiles. */
   importAny(files: File[]): Promise<void>;
   /** Reads one table; `map`: open the mapping step even for a recognised layout or a saved mapping; `read`: the
@@ -83,10 +87,11 @@ interface HumanImportState {
 }
 
 /** Why a dataset cannot be opened (no review, no human dimension), or null. */
-function unusable(d: HumanDataset): ImportIssue[] | null {
+function unusable(d: HumanDataset, mapping?: Mapping | null): ImportIssue[] | null {
   const why: ImportIssue[] = [];
   if (d.reviews.length === 0) why.push({ file: d.source, line: 1, reason: 'no review could be read' });
-  if (d.dimensions.length === 0) why.push({ file: d.source, line: 1, reason: 'no column is a human score: tick at least one' });
+  // (A mapping without a review reads no row, so no dimension either: only a mapping that ticks none is told to.)
+  if (d.dimensions.length === 0 && !(mapping && mapping.human.length > 0)) why.push({ file: d.source, line: 1, reason: 'no column is a human score: tick at least one' });
   return why.length ? [...d.errors.slice(0, 20), ...why] : null;
 }
 
@@ -121,8 +126,18 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
   shown: null,
   failed: null,
   busy: false,
+  refused: null,
+
+  async mapRefused() {
+    const f = get().refused;
+    if (!f) return;
+    set({ refused: null });
+    useResearch.setState({ importRejected: null });
+    await get().openTable(f, true);
+  },
 
   async importAny(files) {
+    set({ refused: null });
     if (files.length === 1 && tableFormat(files[0].name) === 'xlsx') return get().openTable(files[0]);
     const ok = await useResearch.getState().importFiles(await pickedFiles(files));
     if (ok) return set({ shown: null });
@@ -130,11 +145,17 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const f = files[0];
     // (A cancelled import is no refusal: nothing more is read.)
     if (files.length !== 1 || !useResearch.getState().importRejected || (tableFormat(f.name) !== 'csv' && tableFormat(f.name) !== 'jsonl')) return;
+    // The refusal offers the mapping step on this file, whatever is in it.
+    set({ refused: f });
     const bytes = await f.arrayBuffer();
     const table = await readTable(f.name, bytes);
-    // Only when a guess or a saved mapping reads reviews and a human score (else the refusal stands; the picker
-    // "Map a human-scored table's columns" opens the step for any table).
-    if (table.header.length < 2 || unusable(applyMapping(table, savedMapping(table.header) ?? guessMapping(table), f.name))) return;
+    // Opened at once only when a saved mapping, or a guess that finds the change's code or reference review, reads
+    // reviews and a human score: a table of other things (name, age) stays refused, its mapping a click away.
+    const saved = savedMapping(table.header);
+    const m = saved ?? guessMapping(table);
+    const reviewTable = saved !== null || ['diff', 'old_code', 'new_code', 'code', 'reference'].some((k) => m.fields[k as keyof Mapping['fields']] !== undefined);
+    if (table.header.length < 2 || !reviewTable || unusable(applyMapping(table, m, f.name))) return;
+    set({ refused: null });
     useResearch.setState({ importRejected: null });
     await get().openTable(f, false, { bytes, table });
   },
@@ -181,7 +202,7 @@ export const useHumanImport = create<HumanImportState>()((set, get) => ({
     const problem = mappingProblem(step.mapping);
     if (problem) return set({ step: { ...step, issues: [{ file: step.name, line: 1, reason: problem }] } }), false;
     const r = readAs(step.table, step.name, step.mapping);
-    const why = unusable(r.dataset);
+    const why = unusable(r.dataset, step.mapping);
     if (why) return set({ step: { ...step, issues: why } }), false;
     saveMapping(step.table.header, step.mapping);
     const from = step.from === 'saved' ? 'saved' : 'edited';

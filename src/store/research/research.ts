@@ -6,7 +6,8 @@
 import { create } from 'zustand';
 import type { ImportResult } from '../../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../../core/importers/sample';
-import { ruleAfter, scoreAll, tauFor, usesEncoder } from '../../core/research/index';
+import { ruleAfter, scoreAll, SHIPPED_CALIBRATION, tauFor, usesEncoder } from '../../core/research/index';
+import { DEFAULT_CALIBRATION_SYSTEM } from '../../core/dataset';
 import { noRefMetrics, failedImport, type ResearchState, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from '../dataset/importRun';
 import { openInWorkbench } from './researchOpen';
@@ -77,7 +78,14 @@ export const useResearch = create<ResearchState>()((set, get) => {
       progress: initialProgress,
       config: {
         ...get().config,
-        calibrationSystem: systems.has(cal) ? cal : ([...systems].filter((s) => s !== 'msg').sort()[0] ?? cal),
+        // A human-scored dataset has no gpt3.5_pred reviews: the shipped calibration, as `crscore eval --dataset`.
+        calibrationSystem: human
+          ? SHIPPED_CALIBRATION
+          : systems.has(cal)
+            ? cal
+            : systems.has(DEFAULT_CALIBRATION_SYSTEM)
+              ? DEFAULT_CALIBRATION_SYSTEM
+              : ([...systems].filter((s) => s !== 'msg').sort()[0] ?? cal),
       },
     });
   };

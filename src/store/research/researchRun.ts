@@ -5,13 +5,13 @@
 // the state; every number comes from src/core/research.
 import { humanPrepared } from '../../core/humanData/bridge';
 import type { Dimension, HumanDataset } from '../../core/humanData/model';
-import { LEXICAL_TAU } from '../../core/lexical';
 import type { DatasetRow } from '../../core/dataset';
 import { calibrationOf, calibrationValues } from '../../core/calibrate';
 import {
   calibrateRun,
   calibrationSystem,
   joinPrepared,
+  shippedRunCalibration,
   keepItems,
   prepare,
   scorer,
@@ -182,9 +182,11 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
   }
   if (inp.hooks.cancelled()) return { kind: 'cancelled', done: total, total, engine };
   await nextTask();
-  const calibrated = fixedCalibration(config, prepared.items) ?? (await calibratePaced(prepared.items, m.matrices, config.calibrationSystem));
-  // As `crscore eval --dataset`: the lexical τ by the paper's calibration, not calibrated on a human-scored dataset.
-  if (inp.human && config.similarity === 'lexical') calibrated.tau = LEXICAL_TAU;
+  // The shipped calibration where it is asked for (a human-scored dataset's default, as `crscore eval --dataset`).
+  const calibrated =
+    fixedCalibration(config, prepared.items) ??
+    shippedRunCalibration(config.similarity, config.calibrationSystem) ??
+    (await calibratePaced(prepared.items, m.matrices, config.calibrationSystem));
   // The learned linker's τ is its probability threshold.
   const calibration = linker ? { ...calibrated, tau: linker.weights.threshold } : calibrated;
   await nextTask();
@@ -226,7 +228,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
 
 /** Results re-calibrated on another system (same matrices; graded credit's ramp follows the new sd). */
 export function recalibrated(r: Results, system: string): Results {
-  const cal = fixedCalibration({ ...r.config, calibrationSystem: system }, r.prepared.items) ?? calibrateRun(r.prepared.items, r.matrices, system);
+  const cal = fixedCalibration({ ...r.config, calibrationSystem: system }, r.prepared.items) ?? shippedRunCalibration(r.config.similarity, system) ?? calibrateRun(r.prepared.items, r.matrices, system);
   // The learned linker's τ is its probability threshold, whatever system the others calibrate on.
   const calibration = r.scorer.rule === 'learned' ? { ...cal, tau: r.calibration.tau } : cal;
   const s: Scorer = r.scorer.rule === 'graded' ? { ...r.scorer, sd: calibration.sd } : r.scorer;
