@@ -180,7 +180,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
   const pseudo = oneOf(values['pseudo-refs'], HUMAN_PSEUDO_REFS, '--pseudo-refs (on a human-scored dataset)');
   // The human study brings its own pseudo-references; any other dataset says which it means.
   if (names.includes('crscore') && !pseudo && !values['human-data'])
-    throw new CliError(`--metrics crscore on a human-scored dataset needs --pseudo-refs: analyzers (no key, no reference review needed), claims or generate (an LLM), reference (the reference review's sentences), or dataset (a change's own); such datasets rarely carry claims or analyzer issues`);
+    throw new CliError(`--metrics crscore on a human-scored dataset needs a source of pseudo-references: --pseudo-refs reference (the reference review's sentences), --pseudo-refs analyzers|tree-claims|offline (no model, no key, no reference review needed), claims|generate (an LLM), or dataset (a change's own); such datasets rarely carry claims or analyzer issues`);
   // Made pseudo-references: the key (for claims) is checked here, before the dataset is read.
   const pseudoPlan = pseudo && pseudo !== 'reference' && pseudo !== 'dataset' ? readPseudoRefOptions(values, pseudo) : null;
   if (pseudoPlan && !names.includes('crscore')) warn(`--pseudo-refs ${pseudo} applies to --metrics crscore only`);
