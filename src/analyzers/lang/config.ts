@@ -45,6 +45,16 @@ const BASE = {
   identifiers: set('identifier'),
 };
 
+// TypeScript's grammar names the same nodes as JavaScript's: one entry serves both.
+const JS_LIKE: LangConfig = {
+  ...BASE,
+  functions: set('function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function'),
+  conditions: set('if', 'for', 'while', '&&', '||', '?', 'catch', 'case'),
+  calls: set('call_expression', 'new_expression'),
+  imports: set('import_statement'),
+  declarations: set('variable_declarator'),
+};
+
 export const LANG_CONFIG: Record<CodeLanguage, LangConfig> = {
   c: { ...BASE, functions: set('function_definition'), conditions: C_CONDITIONS, imports: set('preproc_include'), declarations: set('declaration') },
   cpp: {
@@ -80,22 +90,8 @@ export const LANG_CONFIG: Record<CodeLanguage, LangConfig> = {
     imports: set('import_declaration'),
     declarations: set('variable_declarator'),
   },
-  javascript: {
-    ...BASE,
-    functions: set('function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function'),
-    conditions: set('if', 'for', 'while', '&&', '||', '?', 'catch', 'case'),
-    calls: set('call_expression', 'new_expression'),
-    imports: set('import_statement'),
-    declarations: set('variable_declarator'),
-  },
-  typescript: {
-    ...BASE,
-    functions: set('function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function'),
-    conditions: set('if', 'for', 'while', '&&', '||', '?', 'catch', 'case'),
-    calls: set('call_expression', 'new_expression'),
-    imports: set('import_statement'),
-    declarations: set('variable_declarator'),
-  },
+  javascript: JS_LIKE,
+  typescript: JS_LIKE,
   php: {
     ...BASE,
     functions: set('function_definition', 'method_declaration', 'anonymous_function', 'anonymous_function_creation_expression', 'arrow_function'),
