@@ -9,7 +9,7 @@ import { bootstrap, compareConfigurations, createBootstrap } from '../src/core/b
 import { DEFAULT_CALIBRATION_SYSTEM, parseDatasetJsonl } from '../src/core/dataset.ts';
 import { calibrateOnSystem, collectEvalItems, scoreItems } from '../src/core/evaluate.ts';
 import { reviewRecords } from '../src/core/evalRecords.ts';
-import { buildMatrices } from '../src/cli/matrices.ts';
+import { buildMatrices } from '../src/cli/score/matrices.ts';
 import { record } from './summary.ts';
 
 const DATASET = path.resolve(process.env.BENCH_DATASET ?? path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl'));

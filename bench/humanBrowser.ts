@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
-import { packedWordNet } from '../src/cli/wordnet.ts';
+import { packedWordNet } from '../src/cli/metaeval/wordnet.ts';
 import { CHROMIUM_ARGS } from './summary.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5226);

@@ -1,5 +1,5 @@
 // The stages of `crscore eval --dataset FILE --metrics bleu,chrf,rouge-l,meteor,crscore --pseudo-refs reference
-// --metaeval`, timed one by one in this process with the functions the CLI calls (src/cli/evalHuman.ts): read,
+// --metaeval`, timed one by one in this process with the functions the CLI calls (src/cli/human/evalHuman.ts): read,
 // each metric, each grouping of the meta-evaluation. Figures only.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,9 +10,9 @@ import { prepare } from '../src/core/research/index.ts';
 import { importHumanData } from '../src/core/humanData/index.ts';
 import { humanRows } from '../src/core/humanData/bridge.ts';
 import { baselineMetrics, type MetaMetric } from '../src/core/metaeval/index.ts';
-import { evalMatrices, evalScores } from '../src/cli/evalStages.ts';
-import { meteorWordNet } from '../src/cli/evalMetrics.ts';
-import { metaEvaluateThreads, metaevalThreads } from '../src/cli/metaevalWorkers.ts';
+import { evalMatrices, evalScores } from '../src/cli/eval/evalStages.ts';
+import { meteorWordNet } from '../src/cli/metaeval/evalMetrics.ts';
+import { metaEvaluateThreads, metaevalThreads } from '../src/cli/metaeval/metaevalWorkers.ts';
 
 export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'crscore'] as const;
 

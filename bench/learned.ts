@@ -6,7 +6,7 @@
 // Prints figures; never asserts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadBackgroundIdf } from '../src/cli/background.ts';
+import { loadBackgroundIdf } from '../src/cli/shared/background.ts';
 import { parseDatasetJsonl } from '../src/core/dataset.ts';
 import { datasetFeatures, learnedBaselines, learnedRun, shippedWeights, trainLinker } from '../src/core/learned/index.ts';
 import { calibrateRun, lexicalMatrices, prepare, scoreAll, scorer, tfidfMatrices } from '../src/core/research/index.ts';

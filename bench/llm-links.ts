@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startLlmStub } from '../e2e/stubs/llmStub.ts';
 import { diagonalResponder } from '../e2e/stubs/linksStub.ts';
 import type { LlmSettings } from '../src/claims/providers.ts';
-import { folderCache } from '../src/cli/answerCacheFs.ts';
+import { folderCache } from '../src/cli/shared/answerCacheFs.ts';
 import type { EvalItem } from '../src/core/evaluate.ts';
 import { rememberingCache } from '../src/llmbatch/cache.ts';
 import { linksForItems, planLinks } from '../src/llmbatch/linksBatch.ts';

@@ -12,7 +12,7 @@ import { mulberry32 } from '../src/core/bootstrap.ts';
 import { kendallTauB } from '../src/core/stats.ts';
 import { accEq, calibrateTies, createMetaEval, GROUPINGS, metaEvaluatePooled, type RankStatistic } from '../src/core/metaeval/index.ts';
 import { record } from './summary.ts';
-import { metaevalThreadPool } from '../src/cli/metaevalWorkers.ts';
+import { metaevalThreadPool } from '../src/cli/metaeval/metaevalWorkers.ts';
 import os from 'node:os';
 import { metaEvalData } from '../src/testing/metaevalData.ts';
 

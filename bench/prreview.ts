@@ -12,7 +12,7 @@ import {
   type MatcherName,
   type PrDataset,
 } from '../src/core/prreview/index.ts';
-import { loadBackgroundIdf } from '../src/cli/background.ts';
+import { loadBackgroundIdf } from '../src/cli/shared/background.ts';
 import { modelOf, shippedWeights } from '../src/core/learned/index.ts';
 import { record } from './summary.ts';
 

@@ -14,7 +14,7 @@ import { build, preview } from 'vite';
 import { startLlmStub } from '../e2e/stubs/llmStub.ts';
 import { buildClaimsPrompt } from '../src/claims/prompt.ts';
 import type { LlmSettings } from '../src/claims/providers.ts';
-import { folderCache } from '../src/cli/answerCacheFs.ts';
+import { folderCache } from '../src/cli/shared/answerCacheFs.ts';
 import { answerIdentity, answerKey, memoryCache, type CachedAnswer } from '../src/llmbatch/cache.ts';
 import { claimsForChanges } from '../src/pseudorefs/claimsBatch.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';

@@ -5,6 +5,6 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../src/cli/main.ts');
-// Control characters from data never reach the terminal (src/cli/io.ts).
-(await import('../src/cli/io.ts')).guardTerminal();
+// Control characters from data never reach the terminal (src/cli/shared/io.ts).
+(await import('../src/cli/shared/io.ts')).guardTerminal();
 process.exitCode = await main(process.argv.slice(2));

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loadBackgroundIdf } from '../src/cli/background.ts';
+import { loadBackgroundIdf } from '../src/cli/shared/background.ts';
 import { readAnnotationCsv } from '../src/core/annotation.ts';
 import { compareJobScores, learnedJobScores, metricJobs } from '../src/core/annotationMetric.ts';
 import { shippedWeights } from '../src/core/learned/index.ts';

@@ -11,7 +11,7 @@ import { openLab } from './helpers-lab';
 import { parseDatasetJsonl } from '../src/core/dataset.ts';
 import { prepare } from '../src/core/research/prepare.ts';
 import { referenceColumns } from '../src/core/lab/metrics.ts';
-import { loadWordNet } from '../src/cli/wordnet.ts';
+import { loadWordNet } from '../src/cli/metaeval/wordnet.ts';
 
 const WORDNET = /\/wordnet\/wordnet-3\.0\.txt$/;
 const SHOTS = process.env.LAB_SHOTS ? path.resolve(process.env.LAB_SHOTS) : null;

@@ -1,7 +1,7 @@
 // Issue 16 in the workbench: the similarity and the scoring rule are separate settings. Lexical + graded credit
 // and TF-IDF + the paper's hard τ each show exactly what the core's Research path computes for the same texts.
 import { expect, test, type Page } from '@playwright/test';
-import { loadBackgroundIdf } from '../src/cli/background.ts';
+import { loadBackgroundIdf } from '../src/cli/shared/background.ts';
 import type { EvalItem } from '../src/core/evaluate.ts';
 import { credit, PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS, plusInputFrom, scorePlus } from '../src/core/plus/index.ts';
 import { gradedIndex, gradedScoresAt, scoresAt, sweepIndex } from '../src/core/research/scoring.ts';

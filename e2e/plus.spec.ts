@@ -1,7 +1,7 @@
 // Issue 8 in the workbench: switch to the plus preset, see graded credit on the matrix and both
 // thresholds on the slider, and get exactly what src/core/plus gives for the same texts.
 import { expect, test } from '@playwright/test';
-import { loadBackgroundIdf } from '../src/cli/background.ts';
+import { loadBackgroundIdf } from '../src/cli/shared/background.ts';
 import { credit, PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS, preparePlus, scorePlus } from '../src/core/plus/index.ts';
 import { splitReview } from '../src/core/sentences.ts';
 import { newSession, SAMPLE_PREFS, SAMPLE_REVIEW, shown, typeInputs } from './helpers-workbench.ts';

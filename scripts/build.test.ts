@@ -6,7 +6,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { entries } from '../vite.config.ts';
-import { packedWordNet } from '../src/cli/wordnet.ts';
+import { packedWordNet } from '../src/cli/metaeval/wordnet.ts';
 import { WORDNET_ASSET } from '../src/core/refmetrics/wordnet.ts';
 
 describe('test pages stay out of the production build', () => {

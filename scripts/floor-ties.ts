@@ -13,9 +13,9 @@ import { referenceColumns } from '../src/core/lab/index.ts';
 import { rocAuc } from '../src/core/metaeval/auc.ts';
 import { prepare } from '../src/core/research/index.ts';
 import { kendallTauB, spearman } from '../src/core/stats.ts';
-import { meteorWordNet } from '../src/cli/evalMetrics.ts';
-import { humanCrscore } from '../src/cli/evalHumanCrscore.ts';
-import { embedUnique, loadEncoder } from '../src/cli/matrices.ts';
+import { meteorWordNet } from '../src/cli/metaeval/evalMetrics.ts';
+import { humanCrscore } from '../src/cli/human/evalHumanCrscore.ts';
+import { embedUnique, loadEncoder } from '../src/cli/score/matrices.ts';
 import { baselineMetrics } from '../src/core/metaeval/index.ts';
 import { vectorCosine } from '../src/core/research/index.ts';
 

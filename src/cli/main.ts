@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `crscore`: a small dispatcher; each command lives in its own file and is loaded only when used.
-import { CliError, guardTerminal, inert, lateFailureCount } from './io.ts';
+import { CliError, guardTerminal, inert, lateFailureCount } from './shared/io.ts';
 
 const USAGE = `crscore <command> [options]
 
@@ -20,13 +20,13 @@ Run 'crscore <command> --help' for a command's options.
 type Runner = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, () => Promise<Runner>> = {
-  score: async () => (await import('./score.ts')).runScore,
-  eval: async () => (await import('./eval.ts')).runEval,
-  analyze: async () => (await import('./analyze.ts')).runAnalyze,
-  github: async () => (await import('./github.ts')).runGithub,
-  claims: async () => (await import('./claims.ts')).runClaims,
-  'train-linker': async () => (await import('./trainLinker.ts')).runTrainLinker,
-  'pr-eval': async () => (await import('./prEval.ts')).runPrEval,
+  score: async () => (await import('./score/score.ts')).runScore,
+  eval: async () => (await import('./eval/eval.ts')).runEval,
+  analyze: async () => (await import('./pseudorefs/analyze.ts')).runAnalyze,
+  github: async () => (await import('./github/github.ts')).runGithub,
+  claims: async () => (await import('./pseudorefs/claims.ts')).runClaims,
+  'train-linker': async () => (await import('./links/trainLinker.ts')).runTrainLinker,
+  'pr-eval': async () => (await import('./pr/prEval.ts')).runPrEval,
 };
 
 export async function main(argv: string[]): Promise<number> {

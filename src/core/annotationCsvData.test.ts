@@ -1,5 +1,5 @@
 // The human study's format is a data file: written byte-faithful (no spreadsheet quote), and read back to the
-// same rows, by papaparse and by this app's importer (Python's readers: src/cli/externalReaders.test.ts).
+// same rows, by papaparse and by this app's importer (Python's readers: src/cli/shared/externalReaders.test.ts).
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { readAnnotationCsv, writeAnnotationCsv, CSV_COLUMNS } from './annotation.ts';

@@ -1,5 +1,8 @@
 import type { Match, Scores, SimilarityMatrix } from './types.ts';
 
+/** The paper's τ for mxbai-embed-large-v1 (Naik et al. 2025, §3). */
+export const PAPER_TAU = 0.7314;
+
 export interface ScoreOptions {
   /**
    * The review sentences behind the matrix columns. When given, a blank sentence never counts as

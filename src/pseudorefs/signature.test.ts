@@ -2,7 +2,7 @@
 // from Research's generated configuration equal those `crscore eval` prints for the same options.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pseudoRefSignature as cliFields } from '../cli/evalMetaeval';
+import { pseudoRefSignature as cliFields } from '../cli/metaeval/evalMetaeval';
 import { sha256Hex } from '../core/sha256';
 import { pseudoRefSignature } from './signature';
 

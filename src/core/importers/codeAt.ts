@@ -1,5 +1,5 @@
 // Reading back the code a streamed import left in its file (DatasetRow.codeAt): the pure part, shared by the
-// page (src/store/dataset/rowCode.ts, from a File or Blob) and the CLI (src/cli/datasetFs.ts, from the file on disk). Each
+// page (src/store/dataset/rowCode.ts, from a File or Blob) and the CLI (src/cli/shared/datasetFs.ts, from the file on disk). Each
 // side only fetches the line's bytes; the cap, the check that they are still the bytes that were read, and the
 // parse are here, so the two read the same code and refuse the same files with the same words.
 import type { CodeAt } from '../dataset.ts';

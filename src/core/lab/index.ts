@@ -1,5 +1,5 @@
 // The metric lab: every family of review metric measured against the same people with the same
-// statistics, in the browser (src/features/lab, on src/store) and in `crscore eval --metrics` (src/cli/evalMetrics.ts).
+// statistics, in the browser (src/features/lab, on src/store) and in `crscore eval --metrics` (src/cli/metaeval/evalMetrics.ts).
 //
 // PUBLIC API (the lab view builds on it; a change of shape is written here first).
 // Since the first commit (additive only): referenceColumns, LAB_METRIC_NAMES, gapText, llmMetricConfig (labBatch.ts),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importFiles } from '../importers/index';
 import { prepare } from '../research/prepare';
 // The CLI's own small fixture, read by Vite as text (core tests use no Node APIs).
-import miniText from '../../cli/fixtures/mini.jsonl?raw';
+import miniText from '../../cli/shared/fixtures/mini.jsonl?raw';
 import { meteor } from '../refmetrics/meteor';
 import { rougeLStemmed } from '../refmetrics/rouge';
 import { parseWordNet, packWordNet } from '../refmetrics/wordnet';

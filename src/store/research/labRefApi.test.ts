@@ -1,12 +1,12 @@
 // The browser's METEOR and ROUGE-L (labRefApi, what the compute workers run) equal the CLI's (referenceColumns with
-// src/cli/wordnet.ts's WordNet) and NLTK's recorded values, with WordNet fetched as the workers fetch it: the body
+// src/cli/metaeval/wordnet.ts's WordNet) and NLTK's recorded values, with WordNet fetched as the workers fetch it: the body
 // the Vite plugin (scripts/vite-wordnet.ts) serves. Also: the download's progress, and a failed fetch.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { serveWordNet } from '../../../scripts/vite-wordnet';
-import { loadWordNet } from '../../cli/wordnet';
+import { loadWordNet } from '../../cli/metaeval/wordnet';
 import { labReferenceScorer } from '../../core/lab/metrics';
 import { WORDNET_ASSET } from '../../core/refmetrics/wordnet';
 import { labRefApi } from './labRefApi';

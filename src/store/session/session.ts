@@ -3,7 +3,9 @@ import type { PseudoReference, SplitMode } from '../../core/types';
 import { shippedWeights } from '../../core/learned/index';
 import { paperExamples, type PaperExample } from '../../examples/paper';
 
-export const PAPER_TAU = 0.7314;
+import { PAPER_TAU } from '../../core/score';
+
+export { PAPER_TAU };
 
 export interface PseudoReferenceItem extends PseudoReference {
   id: string;

@@ -1,0 +1,325 @@
+// `crscore eval`: agreement of CRScore with the human study's judgments.
+import { parseArgs } from 'node:util';
+import { DEFAULT_CALIBRATION_SYSTEM, REFERENCE_SYSTEM } from '../../core/dataset.ts';
+import {
+  agreement,
+  calibrateOnSystem,
+  collectEvalItems,
+  DIMENSIONS,
+} from '../../core/evaluate.ts';
+import type { Calibration } from '../../core/types.ts';
+import { checkWritable, CliError, oneOf, parseTau, warn } from '../shared/io.ts';
+import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions, requireLlm } from '../pseudorefs/pseudoRefs.ts';
+import { evalPlus, parseCv, renderPlus } from './evalPlus.ts';
+import { evalLearned, learnedCvScores, renderLearned } from './evalLearned.ts';
+import { flat, renderTable, type EvalResult } from './evalReport.ts';
+import { DEFAULT_ENCODER, type Pooling } from '../score/matrices.ts';
+import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
+import { SCORING_RULES } from '../../core/research/scoring.ts';
+import { evalLinks, LINKS_OPTIONS, LINKS_USAGE } from '../links/evalLinks.ts';
+import { LLM_LINKS_SD, LLM_LINKS_TAU } from '../../core/research/similarity.ts';
+import { LINKS_OUT_USAGE, renderLinks, writeLinks } from '../links/evalLinkAgreement.ts';
+import { resampledFigures } from './evalResamples.ts';
+import { linkRuleFor } from '../../core/research/links.ts';
+import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset.ts';
+import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
+import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from '../metaeval/evalMetrics.ts';
+import { checkMetricScores, checkScoresOut, linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from '../metaeval/evalMetaeval.ts';
+import { crscoreSignatureConfig, humanMetricsSignatureConfig } from '../../core/metaeval/runSignature.ts';
+import { humanScoresConfig } from '../../core/metaeval/humanScores.ts';
+import { cliCrscoreRun } from './evalSignature.ts';
+import { crscoreMetrics, type LabMetric } from '../../core/lab/index.ts';
+import { shippedWeights } from '../../core/learned/index.ts';
+import type { ItemScore } from '../../core/evaluate.ts';
+import { isHumanDataRun, runEvalHuman } from '../human/evalHuman.ts';
+import { EVAL_HUMAN_USAGE } from '../human/evalHumanOptions.ts';
+
+export type { EvalResult } from './evalReport.ts';
+
+export { PAPER_TAU } from '../../core/score.ts';
+
+export const EVAL_USAGE = `crscore eval --dataset FILE [options]
+
+Scores every review of the dataset except '${REFERENCE_SYSTEM}' and prints the Spearman and Kendall
+correlations of Con, Comp and Rel with the human scores, the system-ranking correlation and the τ used.
+
+Options:
+  --dataset FILE            JSONL like ../shared/data/crscore-human-study/dev.jsonl (required), or any
+                            file Research imports (plain JSONL/CSV rows such as 'crscore github' output)
+  --tau T                   threshold τ (strict >)
+  --calibrate-on SYSTEM     set τ by the paper's calibration on SYSTEM's reviews
+                            (default when --tau is absent: ${DEFAULT_CALIBRATION_SYSTEM})
+  --split reference|improved   review sentence splitting (default reference)
+  --similarity lexical|embedding|tfidf|llm-links   default: embedding when --encoder is given, else
+                            lexical; tfidf: the plus preset's stemmed TF-IDF cosine; llm-links: see below
+  --scoring hard|graded     hard: the paper's τ (default); graded: the plus preset's credit ramp from
+                            τ − sd to τ with its weights, on any similarity
+  --encoder SPEC            'use-lite', a Hugging Face id or a local model folder (default ${DEFAULT_ENCODER})
+  --pooling crscore|model   token pooling for the encoder (default: the encoder's)
+  --preset paper|plus|learned   paper: CRScore as published (default); plus: a shortcut for
+                            --similarity tfidf --scoring graded, with --cv and --idf;
+                            learned: links from the learned linker, its rule unless --scoring
+  --linker FILE             learned only: weights from 'crscore train-linker' (default: the shipped ones)
+  --cv K|language           plus: cross-validate within the dataset (K folds of diffs, or
+                            leave one language out), re-choosing among the plus candidates per fold;
+                            learned: --scores-out and --metaeval get out-of-fold scores (K folds of
+                            changes, a linker trained on the others)
+  --idf background|corpus   plus only: IDF from general English counts (default) or this dataset
+  --predictions FILE        a system's predictions on CodeReviewer's test file --dataset (repeatable)
+${INTERVAL_USAGE}${LINKS_OUT_USAGE}  --json                    one JSON object on stdout instead of the table
+  -h, --help                this text
+
+${LINKS_USAGE}
+${METRICS_USAGE}
+${METAEVAL_USAGE}
+${pseudoRefUsage('dataset')}
+${EVAL_HUMAN_USAGE}`;
+
+export async function runEval(argv: string[]): Promise<number> {
+  // Any human-scored dataset (GradedReviews' workbook, or a table mapped with --map/--human/--mapping): its own path.
+  if (isHumanDataRun(argv)) return runEvalHuman(argv);
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      dataset: { type: 'string' },
+      tau: { type: 'string' },
+      'calibrate-on': { type: 'string' },
+      split: { type: 'string' },
+      similarity: { type: 'string' },
+      scoring: { type: 'string' },
+      encoder: { type: 'string' },
+      pooling: { type: 'string' },
+      preset: { type: 'string' },
+      cv: { type: 'string' },
+      idf: { type: 'string' },
+      linker: { type: 'string' },
+      ...INTERVAL_OPTIONS,
+      json: { type: 'boolean', default: false },
+      'links-out': { type: 'string' },
+      predictions: { type: 'string', multiple: true },
+      ...PSEUDO_REF_OPTIONS,
+      ...LINKS_OPTIONS,
+      ...METRICS_OPTIONS,
+      ...METAEVAL_OPTIONS,
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(EVAL_USAGE);
+    return 0;
+  }
+  if (!values.dataset) throw new CliError(`--dataset FILE is required\n\n${EVAL_USAGE}`);
+  const tauOption = parseTau(values.tau);
+  const intervals = parseIntervalOptions(values);
+  parseCv(values.cv);
+  // Output files are checked before the work starts: a typo in a path must not cost the run.
+  if (values['links-out']) await checkWritable(values['links-out'], '--links-out');
+  if (values['scores-out']) await checkScoresOut(values['scores-out']);
+  await checkMetricScores(values['metric-scores'] ?? []);
+  if (tauOption !== undefined && values['calibrate-on'])
+    throw new CliError('give either --tau or --calibrate-on, not both');
+  const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';
+  const similarity =
+    oneOf(values.similarity, EVAL_SIMILARITIES, '--similarity') ??
+    (values.encoder ? 'embedding' : 'lexical');
+  const scoring = oneOf(values.scoring, SCORING_RULES, '--scoring') ?? 'hard';
+  const pooling = oneOf(values.pooling, ['crscore', 'model'] as const, '--pooling') as
+    Pooling | undefined;
+  const lab = readMetricsPlan(values);
+  const preset = oneOf(values.preset, ['paper', 'plus', 'learned'] as const, '--preset') ?? 'paper';
+  // Every LLM path checks its settings (the key) before anything is read, planned or embedded, and says it once.
+  const llmUse = [
+    ...(similarity === 'llm-links' && preset === 'paper' ? ['--similarity llm-links'] : []),
+    ...(lab?.names.filter((n) => n === 'llm-grade' || n === 'llm-judge') ?? []),
+  ];
+  if (llmUse.length) requireLlm(values, llmUse.join(' and '));
+  if (similarity !== 'embedding' && (values.encoder || values.pooling) && !lab?.names.includes('embed-ref'))
+    warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
+
+  // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache.
+  const plan = readPseudoRefOptions(values, 'dataset');
+  const loaded = await loadDataset(values.dataset, values.predictions);
+  const badLines = loaded.badLines;
+  const filled = await fillPseudoRefs(loaded.rows, plan);
+  if (filled.interrupted) return 130;
+  const rows = filled.rows;
+  const pseudoRefs = pseudoRefsSummary(filled.stats);
+
+  const collected = collectEvalItems(rows, split);
+  const skippedDiffs = collected.skippedDiffs;
+  let items = collected.items;
+  if (items.length === 0)
+    throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
+  // Meta-evaluation and --scores-out: the run's columns, with what the signature records.
+  const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config'], configuration?: string) =>
+    runMetaeval(values, { dataset: values.dataset!, rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config }, configuration });
+  const crscoreColumns = (scores: readonly ItemScore[], label: string) => crscoreMetrics(scores, {}, 'crscore', label);
+  const labContext = {
+    values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
+    metaeval: needsScores(values)
+      ? (metrics: LabMetric[], config: Record<string, unknown>, names: readonly string[]) => {
+          const crscore =
+            config.preset === 'plus' && config.similarity === undefined
+              ? { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split }
+              : crscoreSignatureConfig(cliCrscoreRun({ similarity: String(config.similarity ?? similarity), scoring: String(config.scoring ?? scoring), encoder: (config.encoder as string | null) ?? null, pooling: (config.pooling as string | null) ?? null, split, tau: (config.tau as number | undefined) ?? NaN, calibratedOn: (config.calibrateOn as string | null) ?? null, links: config.tauSource === 'fixed' ? { model: null } : null }));
+          // Every metric judged, CRScore's configuration only where CRScore is one (as --human-data signs and names it).
+          return metaeval(metrics, humanMetricsSignatureConfig(crscore, names, plan.source), humanScoresConfig({ crscore, names, pseudoRefs: plan.source }).configuration);
+        }
+      : undefined,
+  };
+  if (values.linker && preset !== 'learned') warn('--linker applies to --preset learned only');
+  if (preset === 'learned') {
+    if (lab) throw new CliError('--metrics compares CRScore as --similarity and --scoring configure it; run --preset learned on its own');
+    const counts = { diffs: rows.length, skippedDiffs: skippedDiffs.length, reviews: items.length, reviewsWithHumanScores: 0, badLines };
+    const scoringOpt = values.scoring ? scoring : undefined;
+    if (values.cv && !needsScores(values)) throw new CliError('--cv with --preset learned cross-validates the scores of --scores-out and --metaeval: add one of them (crscore train-linker reports the linker\'s own cross-validation)');
+    let learnedScores: ItemScore[] = [];
+    const out = await evalLearned(rows, items, { linker: values.linker, scoring: scoringOpt, intervals, base: { counts, dataset: values.dataset, split }, onScores: (s) => (learnedScores = s) });
+    if (values.cv) {
+      // Out-of-fold scores, labelled as such: the signature's preset says learned-cvK.
+      const cv = await learnedCvScores(rows, items, { linker: values.linker, scoring: scoringOpt, cv: values.cv });
+      const me = await metaeval(crscoreMetrics(cv.scores, {}, `crscore-learned-cv${cv.folds}`, `CRScore (learned, cross-validated, ${cv.folds} folds of changes)`), { preset: `learned-cv${cv.folds}`, similarity: 'learned-linker', scoring: cv.scoring, split, tau: null, tauSource: 'linker-cv', linkerHash: await linkerHash(values.linker, shippedWeights()) });
+      if (me !== null) return me;
+    } else if (needsScores(values)) {
+      const me = await metaeval(crscoreColumns(learnedScores, 'CRScore (learned)'), { preset: 'learned', similarity: 'learned-linker', scoring: out.learned.scoring, split, tau: out.tau, tauSource: 'linker', linkerHash: await linkerHash(values.linker, shippedWeights()) });
+      if (me !== null) return me;
+    }
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderLearned(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
+    return 0;
+  }
+  if (preset === 'plus') {
+    if (lab) return runEvalMetrics(lab, { ...labContext, crscore: null });
+    if (values.similarity || values.scoring || values.encoder || values.pooling)
+      warn('--similarity, --scoring, --encoder and --pooling are ignored with --preset plus');
+    let plusScored: { scores: ItemScore[]; tau: number; calibrated: boolean } | null = null;
+    const out = await evalPlus(items, {
+      tau: tauOption,
+      system: values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM,
+      idf: oneOf(values.idf, ['background', 'corpus'] as const, '--idf') ?? 'background',
+      cv: values.cv,
+      intervals,
+      linksOut: values['links-out'],
+      onScores: (s) => (plusScored = s),
+      base: {
+        counts: {
+          diffs: rows.length,
+          skippedDiffs: skippedDiffs.length,
+          reviews: items.length,
+          reviewsWithHumanScores: 0,
+          badLines,
+        },
+        dataset: values.dataset,
+        split,
+      },
+    });
+    if (needsScores(values) && plusScored) {
+      const p: { scores: ItemScore[]; tau: number; calibrated: boolean } = plusScored;
+      const run = cliCrscoreRun({ similarity: 'tfidf', scoring: 'graded', split, tau: p.tau, calibratedOn: p.calibrated ? (values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM) : null });
+      const me = await metaeval(crscoreColumns(p.scores, 'CRScore (plus)'), crscoreSignatureConfig({ ...run, preset: 'plus' }));
+      if (me !== null) return me;
+    }
+    process.stdout.write(values.json ? `${JSON.stringify({ ...out, pseudoRefs }, null, 2)}\n` : `${renderPlus(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
+    return 0;
+  }
+  if (values.cv || values.idf) warn('--cv and --idf apply to --preset plus only');
+  const encoder = similarity === 'embedding' ? (values.encoder ?? DEFAULT_ENCODER) : undefined;
+  const links = similarity === 'llm-links' ? await evalLinks(items, values, scoring) : null;
+  if (links?.interrupted) return 130;
+  // llm-links: reviews whose request failed are left out of n, and the run exits 1 (a failure is never a result).
+  const asked = items;
+  if (links) items = links.items;
+  const failedCode = links?.summary.failed ? 1 : 0;
+  if (links && (tauOption !== undefined || values['calibrate-on'])) warn('--tau and --calibrate-on have no effect with --similarity llm-links (τ is fixed)');
+  const { m, idf } = links ?? (await evalMatrices(items, { similarity, scoring, encoder, pooling }));
+  const matrices = m.matrices;
+
+  let tau: number;
+  let calibration: (Calibration & { system: string }) | null = null;
+  if (links) tau = LLM_LINKS_TAU;
+  else if (tauOption !== undefined) tau = tauOption;
+  else {
+    const system = values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM;
+    const cal = calibrateOnSystem(items, matrices, system);
+    if (cal.values.length === 0) {
+      const systems = [...new Set(items.map((it) => it.system))].sort().join(', ');
+      throw new CliError(
+        `--calibrate-on ${system}: no review sentences of that system (systems: ${systems})`,
+      );
+    }
+    calibration = { ...cal, system };
+    tau = cal.tau;
+  }
+
+  // Graded credit's ramp needs the sd of the calibration, also when τ is given.
+  const sd = links
+    ? LLM_LINKS_SD
+    : (calibration?.sd ??
+      (scoring === 'graded'
+        ? calibrateOnSystem(items, matrices, values['calibrate-on'] ?? DEFAULT_CALIBRATION_SYSTEM).sd || null
+        : null));
+  const scores = evalScores(items, m, scoring, tau, sd, idf);
+  const result = agreement(items, scores);
+  const base: EvalResult = {
+    tau,
+    n: result.n,
+    correlations: Object.fromEntries(DIMENSIONS.map((d) => [d, flat(result.correlations[d])])),
+    systemRanking: { ...flat(result.systemRanking), systems: result.systemRanking.systems },
+    byLanguage: Object.fromEntries(
+      Object.entries(result.byLanguage).map(([l, v]) => [l, { n: v.n, rel: flat(v.rel) }]),
+    ),
+    calibration: calibration && {
+      system: calibration.system,
+      tau: calibration.tau,
+      sd: calibration.sd,
+      sentences: calibration.values.length,
+    },
+    counts: {
+      diffs: rows.length,
+      skippedDiffs: skippedDiffs.length,
+      reviews: asked.length,
+      reviewsWithHumanScores: result.n,
+      badLines,
+    },
+    config: {
+      dataset: values.dataset,
+      similarity,
+      split,
+      encoder: encoder ?? null,
+      pooling: similarity === 'embedding' ? (pooling ?? null) : null,
+      tauSource: links ? 'fixed' : calibration ? 'calibration' : 'option',
+      calibrateOn: calibration?.system ?? null,
+      preset: similarity === 'tfidf' && scoring === 'graded' ? 'plus' : 'paper',
+      scoring,
+    },
+    pseudoRefs,
+    ...(links ? { llmLinks: links.summary } : {}),
+  };
+  if (lab) {
+    // The lab lines scores up with every review: a failed one is null (a 'failed' gap, out of n).
+    const at = new Map(links?.kept.map((k, i) => [k, i]));
+    const all = links ? asked.map((_, k) => (at.has(k) ? scores[at.get(k)!] : null)) : scores;
+    return Math.max(failedCode, await runEvalMetrics(lab, { ...labContext, crscore: { scores: all, config: { ...base.config, tau } } }));
+  }
+  if (needsScores(values)) {
+    const run = cliCrscoreRun({ similarity, scoring, encoder, pooling, split, tau, calibratedOn: calibration?.system ?? null, links: links ? { model: (links.summary as { model?: string }).model ?? null } : null });
+    // The columns line up with every review: one whose llm-links request failed has no value (out of n).
+    const columns = links ? withFailed(crscoreColumns(scores, 'CRScore'), links.kept, asked.length) : crscoreColumns(scores, 'CRScore');
+    const me = await metaeval(columns, crscoreSignatureConfig(run));
+    if (me !== null) return Math.max(failedCode, me);
+  }
+  const rule = linkRuleFor(scoring, tau, sd ?? PLUS_DEFAULT_CALIBRATION.sd);
+  if (values['links-out']) writeLinks(values['links-out'], items, matrices, rule);
+  const out = await resampledFigures(base, items, scores, matrices, rule, intervals);
+  process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
+  return failedCode;
+}
+
+/** Columns of the kept reviews spread over all `total` reviews; the others (failed requests) get no value. */
+function withFailed(columns: readonly LabMetric[], kept: readonly number[], total: number): LabMetric[] {
+  return columns.map((c) => {
+    const values: (number | null)[] = new Array<number | null>(total).fill(null);
+    kept.forEach((k, i) => (values[k] = c.values[i]));
+    return { ...c, values, gaps: values.map((v) => (v === null ? 'failed' : null)) };
+  });
+}

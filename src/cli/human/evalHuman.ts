@@ -1,0 +1,231 @@
+// `crscore eval --dataset FILE` on any human-scored review dataset: GradedReviews' workbook (Jiang et al.
+// 2025), recognised by its header, any CSV/JSONL/XLSX mapped with --map/--human/--mapping (src/core/humanData), or
+// with --human-data the human study's own file, its Con, Comp and Rel three dimensions (study.ts). The reference-based
+// metrics and CRScore (each change's own pseudo-references, or the reference review's sentences) score the reviews;
+// the meta-evaluation judges them against one named human dimension, or each metric dimension against its namesake.
+import { openSync, readSync, closeSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../../core/lab/index.ts';
+import { vectorCosine } from '../../core/research/index.ts';
+import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../../core/humanData/index.ts';
+import { changeRows, hasOwnPseudoReferences, humanPrepared, matchedJudge, withPseudoReferences } from '../../core/humanData/bridge.ts';
+import type { HumanDataset } from '../../core/humanData/model.ts';
+import { studyDataset } from '../../core/humanData/study.ts';
+import { detectFormat } from '../../core/importers/index.ts';
+import { undecidedJsonl } from '../../core/importers/jsonl.ts';
+import { fillPseudoRefs, loadDataset, type PseudoRefPlan } from '../pseudorefs/pseudoRefs.ts';
+import { meteorWordNet } from '../metaeval/evalMetrics.ts';
+import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
+import { humanCrscore } from './evalHumanCrscore.ts';
+import { humanLlmGrade } from './evalHumanLlm.ts';
+import { dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
+import { mappingFlags, readHumanSettings, readMapping } from './evalHumanOptions.ts';
+import { humanSlices } from './evalHumanSlices.ts';
+import { whereDataset } from '../../core/humanData/slices.ts';
+import { CliError, inert, warn } from '../shared/io.ts';
+import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from '../score/matrices.ts';
+import { readFile } from 'node:fs/promises';
+
+/** The file's first 64 KiB up to its last whole line (the CSV reader takes its header from the first record), or
+ *  null when it cannot be read. */
+function firstLines(file: string): string | null {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buf = Buffer.alloc(65536);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const text = buf.subarray(0, n).toString('utf8');
+    return n < buf.length ? text : text.slice(0, text.lastIndexOf('\n') + 1);
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * True when `crscore eval` takes this path: --human-data, an .xlsx dataset, any of --map/--human/--mapping, or a CSV
+ * whose header is GradedReviews' (no other importer reads that header). Everything else keeps the human study's paths.
+ */
+export function isHumanDataRun(argv: readonly string[]): boolean {
+  const { values } = parseArgs({ args: [...argv], options: { dataset: { type: 'string' }, 'human-data': { type: 'boolean' }, map: { type: 'string' }, human: { type: 'string' }, mapping: { type: 'string' } }, strict: false });
+  if (values['human-data'] || values.map !== undefined || values.human !== undefined || values.mapping !== undefined) return true;
+  const file = typeof values.dataset === 'string' ? values.dataset : '';
+  if (/\.xlsx$/i.test(file)) return true;
+  if (!/\.(csv|tsv|jsonl?)$/i.test(file)) return false;
+  const head = firstLines(file);
+  // A file that is not plain UTF-8 text (NUL bytes, UTF-16, bytes that are not UTF-8) or has none stays on the
+  // study's path, whose reader names what is wrong with it.
+  if (head === null || !head.trim() || /[\0\uFFFD]/.test(head)) return false;
+  if (/\.(csv|tsv)$/i.test(file) && isGradedReviews(csvTable(file, head).header)) return true;
+  // A table no importer of the human study's path reads: this path says its header and a mapping to check,
+  // where that path could only say "not a format this app reads".
+  return detectFormat({ name: path.basename(file), text: head }) === null && !undecidedJsonl(head);
+}
+
+/** Imports the file; without a mapping, a file that is not GradedReviews' is an error naming its header and a guess. */
+async function load(file: string, mapping: Mapping | undefined): Promise<HumanImport> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (e) {
+    throw new CliError(`--dataset ${inert(file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  const r = await importHumanData(path.basename(file), bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, mapping);
+  if (r.table.header.length === 0) throw new CliError(`--dataset ${inert(file)}: ${r.dataset.errors.map((e) => e.reason).join('; ') || 'no header'}`);
+  if (!mapping && r.layout !== 'graded-reviews')
+    throw new CliError(
+      [
+        `--dataset ${inert(file)}: not GradedReviews' layout, so say which column holds what with --map and --human (or --mapping FILE.json).`,
+        ...[gradedReviewsNearMiss(r.table.header)].filter((x) => x !== null).map((x) => `  ${inert(x)}`),
+        `  its header: ${r.table.header.map((h) => inert(h)).join(', ')}`,
+        `  a guess to check: ${inert(mappingFlags(r.mapping!))}`,
+      ].join('\n'),
+    );
+  return r;
+}
+
+/** The human study's own file (its JSONL, or a published CSV), as the human study's path reads it, through study.ts. */
+async function loadStudy(file: string): Promise<HumanImport> {
+  const head = firstLines(file);
+  const format = head === null ? null : detectFormat({ name: path.basename(file), text: head });
+  if (format !== 'crscore-jsonl' && format !== 'human-study-csv')
+    throw new CliError(`--human-data: ${inert(file)} is not the human study's JSONL or CSV (without --human-data, map another file with --map and --human)`);
+  const { rows } = await loadDataset(file);
+  return { dataset: studyDataset(rows, path.basename(file)), table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
+}
+
+/** Every change's pseudo-references made by the plan (the analyzers, the LLM's claims), as crscore score makes them; null when interrupted. */
+async function madePseudoReferences(d: HumanDataset, plan: PseudoRefPlan): Promise<HumanDataset | null> {
+  const filled = await fillPseudoRefs(changeRows(d), plan);
+  if (filled.interrupted) return null;
+  return withPseudoReferences(d, new Map(filled.rows.map((r) => [r.id, r.pseudoRefs])));
+}
+
+/**
+ * Why no metric of the run can judge a single review (none has both a value and a human score), with what would
+ * judge them; null when some review is judged. A table of undefined figures says nothing: this says why.
+ */
+function nothingToJudge(info: HumanRunInfo, columns: readonly LabMetric[]): string | null {
+  const scored = info.reviews.map((r) => r.human !== null);
+  if (columns.some((c) => c.values.some((v, k) => v !== null && scored[k]))) return null;
+  const total = info.dataset.reviews.length;
+  const why: string[] = [];
+  if (info.noReference) why.push(`${info.noReference} of ${total} reviews have no reference review (${columns.map((c) => c.label).join(', ') || 'these metrics'} need one)`);
+  if (info.noPseudoReferences) why.push(`${info.noPseudoReferences} of ${total} reviews' changes have no pseudo-references`);
+  const unscored = scored.filter((x) => !x).length;
+  if (unscored) why.push(`${unscored} reviews have no ${info.dimension.name} score`);
+  if (why.length === 0) why.push(`no metric gives a value on the ${info.reviews.length} reviews left`);
+  return [
+    `--dataset ${inert(info.file)}: nothing to judge: no review has both a metric value and a human score.`,
+    ...why.map((w) => `  ${w}`),
+    ...(info.noReference ? [`  CRScore needs no reference review: --metrics crscore --pseudo-refs analyzers (no key), claims or generate (an LLM)`] : []),
+  ].join('\n');
+}
+
+export async function runEvalHuman(argv: string[]): Promise<number> {
+  const s = await readHumanSettings(argv);
+  if (!s) return 0;
+  const mapping = await readMapping(s.mapping);
+  if (s.humanData && mapping) throw new CliError('--human-data reads the human study as it is: give no --map, --human or --mapping');
+  const imported = s.humanData ? await loadStudy(s.dataset) : await load(s.dataset, mapping);
+  let read = imported.dataset;
+  if (s.where) {
+    try {
+      read = whereDataset(read, s.where.clauses, imported.table);
+    } catch (e) {
+      throw new CliError(`--where ${inert(s.where.expr)}: ${(e as Error).message}`);
+    }
+    if (read.reviews.length === 0) throw new CliError(`--where ${inert(s.where.expr)}: no review of ${inert(s.dataset)} holds it`);
+    warn(`--where ${s.where.expr}: ${read.reviews.length} of ${imported.dataset.reviews.length} reviews are judged`);
+  }
+  for (const e of read.errors.slice(0, 5)) warn(`${e.file}:${e.line}: ${e.reason}`);
+  if (read.errors.length > 5) warn(`… ${read.errors.length - 5} more rows could not be read`);
+  if (read.dimensions.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no human score column (name them with --human)`);
+  // Without --dim, a dataset with con, comp and rel is judged matched (each metric dimension against its namesake).
+  const matched = s.dim === undefined ? matchedJudge(read) : null;
+  const dimension = matched ? matched.rel : s.dim === undefined ? read.dimensions[0] : read.dimensions.find((x) => x.name === s.dim);
+  if (!dimension) throw new CliError(`--dim ${inert(s.dim!)}: not a dimension of the dataset (its dimensions: ${read.dimensions.map((x) => x.name).join(', ')})`);
+  if (read.reviews.length === 0) throw new CliError(`--dataset ${inert(s.dataset)}: no review could be read`);
+  if (s.pseudoRefs === 'dataset' && !hasOwnPseudoReferences(read)) throw new CliError(`--pseudo-refs dataset: no change of ${inert(s.dataset)} has pseudo-references of its own (--pseudo-refs reference uses the reference review's sentences)`);
+
+  // Made pseudo-references replace the dataset's own (and their links); then every change is bridged as its own.
+  const made = s.pseudoPlan && s.names.includes('crscore') ? await madePseudoReferences(read, s.pseudoPlan) : read;
+  if (!made) return 130;
+  const d = made;
+  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: s.pseudoPlan ? 'dataset' : (s.pseudoRefs as 'dataset' | 'reference' | undefined) });
+  if (bridged.noReference) warn(`${bridged.noReference} of ${d.reviews.length} reviews are left out: their change has no reference review (every metric here needs one)`);
+  if (bridged.noPseudoReferences) warn(`${bridged.noPseudoReferences} of ${d.reviews.length} reviews are left out: their change has no pseudo-references`);
+  const { prepared } = bridged;
+
+  const columns: LabMetric[] = [];
+  let crscore: Awaited<ReturnType<typeof humanCrscore>> | null = null;
+  // Reviews whose LLM requests failed: left out of the grade's n, and the run exits 1 (as on the human study).
+  let failed = 0;
+  for (const n of s.names) {
+    if (n === 'crscore') {
+      crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, {
+        tau: s.tau,
+        linker: s.linker,
+        pseudoRefs: s.pseudoPlan ? s.pseudoPlan.source : bridged.pseudoRefs,
+        // Matched, each column is judged against its namesake (the study's Con, Comp, Rel); else all against one dimension.
+        names: matched ? 'short' : 'paper',
+      });
+      columns.push(...crscore.columns);
+    } else if (n === 'embed-ref') {
+      const encoder = s.encoder ?? DEFAULT_ENCODER;
+      const enc = await loadEncoder(encoder, s.pooling as Pooling | undefined);
+      try {
+        const texts = prepared.reviews.flatMap((r) => (r.reference ? [r.review.review ?? '', r.reference] : []));
+        columns.push(...referenceColumns(prepared, [n], { embedCos: vectorCosine(await embedUnique(enc, texts, 32)), encoder, pooling: s.pooling ?? null }));
+      } finally {
+        await enc.dispose?.();
+      }
+    } else if (n === 'llm-grade') {
+      // The signature alone does not depend on the grades: it asks the LLM nothing.
+      if (s.signature && !s.scoresOut) continue;
+      const g = await humanLlmGrade(prepared, s.llm!);
+      if (g.interrupted) return 130;
+      failed += g.failed;
+      columns.push(g.column);
+    } else columns.push(...referenceColumns(prepared, [n as ReferenceMetricName], n === 'meteor' ? { wordnet: meteorWordNet(), tokenizer: s.tokenizer } : {}));
+  }
+
+  const info: HumanRunInfo = {
+    file: s.dataset,
+    layout: imported.layout,
+    mapping: imported.mapping,
+    dataset: d,
+    dimension: { ...dimension, label: scaleLabel(dimension.scale) },
+    reviews: bridged.reviews,
+    noReference: bridged.noReference,
+    noPseudoReferences: bridged.noPseudoReferences,
+    matched: matched !== null,
+    crscore: crscore?.info ?? null,
+    intervals: s.intervals,
+  };
+  const run = crscore?.run ?? null;
+  const imports = await importScores(s.metricScores, info, humanDatasetIdentity(s.dataset, imported));
+  if (!s.signature && imports.metrics.length === 0) {
+    const why = nothingToJudge(info, columns);
+    if (why) throw new CliError(why);
+  }
+  const signature = humanSignature(s, info, imported, run, imports.imports);
+  if (s.scoresOut) writeHumanScores(s, info, imported, run, prepared, [...columns.map((c) => ({ ...c, kind: 'metric' as const })), ...imports.metrics], signature);
+  if (s.signature) {
+    process.stdout.write(`${signature}\n`);
+    return failed ? 1 : 0;
+  }
+  const metaOptions = { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: dimensionCeiling(info), epsSearch: s.epsSearch };
+  const out = s.metaeval ? { ...(await humanMetaeval(info, columns, metaOptions)), signature } : humanSummary(info, columns);
+  if (s.by && out.metaeval) {
+    try {
+      out.metaeval.slices = await humanSlices(info, columns, metaOptions, s.by.field, imported.table);
+    } catch (e) {
+      throw new CliError(`--by ${inert(s.by.field)}: ${(e as Error).message}`);
+    }
+  }
+  process.stdout.write(s.json ? `${JSON.stringify(out, (_k, x) => (typeof x === 'number' && !Number.isFinite(x) ? null : x), 2)}\n` : renderHuman(out));
+  return failed ? 1 : 0;
+}
