@@ -10,7 +10,7 @@ import { prepare } from '../src/core/research/index.ts';
 import { importHumanData } from '../src/core/humanData/index.ts';
 import { humanRows } from '../src/core/humanData/bridge.ts';
 import { baselineMetrics, type MetaMetric } from '../src/core/metaeval/index.ts';
-import { evalMatrices, evalScores } from '../src/cli/eval/evalStages.ts';
+import { evalMatrices, evalScores } from '../src/cli/stages/evalStages.ts';
 import { meteorWordNet } from '../src/cli/metaeval/evalMetrics.ts';
 import { metaEvaluateThreads, metaevalThreads } from '../src/cli/metaeval/metaevalWorkers.ts';
 

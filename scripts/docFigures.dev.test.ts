@@ -31,7 +31,7 @@ function outputsOf(id: string): Map<string, string> {
   fs.mkdirSync(cwd);
   const outputs = new Map<string, string>();
   for (const call of parseCalls(blocks[0])) {
-    const argv = call.argv.map((w) => (w.startsWith('../') ? path.resolve(ROOT, w) : w));
+    const argv = call.argv.map((w) => (w.startsWith('..') ? path.resolve(ROOT, w) : w));
     const t0 = Date.now();
     let stdout: string;
     try {

@@ -58,6 +58,27 @@ describe('code hygiene', () => {
     expect(cycles(graph).map(rel)).toEqual([]);
   });
 
+  it("src/cli/'s rooms import only rooms below them (type imports included)", () => {
+    // shared < pseudorefs < score < stages < metaeval < human < eval; linker, pr and github sit on the lower
+    // rooms; main.ts, at the top, dispatches the commands.
+    const order = ['shared', 'pseudorefs', 'score', 'stages', 'metaeval', 'human', 'eval', 'linker', 'pr', 'github'];
+    const cli = path.join(ROOT, 'src/cli');
+    const roomOf = (f: string) => path.relative(cli, f).split(path.sep)[0];
+    const upward: string[] = [];
+    for (const f of files(cli)) {
+      const from = roomOf(f);
+      if (from.endsWith('.ts') || /\.test\.ts$/.test(f)) continue;
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)) {
+        const to = path.resolve(path.dirname(f), m[1]);
+        if (!to.startsWith(cli + path.sep)) continue;
+        const room = roomOf(to);
+        if (room === from) continue;
+        if (!order.includes(from) || !order.includes(room) || order.indexOf(room) >= order.indexOf(from)) upward.push(`${path.relative(ROOT, f)} → ${m[1]}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
   it('the cycle finder finds a cycle', () => {
     expect(cycles(new Map([['a', ['b']], ['b', ['a']], ['c', []]]))).toEqual([['a', 'b', 'a']]);
   });

@@ -25,7 +25,7 @@ const COMMANDS: Record<string, () => Promise<Runner>> = {
   analyze: async () => (await import('./pseudorefs/analyze.ts')).runAnalyze,
   github: async () => (await import('./github/github.ts')).runGithub,
   claims: async () => (await import('./pseudorefs/claims.ts')).runClaims,
-  'train-linker': async () => (await import('./links/trainLinker.ts')).runTrainLinker,
+  'train-linker': async () => (await import('./linker/trainLinker.ts')).runTrainLinker,
   'pr-eval': async () => (await import('./pr/prEval.ts')).runPrEval,
 };
 

@@ -10,31 +10,31 @@ import {
 import type { Calibration } from '../../core/types.ts';
 import { checkWritable, CliError, oneOf, parseTau, warn } from '../shared/io.ts';
 import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions, requireLlm } from '../pseudorefs/pseudoRefs.ts';
-import { evalPlus, parseCv, renderPlus } from './evalPlus.ts';
-import { evalLearned, learnedCvScores, renderLearned } from './evalLearned.ts';
-import { flat, renderTable, type EvalResult } from './evalReport.ts';
+import { evalPlus, parseCv, renderPlus } from '../stages/evalPlus.ts';
+import { evalLearned, learnedCvScores, renderLearned } from '../stages/evalLearned.ts';
+import { flat, renderTable, type EvalResult } from '../stages/evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from '../score/matrices.ts';
-import { EVAL_SIMILARITIES, evalMatrices, evalScores } from './evalStages.ts';
+import { EVAL_SIMILARITIES, evalMatrices, evalScores } from '../stages/evalStages.ts';
 import { SCORING_RULES } from '../../core/research/scoring.ts';
-import { evalLinks, LINKS_OPTIONS, LINKS_USAGE } from '../links/evalLinks.ts';
+import { evalLinks, LINKS_OPTIONS, LINKS_USAGE } from '../stages/evalLinks.ts';
 import { LLM_LINKS_SD, LLM_LINKS_TAU } from '../../core/research/similarity.ts';
-import { LINKS_OUT_USAGE, renderLinks, writeLinks } from '../links/evalLinkAgreement.ts';
-import { resampledFigures } from './evalResamples.ts';
+import { LINKS_OUT_USAGE, renderLinks, writeLinks } from '../stages/evalLinkAgreement.ts';
+import { resampledFigures } from '../stages/evalResamples.ts';
 import { linkRuleFor } from '../../core/research/links.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset.ts';
-import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from './evalIntervals.ts';
+import { INTERVAL_OPTIONS, INTERVAL_USAGE, parseIntervalOptions, renderIntervals } from '../stages/evalIntervals.ts';
 import { METRICS_OPTIONS, METRICS_USAGE, readMetricsPlan, runEvalMetrics } from '../metaeval/evalMetrics.ts';
 import { checkMetricScores, checkScoresOut, linkerHash, METAEVAL_OPTIONS, METAEVAL_USAGE, needsScores, pseudoRefSignature, runMetaeval } from '../metaeval/evalMetaeval.ts';
 import { crscoreSignatureConfig, humanMetricsSignatureConfig } from '../../core/metaeval/runSignature.ts';
 import { humanScoresConfig } from '../../core/metaeval/humanScores.ts';
-import { cliCrscoreRun } from './evalSignature.ts';
+import { cliCrscoreRun } from '../stages/evalSignature.ts';
 import { crscoreMetrics, type LabMetric } from '../../core/lab/index.ts';
 import { shippedWeights } from '../../core/learned/index.ts';
 import type { ItemScore } from '../../core/evaluate.ts';
 import { isHumanDataRun, runEvalHuman } from '../human/evalHuman.ts';
 import { EVAL_HUMAN_USAGE } from '../human/evalHumanOptions.ts';
 
-export type { EvalResult } from './evalReport.ts';
+export type { EvalResult } from '../stages/evalReport.ts';
 
 export { PAPER_TAU } from '../../core/score.ts';
 

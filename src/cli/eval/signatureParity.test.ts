@@ -1,9 +1,9 @@
 // One configuration, one signature: `crscore eval`'s options and Research's state for the same run map through
-// their two adapters (src/cli/eval/evalSignature.ts, src/store/metaeval/signatureConfig.ts) to the same signature string.
+// their two adapters (src/cli/stages/evalSignature.ts, src/store/metaeval/signatureConfig.ts) to the same signature string.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crscoreSignatureConfig, metaEvalSignature, type SignatureConfig } from '../../core/metaeval/index.ts';
-import { cliCrscoreRun } from './evalSignature.ts';
+import { cliCrscoreRun } from '../stages/evalSignature.ts';
 import { researchCrscoreRun } from '../../store/metaeval/signatureConfig.ts';
 import { SHIPPED_CALIBRATION } from '../../core/research/tau.ts';
 

@@ -10,11 +10,11 @@ import { shippedWeights } from '../../core/learned/index.ts';
 import { LEXICAL_TAU } from '../../core/lexical.ts';
 import type { CrscoreRun } from '../../core/metaeval/runSignature.ts';
 import type { HumanPreset, HumanPseudoRefs } from './evalHumanOptions.ts';
-import { inSampleOf, learnedScores } from '../eval/evalLearned.ts';
+import { inSampleOf, learnedScores } from '../stages/evalLearned.ts';
 import { warn } from '../shared/io.ts';
 import { linkerHash } from '../metaeval/evalMetaeval.ts';
-import { plusScores } from '../eval/evalPlus.ts';
-import { evalMatrices, evalScores } from '../eval/evalStages.ts';
+import { plusScores } from '../stages/evalPlus.ts';
+import { evalMatrices, evalScores } from '../stages/evalStages.ts';
 
 export interface HumanCrscoreInfo {
   preset: HumanPreset;

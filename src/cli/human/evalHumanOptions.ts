@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { GROUPINGS, type Grouping, type RankStatistic } from '../../core/metaeval/index.ts';
 import { LEXICAL_TAU } from '../../core/lexical.ts';
 import { parseHumanSpec, parseMapSpec, mappingFromJson, mappingProblem, type Mapping } from '../../core/humanData/index.ts';
-import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from '../eval/evalIntervals.ts';
+import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from '../stages/evalIntervals.ts';
 import { checkMetricScores, checkScoresOut, RANK_STATISTICS } from '../metaeval/evalMetaeval.ts';
 import { CliError, inert, oneOf, parseTau, readText, warn } from '../shared/io.ts';
 import { DEFAULT_ENCODER } from '../score/matrices.ts';

@@ -12,7 +12,7 @@ import { binaryAuc, groupingUndefined, judgedReviews } from '../../core/humanDat
 import { baselineMetrics, metaEvaluate, type AucEstimate, type Grouping, type HumanCeilingInput, type MetaMetric, type MetaRow, type RankStatistic, type StatCell } from '../../core/metaeval/index.ts';
 import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../../core/stats.ts';
-import type { IntervalOptions } from '../eval/evalIntervals.ts';
+import type { IntervalOptions } from '../stages/evalIntervals.ts';
 import { fmt } from '../shared/io.ts';
 import { metaEvaluateJobs } from '../metaeval/metaevalWorkers.ts';
 import type { EpsSearch } from '../../core/metaeval/metaTypes.ts';

@@ -35,7 +35,7 @@ import {
 } from '../../core/metaeval/index.ts';
 import { prepare } from '../../core/research/index.ts';
 import type { SplitMode } from '../../core/types.ts';
-import type { IntervalOptions } from '../eval/evalIntervals.ts';
+import type { IntervalOptions } from '../stages/evalIntervals.ts';
 import type { OutputFormat } from '../../claims/prompt.ts';
 import type { PseudoRefSource } from '../../pseudorefs/dataset.ts';
 import { pseudoRefSignature as sharedPseudoRefSignature } from '../../pseudorefs/signature.ts';

@@ -24,9 +24,9 @@ import {
 import { prepare, vectorCosine } from '../../core/research/index.ts';
 import type { SplitMode } from '../../core/types.ts';
 import { configLines } from '../../core/researchTables.ts';
-import type { IntervalOptions } from '../eval/evalIntervals.ts';
+import type { IntervalOptions } from '../stages/evalIntervals.ts';
 import { DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES, llmGradeColumn, llmJudgeColumns, openLlmRun, promptTemplate, sampleCount } from './evalLlmMetrics.ts';
-import { plusScores } from '../eval/evalPlus.ts';
+import { plusScores } from '../stages/evalPlus.ts';
 import { CliError, oneOf, parseTau, warn } from '../shared/io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from '../score/matrices.ts';
 import type { PseudoRefValues } from '../pseudorefs/pseudoRefs.ts';

@@ -1,6 +1,6 @@
 // One configuration, one signature: the CLI (`crscore eval`) and the browser (Research, the metric lab) describe
 // a CRScore run in the same words, and this maps those words to the signature's fields. Both callers build a
-// CrscoreRun from their own state (src/cli/eval/evalSignature.ts, src/store/metaeval/signatureConfig.ts); nothing else decides
+// CrscoreRun from their own state (src/cli/stages/evalSignature.ts, src/store/metaeval/signatureConfig.ts); nothing else decides
 // what the signature says about the metric, so the same run cannot get two signatures.
 import { sha256Hex } from '../sha256.ts';
 import type { DatasetIdentity, SignatureConfig } from './signature.ts';

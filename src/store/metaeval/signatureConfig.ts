@@ -1,5 +1,5 @@
 // The browser's side of "one configuration, one signature": Research's run and τ as a CrscoreRun
-// (src/core/metaeval/runSignature.ts), as `crscore eval`'s options are in src/cli/eval/evalSignature.ts. A τ set by hand
+// (src/core/metaeval/runSignature.ts), as `crscore eval`'s options are in src/cli/stages/evalSignature.ts. A τ set by hand
 // on the slider is the configuration `--tau` gives: both say `option`.
 import type { SimilarityKind } from '../../core/research/similarity';
 import { SHIPPED_CALIBRATION } from '../../core/research/tau';

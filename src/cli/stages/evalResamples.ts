@@ -9,7 +9,7 @@ import type { ResampleSpec } from '../../core/resampling.ts';
 import { oracle, planMetricLinkStage } from '../../core/research/links.ts';
 import type { SimilarityMatrix } from '../../core/types.ts';
 import { intervalFields, type IntervalOptions } from './evalIntervals.ts';
-import { linkFigures, linkStageOptions } from '../links/evalLinkAgreement.ts';
+import { linkFigures, linkStageOptions } from './evalLinkAgreement.ts';
 import { runSpecsParallel } from './resampleWorkers.ts';
 
 type WithCorrelations = Parameters<typeof intervalFields>[0];

@@ -31,7 +31,7 @@ export async function evalMatrices(items: readonly EvalItem[], o: StageOptions):
   const idf = o.similarity === 'tfidf' || o.scoring === 'graded' ? await loadBackgroundIdf() : undefined;
   if (o.similarity === 'lexical') return { m: lexicalMatrices(items), idf };
   if (o.similarity === 'tfidf') return { m: tfidfMatrices(items, idf!), idf };
-  if (o.similarity === 'llm-links') throw new Error('llm-links matrices come from evalLinks (src/cli/links/evalLinks.ts)');
+  if (o.similarity === 'llm-links') throw new Error('llm-links matrices come from evalLinks (src/cli/stages/evalLinks.ts)');
   const encoder = await loadEncoder(o.encoder!, o.pooling);
   try {
     const texts = items.flatMap((it) => [...it.pseudoReferences, ...it.sentences]);

@@ -9,8 +9,8 @@ import type { LinkAgreementReport, LinkAgreementRow } from '../../core/links/agr
 import type { LinkRule } from '../../core/links/links.ts';
 import { metricLinkStage, oracle, reviewLinkResults, type LinkCase, type LinkStage, type Oracle } from '../../core/research/links.ts';
 import type { SimilarityMatrix } from '../../core/types.ts';
-import type { IntervalOptions } from '../eval/evalIntervals.ts';
-import { flat } from '../eval/evalReport.ts';
+import type { IntervalOptions } from './evalIntervals.ts';
+import { flat } from './evalReport.ts';
 import { fmt } from '../shared/io.ts';
 
 type Ci = [number, number] | null;

@@ -3,7 +3,7 @@ import { DIMENSIONS, type Agreement, type CorrelationPair } from '../../core/eva
 import type { SplitMode } from '../../core/types.ts';
 import { fmt, fmtP } from '../shared/io.ts';
 import type { pseudoRefsSummary } from '../pseudorefs/pseudoRefs.ts';
-import type { LinksSummary } from '../links/evalLinks.ts';
+import type { LinksSummary } from './evalLinks.ts';
 
 export interface EvalResult {
   tau: number;

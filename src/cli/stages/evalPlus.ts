@@ -17,7 +17,7 @@ import { loadBackgroundIdf } from '../shared/background.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
 import { CliError, fmt } from '../shared/io.ts';
 import type { IntervalOptions } from './evalIntervals.ts';
-import { writeLinks } from '../links/evalLinkAgreement.ts';
+import { writeLinks } from './evalLinkAgreement.ts';
 import { resampledFigures } from './evalResamples.ts';
 
 export interface PlusEvalResult extends EvalResult {

@@ -6,7 +6,7 @@ import { collectEvalItems } from '../../core/evaluate.ts';
 import { datasetFeatures, diffOfRows, learnedBaselines, NoLinksError, renderCvMarkdown, renderCvText, trainLinker } from '../../core/learned/index.ts';
 import { loadBackgroundIdf } from '../shared/background.ts';
 import { checkWritable, CliError, progress, writeOutputSync } from '../shared/io.ts';
-import { evalMatrices } from '../eval/evalStages.ts';
+import { evalMatrices } from '../stages/evalStages.ts';
 import { loadDataset } from '../pseudorefs/pseudoRefs.ts';
 
 export const TRAIN_LINKER_USAGE = `crscore train-linker --dataset FILE --out weights.json [options]
