@@ -2,11 +2,11 @@
 // is hidden or left, plus a synchronous localStorage copy on leaving (an IndexedDB write started while the
 // page unloads may not finish). On start the newer of the two wins, so a reload or a crash loses nothing
 // older than the debounce.
-import { openDB, type IDBPDatabase } from 'idb';
 import { create } from 'zustand';
 import { annotationItemsProblem } from '../../core/annotationCheck';
 import { useAnnotation, type Cursor, type Draft, type Project } from './annotation';
 import { setAside } from '../shared/quarantine';
+import { lazyDb, storageErrorText as errText } from '../shared/idbStores';
 
 const DB_NAME = 'crscore-annotate';
 const STORE = 'workspace';
@@ -25,15 +25,7 @@ interface Saved {
 export type AnnotationSave = { state: 'idle' | 'saving' | 'saved' | 'error'; at?: number; message?: string };
 export const useAnnotationSave = create<AnnotationSave>()(() => ({ state: 'idle' }));
 
-let dbp: Promise<IDBPDatabase> | null = null;
-const db = () =>
-  (dbp ??= openDB(DB_NAME, 1, {
-    upgrade(d) {
-      if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
-    },
-  }));
-
-const errText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+const db = lazyDb(DB_NAME, [STORE]);
 
 function snapshot(): Saved {
   const { project, cursor, draft } = useAnnotation.getState();

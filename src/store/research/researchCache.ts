@@ -1,20 +1,11 @@
 // IndexedDB cache of sentence vectors for the research view, keyed by (model id, dtype, pooling, text), so
 // changing τ, re-running after Cancel, or running after a reload never re-embeds what was already embedded.
-import { openDB, type IDBPDatabase } from 'idb';
+import { lazyDb } from '../shared/idbStores';
 
 const DB_NAME = 'crscore-research';
 const STORE = 'vectors';
 
-let dbPromise: Promise<IDBPDatabase> | null = null;
-function db(): Promise<IDBPDatabase> {
-  dbPromise ??= openDB(DB_NAME, 1, {
-    upgrade(d) {
-      if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
-      if (!d.objectStoreNames.contains('meta')) d.createObjectStore('meta');
-    },
-  });
-  return dbPromise;
-}
+const db = lazyDb(DB_NAME, [STORE, 'meta']);
 
 /** What a vector depends on besides its text: the same text under another model, dtype or pooling is another vector. */
 export interface VectorSpace {

@@ -11,6 +11,7 @@ import type { RunEngine } from './researchEmbed';
 import type { Mapping } from '../../core/humanData/index';
 import { getMeta, putMeta } from './researchCache';
 import { setAside } from '../shared/quarantine';
+import { storageErrorText as errText } from '../shared/idbStores';
 
 export interface SavedDataset {
   /** Large files are saved as their Blobs (IndexedDB keeps a Blob without the page reading it); saves before that hold texts. */
@@ -62,7 +63,6 @@ export interface ResearchSave {
 }
 export const useResearchSave = create<ResearchSave>()(() => ({ failures: {} }));
 
-const errText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
 
 function noteWrite(key: keyof Saved | 'marker', error: unknown | null) {
   const failures = { ...useResearchSave.getState().failures };

@@ -1,7 +1,7 @@
 // Bootstrap intervals for the research view: the settings (resamples, seed), the run in its worker (started
 // 500 ms after the scores settle, so moving τ never waits for it; a newer request cancels the older), and the
 // pinned baseline run, kept in IndexedDB so a comparison survives a reload.
-import { openDB, type IDBPDatabase } from 'idb';
+import { lazyDb } from '../shared/idbStores';
 import { create } from 'zustand';
 import {
   DEFAULT_RESAMPLES,
@@ -66,13 +66,7 @@ function stop() {
   busy = false;
 }
 
-let dbPromise: Promise<IDBPDatabase> | null = null;
-const db = () =>
-  (dbPromise ??= openDB('crscore-research-baseline', 1, {
-    upgrade(d) {
-      d.createObjectStore('pins');
-    },
-  }));
+const db = lazyDb('crscore-research-baseline', ['pins']);
 
 export const useUncertainty = create<UncertaintyState>()((set, get) => {
   const ensureWorker = () => {

@@ -1,24 +1,14 @@
 // The browser's LLM answer cache for batch claims (see src/pseudorefs/cache.ts): IndexedDB, so a second run, or a
 // run after a reload, sends no request for an answer it already has. Entries hold the raw answer, never the key.
 // Two tabs running the same batch share it: a Web Lock per answer makes the second wait and read the first's.
-import { openDB, type IDBPDatabase } from 'idb';
+import { lazyDb } from './idbStores';
 import { ClaimsError } from '../../claims/errors';
 import type { AnswerCache, CachedAnswer } from '../../llmbatch/cache';
 
 export const ANSWER_DB = 'crscore-llm-answers';
 const STORE = 'answers';
 
-let dbPromise: Promise<IDBPDatabase> | null = null;
-function db(): Promise<IDBPDatabase> {
-  dbPromise ??= openDB(ANSWER_DB, 1, {
-    upgrade(d) {
-      if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
-    },
-  });
-  // A refused open (private mode, storage blocked) is tried again next time, not remembered forever.
-  dbPromise.catch(() => (dbPromise = null));
-  return dbPromise;
-}
+const db = lazyDb(ANSWER_DB, [STORE]);
 
 const locks = (globalThis.navigator as Navigator | undefined)?.locks;
 

@@ -1,7 +1,7 @@
 // The dataset picked in Teach's lesson "A high cosine is not 'addresses this claim'": its files, kept in IndexedDB
 // so the lesson a teacher prepared is still there after a reload. Only this tab's own pick; Research keeps its own.
-import { openDB, type IDBPDatabase } from 'idb';
 import { create } from 'zustand';
+import { lazyDb, storageErrorText as errText } from '../shared/idbStores';
 
 export interface LessonFile {
   name: string;
@@ -22,15 +22,7 @@ const DB_NAME = 'crscore-teach';
 const STORE = 'lesson';
 const KEY = 'dataset';
 
-let dbp: Promise<IDBPDatabase> | null = null;
-const db = () =>
-  (dbp ??= openDB(DB_NAME, 1, {
-    upgrade(d) {
-      if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
-    },
-  }));
-
-const errText = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+const db = lazyDb(DB_NAME, [STORE]);
 
 const isFiles = (v: unknown): v is LessonFile[] =>
   Array.isArray(v) && v.length > 0 && v.every((f) => f && typeof f === 'object' && typeof f.name === 'string' && typeof f.text === 'string');
