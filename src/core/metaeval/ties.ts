@@ -14,7 +14,7 @@
 // Ties in the optimum go to the smallest ε. `maxExactPairs: Infinity` (the meta-evaluation's epsSearch
 // 'exhaustive') sweeps every pair at any size.
 import { mulberry32 } from '../bootstrap.ts';
-import { accCounts, accKernel, accPlan, TIE_SLACK } from './pairwise.ts';
+import { accCounts, accKernel, accPlan, lowerBound, TIE_SLACK } from './pairwise.ts';
 
 export interface Group {
   x: ArrayLike<number>;
@@ -287,8 +287,8 @@ function candidateSearch(groups: readonly Group[], seed: number): TieCalibration
   const bestOf = () => [...tried].reduce((b, e) => (e[1] > b[1] + 1e-12 || (Math.abs(e[1] - b[1]) <= 1e-12 && e[0] < b[0]) ? e : b));
   const [b0] = bestOf();
   const at = first.indexOf(b0);
-  const lo = at <= 0 ? 0 : lowerIndex(diffs, first[at - 1]);
-  const hi = at < 0 || at >= first.length - 1 ? m : lowerIndex(diffs, first[at + 1]) + 1;
+  const lo = at <= 0 ? 0 : lowerBound(diffs, first[at - 1]);
+  const hi = at < 0 || at >= first.length - 1 ? m : lowerBound(diffs, first[at + 1]) + 1;
   quantiles(lo, Math.min(m, hi), 24).forEach(visit);
   const [eps, acc] = bestOf();
   const curve = [...tried].sort((a, b) => a[0] - b[0]).map(([e, a]) => ({ eps: e, acc: a }));
@@ -337,16 +337,6 @@ export function radixSortNonNegative(a: Float64Array, payload?: Uint16Array): Fl
   return a;
 }
 
-function lowerIndex(a: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** At most ~200 points of a step curve, keeping its first, last and best points. */
 function thin(eps: Float64Array, acc: Float64Array, best: number): { eps: number; acc: number }[] {
