@@ -34,7 +34,7 @@ for (const s of SOURCES) {
   let file = dev;
   if (s.source) {
     file = path.join(outDir, `dev-${s.source}.jsonl`);
-    writeFileSync(file, cli(['claims', '--dataset', dev, '--pseudo-refs', s.source]));
+    writeFileSync(file, cli(['claims', '--dataset', dev, '--pseudo-refs', s.source], true));
     filled[s.source] = file;
   }
   const r = relFigures(file, Number(values.bootstrap));
