@@ -84,7 +84,7 @@ const SYNTAX: Record<TableLang, Syntax> = {
     snake: false,
   },
   java: { fn: (i) => [`public int ${i.fn}(${cap(i.obj)} ${i.obj}) {`, '}'], call: (o, m, a) => `${o}.${m}(${a ?? ''})`, v: (n) => n, decl: (n, e) => `int ${n} = ${e};`, assign: (n, e) => `${n} = ${e};`, nil: 'null', ...braces(), ret: (e) => `return ${e};`, tryEmpty: tryBlock('} catch (Exception e) {'), snake: false },
-  js: { fn: (i) => [`function ${i.fn}(${i.obj}) {`, '}'], call: (o, m, a) => `${o}.${m}(${a ?? ''})`, v: (n) => n, decl: (n, e) => `const ${n} = ${e};`, assign: (n, e) => `${n} = ${e};`, nil: 'null', ...braces(), ret: (e) => `return ${e};`, tryEmpty: tryBlock('} catch (e) {'), snake: false },
+  js: { fn: (i) => [`function ${i.fn}(${i.obj}) {`, '}'], call: (o, m, a) => `${o}.${m}(${a ?? ''})`, v: (n) => n, decl: (n, e) => `let ${n} = ${e};`, assign: (n, e) => `${n} = ${e};`, nil: 'null', ...braces(), ret: (e) => `return ${e};`, tryEmpty: tryBlock('} catch (e) {'), snake: false },
   php: { fn: (i) => [`public function ${i.fn}($${i.obj}) {`, '}'], call: (o, m, a) => `$${o}->${m}(${a ?? ''})`, v: (n) => `$${n}`, decl: (n, e) => `$${n} = ${e};`, assign: (n, e) => `$${n} = ${e};`, nil: 'null', ...braces(), ret: (e) => `return ${e};`, tryEmpty: tryBlock('} catch (Exception $e) {'), snake: false },
   py: {
     fn: (i) => [`def ${i.fn}(${i.obj}):`, null],
