@@ -46,4 +46,8 @@ describe('tree claims', () => {
     ]);
     expect(await claims('typescript', '@@ -1,4 +1,4 @@\n-  start();\n   const x = load();\n+  start();\n   return x;')).toEqual(['The change moves a call `start();`.']);
   });
+  it('a C# local names its variable, not its type (`var` or `int`)', async () => {
+    for (const decl of ['var total = count * 2;', 'int total = count * 2;'])
+      expect(await claims('csharp', `@@ -1,3 +1,4 @@\n public int F(int count) {\n+    ${decl}\n     return count;\n }`)).toEqual([`The change inserts an assignment to \`total\`: \`${decl}\`.`]);
+  });
 });

@@ -84,7 +84,9 @@ function statementKind(tree: SyntaxTree, n: SyntaxNode): string {
   if (/import|using|include|require/.test(t)) return 'an import';
   const inner = t === 'expression_statement' ? n.children.find((c) => c.named) : n;
   if (inner && /assignment|short_var_declaration|declaration|declarator/.test(inner.type)) {
-    const left = field(inner, 'left') ?? field(inner, 'declarator') ?? field(inner, 'name') ?? inner.children.find((c) => c.type === 'variable_declaration' || c.type === 'variable_declarator' || c.type === 'init_declarator');
+    let left = field(inner, 'left') ?? field(inner, 'declarator') ?? field(inner, 'name') ?? inner.children.find((c) => c.type === 'variable_declaration' || c.type === 'variable_declarator' || c.type === 'init_declarator');
+    // C#'s variable_declaration starts with its type (`var`, `int`): the name is in its variable_declarator.
+    if (left?.type === 'variable_declaration') left = left.children.find((c) => c.type === 'variable_declarator') ?? left;
     const name = left ? /[A-Za-z_$][\w$.]*/.exec(squash(textOf(tree, field(left, 'declarator') ?? field(left, 'name') ?? left)))?.[0] : undefined;
     return name ? `an assignment to \`${name}\`` : 'a declaration';
   }
