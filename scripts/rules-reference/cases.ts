@@ -229,9 +229,38 @@ function merged(a: Record<string, { pos: string[]; neg: string[] }>, b: Record<s
   return out;
 }
 
+// A second batch, written after the first batch's disagreements were fixed: the table is not read only on the
+// cases the fixes were made for. Its disagreements are the rules' known limits (docs/analyzers.md).
+const C_MORE: Record<string, { pos: string[]; neg: string[] }> = {
+  duplicateExpression: { pos: ['int f(int a, int b) {\n  return (a - a) + b;\n}\n', 'int f(int a) {\n  return a == a || a > 1;\n}\n'], neg: ['int f(int a) {\n  return a == -a;\n}\n'] },
+  selfAssignment: { pos: ['int f(int a) {\n  a = (a);\n  return a;\n}\n'], neg: ['int f(int a) {\n  a = -a;\n  return a;\n}\n'] },
+  multiCondition: { pos: ['int f(int a, int b) {\n  if (a && b) return 1;\n  else if (a && b) return 2;\n  else return 3;\n}\n'], neg: ['int f(int a, int b) {\n  if (a && b) return 1;\n  else if (b && a) return 2;\n  return 0;\n}\n'] },
+  unreadVariable: { pos: ['int f(int a) {\n  int r;\n  r = a + 1;\n  return a;\n}\n'], neg: ['int f(int a) {\n  int r;\n  r = a + 1;\n  return r;\n}\n'] },
+  unusedVariable: { pos: ['struct S { int v; };\nint f(int a) {\n  struct S s;\n  return a;\n}\n'], neg: ['int f(int a) {\n  static int calls;\n  return a + calls++;\n}\n'] },
+};
+const PHP_MORE: Record<string, { pos: string[]; neg: string[] }> = {
+  UnusedLocalVariable: { pos: ['function f($a)\n{\n    list($x, $y) = $a;\n    return $x;\n}\n'], neg: ['function f($a)\n{\n    $x = $a;\n    return compact(\'x\');\n}\n'] },
+  EmptyCatchBlock: { pos: ['function f($c)\n{\n    try {\n        $c->close();\n    } catch (Exception $e) {\n        // ignored\n    }\n}\n'], neg: [] },
+  ExitExpression: { pos: ['function f($a)\n{\n    exit;\n}\n'], neg: [] },
+};
+const PY_MORE: Record<string, { pos: string[]; neg: string[] }> = {
+  W0612: { pos: ['def f(a):\n    x, y = a\n    return x\n'], neg: ['def f(a):\n    for i in a:\n        print(a)\n'] },
+  W0127: { pos: ['def f(a, b):\n    a, b = a, b\n    return a + b\n'], neg: [] },
+  R0124: { pos: ['def f(a):\n    return a.x == a.x\n'], neg: ['def f(a):\n    return 1 < a < 1\n'] },
+  W0511: { pos: ['def f(a):\n    return a  # todo\n'], neg: ['def f(a):\n    # TODOS are tracked elsewhere\n    return a\n'] },
+};
+
+const renumbered = (cases: RuleCase[], batch: string) => cases.map((c) => ({ ...c, file: c.file.replace(/-(pos|neg)-(\d+)\./, `-$1-${batch}$2.`) }));
+
 /** Every generated case, in a fixed order. */
 export function ruleCases(): RuleCase[] {
-  return [...expand('c', C_CASES), ...expand('cpp', merged(C_CASES, CPP_EXTRA)), ...expand('php', PHP_CASES, PHP_HEAD), ...expand('python', PY_CASES)];
+  return [
+    ...expand('c', C_CASES),
+    ...expand('cpp', merged(C_CASES, CPP_EXTRA)),
+    ...expand('php', PHP_CASES, PHP_HEAD),
+    ...expand('python', PY_CASES),
+    ...renumbered([...expand('c', C_MORE), ...expand('cpp', C_MORE), ...expand('php', PHP_MORE, PHP_HEAD), ...expand('python', PY_MORE)], 'b'),
+  ];
 }
 
 /** A short hash of a case's code: the fixture records it, so a changed case asks for a new recording. */
