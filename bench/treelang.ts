@@ -1,10 +1,12 @@
 // Analyzers + tree claims on 2,500 generated bare hunks in CodeReviewer's nine languages (the table shape:
-// a patch with no file header and a lang column), in the CLI's code path. Prints the time and the counts.
+// a patch with no file header and a lang column), in the CLI's code path and order. Prints the time, the counts
+// and a digest of the findings (a speed change must leave it as it is).
 import { analyze } from '../src/analyzers/run.ts';
 import { parseCode } from '../src/analyzers/linters.ts';
-import { treeClaims } from '../src/analyzers/treeClaims/claims.ts';
+import { createHash } from 'node:crypto';
+import { treeClaimsForChanges } from '../src/pseudorefs/treeClaimsBatch.ts';
+import { issuesForChanges } from '../src/pseudorefs/issuesBatch.ts';
 import { nodeTreeSitterAssets } from '../src/analyzers/treesitterNode.ts';
-import type { CodeLanguage } from '../src/analyzers/languages.ts';
 
 const HUNKS: Record<string, (i: number) => string> = {
   c: (i) => `@@ -1,5 +1,6 @@ int f${i}(int a)\n   int n = g(a);\n-  if (n > ${i}) return 1;\n+  if (n >= ${i}) return 1;\n+  else if (n >= ${i}) return 2;\n   return n;\n }`,
@@ -17,18 +19,21 @@ const HUNKS: Record<string, (i: number) => string> = {
   py: (i) => `@@ -1,3 +1,5 @@\n def load${i}(path):\n-    return open(path)\n+    try:\n+        return open(path)\n+    except:\n+        return None`,
   rb: (i) => `@@ -1,3 +1,6 @@\n   def close${i}\n+    begin\n+      @conn.close\n+    rescue\n+    end\n   end`,
 };
-const LANG: Record<string, CodeLanguage> = { c: 'c', cpp: 'cpp', '.cs': 'csharp', go: 'go', java: 'java', js: 'javascript', php: 'php', py: 'python', rb: 'ruby' };
 
 const assets = nodeTreeSitterAssets();
 const codes = Object.keys(HUNKS);
-const rows = Array.from({ length: 2500 }, (_, i) => ({ lang: codes[i % codes.length], diff: HUNKS[codes[i % codes.length]](i) }));
+const rows = Array.from({ length: 2500 }, (_, i) => ({ id: String(i), lang: codes[i % codes.length], diff: HUNKS[codes[i % codes.length]](i) }));
+// The CLI's order (crscore score|eval --pseudo-refs offline): every change's tree claims, then every change's issues.
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
-let issues = 0;
-let claims = 0;
-for (const r of rows) {
-  const language = LANG[r.lang];
-  for (const res of await analyze({ language, diff: r.diff, filter: 'paper', options: 'paper' }, assets)) issues += res.refs.length;
-  claims += (await treeClaims(language, r.diff, (l, c) => parseCode(l, c, assets))).length;
-}
-const s = (performance.now() - t0) / 1000;
-console.log(`analyzers + tree claims: ${rows.length} hunks in 9 languages, ${s.toFixed(1)} s (budget 20 s); ${issues} issues, ${claims} claims`);
+const claims = await treeClaimsForChanges(rows, (l, c) => parseCode(l, c, assets));
+const t1 = performance.now();
+const issues = await issuesForChanges(rows, (req) => analyze(req, assets), { filter: 'paper', options: 'paper' });
+const t2 = performance.now();
+const s = (t2 - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const nIssues = issues.reduce((n, c) => n + c.refs.length, 0);
+const nClaims = claims.reduce((n, c) => n + c.refs.length, 0);
+// A digest of every finding: a speed change must leave it as it is.
+const digest = createHash('sha256').update(JSON.stringify([claims.map((c) => c.refs), issues.map((c) => [c.refs, c.failed])])).digest('hex').slice(0, 16);
+console.log(`analyzers + tree claims: ${rows.length} hunks in 9 languages, ${s.toFixed(1)} s (budget 20 s; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; tree claims ${((t1 - t0) / 1000).toFixed(1)} s, analyzers ${((t2 - t1) / 1000).toFixed(1)} s); ${nIssues} issues, ${nClaims} claims, findings ${digest}`);
