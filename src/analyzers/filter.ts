@@ -17,9 +17,14 @@ export interface NewFile {
   lineMap?: number[];
 }
 
+// Each analyzer of a change reads its diff three times (the new side, the hunks, the filter), and a change has
+// two or three analyzers: the last diff's parse is kept (read-only, as every caller treats it).
+let lastDiff: { diff: string; file: DiffFile | undefined } | null = null;
+
 /** The first file of the diff that has hunks (the analyzers look at one file, as in the paper). */
 export function diffFile(diff: string): DiffFile | undefined {
-  return parseUnifiedDiff(diff).find((f) => f.hunks.length > 0);
+  if (lastDiff?.diff !== diff) lastDiff = { diff, file: parseUnifiedDiff(diff).find((f) => f.hunks.length > 0) };
+  return lastDiff.file;
 }
 
 /**

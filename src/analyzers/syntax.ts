@@ -23,23 +23,42 @@ export interface SyntaxTree {
   source: string;
   /** True when tree-sitter had to recover from a syntax error. */
   hasError: boolean;
+  /** The first syntax error, where it was found on the wasm tree before the copy (see firstSyntaxError). */
+  firstError?: { line: number; reason: string } | null;
 }
+
+// Whether a node type is named depends on its type id alone: asked once per language and id, not per node.
+const namedByLanguage = new WeakMap<object, Map<number, boolean>>();
 
 export function toSyntaxTree(tree: Tree, source: string): SyntaxTree {
   const cursor = tree.walk();
-  const make = (parent: SyntaxNode | null): SyntaxNode => ({
-    type: cursor.nodeType,
-    named: cursor.nodeIsNamed,
-    field: cursor.currentFieldName,
-    row: cursor.startPosition.row,
-    column: cursor.startPosition.column,
-    endRow: cursor.endPosition.row,
-    startIndex: cursor.startIndex,
-    endIndex: cursor.endIndex,
-    missing: cursor.nodeIsMissing,
-    parent,
-    children: [],
-  });
+  const language = tree.language;
+  let namedOf = namedByLanguage.get(language);
+  if (!namedOf) namedByLanguage.set(language, (namedOf = new Map()));
+  const types = language.types;
+  const fields = language.fields;
+  // A MISSING node only comes with error recovery: a clean tree has none, so the cursor is not asked.
+  const hasError = tree.rootNode.hasError;
+  // Each cursor getter crosses into wasm: the fewest calls per node (one per position, not one per coordinate).
+  const make = (parent: SyntaxNode | null): SyntaxNode => {
+    const typeId = cursor.nodeTypeId;
+    let named = namedOf.get(typeId);
+    if (named === undefined) namedOf.set(typeId, (named = cursor.nodeIsNamed));
+    const start = cursor.startPosition;
+    return {
+      type: types[typeId] || 'ERROR',
+      named,
+      field: fields[cursor.currentFieldId] ?? null,
+      row: start.row,
+      column: start.column,
+      endRow: cursor.endPosition.row,
+      startIndex: cursor.startIndex,
+      endIndex: cursor.endIndex,
+      missing: hasError && cursor.nodeIsMissing,
+      parent,
+      children: [],
+    };
+  };
   const root = make(null);
   // Iterative walk: deep expressions would overflow a recursive one.
   const stack: SyntaxNode[] = [root];
@@ -56,7 +75,7 @@ export function toSyntaxTree(tree: Tree, source: string): SyntaxTree {
       while (!cursor.gotoNextSibling()) {
         if (!cursor.gotoParent() || stack.length === 1) {
           cursor.delete();
-          return { root, source, hasError: tree.rootNode.hasError };
+          return { root, source, hasError };
         }
         stack.pop();
         node = stack[stack.length - 1];
@@ -64,7 +83,7 @@ export function toSyntaxTree(tree: Tree, source: string): SyntaxTree {
     }
   }
   cursor.delete();
-  return { root, source, hasError: tree.rootNode.hasError };
+  return { root, source, hasError };
 }
 
 export function textOf(tree: SyntaxTree, node: SyntaxNode): string {
@@ -126,14 +145,40 @@ export function descendants(node: SyntaxNode, type: string | string[]): SyntaxNo
   return out;
 }
 
+type ErrorAt = { row: number; missing: boolean; type: string; startIndex: number; endIndex: number };
+
+function errorReason(source: string, n: ErrorAt | null): { line: number; reason: string } {
+  if (!n) return { line: 1, reason: 'a syntax error' };
+  return { line: n.row + 1, reason: n.missing ? `missing ${n.type}` : `a syntax error near ${JSON.stringify(source.slice(n.startIndex, Math.min(n.endIndex, n.startIndex + 20)))}` };
+}
+
 /** Where tree-sitter had to recover: the first ERROR or MISSING node (1-based line), or null for a clean parse. */
 export function firstSyntaxError(tree: SyntaxTree): { line: number; reason: string } | null {
   if (!tree.hasError) return null;
+  if (tree.firstError !== undefined) return tree.firstError;
   let found: SyntaxNode | null = null;
   walk(tree.root, (n) => {
     if (!found && (n.type === 'ERROR' || n.missing)) found = n;
   });
-  const n = found as SyntaxNode | null;
-  if (!n) return { line: 1, reason: 'a syntax error' };
-  return { line: n.row + 1, reason: n.missing ? `missing ${n.type}` : `a syntax error near ${JSON.stringify(tree.source.slice(n.startIndex, Math.min(n.endIndex, n.startIndex + 20)))}` };
+  return errorReason(tree.source, found);
+}
+
+/**
+ * firstSyntaxError on the wasm tree itself, in the same pre-order, entering only the nodes that hold an error
+ * (a node without one holds no ERROR or MISSING node): a tree that does not parse is often never copied.
+ */
+export function firstSyntaxErrorOf(tree: Tree, source: string): { line: number; reason: string } | null {
+  if (!tree.rootNode.hasError) return null;
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      const type = cursor.nodeType;
+      const missing = cursor.nodeIsMissing;
+      if (type === 'ERROR' || missing) return errorReason(source, { row: cursor.startPosition.row, missing, type, startIndex: cursor.startIndex, endIndex: cursor.endIndex });
+      if (cursor.currentNode.hasError && cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return errorReason(source, null);
+    }
+  } finally {
+    cursor.delete();
+  }
 }

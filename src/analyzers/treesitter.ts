@@ -4,7 +4,7 @@
 // under vitest.
 import * as shipped from 'web-tree-sitter';
 import type { Language, Parser } from 'web-tree-sitter';
-import { toSyntaxTree, type SyntaxTree } from './syntax.ts';
+import { firstSyntaxErrorOf, toSyntaxTree, type SyntaxNode, type SyntaxTree } from './syntax.ts';
 import type { GrammarId } from './languages.ts';
 
 /** web-tree-sitter's module: the one imported, or a fresh copy of it (its own wasm instance). */
@@ -103,6 +103,19 @@ function recreate(assets: TreeSitterAssets): void {
   if (assets.freshModule) module = assets.freshModule(++instances);
 }
 
+/** A tree with a syntax error whose nodes are copied on first read. */
+function lazyTree(source: string, firstError: SyntaxTree['firstError'], copy: () => SyntaxTree): SyntaxTree {
+  let root: SyntaxNode | undefined;
+  return {
+    source,
+    hasError: true,
+    firstError,
+    get root() {
+      return (root ??= copy().root);
+    },
+  };
+}
+
 /**
  * Parses `code` and copies the tree into plain objects (toSyntaxTree), freeing the wasm tree at once:
  * the analyzers walk the copy, so no wasm memory outlives a call. Null when the parser gives up. A failure inside
@@ -119,7 +132,24 @@ export async function parsePlain(language: TreeSitterLanguage, code: string, ass
   }
   if (!parsed) return null;
   try {
-    return toSyntaxTree(parsed, code);
+    if (!parsed.rootNode.hasError) return toSyntaxTree(parsed, code);
+    // A text that does not parse is mostly tried in another form next (a hunk as it stands, then wrapped): its
+    // tree is copied only when something reads it, by parsing it again then (parsing is deterministic).
+    return lazyTree(code, firstSyntaxErrorOf(parsed, code), () => {
+      let again: ReturnType<Parser['parse']>;
+      try {
+        again = parser.parse(code);
+        if (!again) throw new Error('the parser gave up on a text it had parsed');
+      } catch (e) {
+        recreate(assets);
+        throw e;
+      }
+      try {
+        return toSyntaxTree(again, code);
+      } finally {
+        again.delete();
+      }
+    });
   } catch (e) {
     recreate(assets);
     throw e;

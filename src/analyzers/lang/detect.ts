@@ -58,8 +58,9 @@ export function selfAssignments(tree: SyntaxTree, cfg: LangConfig): Finding[] {
     const right = field(n, 'right');
     const op = n.children.find((c) => !c.named && left && right && c.startIndex >= left.endIndex && c.endIndex <= right.startIndex);
     if (!left || !right || (op && !ASSIGN_OPS.has(op.type))) return [];
-    const l = squash(textOf(tree, left));
-    return l !== '' && l === squash(textOf(tree, right)) && !/[(]/.test(l) ? [{ node: n, subject: l }] : [];
+    // `a = (a)` is the same assignment: the linters compare the expressions, not their parentheses.
+    const l = unparen(textOf(tree, left));
+    return l !== '' && l === unparen(textOf(tree, right)) && !/[(]/.test(l) ? [{ node: n, subject: l }] : [];
   });
 }
 
@@ -70,13 +71,23 @@ export function selfComparisons(tree: SyntaxTree, cfg: LangConfig, ops: Readonly
     const p = binaryParts(tree, n);
     if (!p || !ops.has(p.op)) return [];
     const l = squash(textOf(tree, p.left));
-    // A call may differ from itself (f() == f() reads twice): only side-effect-free operands count.
-    return l === squash(textOf(tree, p.right)) && !/[(]|\+\+|--/.test(l) ? [{ node: n, subject: p.op, extra: l }] : [];
+    // A call may differ from itself (f() == f() reads twice): only side-effect-free operands count. Parentheses
+    // that group (`(a + b) != (a + b)`) are no call: a call is a name, `]` or `)` followed by `(`.
+    return l === squash(textOf(tree, p.right)) && !/[\w\])]\s*\(|\+\+|--/.test(l) ? [{ node: n, subject: p.op, extra: l }] : [];
   });
 }
 
 function condition(n: SyntaxNode): SyntaxNode | undefined {
   return field(n, 'condition');
+}
+
+/** A node's tokens joined by one space: `a==1` and `a == 1` read the same, as the linters compare tokens. */
+function tokensOf(tree: SyntaxTree, n: SyntaxNode): string {
+  const out: string[] = [];
+  walk(n, (c) => {
+    if (c.children.length === 0 && c.endIndex > c.startIndex) out.push(textOf(tree, c));
+  });
+  return out.join(' ');
 }
 
 /** An else-if chain's links after `head`: else-if clauses and `else { if … }` written as one chain. */
@@ -109,7 +120,7 @@ export function duplicateConditions(tree: SyntaxTree, cfg: LangConfig): Finding[
     for (const n of [head, ...links]) {
       const c = condition(n);
       if (!c) continue;
-      const key = unparen(textOf(tree, c));
+      const key = unparen(tokensOf(tree, c));
       const first = seen.get(key);
       if (first) out.push({ node: c, subject: key, related: first.row + 1 });
       else seen.set(key, c);
@@ -170,11 +181,14 @@ export function nodesOfType(tree: SyntaxTree, ...types: string[]): Finding[] {
   return nodesOf(tree, new Set(types)).map((node) => ({ node }));
 }
 
-/** Comments holding TODO, FIXME or XXX; `subject` is the comment without its markers, `extra` the keyword. */
-export function todoComments(tree: SyntaxTree, cfg: LangConfig): Finding[] {
+/**
+ * Comments holding TODO, FIXME or XXX; `subject` is the comment without its markers, `extra` the keyword.
+ * `pylint`: as pylint's fixme reads them, the note right after a `#` and followed by `:`, a space or the end.
+ */
+export function todoComments(tree: SyntaxTree, cfg: LangConfig, mode: 'anywhere' | 'pylint' = 'anywhere'): Finding[] {
   return nodesOf(tree, cfg.comments).flatMap((n) => {
     const text = textOf(tree, n);
-    const m = /\b(TODO|FIXME|XXX)\b/i.exec(text);
+    const m = mode === 'pylint' ? /#\s*(TODO|FIXME|XXX)(?=:|\s|$)/i.exec(`#${text.replace(/^#/, '').trimStart()}`) : /\b(TODO|FIXME|XXX)\b/i.exec(text);
     if (!m) return [];
     const body = text.replace(/^(\/\/+|\/\*+|#+)\s*/, '').replace(/\s*\*+\/$/, '').split('\n')[0].trim();
     return [{ node: n, subject: body, extra: m[1] }];
@@ -182,8 +196,8 @@ export function todoComments(tree: SyntaxTree, cfg: LangConfig): Finding[] {
 }
 
 /** Lines longer than `max` characters; `subject` is the length. Lines are the source's own. */
-export function longLines(tree: SyntaxTree, max: number): { line: number; length: number }[] {
-  return tree.source.split('\n').flatMap((l, i) => ([...l].length > max ? [{ line: i + 1, length: [...l].length }] : []));
+export function longLines(tree: SyntaxTree, max: number, ignore?: RegExp): { line: number; length: number }[] {
+  return tree.source.split('\n').flatMap((l, i) => ([...l].length > max && !ignore?.test(l) ? [{ line: i + 1, length: [...l].length }] : []));
 }
 
 /** The real functions of the tree: a wrapper the fragment code added (named __hunk__) is not one. */
@@ -265,11 +279,26 @@ export function unusedLocals(tree: SyntaxTree, cfg: LangConfig): (Finding & { in
       // Assignment languages: a plain name on the left of `=` inside the function.
       walk(fn, (n) => {
         if (n !== fn && cfg.functions.has(n.type)) return false;
-        if (n.type !== 'assignment' && n.type !== 'assignment_expression') return;
-        const left = field(n, 'left');
-        if (left && cfg.identifiers.has(left.type)) locals.push({ name: left, initialized: true, node: n });
+        // PHP's foreach key and value (PHPMD reads them as locals: allow-unused-foreach-variables is off by default).
+        if (n.type === 'foreach_statement') {
+          for (const c of n.children.filter((x) => x.named).slice(1)) {
+            for (const v of c.type === 'pair' ? c.children : [c]) if (cfg.identifiers.has(v.type)) locals.push({ name: v, initialized: true, node: v });
+          }
+          return;
+        }
+        // Python's for-loop names (pylint reads an unused one as unused-variable).
+        const target = n.type === 'for_statement' ? field(n, 'left') : n.type === 'assignment' || n.type === 'assignment_expression' ? field(n, 'left') : undefined;
+        if (!target) return;
+        // `x, y = a`: each name of an unpacking is a local of its own.
+        const names = target.type === 'pattern_list' || target.type === 'tuple_pattern' ? target.children : [target];
+        for (const v of names) if (cfg.identifiers.has(v.type)) locals.push({ name: v, initialized: true, node: n });
       });
     }
+    // PHP's compact('x') reads $x.
+    walk(fn, (n) => {
+      if (n.type !== 'function_call_expression' || textOf(tree, field(n, 'function') ?? n) !== 'compact') return;
+      walk(n, (a) => void (a.type === 'string_content' || a.type === 'string_value' ? counts.set(`$${textOf(tree, a)}`, 2) : undefined));
+    });
     for (const l of locals) {
       const name = textOf(tree, l.name);
       if (/^\$?_/.test(name) || name === '$this' || params.has(name)) continue;

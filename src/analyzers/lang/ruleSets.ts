@@ -7,6 +7,7 @@ import { field, textOf, walk, type SyntaxNode, type SyntaxTree } from '../syntax
 import type { AnalyzerWarning, LinterName } from '../types.ts';
 import { LANG_CONFIG, type LangConfig } from './config.ts';
 import {
+  COMPARISONS,
   duplicateBranches,
   duplicateConditions,
   emptyCatches,
@@ -45,10 +46,10 @@ const phpWhere = (f: Finding, t: SyntaxTree, c: LangConfig) => {
   return fn ? `${fn.type === 'method_declaration' ? 'method' : 'function'} ${functionName(t, fn)}()` : 'function (global)()';
 };
 
-const lineRule = (tool: LinterName, id: string, max: number, message: (len: number) => string): Rule => ({
+const lineRule = (tool: LinterName, id: string, max: number, message: (len: number) => string, ignore?: RegExp): Rule => ({
   tool,
   id,
-  check: (t) => longLines(t, max).map((l) => ({ line: l.line, column: max + 1, message: message(l.length) })),
+  check: (t) => longLines(t, max, ignore).map((l) => ({ line: l.line, column: max + 1, message: message(l.length) })),
 });
 
 const calls = (names: ReadonlySet<string>) => (t: SyntaxTree, c: LangConfig): Finding[] => {
@@ -63,6 +64,27 @@ const calls = (names: ReadonlySet<string>) => (t: SyntaxTree, c: LangConfig): Fi
   });
   return out;
 };
+
+/** PHP functions called by name (PHPMD reads function postfixes: `$log->print_r()` is a method, not one). */
+const phpCalls = (names: ReadonlySet<string>) => (t: SyntaxTree): Finding[] => {
+  const out: Finding[] = [];
+  walk(t.root, (n) => {
+    const fn = n.type === 'function_call_expression' ? field(n, 'function') : undefined;
+    if (fn && names.has(textOf(t, fn))) out.push({ node: n, subject: textOf(t, fn) });
+  });
+  return out;
+};
+
+/** count() or sizeof() in a loop's condition, in a class, trait or enum only (PHPMD's rule reads nothing else). */
+const countInLoops = (t: SyntaxTree): Finding[] =>
+  nodesOfType(t, 'for_statement', 'while_statement', 'do_statement').flatMap((f) => {
+    let p = f.node.parent;
+    while (p && !['class_declaration', 'trait_declaration', 'enum_declaration'].includes(p.type)) p = p.parent;
+    const cond = field(f.node, 'condition');
+    if (!p || !cond) return [];
+    const counted = phpCalls(new Set(['count', 'sizeof']))({ ...t, root: cond });
+    return counted.length ? [{ node: f.node, subject: counted[0].subject, extra: f.node.type.replace(/_statement$/, '') }] : [];
+  });
 
 /** Ruby's debugger calls: bare identifiers (`byebug`) parse as identifiers, not calls. */
 const rubyDebugger = (t: SyntaxTree, c: LangConfig): Finding[] => {
@@ -81,8 +103,12 @@ const catchVariable = (t: SyntaxTree, n: SyntaxNode) => {
   return { decl, name: name ? textOf(t, name) : undefined, type: decl && field(decl, 'type') ? textOf(t, field(decl, 'type')!) : undefined };
 };
 
+// cppcheck's duplicateExpression: comparisons, logic and the non-commutative arithmetic and bit operators
+// (`a - a`, `a ^ a`); never `+`, `*` or shifts (checked with cppcheck 2.10).
+const CPPCHECK_OPS = new Set([...COMPARISONS, '-', '/', '%', '^', '&', '|']);
+
 const CPPCHECK: Rule[] = [
-  rule('cppcheck', 'duplicateExpression', (t, c) => selfComparisons(t, c), (f) => `Same expression on both sides of '${f.subject}'.`),
+  rule('cppcheck', 'duplicateExpression', (t, c) => selfComparisons(t, c, CPPCHECK_OPS), (f) => `Same expression on both sides of '${f.subject}'.`),
   rule('cppcheck', 'selfAssignment', selfAssignments, (f) => `Redundant assignment of '${f.subject}' to itself.`),
   rule('cppcheck', 'multiCondition', duplicateConditions, () => `Expression is always false because 'else if' condition matches previous condition at line {relatedLine}.`),
   rule('cppcheck', 'duplicateBranch', duplicateBranches, () => "Found duplicate branches for 'if' and 'else'."),
@@ -157,20 +183,14 @@ const RUBOCOP: Rule[] = [
 
 const PHPMD: Rule[] = [
   rule('PHPMD', 'UnusedLocalVariable', unusedLocals, (f) => `Avoid unused local variables such as '${f.subject}'.`),
-  rule('PHPMD', 'EmptyCatchBlock', emptyCatches, (f, t, c) => `Avoid using empty try-catch blocks in ${fnName(f, t, c)}.`),
+  // A catch holding only a comment is not reported (checked with PHPMD 2.13).
+  rule('PHPMD', 'EmptyCatchBlock', (t, c) => emptyCatches(t, c).filter((f) => f.extra !== 'comment'), (f, t, c) => `Avoid using empty try-catch blocks in ${fnName(f, t, c)}.`),
   rule('PHPMD', 'GotoStatement', (t) => nodesOfType(t, 'goto_statement'), (f, t, c) => `The ${phpWhere(f, t, c)} utilizes a goto statement.`),
-  rule('PHPMD', 'ExitExpression', (t) => nodesOfType(t, 'exit_statement'), (f, t, c) => `The ${phpWhere(f, t, c)} contains an exit expression.`),
-  rule('PHPMD', 'EvalExpression', calls(new Set(['eval'])), (f, t, c) => `The ${phpWhere(f, t, c)} contains an eval expression.`),
-  rule('PHPMD', 'DevelopmentCodeFragment', calls(new Set(['var_dump', 'print_r', 'debug_zval_dump', 'debug_print_backtrace'])), (f, t, c) => `The ${phpWhere(f, t, c)} calls the typical debug function ${f.subject}() which is mostly only used during development.`),
-  rule(
-    'PHPMD',
-    'CountInLoopExpression',
-    (t) => nodesOfType(t, 'for_statement', 'while_statement', 'do_statement').filter((f) => {
-      const cond = field(f.node, 'condition');
-      return !!cond && /\b(count|sizeof)\s*\(/.test(textOf(t, cond));
-    }),
-    () => 'Avoid using count() function in for loops.',
-  ),
+  // `die(…)` parses as a call; `exit(…)` and `exit;` as exit statements.
+  rule('PHPMD', 'ExitExpression', (t) => [...nodesOfType(t, 'exit_statement'), ...phpCalls(new Set(['die']))(t)], (f, t, c) => `The ${phpWhere(f, t, c)} contains an exit expression.`),
+  rule('PHPMD', 'EvalExpression', phpCalls(new Set(['eval'])), (f, t, c) => `The ${phpWhere(f, t, c)} contains an eval expression.`),
+  rule('PHPMD', 'DevelopmentCodeFragment', phpCalls(new Set(['var_dump', 'print_r', 'debug_zval_dump', 'debug_print_backtrace'])), (f, t, c) => `The ${phpWhere(f, t, c)} calls the typical debug function ${f.subject}() which is mostly only used during development.`),
+  rule('PHPMD', 'CountInLoopExpression', countInLoops, (f) => `Avoid using ${f.subject}() function in ${f.extra} loops.`),
 ];
 
 const ESLINT: Rule[] = [
@@ -186,12 +206,15 @@ const ESLINT: Rule[] = [
 ];
 
 const PYLINT: Rule[] = [
-  rule('Pylint', 'W0511', todoComments, (f) => f.subject!),
-  lineRule('Pylint', 'C0301', 100, (n) => `Line too long (${n}/100)`),
+  rule('Pylint', 'W0511', (t, c) => todoComments(t, c, 'pylint'), (f) => f.subject!),
+  // pylint's ignore-long-lines default: a line holding only a URL (after an optional `# `) is never too long.
+  lineRule('Pylint', 'C0301', 100, (n) => `Line too long (${n}/100)`, /^\s*(# )?<?https?:\/\/\S+>?$/),
   rule('Pylint', 'W0702', (t) => nodesOfType(t, 'except_clause').filter((f) => !f.node.children.some((c) => c.named && c.type !== 'block' && c.type !== 'comment')), () => 'No exception type(s) specified'),
   rule('Pylint', 'W0612', unusedLocals, (f) => `Unused variable '${f.subject}'`),
-  rule('Pylint', 'W0127', selfAssignments, (f) => `Assigning the same variable '${f.subject}' to itself`),
-  rule('Pylint', 'R0124', (t, c) => selfComparisons(t, c, new Set(['==', '!=', '<', '>', '<=', '>=', 'is', 'is not'])), (f) => `Redundant comparison - ${f.extra} ${f.subject} ${f.extra}`),
+  // pylint's self-assigning-variable reads names only (`self.v = self.v` is an attribute, not a variable).
+  rule('Pylint', 'W0127', (t, c) => selfAssignments(t, c).filter((f) => field(f.node, 'left')?.type === 'identifier'), (f) => `Assigning the same variable '${f.subject}' to itself`),
+  // pylint compares names and constants only (`a.x == a.x` is not reported).
+  rule('Pylint', 'R0124', (t, c) => selfComparisons(t, c, new Set(['==', '!=', '<', '>', '<=', '>=', 'is', 'is not'])).filter((f) => /^([A-Za-z_]\w*|\d[\w.]*|'[^']*'|"[^"]*")$/.test(f.extra ?? '')), (f) => `Redundant comparison - ${f.extra} ${f.subject} ${f.extra}`),
   rule(
     'Pylint',
     'W0107',
