@@ -6,11 +6,11 @@ import type { JudgesReport } from '../../core/prreview/index';
 const COLOURS = ['#1d4ed8', '#c2410c', '#15803d', '#7c3aed'];
 
 export default function JudgesChart({ report }: { report: JudgesReport }) {
-  const against = [...new Set(report.rows.map((r) => (r.kind === 'judge' ? `judge ${r.against}` : r.against)))];
+  const against = [...new Set(report.rows.map((r) => (r.kind === 'judge' ? `${r.against} (ceiling)` : r.against)))];
   const data = against.map((a) => {
     const point: Record<string, string | number | null> = { against: a };
     for (const j of report.judges) {
-      const r = report.rows.find((x) => x.judge === j && (x.kind === 'judge' ? `judge ${x.against}` : x.against) === a);
+      const r = report.rows.find((x) => x.judge === j && (x.kind === 'judge' ? `${x.against} (ceiling)` : x.against) === a);
       point[j] = r && Number.isFinite(r.golden.kappa) ? Number(r.golden.kappa.toFixed(3)) : null;
     }
     return point;

@@ -77,9 +77,11 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
         </label>
         <span className="muted">text similarity: {matcher}{settings.matcher && !LOCAL.has(settings.matcher) ? ` (the run's ${settings.matcher} needs a model: this view shows lexical)` : ''}</span>
       </div>
+      <p className="muted pr-matrix-note">
+        Rows: the reference issues (I). Columns: {system}'s comments (C). × ruled out by location; outlined: a match at τ. Click a cell for its decision.
+      </p>
       <div className="pr-matrix-wrap">
         <table className="pr-matrix" data-testid="pr-matrix">
-          <caption className="muted">Rows: reference issues (I). Columns: {system}'s comments (C). × ruled out by location; outlined: a match at τ. Click a cell for its decision.</caption>
           <thead>
             <tr>
               <th />
@@ -159,7 +161,7 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
             </div>
           );
         })}
-        <h4>Comments not placed on a shown line</h4>
+        {pinned.some((p) => !placed.has(p)) && <h4>Comments not placed on a shown line</h4>}
         <ul className="pr-unplaced" data-testid="pr-unplaced">
           {pinned.filter((p) => !placed.has(p)).map((p) => (
             <li key={`${p.kind}${p.k}`}>
