@@ -234,6 +234,15 @@ test.describe('a GitHub pull request as whole reviews', () => {
     // Review text is shown as text: the comment's words, never markup.
     await expect(view.locator('.pr-pin[data-pin="tool-0"] .pin-text')).toHaveText('A bare except hides errors: catch OSError instead.');
     await shoot(page, 'pr-view-github');
+
+    // Pasted in the Workbench: the importer reads it (its API base and token rules), ready to tick a reference.
+    const asked0 = stub.requests.length;
+    await page.getByTestId('prw-url').fill(`${stub.web}/octo-org/shop-service/pull/77`);
+    await page.getByTestId('prw-load').click();
+    await expect(page).toHaveURL(/#github$/);
+    await expect(page.getByTestId('gh-url')).toHaveValue(`${stub.web}/octo-org/shop-service/pull/77`);
+    await expect(page.getByTestId('gh-whole').getByTestId('gh-ref')).toHaveCount(3);
+    await expect.poll(() => stub.requests.length).toBeGreaterThan(asked0);
   });
 });
 
