@@ -11,6 +11,7 @@ export { codefuseEvaluate, locationSimilarity, HarnessError, type CodefuseRow } 
 export { aacrEvaluate, aacrLocationMatch, shippedAnswer, firstWordAnswer, pyRound3, type AacrRow, type AacrVariant, type SemanticMatch } from './evaluators/aacr.ts';
 export { martianEvaluate, replayRecord, martianTotals, parseJudgeReply, martianPrompt, MARTIAN_SYSTEM, type MartianRow, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
 export { crscoreEvaluate, locationGate, type CrscoreRow } from './evaluators/crscore.ts';
+export { prMatches, explainDecision, viewHunks, type PrMatches, type Decision, type DecidingRule, type ViewHunk } from './prView.ts';
 export { MATCHERS, DEFAULT_THRESHOLD, pairMatrix, type MatcherName, type MatcherContext, type PairMatrix } from './matchers.ts';
 export { aggregate, type Aggregates, type SystemAggregate, type SystemPair, type AggregateSpec } from './aggregate.ts';
 export { prEval, EVALUATORS, type EvaluatorName, type PrEvalOptions, type PrEvalResult, type PrRow } from './evaluate.ts';

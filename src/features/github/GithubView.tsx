@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { apiHost, tokenMayGoTo, type FetchProgress } from '../../github';
 import { useGithubImport } from './importStore';
 import { ItemList } from './ItemList';
+import { WholeReview } from './WholeReview';
 import { GITHUB_SETTINGS_KEY, useGithubSettings } from './settingsStore';
 import { useStorageRefusals } from '../../settings/storageWrites';
 import './github.css';
@@ -129,6 +130,7 @@ export default function GithubView() {
         )}
       </section>
       {st.pull && <PullPanel />}
+      {st.pull && st.items.some((i) => !i.inReplyTo) && <WholeReview />}
     </div>
   );
 }

@@ -6,6 +6,9 @@ import { EVALUATORS, SAMPLE_LAYOUTS, type EvaluatorName, type PrFile, type Sampl
 import { BROWSER_MATCHERS, usePrReview } from '../../store/prreview/prReview';
 import { Leaderboard, PrRows } from './Leaderboard';
 import { PrView } from './PrView';
+import { JudgesPanel } from './JudgesPanel';
+import { GithubReference } from './GithubReference';
+import { navigate } from '../../ui/useHash';
 import './prreview.css';
 
 const EVALUATOR_LABEL: Record<EvaluatorName, string> = {
@@ -53,6 +56,9 @@ export function PrReviewView() {
             Pick files…
             <input type="file" multiple hidden data-testid="pr-files" accept=".json,.jsonl,.txt" onChange={pick} />
           </label>
+          <button type="button" onClick={() => navigate('#github')} data-testid="pr-github">
+            A GitHub pull request…
+          </button>
           <span className="muted">or try a generated sample:</span>
           {SAMPLE_LAYOUTS.map((l) => (
             <button key={l} type="button" onClick={() => void s.loadSample(l)} data-testid={`pr-sample-${l}`}>
@@ -72,6 +78,7 @@ export function PrReviewView() {
             {ds.problems.length ? `; ${ds.problems.length} records could not be read` : ''}
           </p>
         )}
+        {ds?.layout === 'github' && <GithubReference />}
         {ds && ds.problems.length > 0 && (
           <details data-testid="pr-problems">
             <summary>{ds.problems.length} records not read (the rest are kept)</summary>
@@ -153,6 +160,7 @@ export function PrReviewView() {
           <PrRows result={s.result} onOpen={s.openPr} />
         </>
       )}
+      {ds && ds.layout === 'martian' && ds.judges.length > 0 && !s.open && <JudgesPanel />}
       {s.open && ds && <PrView />}
     </div>
   );

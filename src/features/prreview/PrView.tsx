@@ -1,64 +1,54 @@
 // One pull request's whole review: the files and hunks with every comment pinned at its line (the tool's and the
-// reference's told apart), the comments × issues matrix of CRScore of a whole review with τ, the location weight and
-// the line window as sliders, and each decision explained. Texts are untrusted: rendered as text only.
+// reference's told apart by colour and by label), a line drawn for each match, the comments × issues matrix of
+// CRScore of a whole review with τ, the location weight and the line window as sliders, and each decision explained.
+// Research and the Workbench open this one component on the one store. Texts are untrusted: rendered as text only.
 import { useMemo, useState } from 'react';
-import { crscoreEvaluate, pairMatrix, parseDiffHunks, referencesFor, DEFAULT_THRESHOLD, type ReviewComment } from '../../core/prreview/index';
+import { crscoreEvaluate, explainDecision, pairMatrix, prMatches, referencesFor, viewHunks, DEFAULT_THRESHOLD, type ReviewComment } from '../../core/prreview/index';
 import { usePrReview } from '../../store/prreview/prReview';
 import { shortPr } from './Leaderboard';
+import { MatchLines, type Pinned } from './MatchLines';
 
 /** The matchers the view computes on the main thread (no model, no download): the run's when it is one of them. */
 const LOCAL = new Set(['bleu', 'lexical']);
 
-interface Pinned {
-  kind: 'tool' | 'reference';
-  k: number;
-  c: ReviewComment;
-}
-
 const where = (c: ReviewComment) => (c.path ? `${c.path}${c.from != null || c.to != null ? `:${c.from ?? c.to}${c.to != null && c.to !== c.from ? `–${c.to}` : ''}` : ''}${c.side ? ` (${c.side})` : ''}` : 'no location');
 
-export function PrView() {
+export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: string; onBack?: () => void }) {
   const { dataset, open, settings, closePr } = usePrReview();
-  const pr = dataset!.prs.find((p) => p.id === open!.pr);
+  const pr = dataset?.prs.find((p) => p.id === open?.pr);
+  const system = open?.system ?? '';
   const matcher = settings.matcher && LOCAL.has(settings.matcher) ? settings.matcher : 'lexical';
   const [tau, setTau] = useState(settings.tau ?? DEFAULT_THRESHOLD[matcher]);
   const [weight, setWeight] = useState(settings.locationWeight);
   const [window, setWindow] = useState(settings.lineWindow);
-  const issues = useMemo(() => (pr ? referencesFor(pr, open!.system, settings.reference) : []), [pr, open, settings.reference]);
-  const comments = useMemo(() => pr?.reviews[open!.system] ?? [], [pr, open]);
-  // The text similarities depend on the texts only: a slider step re-decides, it never recomputes them.
+  const issues = useMemo(() => (pr ? referencesFor(pr, system, settings.reference) : []), [pr, system, settings.reference]);
+  const comments = useMemo(() => pr?.reviews[system] ?? [], [pr, system]);
+  // The text similarities depend on the texts only: a slider step re-decides this PR's matrix, nothing else.
   const text = useMemo(() => pairMatrix(matcher)(issues.map((i) => i.text), comments.map((c) => c.text), pr?.diff), [matcher, issues, comments, pr]);
   const row = useMemo(() => crscoreEvaluate(issues, comments, text, { tau, locationWeight: weight, lineWindow: window }), [issues, comments, text, tau, weight, window]);
+  const matches = useMemo(() => prMatches(row, tau), [row, tau]);
+  const hunks = useMemo(() => viewHunks(pr?.diff, [...issues, ...comments]), [pr, issues, comments]);
   const [focus, setFocus] = useState<{ i: number; j: number } | null>(null);
   if (!pr) return null;
   const R = comments.length;
-  const bestOf = (j: number) => {
-    let best = -1;
-    for (let i = 0; i < issues.length; i++) if (row.cells[i * R + j].similarity >= tau && (best < 0 || row.cells[i * R + j].similarity > row.cells[best * R + j].similarity)) best = i;
-    return best;
-  };
-  const matchOfIssue = (i: number) => {
-    let best = -1;
-    for (let j = 0; j < R; j++) if (row.cells[i * R + j].similarity >= tau && (best < 0 || row.cells[i * R + j].similarity > row.cells[i * R + best].similarity)) best = j;
-    return best;
-  };
   const pinned: Pinned[] = [...issues.map((c, k) => ({ kind: 'reference' as const, k, c })), ...comments.map((c, k) => ({ kind: 'tool' as const, k, c }))];
-  const hunks = pr.diff ? parseDiffHunks(pr.diff) : [];
   const placed = new Set<Pinned>();
   const cell = focus ? row.cells[focus.i * R + focus.j] : null;
+  const decision = focus && cell ? explainDecision(cell, issues[focus.i], comments[focus.j], { tau, locationWeight: weight, lineWindow: window }) : null;
+  const matchOf = (p: Pinned) => (p.kind === 'tool' ? matches.ofComment[p.k] : matches.ofIssue[p.k]);
   return (
     <section className="panel pr-view" data-testid="pr-view">
       <div className="pr-view-head">
-        <button type="button" onClick={closePr} data-testid="pr-back">
-          ← Leaderboard
+        <button type="button" onClick={onBack ?? closePr} data-testid="pr-back">
+          {backLabel}
         </button>
         <h3>
-          {shortPr(pr.id)} · {open!.system}
+          {shortPr(pr.id)} · {system}
         </h3>
         {pr.title && <span className="muted">{pr.title}</span>}
       </div>
       <p className="muted">
-        CRScore of this pull request's whole review: the reference issues (rows) against {open!.system}'s comments (columns), a pair ruled out across files or
+        CRScore of this pull request's whole review: the reference issues (rows) against {system}'s comments (columns), a pair ruled out across files or
         beyond the line window, else (1 − w)·text + w·location; a comment addresses an issue at similarity ≥ τ.
       </p>
       <div className="pr-scores" data-testid="pr-scores">
@@ -87,13 +77,16 @@ export function PrView() {
         </label>
         <span className="muted">text similarity: {matcher}{settings.matcher && !LOCAL.has(settings.matcher) ? ` (the run's ${settings.matcher} needs a model: this view shows lexical)` : ''}</span>
       </div>
+      <p className="muted pr-matrix-note">
+        Rows: the reference issues (I). Columns: {system}'s comments (C). × ruled out by location; outlined: a match at τ. Click a cell for its decision.
+      </p>
       <div className="pr-matrix-wrap">
         <table className="pr-matrix" data-testid="pr-matrix">
           <thead>
             <tr>
               <th />
               {comments.map((c, j) => (
-                <th key={j} title={c.text}>
+                <th key={j} title={c.text} className="tool-head">
                   C{j + 1}
                 </th>
               ))}
@@ -102,7 +95,9 @@ export function PrView() {
           <tbody>
             {issues.map((iss, i) => (
               <tr key={i}>
-                <th title={iss.text}>I{i + 1}</th>
+                <th title={iss.text} className="ref-head">
+                  I{i + 1}
+                </th>
                 {comments.map((_, j) => {
                   const x = row.cells[i * R + j];
                   const on = x.similarity >= tau;
@@ -113,6 +108,7 @@ export function PrView() {
                       style={{ background: x.gated ? undefined : `rgba(37, 99, 235, ${Math.min(1, x.similarity) * 0.85})` }}
                       onClick={() => setFocus({ i, j })}
                       data-testid={`pr-cell-${i}-${j}`}
+                      data-match={on ? '1' : '0'}
                     >
                       {x.gated ? '×' : x.similarity.toFixed(2)}
                     </td>
@@ -124,43 +120,56 @@ export function PrView() {
         </table>
         {issues.length === 0 && <p className="muted">No reference issue for this system on this pull request: Comp is 0, and so is every match.</p>}
       </div>
-      {focus && cell && (
-        <p className="pr-decision" data-testid="pr-decision">
-          I{focus.i + 1} × C{focus.j + 1}: {explain(cell, issues[focus.i], comments[focus.j], tau, weight, window)}
-        </p>
+      {focus && decision && (
+        <dl className="pr-decision" data-testid="pr-decision" data-rule={decision.rule}>
+          <dt>
+            I{focus.i + 1} × C{focus.j + 1}
+          </dt>
+          <dd>
+            location score <b data-testid="pr-decision-location">{decision.location}</b> · text similarity <b data-testid="pr-decision-text">{decision.text.toFixed(3)}</b> · rule <b data-testid="pr-decision-rule">{decision.rule}</b>
+          </dd>
+          <dd>{decision.because}</dd>
+        </dl>
       )}
       <h4>Files and hunks</h4>
-      {hunks.length === 0 && <p className="muted">This pull request comes without its diff: the comments are listed by location below.</p>}
-      {hunks.map((h, k) => {
-        const lines = hunkLines(h);
-        const shown = new Set(lines.filter((l) => l.kind !== 'del').map((l) => l.newNo));
-        const here = pinned.filter((p) => p.c.path === h.file && shown.has(lineOf(p.c)));
-        here.forEach((p) => placed.add(p));
-        return (
-          <div key={k} className="pr-hunk">
-            <div className="pr-file">{h.file}</div>
-            <pre className="pr-lines">
-              {lines.map((l, n) => (
-                <div key={n} className={`pr-line ${l.kind}`}>
-                  <span className="ln">{l.newNo ?? ''}</span>
-                  {l.text}
-                  {here.filter((p) => lineOf(p.c) === l.newNo && l.kind !== 'del').map((p) => (
-                    <Pin key={`${p.kind}${p.k}`} p={p} match={p.kind === 'tool' ? bestOf(p.k) : matchOfIssue(p.k)} />
-                  ))}
-                </div>
-              ))}
-            </pre>
-          </div>
-        );
-      })}
-      <h4>Comments not placed on a shown line</h4>
-      <ul className="pr-unplaced" data-testid="pr-unplaced">
-        {pinned.filter((p) => !placed.has(p)).map((p) => (
-          <li key={`${p.kind}${p.k}`}>
-            <Pin p={p} match={p.kind === 'tool' ? bestOf(p.k) : matchOfIssue(p.k)} />
-          </li>
-        ))}
-      </ul>
+      <p className="pr-legend muted">
+        <span className="pr-pin-tag tool">tool</span> {system}'s comment · <span className="pr-pin-tag reference">reference</span> an issue it should find · a green line joins
+        each match ({matches.links.length} at τ {tau.toFixed(3)})
+      </p>
+      <MatchLines links={matches.links} deps={[hunks, tau, weight, window, focus]}>
+        {hunks.length === 0 && <p className="muted">This pull request comes without its diff: the comments are listed by location below.</p>}
+        {!pr.diff && hunks.length > 0 && <p className="muted">No diff of the whole pull request: the hunks shown are those the comments were written on.</p>}
+        {hunks.map((h, k) => {
+          const lines = hunkLines(h);
+          const shown = new Set(lines.filter((l) => l.kind !== 'del').map((l) => l.newNo));
+          const here = pinned.filter((p) => !placed.has(p) && p.c.path === h.file && shown.has(lineOf(p.c)));
+          here.forEach((p) => placed.add(p));
+          return (
+            <div key={k} className="pr-hunk">
+              <div className="pr-file">{h.file}</div>
+              <pre className="pr-lines">
+                {lines.map((l, n) => (
+                  <div key={n} className={`pr-line ${l.kind}`}>
+                    <span className="ln">{l.newNo ?? ''}</span>
+                    {l.text}
+                    {here.filter((p) => lineOf(p.c) === l.newNo && l.kind !== 'del').map((p) => (
+                      <Pin key={`${p.kind}${p.k}`} p={p} match={matchOf(p)} />
+                    ))}
+                  </div>
+                ))}
+              </pre>
+            </div>
+          );
+        })}
+        {pinned.some((p) => !placed.has(p)) && <h4>Comments not placed on a shown line</h4>}
+        <ul className="pr-unplaced" data-testid="pr-unplaced">
+          {pinned.filter((p) => !placed.has(p)).map((p) => (
+            <li key={`${p.kind}${p.k}`}>
+              <Pin p={p} match={matchOf(p)} />
+            </li>
+          ))}
+        </ul>
+      </MatchLines>
     </section>
   );
 }
@@ -169,17 +178,12 @@ function Pin({ p, match }: { p: Pinned; match: number }) {
   const name = p.kind === 'tool' ? `C${p.k + 1}` : `I${p.k + 1}`;
   const other = match < 0 ? 'no match' : `↔ ${p.kind === 'tool' ? `I${match + 1}` : `C${match + 1}`}`;
   return (
-    <span className={`pr-pin ${p.kind}`} data-kind={p.kind}>
-      <b>{name}</b> <span className="where">{where(p.c)}</span> <span className={match < 0 ? 'miss' : 'hit'}>{other}</span>
+    <span className={`pr-pin ${p.kind}`} data-kind={p.kind} data-pin={`${p.kind}-${p.k}`}>
+      <span className={`pr-pin-tag ${p.kind}`}>{p.kind === 'tool' ? 'tool' : 'reference'}</span> <b>{name}</b> <span className="where">{where(p.c)}</span>{' '}
+      <span className={match < 0 ? 'miss' : 'hit'}>{other}</span>
       <span className="pin-text">{p.c.text}</span>
     </span>
   );
-}
-
-function explain(x: { similarity: number; text: number; location: number; gated: boolean }, issue: ReviewComment, comment: ReviewComment, tau: number, w: number, win: number): string {
-  if (x.gated) return issue.path && comment.path && issue.path !== comment.path ? `ruled out: different files (${issue.path} and ${comment.path})` : `ruled out: more than ${win} lines apart (the line window)`;
-  const s = `text ${x.text.toFixed(3)}, location ${x.location} → similarity (1 − ${w.toFixed(2)})·${x.text.toFixed(3)} + ${w.toFixed(2)}·${x.location} = ${x.similarity.toFixed(3)}`;
-  return `${s} ${x.similarity >= tau ? '≥' : '<'} τ ${tau.toFixed(3)}: ${x.similarity >= tau ? 'the comment addresses the issue' : 'no match'}`;
 }
 
 const lineOf = (c: ReviewComment) => c.to ?? c.from ?? null;

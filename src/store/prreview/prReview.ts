@@ -10,7 +10,9 @@ import {
   type PrDataset,
   type PrEvalOptions,
   type PrEvalResult,
+  type JudgesReport,
   type PrFile,
+  type PrFilesOptions,
   type SampleLayout,
 } from '../../core/prreview/index';
 import type { PrEvalWorkerApi } from './prEval.worker';
@@ -51,6 +53,8 @@ interface PrReviewState {
   /** What was picked: its label (a folder's name, a sample's layout) and files. */
   source: string | null;
   files: PrFile[];
+  /** How the files are read: a GitHub pull request's reference reviewers. */
+  read: PrFilesOptions;
   dataset: PrDataset | null;
   settings: PrSettings;
   result: PrEvalResult | null;
@@ -58,7 +62,12 @@ interface PrReviewState {
   error: string | null;
   /** The pull request and system open in the pull request view. */
   open: { pr: string; system: string } | null;
-  load(files: PrFile[], source: string): Promise<void>;
+  /** Judging the judges on Martian's folder (every offline matcher against each LLM judge), when asked. */
+  judges: { status: 'idle' | 'running' | 'done' | 'error'; report: JudgesReport | null; error: string | null };
+  load(files: PrFile[], source: string, read?: PrFilesOptions): Promise<void>;
+  /** A GitHub pull request: who is the reference changes, the files stay. */
+  setReferenceSystems(names: string[]): Promise<void>;
+  judgeJudges(): Promise<void>;
   loadSample(layout: SampleLayout): Promise<void>;
   set(s: Partial<PrSettings>): void;
   run(): Promise<void>;
@@ -97,20 +106,37 @@ function fitted(s: PrSettings, ds: PrDataset): PrSettings {
 export const usePrReview = create<PrReviewState>((set, get) => ({
   source: null,
   files: [],
+  read: {},
   dataset: null,
   settings: DEFAULT_PR_SETTINGS,
   result: null,
   running: false,
   error: null,
   open: null,
-  async load(files, source) {
-    set({ source, files, dataset: null, result: null, error: null, open: null, running: true });
+  judges: { status: 'idle', report: null, error: null },
+  async load(files, source, read = {}) {
+    set({ source, files, read, dataset: null, result: null, error: null, open: null, running: true, judges: { status: 'idle', report: null, error: null } });
     try {
-      const dataset = await api().read(files, {});
+      const dataset = await api().read(files, read);
       set({ dataset, settings: fitted(get().settings, dataset), running: false });
       await get().run();
     } catch (e) {
       set({ running: false, error: (e as Error).message });
+    }
+  },
+  setReferenceSystems(names) {
+    const { files, source, read } = get();
+    return get().load(files, source ?? '', { ...read, referenceSystems: names });
+  },
+  async judgeJudges() {
+    const { files, read } = get();
+    set({ judges: { status: 'running', report: null, error: null } });
+    try {
+      const report = await api().judges(files, read, [...BROWSER_MATCHERS]);
+      if (get().files !== files) return;
+      set({ judges: { status: 'done', report, error: null } });
+    } catch (e) {
+      set({ judges: { status: 'error', report: null, error: (e as Error).message } });
     }
   },
   loadSample(layout) {
@@ -123,11 +149,11 @@ export const usePrReview = create<PrReviewState>((set, get) => ({
     if (ds) void get().run();
   },
   async run() {
-    const { files, settings } = get();
+    const { files, settings, read } = get();
     if (!files.length) return;
     set({ running: true, error: null });
     try {
-      const { dataset, result } = await api().evaluate(files, { candidatesFrom: settings.candidatesFrom ?? undefined }, evalOptions(settings));
+      const { dataset, result } = await api().evaluate(files, { ...read, candidatesFrom: settings.candidatesFrom ?? undefined }, evalOptions(settings));
       // A later change of settings may have started another run: keep only the latest's figures.
       if (get().settings !== settings) return;
       set({ dataset, result, running: false });

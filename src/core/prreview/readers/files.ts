@@ -7,6 +7,7 @@ import { addGeneratedComments, readAacr } from './aacr.ts';
 import { readMartian } from './martian.ts';
 import { readOurs } from './ours.ts';
 import { readSweCare } from './swecare.ts';
+import { readGithubRows } from './github.ts';
 
 /** A file by its path relative to what was picked (`/`-separated), and its text. */
 export interface PrFile {
@@ -39,6 +40,8 @@ const isGenerated = (text: string) => /<note>[\s\S]*<\/note>/.test(text);
 export interface PrFilesOptions {
   /** Martian: whose extracted candidates are the tools' reviews (default: the reader's). */
   candidatesFrom?: string;
+  /** A GitHub pull request's review comments (`crscore github`'s rows): the reviewers whose comments are the reference. */
+  referenceSystems?: readonly string[];
 }
 
 /**
@@ -86,6 +89,12 @@ export function readPrFiles(files: readonly PrFile[], o: PrFilesOptions = {}): P
     const preds = files.filter((f) => f !== instances[0] && isPredictions(f.text));
     if (!preds.length) throw new PrFilesError("SWE-CARE task instances need each system's predictions: add one JSONL of {instance_id, review_text} per system (named by its file)");
     return readSweCare({ file: instances[0].path, text: instances[0].text }, preds.map((p) => ({ system: stem(p.path), file: p.path, text: p.text })));
+  }
+  const github = layouts.filter((x) => x.layout === 'github').map((x) => x.f);
+  if (github.length) {
+    if (github.length > 1) throw new PrFilesError(`a GitHub pull request: one file of review comments at a time (got ${github.map((f) => f.path).join(', ')})`);
+    if (!o.referenceSystems?.length) throw new PrFilesError("a pull request's review comments: say whose comments are the reference (the reviewers, by their GitHub names)");
+    return readGithubRows(github[0].text, github[0].path, { referenceAuthors: o.referenceSystems });
   }
   const ours = layouts.filter((x) => x.layout === 'crscore-pr').map((x) => x.f);
   if (ours.length) {
