@@ -7,7 +7,7 @@ import type { Idf } from '../plus/idf.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../plus/preset.ts';
 import { credit, rampFromCalibration } from '../plus/score.ts';
 import { plusTextCache, plusTextOfTokens, type PlusText } from '../plus/similarity.ts';
-import { plusTokens } from '../plus/tokens.ts';
+import { plusTokens, stemTokens } from '../plus/tokens.ts';
 import type { PseudoReferenceKind } from '../types.ts';
 import { maxOf } from '../arrays.ts';
 
@@ -227,18 +227,20 @@ export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewF
   const x = new Float64Array(P * F);
   const cell = new Float64Array(P * S);
   const reviewText = input.sentences.join(' ');
-  // The review's own texts are met once: computed here rather than kept in the batch's caches.
-  const sentLex = input.sentences.map((s) => new Set(lexicalTokens(s)));
+  // The review's own texts are met once: computed here rather than kept in the batch's caches. Each text is
+  // tokenised once; its stems are those tokens stemmed (stemTokens(lexicalTokens(t)) is plusTokens(t)).
+  const sentTokens = input.sentences.map((s) => lexicalTokens(s));
+  const sentLex = sentTokens.map((t) => new Set(t));
   const blankSentence = Uint8Array.from(sentLex, (l) => (l.size === 0 ? 1 : 0));
   const blank = blankSentence.every((b) => b === 1);
   if (blank || P === 0) return { x, rows: P, cell, cols: S, blankSentence, blank: true };
 
   const ch = cache.change(input);
   const refs = ch.refs;
-  const sents = input.sentences.map((s) => plusTextOfTokens(plusTokens(s), cache.idf));
+  const sents = sentTokens.map((t) => plusTextOfTokens(stemTokens(t), cache.idf));
   const reviewLexTokens = lexicalTokens(reviewText);
   const reviewLex = new Set(reviewLexTokens);
-  const reviewPlusTokens = plusTokens(reviewText);
+  const reviewPlusTokens = stemTokens(reviewLexTokens);
   const review = plusTextOfTokens(reviewPlusTokens, cache.idf);
   const reviewStems = new Set(reviewPlusTokens);
   const reviewIds = codeIdentifiers(reviewText);
