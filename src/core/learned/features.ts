@@ -177,14 +177,26 @@ export function codeIdentifiers(text: string): Set<string> {
   const t = text ?? '';
   for (const m of t.matchAll(/`([^`\n]+)`/g))
     for (const w of m[1].match(/[A-Za-z_$][\w$]*/g) ?? []) if (w.length > 1) out.add(w.toLowerCase());
-  for (const m of t.matchAll(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(\s*\()?/g)) {
-    const w = m[0].replace(/\s*\($/, '');
-    const called = m[1] !== undefined;
-    const looksLikeCode =
-      /[a-z][A-Z]/.test(w) || /\w_\w|^_|_$/.test(w) || w.includes('.') || /[A-Za-z]\d|\d[A-Za-z]/.test(w) || w.includes('$');
-    if (looksLikeCode || (called && w.length > 1)) for (const part of w.split('.')) if (part.length > 1) out.add(part.toLowerCase());
-  }
+  for (const m of t.matchAll(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(\s*\()?/g)) for (const part of identifierOf(m[0])) out.add(part);
   return out;
+}
+
+// A word's identifier parts depend on the word alone (its trailing "(" included), and words recur across a
+// dataset: each distinct one is judged once.
+const IDENTIFIER_CACHE_LIMIT = 100_000;
+const identifierCache = new Map<string, readonly string[]>();
+
+function identifierOf(match: string): readonly string[] {
+  let parts = identifierCache.get(match);
+  if (parts) return parts;
+  const w = match.replace(/\s*\($/, '');
+  const called = /\($/.test(match);
+  const looksLikeCode =
+    /[a-z][A-Z]/.test(w) || /\w_\w|^_|_$/.test(w) || w.includes('.') || /[A-Za-z]\d|\d[A-Za-z]/.test(w) || w.includes('$');
+  parts = looksLikeCode || (called && w.length > 1) ? w.split('.').filter((p) => p.length > 1).map((p) => p.toLowerCase()) : [];
+  if (identifierCache.size >= IDENTIFIER_CACHE_LIMIT) identifierCache.clear();
+  identifierCache.set(match, parts);
+  return parts;
 }
 
 /** True when the review quotes code: backticks, or an identifier that the diff's changed lines contain. */
