@@ -7,7 +7,7 @@ import type { Idf } from '../plus/idf.ts';
 import { PLUS_DEFAULT_CALIBRATION } from '../plus/preset.ts';
 import { credit, rampFromCalibration } from '../plus/score.ts';
 import { plusTextCache, plusTextOfTokens, type PlusText } from '../plus/similarity.ts';
-import { plusTokens } from '../plus/tokens.ts';
+import { plusTokens, stemTokens } from '../plus/tokens.ts';
 import type { PseudoReferenceKind } from '../types.ts';
 import { maxOf } from '../arrays.ts';
 
@@ -177,14 +177,26 @@ export function codeIdentifiers(text: string): Set<string> {
   const t = text ?? '';
   for (const m of t.matchAll(/`([^`\n]+)`/g))
     for (const w of m[1].match(/[A-Za-z_$][\w$]*/g) ?? []) if (w.length > 1) out.add(w.toLowerCase());
-  for (const m of t.matchAll(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(\s*\()?/g)) {
-    const w = m[0].replace(/\s*\($/, '');
-    const called = m[1] !== undefined;
-    const looksLikeCode =
-      /[a-z][A-Z]/.test(w) || /\w_\w|^_|_$/.test(w) || w.includes('.') || /[A-Za-z]\d|\d[A-Za-z]/.test(w) || w.includes('$');
-    if (looksLikeCode || (called && w.length > 1)) for (const part of w.split('.')) if (part.length > 1) out.add(part.toLowerCase());
-  }
+  for (const m of t.matchAll(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(\s*\()?/g)) for (const part of identifierOf(m[0])) out.add(part);
   return out;
+}
+
+// A word's identifier parts depend on the word alone (its trailing "(" included), and words recur across a
+// dataset: each distinct one is judged once.
+const IDENTIFIER_CACHE_LIMIT = 100_000;
+const identifierCache = new Map<string, readonly string[]>();
+
+function identifierOf(match: string): readonly string[] {
+  let parts = identifierCache.get(match);
+  if (parts) return parts;
+  const w = match.replace(/\s*\($/, '');
+  const called = /\($/.test(match);
+  const looksLikeCode =
+    /[a-z][A-Z]/.test(w) || /\w_\w|^_|_$/.test(w) || w.includes('.') || /[A-Za-z]\d|\d[A-Za-z]/.test(w) || w.includes('$');
+  parts = looksLikeCode || (called && w.length > 1) ? w.split('.').filter((p) => p.length > 1).map((p) => p.toLowerCase()) : [];
+  if (identifierCache.size >= IDENTIFIER_CACHE_LIMIT) identifierCache.clear();
+  identifierCache.set(match, parts);
+  return parts;
 }
 
 /** True when the review quotes code: backticks, or an identifier that the diff's changed lines contain. */
@@ -227,18 +239,20 @@ export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewF
   const x = new Float64Array(P * F);
   const cell = new Float64Array(P * S);
   const reviewText = input.sentences.join(' ');
-  // The review's own texts are met once: computed here rather than kept in the batch's caches.
-  const sentLex = input.sentences.map((s) => new Set(lexicalTokens(s)));
+  // The review's own texts are met once: computed here rather than kept in the batch's caches. Each text is
+  // tokenised once; its stems are those tokens stemmed (stemTokens(lexicalTokens(t)) is plusTokens(t)).
+  const sentTokens = input.sentences.map((s) => lexicalTokens(s));
+  const sentLex = sentTokens.map((t) => new Set(t));
   const blankSentence = Uint8Array.from(sentLex, (l) => (l.size === 0 ? 1 : 0));
   const blank = blankSentence.every((b) => b === 1);
   if (blank || P === 0) return { x, rows: P, cell, cols: S, blankSentence, blank: true };
 
   const ch = cache.change(input);
   const refs = ch.refs;
-  const sents = input.sentences.map((s) => plusTextOfTokens(plusTokens(s), cache.idf));
+  const sents = sentTokens.map((t) => plusTextOfTokens(stemTokens(t), cache.idf));
   const reviewLexTokens = lexicalTokens(reviewText);
   const reviewLex = new Set(reviewLexTokens);
-  const reviewPlusTokens = plusTokens(reviewText);
+  const reviewPlusTokens = stemTokens(reviewLexTokens);
   const review = plusTextOfTokens(reviewPlusTokens, cache.idf);
   const reviewStems = new Set(reviewPlusTokens);
   const reviewIds = codeIdentifiers(reviewText);

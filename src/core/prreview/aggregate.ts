@@ -63,41 +63,48 @@ export function aggregate(rows: readonly Row[], spec: AggregateSpec, o: Aggregat
   const systems = [...new Set(ok.map((r) => r.system))].sort();
   const fields = ['n', ...spec.sums];
   const F = fields.length;
-  // Per system: a PRs × fields table of that system's sums per PR.
+  // Per system: a PRs × fields table of that system's sums per PR, and the PRs it has rows on (ascending).
+  const bySystem = new Map(systems.map((s) => [s, [] as Row[]]));
+  for (const r of ok) bySystem.get(r.system)!.push(r);
   const tables = systems.map((s) => {
     const t = new Float64Array(prIds.length * F);
     const seen = new Uint8Array(prIds.length);
-    for (const r of ok)
-      if (r.system === s) {
-        const k = prAt.get(r.pr)!;
-        seen[k] = 1;
-        t[k * F] += 1;
-        spec.sums.forEach((f, i) => (t[k * F + 1 + i] += Number(r[f] ?? 0)));
-      }
-    return { t, prs: seen.reduce((a, b) => a + b, 0) };
+    for (const r of bySystem.get(s)!) {
+      const k = prAt.get(r.pr)!;
+      seen[k] = 1;
+      t[k * F] += 1;
+      spec.sums.forEach((f, i) => (t[k * F + 1 + i] += Number(r[f] ?? 0)));
+    }
+    const at = Int32Array.from(prIds.keys()).filter((k) => seen[k] === 1);
+    return { t, at, prs: at.length };
   });
   const statNames = Object.keys(spec.stats);
-  const sumsOf = (t: Float64Array, w: (k: number) => number) => {
-    const acc = new Float64Array(F);
-    for (let k = 0; k < prIds.length; k++) {
-      const wk = w(k);
+  // A resample's sums: its weights over the system's PRs (a PR without rows adds +0, which changes no sum).
+  const acc = new Float64Array(F);
+  const sumsOf = (t: Float64Array, at: Int32Array, w: ArrayLike<number> | null, s: Record<string, number> = {}) => {
+    acc.fill(0);
+    for (let a = 0; a < at.length; a++) {
+      const k = at[a];
+      const wk = w ? w[k] : 1;
       if (wk === 0) continue;
       for (let f = 0; f < F; f++) acc[f] += wk * t[k * F + f];
     }
-    const s: Record<string, number> = {};
-    fields.forEach((f, i) => (s[f] = acc[i]));
+    for (let i = 0; i < F; i++) s[fields[i]] = acc[i];
     return s;
   };
-  const point = tables.map(({ t }) => sumsOf(t, () => 1));
+  const point = tables.map(({ t, at }) => sumsOf(t, at, null));
   const draws = systems.map(() => statNames.map(() => new Float64Array(resamples)));
   const rng = mulberry32(seed);
   const w = new Uint32Array(prIds.length);
+  // One record of sums, refilled for every resample and system (its shape stays the same, so reading it is fast).
+  const s: Record<string, number> = {};
+  const stats = statNames.map((name) => spec.stats[name]);
   for (let b = 0; b < resamples; b++) {
     drawWeights(prIds.length, rng, w);
-    tables.forEach(({ t }, si) => {
-      const s = sumsOf(t, (k) => w[k]);
-      statNames.forEach((name, j) => (draws[si][j][b] = s.n > 0 ? spec.stats[name](s) : NaN));
-    });
+    for (let si = 0; si < tables.length; si++) {
+      sumsOf(tables[si].t, tables[si].at, w, s);
+      for (let j = 0; j < stats.length; j++) draws[si][j][b] = s.n > 0 ? stats[j](s) : NaN;
+    }
   }
   const out: SystemAggregate[] = systems.map((system, si) => {
     const stats: Record<string, StatEstimate> = {};

@@ -6,8 +6,7 @@ import { codefuseEvaluate, HarnessError } from './evaluators/codefuse.ts';
 import { aacrEvaluate, type AacrVariant, type SemanticMatch } from './evaluators/aacr.ts';
 import { martianEvaluate, replayRecord, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
 import { crscoreEvaluate } from './evaluators/crscore.ts';
-import { DEFAULT_THRESHOLD, pairMatrix, pairScorer, type MatcherContext, type MatcherName, type PairMatrix } from './matchers.ts';
-import { cachedNltkBleu } from './nltkBleu.ts';
+import { contextBleu, DEFAULT_THRESHOLD, pairMatrix, pairScorer, type MatcherContext, type MatcherName, type PairMatrix } from './matchers.ts';
 import { aggregate, AACR_AGGREGATE, CODEFUSE_AGGREGATE, CRSCORE_AGGREGATE, MARTIAN_AGGREGATE, type AggregateOptions, type Aggregates, type AggregateSpec } from './aggregate.ts';
 import { withCandidatesFrom } from './readers/martian.ts';
 import type { SimilarityMatrix } from '../types.ts';
@@ -86,7 +85,7 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
 
   if (o.evaluator === 'codefuse') {
     sig += `|tp>${o.tpThreshold ?? 0.5}|description:${o.matcher ?? 'bleu-nltk3.9-method4-punkt-untrained'}`;
-    const bleu = cachedNltkBleu();
+    const bleu = contextBleu(o.ctx);
     for (const pr of ds0.prs)
       for (const [system, preds] of reviewsOf(pr)) {
         const refs = referencesFor(pr, system, mode);
@@ -157,7 +156,7 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
         }
     }
   } else {
-    const m = matcher ?? decider(pairMatrix('lexical'));
+    const m = matcher ?? decider(pairMatrix('lexical', o.ctx));
     const tau = o.tau ?? threshold ?? DEFAULT_THRESHOLD.lexical;
     const lw = o.locationWeight ?? 0.2;
     const win = o.lineWindow ?? 3;

@@ -38,6 +38,18 @@ function need<T>(v: T | undefined, what: string, m: MatcherName): T {
   return v;
 }
 
+/** A pair's similarity memoised: runs that share a context ask the same (reference, comment) pairs again. */
+function pairMemo(f: (ref: string, com: string) => number): (ref: string, com: string) => number {
+  const byRef = new Map<string, Map<string, number>>();
+  return (ref, com) => {
+    let row = byRef.get(ref);
+    if (!row) byRef.set(ref, (row = new Map()));
+    let v = row.get(com);
+    if (v === undefined) row.set(com, (v = f(ref, com)));
+    return v;
+  };
+}
+
 function fromFn(f: (ref: string, com: string) => number): PairMatrix {
   return (refs, coms) => {
     const data = new Float32Array(refs.length * coms.length);
@@ -46,7 +58,45 @@ function fromFn(f: (ref: string, com: string) => number): PairMatrix {
   };
 }
 
+/**
+ * Each matcher's work kept with the context it was given: tokens, n-gram counts, TF-IDF vectors and linker
+ * features of each distinct text, and the similarity of each pair. Several runs on one dataset with one context
+ * (every evaluator in a bench, Research's reruns as a slider moves) compute each text's and each pair's work once;
+ * a call without a context gets fresh work, dropped with the run. The figures are those of fresh work: every memo
+ * holds a pure function's value.
+ */
+interface SharedWork {
+  bleu?: (pred: string, ref: string) => number;
+  matrices: Map<MatcherName, PairMatrix>;
+  scorers: Map<MatcherName, (ref: string, com: string) => number>;
+}
+const SHARED = new WeakMap<MatcherContext, SharedWork>();
+
+function sharedWork(ctx: MatcherContext): SharedWork {
+  let w = SHARED.get(ctx);
+  if (!w) SHARED.set(ctx, (w = { matrices: new Map(), scorers: new Map() }));
+  return w;
+}
+
+/** NLTK's BLEU-4 with method 4 (nltkBleu) of a lower-cased prediction and reference, with the context's work. */
+export function contextBleu(ctx: MatcherContext = {}): (pred: string, ref: string) => number {
+  const w = sharedWork(ctx);
+  if (!w.bleu) {
+    const bleu = cachedNltkBleu();
+    const memo = pairMemo((ref, pred) => bleu(pred, ref));
+    w.bleu = (pred, ref) => memo(ref, pred);
+  }
+  return w.bleu;
+}
+
 export function pairMatrix(name: MatcherName, ctx: MatcherContext = {}): PairMatrix {
+  const w = sharedWork(ctx);
+  let m = w.matrices.get(name);
+  if (!m) w.matrices.set(name, (m = freshPairMatrix(name, ctx)));
+  return m;
+}
+
+function freshPairMatrix(name: MatcherName, ctx: MatcherContext): PairMatrix {
   switch (name) {
     case 'lexical': {
       const sets = lexicalTokenSets();
@@ -59,22 +109,32 @@ export function pairMatrix(name: MatcherName, ctx: MatcherContext = {}): PairMat
     }
     case 'bleu': {
       // The reference issue is BLEU's reference, the comment its hypothesis, lower-cased as CodeFuse does.
-      const bleu = cachedNltkBleu();
+      const bleu = contextBleu(ctx);
       return fromFn((ref, com) => bleu(com.toLowerCase().trim(), ref.toLowerCase().trim()));
     }
     case 'use-lite': {
       const vec = need(ctx.vector, 'vectors from the encoder', name);
-      return fromFn((ref, com) => cosine(vec(ref), vec(com)));
+      return fromFn(pairMemo((ref, com) => cosine(vec(ref), vec(com))));
     }
     case 'learned': {
       const model = need(ctx.linker, 'the linker weights', name);
       const cache = featureCache(need(ctx.idf, 'the background IDF', name));
+      // A comment's probabilities depend on the PR's diff, all of its references and the comment alone.
+      const columns = new Map<string, Map<string, Map<string, Float64Array>>>();
       return (refs, coms, diff) => {
         const data = new Float32Array(refs.length * coms.length);
         const pseudoReferences = refs.map((text) => ({ text, kind: 'claim' as const }));
+        let byRefs = columns.get(diff ?? '');
+        if (!byRefs) columns.set(diff ?? '', (byRefs = new Map()));
+        const refsKey = JSON.stringify(refs);
+        let byCom = byRefs.get(refsKey);
+        if (!byCom) byRefs.set(refsKey, (byCom = new Map()));
         coms.forEach((c, j) => {
-          const input: LinkerInput = { diff: diff ?? '', pseudoReferences, sentences: splitReview(c) };
-          const p = reviewProbabilities(model, reviewFeatures(input, cache));
+          let p = byCom.get(c);
+          if (!p) {
+            const input: LinkerInput = { diff: diff ?? '', pseudoReferences, sentences: splitReview(c) };
+            byCom.set(c, (p = reviewProbabilities(model, reviewFeatures(input, cache))));
+          }
           for (let i = 0; i < refs.length; i++) data[i * coms.length + j] = p[i];
         });
         return { rows: refs.length, cols: coms.length, data };
@@ -90,14 +150,13 @@ export function pairMatrix(name: MatcherName, ctx: MatcherContext = {}): PairMat
  */
 export function pairScorer(name: MatcherName, ctx: MatcherContext = {}): ((ref: string, com: string) => number) | null {
   if (name === 'learned') return null;
-  const m = pairMatrix(name, ctx);
-  const seen = new Map<string, number>();
-  return (ref, com) => {
-    const k = `${ref}\u0000${com}`;
-    let v = seen.get(k);
-    if (v === undefined) seen.set(k, (v = m([ref], [com]).data[0]));
-    return v;
-  };
+  const w = sharedWork(ctx);
+  let f = w.scorers.get(name);
+  if (!f) {
+    const m = pairMatrix(name, ctx);
+    w.scorers.set(name, (f = pairMemo((ref, com) => m([ref], [com]).data[0])));
+  }
+  return f;
 }
 
 function cosine(a: Float32Array, b: Float32Array): number {

@@ -77,8 +77,16 @@ export function sweCareSample(seed = 44, n = 12): { instances: string; predictio
 
 const SOURCES = ['', 'GPT-5.2', 'Claude-Code/Claude-4.5-Sonnet', 'GLM-4.7'];
 
+/** Sizes of a generated AACR-Bench sample: its sources, and the most accepted and rejected comments of a PR. */
+export interface AacrSampleShape {
+  sources?: readonly string[];
+  positives?: number;
+  negatives?: number;
+}
+
 /** AACR-Bench positive and negative samples, and generated-comments files of one outside tool. */
-export function aacrSample(seed = 45, n = 10): { positives: string; negatives: string; generated: Record<string, string> } {
+export function aacrSample(seed = 45, n = 10, shape: AacrSampleShape = {}): { positives: string; negatives: string; generated: Record<string, string> } {
+  const sources = shape.sources ?? SOURCES;
   const g = rand(seed);
   const pos: unknown[] = [];
   const neg: unknown[] = [];
@@ -91,8 +99,8 @@ export function aacrSample(seed = 45, n = 10): { positives: string; negatives: s
       const back = g.r() < 0.1;
       return { is_ai_comment: src !== '', note: g.r() < 0.05 ? '' : g.text(), path: g.pick(paths), side: g.r() < 0.1 ? 'left' : 'right', source_model: src, from_line: back ? from + 3 : from, to_line: back ? from : from + g.int(4), category: 'Code Defect', context: 'Diff Level' };
     };
-    const pc = Array.from({ length: 1 + g.int(6) }, () => comment(g.pick(SOURCES)));
-    const nc = Array.from({ length: g.int(3) }, () => comment(g.pick(SOURCES)));
+    const pc = Array.from({ length: 1 + g.int(shape.positives ?? 6) }, () => comment(g.pick(sources)));
+    const nc = Array.from({ length: g.int(shape.negatives ?? 3) }, () => comment(g.pick(sources)));
     const pr = { change_line_count: 100, project_main_language: 'Go', source_commit: 's', target_commit: 't', githubPrUrl: url, category: 'Bug Fix' };
     pos.push({ ...pr, comments: pc });
     if (nc.length) neg.push({ ...pr, comments: nc });
@@ -112,10 +120,10 @@ export function aacrSample(seed = 45, n = 10): { positives: string; negatives: s
 }
 
 /** Martian's offline folder: golden comments, and per judge its candidates (one tool left to the record). */
-export function martianSample(seed = 46, n = 8): { golden: Record<string, string>; candidates: Record<string, string> } {
+export function martianSample(seed = 46, n = 8, shape: { tools?: readonly string[]; judges?: readonly string[] } = {}): { golden: Record<string, string>; candidates: Record<string, string> } {
   const g = rand(seed);
-  const tools = ['alpha', 'beta', 'gamma'];
-  const judges = ['judge-x', 'judge-y'];
+  const tools = shape.tools ?? ['alpha', 'beta', 'gamma'];
+  const judges = shape.judges ?? ['judge-x', 'judge-y'];
   const golden: Record<string, unknown[]> = { 'repo_a.json': [], 'repo_b.json': [] };
   const candidates: Record<string, Record<string, Record<string, unknown[]>>> = Object.fromEntries(judges.map((j) => [j, {}]));
   for (let k = 0; k < n; k++) {

@@ -77,6 +77,8 @@ interface PrReviewState {
 
 let worker: Comlink.Remote<PrEvalWorkerApi> | null = null;
 const api = () => (worker ??= Comlink.wrap<PrEvalWorkerApi>(new Worker(new URL('./prEval.worker.ts', import.meta.url), { type: 'module' })));
+/** The store's worker itself (bench/pr-browser.ts times the runs it does). */
+export const prEvalWorker = api;
 
 /** The core's options for these settings (null fields left to the core's defaults, as the CLI leaves its flags). */
 export function evalOptions(s: PrSettings): Omit<PrEvalOptions, 'ctx'> {
