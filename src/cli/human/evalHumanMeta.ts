@@ -100,7 +100,8 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
   const out = s.scoresOut!;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
   const dim = judgedName(info);
-  const rows = humanScoreRows(prepared, dim, !!info.matched);
+  const kept = info.reviews.slice(prepared.items.length).map((r) => ({ changeId: r.change.id, system: r.review.system, lang: r.change.lang, human: r.slots ?? null, review: r.review.review }));
+  const rows = humanScoreRows(prepared, dim, !!info.matched, kept);
   const { text, configuration } = humanScoresFile(scoresFormat(out), rows, all, {
     crscore: run && crscoreSignatureConfig(run),
     names: metricNames(s),
