@@ -6,7 +6,7 @@
 import type { PreparedDataset } from '../research/prepare.ts';
 import { reviewKeys } from '../reviewKeys.ts';
 import { configName, humanDataSignatureConfig, humanMetricsSignatureConfig, type HumanDataRun, type RunSignatureConfig } from './runSignature.ts';
-import { namedColumns, writeScores, type ScoreRow } from './scoresFile.ts';
+import { namedColumns, writeScores, type ScoreRow } from './scoresWrite.ts';
 
 /**
  * A column's metric as `crscore eval --metrics` names it: crscore.con|comp|rel are crscore, llm-judge.* llm-judge,
