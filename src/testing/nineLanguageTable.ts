@@ -19,9 +19,9 @@ export const NINE_LANGUAGES = Object.keys(HUNKS);
 
 const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-/** The table's CSV text: `perLanguage` rows a language (the last of every three a plain rename), labels by row. */
-export function nineLanguageTable(perLanguage = 3): string {
-  const lines = ['patch,msg,lang,relevance,informativeness,expression'];
+/** The table's rows: `perLanguage` a language (the last of every three a plain rename), labels by row. */
+export function nineLanguageRows(perLanguage = 3): { patch: string; msg: string; lang: string; relevance: number; informativeness: number; expression: number }[] {
+  const rows = [];
   let row = 0;
   for (const lang of NINE_LANGUAGES)
     for (let j = 0; j < perLanguage; j++, row++) {
@@ -29,7 +29,19 @@ export function nineLanguageTable(perLanguage = 3): string {
       const patch = plain ? `@@ -1 +1 @@\n-  start(a${row});\n+  begin(a${row});` : HUNKS[lang](row);
       const onPoint = row % 2 === 0;
       const msg = onPoint ? `This empty catch swallows the error; check for null before the call (${row}).` : `ok ${row}`;
-      lines.push([q(patch), q(msg), lang, onPoint ? 1 : 0, (row >> 1) % 2, row % 3 === 0 ? 1 : 0].join(','));
+      rows.push({ patch, msg, lang, relevance: onPoint ? 1 : 0, informativeness: (row >> 1) % 2, expression: row % 3 === 0 ? 1 : 0 });
     }
+  return rows;
+}
+
+/** The table as CSV, its columns patch, msg, lang, relevance, informativeness, expression. */
+export function nineLanguageTable(perLanguage = 3): string {
+  const lines = ['patch,msg,lang,relevance,informativeness,expression'];
+  for (const r of nineLanguageRows(perLanguage)) lines.push([q(r.patch), q(r.msg), r.lang, r.relevance, r.informativeness, r.expression].join(','));
   return `${lines.join('\n')}\n`;
+}
+
+/** The table as JSONL with the fields `crscore score` reads (diff, review, lang) beside the labels. */
+export function nineLanguageJsonl(perLanguage = 3): string {
+  return nineLanguageRows(perLanguage).map(({ patch, msg, ...rest }) => JSON.stringify({ diff: patch, review: msg, ...rest })).join('\n') + '\n';
 }

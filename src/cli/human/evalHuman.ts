@@ -129,8 +129,9 @@ function nothingToJudge(info: HumanRunInfo, columns: readonly LabMetric[], left:
 }
 
 export async function runEvalHuman(argv: string[]): Promise<number> {
-  const s = await readHumanSettings(argv);
-  if (!s) return 0;
+  const read0 = await readHumanSettings(argv);
+  if (!read0) return 0;
+  let s = read0;
   const mapping = await readMapping(s.mapping);
   if (s.humanData && mapping) throw new CliError('--human-data reads the human study as it is: give no --map, --human or --mapping');
   const imported = s.humanData ? await loadStudy(s.dataset) : await load(s.dataset, mapping);
@@ -173,6 +174,8 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   // A reference-based metric on reviews none of whose changes has a reference review says nothing: skipped, and said.
   const anyReference = bridged.reviews.some((r) => r.change.references.some((x) => x.trim() !== ''));
   const skipped = anyReference ? [] : s.names.filter((n) => REFERENCE_BASED.has(n));
+  // The signature and the scores file name the metrics that ran.
+  if (skipped.length) s = { ...s, names: s.names.filter((n) => !skipped.includes(n)) };
   for (const n of skipped) infoLine(`--metrics ${n}: skipped: no change of ${inert(s.dataset)} has a reference review (${n} compares a review with one; CRScore and the baselines need none)`);
 
   const columns: LabMetric[] = [];
@@ -180,7 +183,6 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   // Reviews whose LLM requests failed: left out of the grade's n, and the run exits 1 (as on the human study).
   let failed = 0;
   for (const n of s.names) {
-    if (skipped.includes(n)) continue;
     if (n === 'crscore') {
       crscore = await humanCrscore(s.preset, bridged.rows, prepared.items, {
         tau: s.tau,

@@ -12,11 +12,16 @@ import { REFERENCE_SYSTEM } from '../dataset.ts';
 export interface ScoreKey {
   changeId: string;
   system: string;
+  /** The line of the dataset file the review was read from: a row with no id (`crscore score`'s output of that
+   *  same JSONL file) is keyed by its `line`. */
+  line?: number;
 }
 
 /** Columns that describe a review rather than score it: `human.NAME` is a human dimension's score (the human study's
  *  human.con, a human-scored dataset's human.grade), never a metric. */
-const RESERVED = /^(id|system|lang|language|review|index|human_(con|comp|rel)|human\..+)$/i;
+const RESERVED = /^(id|changeId|system|lang|language|review|index|line|tau|scorable|preset|matches|human_(con|comp|rel)|human\..+)$/i;
+/** `crscore score`'s output (its rows carry `scorable`): its score columns are its metrics, nothing else. */
+const SCORE_COLUMNS: readonly string[] = ['con', 'comp', 'rel'];
 /** The baselines every run computes itself (baselines.ts): a file's copies are recognised and left out. */
 const BASELINE = /^baseline\./i;
 
@@ -40,8 +45,13 @@ export interface ScoresCoverage {
   unjudged: { row: number; why: Unjudged }[];
   /** The metric's name, where the file's would have shadowed one of the app's own metrics. */
   renamed?: { from: string; to: string };
-  /** Rows without an id or a system. */
+  /** Rows without an id or a system (a system may be left out on a one-system dataset, an id where the row has a
+   *  `line` and the dataset's reviews carry theirs). */
   noKey: number[];
+  /** Rows that say `"scorable": false` (`crscore score` found nothing to score them by): left out, never a 0. */
+  unscorable: number[];
+  /** Numeric columns of `crscore score`'s output that are not its scores (left out, named). */
+  notScores: string[];
   /** The metric columns found, and the columns left out because no value in them is a number. */
   columns: string[];
   ignored: string[];
@@ -116,6 +126,12 @@ export interface ParsedScores {
   /** Each row's id and system as an index into ids and systems (-1: absent). Coded, so a million rows cross from
    *  the worker as two typed arrays and the distinct names, not two million strings. */
   idOf: Int32Array;
+  /** Each row's `line` field (a positive integer), or -1. */
+  lineOf: Int32Array;
+  /** 1 where the row says `"scorable": false`. */
+  unscorable: Uint8Array;
+  /** The file is `crscore score`'s output: numeric columns besides its scores (left out). */
+  notScores: string[];
   systemOf: Int32Array;
   ids: string[];
   systems: string[];
@@ -181,12 +197,17 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
   const names = new Set<string>();
   for (const r of rows) for (const c in r.data) names.add(c);
   const named = [...names].filter((c) => !RESERVED.test(c));
-  const allColumns = named.filter((c) => !BASELINE.test(c));
+  // `crscore score`'s output: only its score columns are metrics.
+  const fromScore = names.has('scorable');
+  const notScores = fromScore ? named.filter((c) => !SCORE_COLUMNS.includes(c) && !BASELINE.test(c)) : [];
+  const allColumns = named.filter((c) => !BASELINE.test(c) && !notScores.includes(c));
   const n = rows.length;
   const cells = allColumns.map(() => new Float64Array(n).fill(NaN));
   const badOf = allColumns.map((): ParsedScores['bad'] => []);
   const numeric = allColumns.map(() => false);
   const idOf = new Int32Array(n);
+  const lineOf = new Int32Array(n).fill(-1);
+  const unscorable = new Uint8Array(n);
   const systemOf = new Int32Array(n);
   const ids = new Map<string, number>();
   const systems = new Map<string, number>();
@@ -204,6 +225,9 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
     const i = data.id ?? data.changeId;
     idOf[k] = code(ids, i === undefined || i === null || String(i).trim() === '' ? null : String(i));
     systemOf[k] = code(systems, typeof data.system === 'string' && data.system.trim() !== '' ? data.system : null);
+    const l = cellNumber(data.line);
+    if (typeof l === 'number' && Number.isInteger(l) && l > 0) lineOf[k] = l;
+    if (data.scorable === false || (typeof data.scorable === 'string' && data.scorable.trim().toLowerCase() === 'false')) unscorable[k] = 1;
     for (let c = 0; c < allColumns.length; c++) {
       const raw = data[allColumns[c]];
       const v = cellNumber(raw);
@@ -216,7 +240,7 @@ export function parseMetricScores(file: string, text: string): ParsedScores {
   }
   const keep = allColumns.map((_, c) => c).filter((c) => numeric[c]);
   return {
-    file, format: jsonl ? 'jsonl' : 'csv', line, idOf, systemOf, ids: [...ids.keys()], systems: [...systems.keys()],
+    file, format: jsonl ? 'jsonl' : 'csv', line, idOf, systemOf, lineOf, unscorable, notScores, ids: [...ids.keys()], systems: [...systems.keys()],
     columns: keep.map((c) => allColumns[c]),
     ignored: allColumns.filter((_, c) => !numeric[c]),
     values: keep.map((c) => cells[c]),
@@ -284,20 +308,29 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
   const took = new Int32Array(n).fill(-1);
   const cov: ScoresCoverage = {
     file: p.file, format: p.format, rows: n, matched: 0, missing: [], missingCount: 0,
-    duplicate: [], nonNumeric: [], unknown: [], unjudged: [], noKey: [], columns: p.columns, ignored: p.ignored, errors: p.errors,
+    duplicate: [], nonNumeric: [], unknown: [], unjudged: [], noKey: [], unscorable: [], notScores: p.notScores ?? [], columns: p.columns, ignored: p.ignored, errors: p.errors,
     baselines: p.baselines, signature: p.signature, configuration: p.configuration, claimedDataset: p.claimedDataset ?? null,
     ...(name !== fileName ? { renamed: { from: fileName, to: name } } : {}),
     ...(o.dataset !== undefined ? { mismatches: claimProblems(p, o.dataset) } : {}),
   };
+  // A row may leave out its system when the dataset has one, and its id when it has a `line` (keysByLine).
+  const systemsOfKeys = new Set(keys.map((x) => x.system));
+  const onlySystem = systemsOfKeys.size === 1 ? keys[0].system : null;
+  const fallback = keysByLine(keys);
   for (let k = 0; k < n; k++) {
     const row = p.line[k];
-    if (p.idOf[k] < 0 || p.systemOf[k] < 0) {
+    const hasId = p.idOf[k] >= 0;
+    const system = p.systemOf[k] >= 0 ? p.systems[p.systemOf[k]] : onlySystem;
+    if (system === null || (!hasId && (p.lineOf?.[k] ?? -1) < 0)) {
       cov.noKey.push(row);
       continue;
     }
-    const id = p.ids[p.idOf[k]];
-    const system = p.systems[p.systemOf[k]];
-    const i = exact(k) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined);
+    const id = hasId ? p.ids[p.idOf[k]] : `line ${p.lineOf[k]}`;
+    const i = !hasId
+      ? fallback.byLine(p.lineOf[k], system)
+      : p.systemOf[k] < 0
+        ? fallback.byId(id, system)
+        : (exact(k) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined));
     if (i === undefined) {
       const why = o.unjudged?.get(keyOf(id, system)) ?? o.unjudged?.get(keyOf(id.trim(), system.trim()));
       if (why) cov.unjudged.push({ row, why });
@@ -309,6 +342,10 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
       continue;
     }
     seen[i] = 1;
+    if (p.unscorable?.[k]) {
+      cov.unscorable.push(row);
+      continue;
+    }
     took[k] = i;
     cov.matched++;
     for (let c = 0; c < p.columns.length; c++) {
@@ -333,6 +370,32 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
   return { metrics, coverage: cov };
 }
 
+/** The reviews by `line` (and system), and by id and system, for the rows that leave out their id or system. */
+function keysByLine(keys: readonly ScoreKey[]) {
+  let lines: Map<string, number> | null = null;
+  let ids: Map<string, number> | null = null;
+  const at = (m: Map<string, number>, k: string) => {
+    const i = m.get(k);
+    return i === undefined || i < 0 ? undefined : i;
+  };
+  return {
+    byLine(line: number, system: string): number | undefined {
+      if (!lines) {
+        lines = new Map();
+        for (let i = 0; i < keys.length; i++) if (keys[i].line !== undefined) lines.set(`${keys[i].line}::${keys[i].system}`, lines.has(`${keys[i].line}::${keys[i].system}`) ? -1 : i);
+      }
+      return at(lines, `${line}::${system}`);
+    },
+    byId(id: string, system: string): number | undefined {
+      if (!ids) {
+        ids = new Map();
+        for (let i = 0; i < keys.length; i++) ids.set(keyOf(keys[i].changeId, keys[i].system), i);
+      }
+      return at(ids, keyOf(id, system));
+    },
+  };
+}
+
 /** parseMetricScores then matchMetricScores: one scores file read against the dataset's reviews. */
 export function readMetricScores(name: string, file: string, text: string, keys: readonly ScoreKey[], o: MatchOptions = {}): ImportedScores {
   return matchMetricScores(name, parseMetricScores(file, text), keys, o);
@@ -355,7 +418,9 @@ export function coverageLines(c: ScoresCoverage): string[] {
   if (unjudged('reference').length) out.push(`  reference reviews (msg), not judged: rows ${rowsOf(unjudged('reference'))}`);
   if (unjudged('no-pseudo-refs').length) out.push(`  reviews of changes with no pseudo-references, not scored: rows ${rowsOf(unjudged('no-pseudo-refs'))}`);
   if (c.unknown.length) out.push(`  no such review in the dataset (id and system), rows ${rowsOf(c.unknown)}`);
-  if (c.noKey.length) out.push(`  without an id or a system, rows ${rowsOf(c.noKey)}`);
+  if (c.unscorable.length) out.push(`  ${c.unscorable.length} row${c.unscorable.length === 1 ? '' : 's'} not scorable ("scorable": false), left out: rows ${rowsOf(c.unscorable)}`);
+  if (c.notScores.length) out.push(`  crscore score's output: only its scores are metrics; left out: ${c.notScores.join(', ')}`);
+  if (c.noKey.length) out.push(`  without an id (or a line) or a system, rows ${rowsOf(c.noKey)}`);
   for (const e of c.errors.slice(0, 10)) out.push(`  row ${e.row}: ${e.reason}`);
   return out;
 }
