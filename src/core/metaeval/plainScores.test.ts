@@ -2,7 +2,7 @@
 // sidecar JSON holds the provenance the `#` lines held.
 import { describe, expect, it } from 'vitest';
 import { plainScores } from './plainScores';
-import { parseMetricScores } from './scoresFile';
+import { parseMetricScores } from './scoresParse';
 import { writeScores } from './scoresWrite';
 
 const rows = [
