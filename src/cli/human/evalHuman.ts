@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../../core/lab/index.ts';
 import { vectorCosine } from '../../core/research/index.ts';
 import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../../core/humanData/index.ts';
-import { changeRows, hasOwnPseudoReferences, humanPrepared, matchedJudge, withPseudoReferences } from '../../core/humanData/bridge.ts';
+import { changeRows, hasOwnPseudoReferences, humanPrepared, matchedJudge, overReviews, withPseudoReferences } from '../../core/humanData/bridge.ts';
 import type { HumanDataset } from '../../core/humanData/model.ts';
 import { studyDataset } from '../../core/humanData/study.ts';
 import { detectFormat } from '../../core/importers/index.ts';
@@ -23,7 +23,7 @@ import { dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, w
 import { mappingFlags, readHumanSettings, readMapping } from './evalHumanOptions.ts';
 import { humanSlices } from './evalHumanSlices.ts';
 import { whereDataset } from '../../core/humanData/slices.ts';
-import { CliError, inert, warn } from '../shared/io.ts';
+import { CliError, info as infoLine, inert, warn } from '../shared/io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from '../score/matrices.ts';
 import { readFile } from 'node:fs/promises';
 
@@ -63,6 +63,9 @@ export function isHumanDataRun(argv: readonly string[]): boolean {
   // where that path could only say "not a format this app reads".
   return detectFormat({ name: path.basename(file), text: head }) === null && !undecidedJsonl(head);
 }
+
+/** The metrics that compare a review with its change's reference review. */
+const REFERENCE_BASED: ReadonlySet<string> = new Set(['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'llm-grade']);
 
 /** Imports the file; without a mapping, a file that is not GradedReviews' is an error naming its header and a guess. */
 async function load(file: string, mapping: Mapping | undefined): Promise<HumanImport> {
@@ -107,26 +110,28 @@ async function madePseudoReferences(d: HumanDataset, plan: PseudoRefPlan): Promi
  * Why no metric of the run can judge a single review (none has both a value and a human score), with what would
  * judge them; null when some review is judged. A table of undefined figures says nothing: this says why.
  */
-function nothingToJudge(info: HumanRunInfo, columns: readonly LabMetric[]): string | null {
+function nothingToJudge(info: HumanRunInfo, columns: readonly LabMetric[], left: { skipped: readonly string[]; noReference: number; noPseudoReferences: number }): string | null {
   const scored = info.reviews.map((r) => r.human !== null);
   if (columns.some((c) => c.values.some((v, k) => v !== null && scored[k]))) return null;
   const total = info.dataset.reviews.length;
   const why: string[] = [];
-  if (info.noReference) why.push(`${info.noReference} of ${total} reviews have no reference review (${columns.map((c) => c.label).join(', ') || 'these metrics'} need one)`);
-  if (info.noPseudoReferences) why.push(`${info.noPseudoReferences} of ${total} reviews' changes have no pseudo-references`);
+  for (const n of left.skipped) why.push(`--metrics ${n}: skipped: no change has a reference review`);
+  if (left.noReference) why.push(`${left.noReference} of ${total} reviews have no reference review (${[...columns.map((c) => c.label), ...left.skipped].join(', ') || 'these metrics'} need one)`);
+  if (left.noPseudoReferences) why.push(`${left.noPseudoReferences} of ${total} reviews' changes have no pseudo-references`);
   const unscored = scored.filter((x) => !x).length;
   if (unscored) why.push(`${unscored} reviews have no ${info.dimension.name} score`);
   if (why.length === 0) why.push(`no metric gives a value on the ${info.reviews.length} reviews left`);
   return [
     `--dataset ${inert(info.file)}: nothing to judge: no review has both a metric value and a human score.`,
     ...why.map((w) => `  ${w}`),
-    ...(info.noReference ? [`  CRScore needs no reference review: --metrics crscore --pseudo-refs analyzers (no key), claims or generate (an LLM)`] : []),
+    ...(left.noReference ? [`  CRScore needs no reference review: --metrics crscore --pseudo-refs analyzers (no key), claims or generate (an LLM)`] : []),
   ].join('\n');
 }
 
 export async function runEvalHuman(argv: string[]): Promise<number> {
-  const s = await readHumanSettings(argv);
-  if (!s) return 0;
+  const read0 = await readHumanSettings(argv);
+  if (!read0) return 0;
+  let s = read0;
   const mapping = await readMapping(s.mapping);
   if (s.humanData && mapping) throw new CliError('--human-data reads the human study as it is: give no --map, --human or --mapping');
   const imported = s.humanData ? await loadStudy(s.dataset) : await load(s.dataset, mapping);
@@ -154,10 +159,24 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   const made = s.pseudoPlan && s.names.includes('crscore') ? await madePseudoReferences(read, s.pseudoPlan) : read;
   if (!made) return 130;
   const d = made;
-  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: s.pseudoPlan ? 'dataset' : (s.pseudoRefs as 'dataset' | 'reference' | undefined) });
-  if (bridged.noReference) warn(`${bridged.noReference} of ${d.reviews.length} reviews are left out: their change has no reference review (every metric here needs one)`);
-  if (bridged.noPseudoReferences) warn(`${bridged.noPseudoReferences} of ${d.reviews.length} reviews are left out: their change has no pseudo-references`);
+  const source = s.pseudoPlan ? 'dataset' : ((s.pseudoRefs as 'dataset' | 'reference' | undefined) ?? (hasOwnPseudoReferences(d) ? 'dataset' : 'reference'));
+  // Made pseudo-references or the reference's sentences: every review stays, for the metrics that can score it (the
+  // baselines all). With the dataset's own, a change without them is left out of every metric, as the human study's
+  // path leaves it (its published figures).
+  const everyReview = s.pseudoPlan !== null || source === 'reference';
+  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: source, everyReview });
+  const total = d.reviews.length;
+  if (everyReview) {
+    if (bridged.noReference) infoLine(`${bridged.noReference} of ${total} reviews' changes have no reference review: the metrics that need one leave them out, the baselines judge them`);
+    if (bridged.noPseudoReferences) infoLine(`${bridged.noPseudoReferences} of ${total} reviews' changes have no pseudo-references: CRScore leaves them out, the baselines judge them`);
+  } else if (bridged.noPseudoReferences) warn(`${bridged.noPseudoReferences} of ${total} reviews are left out: their change has no pseudo-references`);
   const { prepared } = bridged;
+  // A reference-based metric on reviews none of whose changes has a reference review says nothing: skipped, and said.
+  const anyReference = bridged.reviews.some((r) => r.change.references.some((x) => x.trim() !== ''));
+  const skipped = anyReference ? [] : s.names.filter((n) => REFERENCE_BASED.has(n));
+  // The signature and the scores file name the metrics that ran.
+  if (skipped.length) s = { ...s, names: s.names.filter((n) => !skipped.includes(n)) };
+  for (const n of skipped) infoLine(`--metrics ${n}: skipped: no change of ${inert(s.dataset)} has a reference review (${n} compares a review with one; CRScore and the baselines need none)`);
 
   const columns: LabMetric[] = [];
   let crscore: Awaited<ReturnType<typeof humanCrscore>> | null = null;
@@ -192,6 +211,8 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
     } else columns.push(...referenceColumns(prepared, [n as ReferenceMetricName], n === 'meteor' ? { wordnet: meteorWordNet(), tokenizer: s.tokenizer } : {}));
   }
 
+  // The columns cover the scorable reviews (prepare's items); the kept others have no value there (coverage says why).
+  columns.splice(0, columns.length, ...columns.map((c) => overReviews(c, bridged.reviews.length)));
   const info: HumanRunInfo = {
     file: s.dataset,
     layout: imported.layout,
@@ -199,8 +220,9 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
     dataset: d,
     dimension: { ...dimension, label: scaleLabel(dimension.scale) },
     reviews: bridged.reviews,
-    noReference: bridged.noReference,
-    noPseudoReferences: bridged.noPseudoReferences,
+    // Kept reviews carry why they have no item; only the reviews left out entirely count here.
+    noReference: everyReview ? 0 : bridged.noReference,
+    noPseudoReferences: everyReview ? 0 : bridged.noPseudoReferences,
     matched: matched !== null,
     crscore: crscore?.info ?? null,
     intervals: s.intervals,
@@ -208,7 +230,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   const run = crscore?.run ?? null;
   const imports = await importScores(s.metricScores, info, humanDatasetIdentity(s.dataset, imported));
   if (!s.signature && imports.metrics.length === 0) {
-    const why = nothingToJudge(info, columns);
+    const why = nothingToJudge(info, columns, { skipped, noReference: bridged.noReference, noPseudoReferences: bridged.noPseudoReferences });
     if (why) throw new CliError(why);
   }
   const signature = humanSignature(s, info, imported, run, imports.imports);

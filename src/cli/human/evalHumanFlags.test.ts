@@ -10,7 +10,7 @@ import { krippendorffAlpha } from '../../core/agreement';
 import { LEXICAL_TAU } from '../../core/lexical';
 import { PLUS_DEFAULT_CALIBRATION } from '../../core/plus/preset';
 import { shippedWeights } from '../../core/learned/index';
-import { parseMetricScores } from '../../core/metaeval/scoresFile';
+import { parseMetricScores } from '../../core/metaeval/scoresParse';
 import { spearman } from '../../core/stats';
 import { gradedReviewsRows, workbook } from '../../testing/workbook';
 import type { HumanEvalOutput } from './evalHumanReport';

@@ -33,8 +33,9 @@ import type { HumanSettings } from './evalHumanOptions.ts';
 import { datasetIdentity, metricSpec, scoresFormat, version, writeScoresOut } from '../metaeval/evalMetaeval.ts';
 import { CliError, info as infoLine, readText, warn } from '../shared/io.ts';
 
-/** Each judged review's key in a scores file (core reviewKeys: a change's later reviews of one system numbered). */
-const keys = (info: HumanRunInfo) => reviewKeys(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system })));
+/** Each judged review's key in a scores file (core reviewKeys: a change's later reviews of one system numbered), with
+ *  the line it was read from (a row of `crscore score`'s output of the same JSONL file has no id, only that line). */
+const keys = (info: HumanRunInfo) => reviewKeys(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system }))).map((k, i) => ({ ...k, line: info.reviews[i].review.line }));
 
 /**
  * --metric-scores NAME=FILE against the judged reviews (by id and system). Every imported column is judged against
@@ -50,8 +51,8 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo,
   for (const spec of specs) {
     const { name, file } = metricSpec(spec);
     const r = readMetricScores(name, file, await readText(file), keys(info), { unjudged, dataset });
-    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
-    if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
+    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no score column (every numeric column but id, system, lang, line, tau, index and human scores; of crscore score's output, con, comp and rel)\n${coverageLines(r.coverage).join('\n')}`);
+    if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system, or by the line of the dataset file)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);
     // Matched (the human study's con, comp, rel), a column's suffix names its dimension, as on the study's path.
     metrics.push(...r.metrics.map((m) => (info.matched ? m : { ...m, dim: 'rel' as const })));
@@ -100,7 +101,8 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
   const out = s.scoresOut!;
   const all = [...columns, ...baselineMetrics(info.reviews.map((r) => ({ changeId: r.change.id, system: r.review.system, review: r.review.review })), s.intervals.seed)];
   const dim = judgedName(info);
-  const rows = humanScoreRows(prepared, dim, !!info.matched);
+  const kept = info.reviews.slice(prepared.items.length).map((r) => ({ changeId: r.change.id, system: r.review.system, lang: r.change.lang, human: r.slots ?? null, review: r.review.review }));
+  const rows = humanScoreRows(prepared, dim, !!info.matched, kept);
   const { text, configuration } = humanScoresFile(scoresFormat(out), rows, all, {
     crscore: run && crscoreSignatureConfig(run),
     names: metricNames(s),

@@ -63,7 +63,10 @@ ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             signature; --metric-scores NAME=FILE reads it back
   --scores-plain            with --scores-out FILE.csv: the table alone (no # lines, for a spreadsheet), its
                             provenance (signature, dataset, configuration) in FILE.csv.json
-  --metric-scores NAME=FILE per-review scores keyed by id and system (repeatable), judged beside the run's
+  --metric-scores NAME=FILE per-review scores keyed by id and system (repeatable), judged beside the run's; the
+                            system may be left out on a one-system table, and crscore score's output of the
+                            same JSONL file needs no id (its line keys it); "scorable": false rows are left out
+                            and counted; of score's output only con, comp and rel are metrics
   --bootstrap N, --seed S   resamples of changes for the intervals (default 1000), their seed
   --encoder SPEC, --pooling crscore|model   embed-ref's encoder (default ${DEFAULT_ENCODER})
   --tokenizer nltk-3.9|nltk-3.10   METEOR's word tokenizer: NLTK 3.9's rules (default, the NLTK GradedReviews'

@@ -8,7 +8,7 @@ import type { LabMetric } from '../../core/lab/index.ts';
 import type { Dimension, HumanDataset, HumanImport, HumanReview, HumanChange } from '../../core/humanData/index.ts';
 import type { Alpha } from '../../core/agreement.ts';
 import type { Dim } from '../../core/bootstrap.ts';
-import { binaryAuc, groupingUndefined, judgedReviews } from '../../core/humanData/bridge.ts';
+import { binaryAuc, groupingUndefined, judgedReviews, type Unscorable } from '../../core/humanData/bridge.ts';
 import { baselineMetrics, metaEvaluate, type AucEstimate, type Grouping, type HumanCeilingInput, type MetaMetric, type MetaRow, type RankStatistic, type StatCell } from '../../core/metaeval/index.ts';
 import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../../core/stats.ts';
@@ -24,7 +24,7 @@ export interface HumanRunInfo {
   dataset: HumanDataset;
   dimension: Dimension & { label: string };
   /** Aligned with the metric columns; slots: the three human slots, matched (bridge.ts). */
-  reviews: { review: HumanReview; change: HumanChange; human: number | null; slots?: Record<Dim, number> | null }[];
+  reviews: { review: HumanReview; change: HumanChange; human: number | null; slots?: Record<Dim, number> | null; unscorable?: Unscorable }[];
   noReference: number;
   /** Reviews left out because their change has no pseudo-references of its own (--pseudo-refs dataset). */
   noPseudoReferences?: number;
@@ -105,7 +105,9 @@ function coverage(info: HumanRunInfo, c: LabMetric): MetricCoverage {
   add('no pseudo-references', info.noPseudoReferences ?? 0);
   let n = 0;
   c.values.forEach((v, k) => {
-    if (v === null || !Number.isFinite(v)) add(c.gaps?.[k] === 'not-applicable' ? 'no reference review' : (c.gaps?.[k] ?? 'no value'));
+    const unscorable = info.reviews[k]?.unscorable;
+    if ((v === null || !Number.isFinite(v)) && unscorable) add(unscorable);
+    else if (v === null || !Number.isFinite(v)) add(c.gaps?.[k] === 'not-applicable' ? 'no reference review' : (c.gaps?.[k] ?? 'no value'));
     else if (humanAt(info, c.id, k) === null) add(info.matched ? 'no con, comp or rel score' : `no ${info.dimension.name} score`);
     else n++;
   });

@@ -161,7 +161,7 @@ export async function checkMetricScores(specs: readonly string[]): Promise<void>
     } catch (e) {
       throw new CliError(`--metric-scores ${inert(spec)}: ${(e as Error).message}`);
     }
-    if (parseMetricScores(file, text).columns.length === 0) throw new CliError(`--metric-scores ${inert(spec)}: no numeric column besides id, system, lang and human scores`);
+    if (parseMetricScores(file, text).columns.length === 0) throw new CliError(`--metric-scores ${inert(spec)}: no score column (every numeric column but id, system, lang, line, tau, index and human scores; of crscore score's output, con, comp and rel)`);
   }
 }
 
@@ -198,7 +198,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     const { name, file } = metricSpec(spec);
     const r = readMetricScores(name, file, await readText(file), keyed, { unjudged, dataset });
     importNames.push(r.coverage.renamed?.to ?? name);
-    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no numeric column besides id, system, lang and human scores\n${coverageLines(r.coverage).join('\n')}`);
+    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no score column (every numeric column but id, system, lang, line, tau, index and human scores; of crscore score's output, con, comp and rel)\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);
     imported.push(...r.metrics);

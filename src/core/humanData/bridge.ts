@@ -50,7 +50,17 @@ export const hasOwnPseudoReferences = (d: HumanDataset): boolean => d.changes.so
 export interface BridgeOptions {
   /** Default: 'dataset' when a change has pseudo-references of its own, else 'reference'. */
   pseudoRefs?: PseudoRefSource;
+  /**
+   * Keep the reviews of changes without pseudo-references (or, with 'reference', without a reference review) in
+   * `reviews`, after the scorable ones and each with why (`unscorable`): the metrics that need neither, the
+   * baselines, judge them; CRScore and the reference-based metrics have no value there. Default false: such a
+   * review is left out of every metric, as the human study's path leaves it (its published figures).
+   */
+  everyReview?: boolean;
 }
+
+/** Why a kept review has no item (everyReview): its change has no pseudo-references, or no reference review. */
+export type Unscorable = 'no pseudo-references' | 'no reference review';
 
 type Slots = Record<'con' | 'comp' | 'rel', number>;
 
@@ -78,10 +88,11 @@ export interface HumanRows {
    * Aligned with prepare(rows)'s items: the review, its change, its human score (the rel slot's: the judged
    * dimension's, or Rel when matched) and the three slots (null when any is unscored, as collectEvalItems has it).
    */
-  reviews: { review: HumanReview; change: HumanChange; human: number | null; slots?: Slots | null }[];
-  /** Reviews left out because their change has no reference review (no reference metric, no pseudo-reference). */
+  reviews: { review: HumanReview; change: HumanChange; human: number | null; slots?: Slots | null; unscorable?: Unscorable }[];
+  /** Reviews whose change has no reference review (no reference metric, no pseudo-reference): left out, or with
+   *  everyReview kept after the scorable ones. */
   noReference: number;
-  /** With the dataset's own pseudo-references: reviews left out because their change has none (prepare's skippedDiffs). */
+  /** Reviews whose change has no pseudo-references (prepare's skippedDiffs): left out, or kept as above. */
   noPseudoReferences: number;
   pseudoRefs: PseudoRefSource;
 }
@@ -105,6 +116,11 @@ export function humanRows(d: HumanDataset, judge: Judge, o: BridgeOptions = {}):
   const reviews: HumanRows['reviews'] = [];
   let noReference = 0;
   let noPseudoReferences = 0;
+  // everyReview: the reviews prepare() makes no item of, kept after the scorable ones (so items stay aligned).
+  const kept: HumanRows['reviews'] = [];
+  const keep = (own: readonly HumanReview[], change: HumanChange, unscorable: Unscorable) => {
+    if (o.everyReview) for (const r of own) kept.push({ ...judgedReview(r, change, judge), unscorable });
+  };
   for (const change of d.changes) {
     const own = byChange.get(change.id) ?? [];
     const reference = change.references[0];
@@ -114,6 +130,7 @@ export function humanRows(d: HumanDataset, judge: Judge, o: BridgeOptions = {}):
         : (reference === undefined ? [] : splitReview(reference, 'reference')).map((text, k) => ({ no: k + 1, type: 'claim', text, necessary: null }));
     if (source === 'reference' && pseudoRefs.length === 0) {
       noReference += own.length;
+      keep(own, change, 'no reference review');
       continue;
     }
     // Matched, the human study's own slots hold its scores (as its rows do); else they stay null and the scores
@@ -130,14 +147,18 @@ export function humanRows(d: HumanDataset, judge: Judge, o: BridgeOptions = {}):
     rows.push(changeRow(change, pseudoRefs, system, reference));
     if (pseudoRefs.length === 0) {
       noPseudoReferences += own.length;
+      keep(own, change, 'no pseudo-references');
       continue;
     }
-    for (const r of own) {
-      const slots = judged(r, judge);
-      reviews.push({ review: r, change, human: slots === null ? null : slots.rel, slots });
-    }
+    for (const r of own) reviews.push(judgedReview(r, change, judge));
   }
-  return { rows, reviews, noReference, noPseudoReferences, pseudoRefs: source };
+  return { rows, reviews: [...reviews, ...kept], noReference, noPseudoReferences, pseudoRefs: source };
+}
+
+/** A review with its change and its human scores in the judge's slots. */
+function judgedReview(review: HumanReview, change: HumanChange, judge: Judge): HumanRows['reviews'][number] {
+  const slots = judged(review, judge);
+  return { review, change, human: slots === null ? null : slots.rel, slots };
 }
 
 /** A change as a DatasetRow: the human study's row as read, or one built from the model's fields. */
@@ -230,7 +251,8 @@ export interface HumanPrepared extends HumanRows {
 }
 
 /**
- * The dataset bridged and prepared. Judged on one dimension, every item's human is the review's score on it in con,
+ * The dataset bridged and prepared (with everyReview, reviews[k] for k ≥ prepared.items.length are the kept
+ * reviews without an item). Judged on one dimension, every item's human is the review's score on it in con,
  * comp and rel alike (the meta-evaluation judges its rel slot; the human study's Con/Comp/Rel stay null in the rows);
  * matched, each slot holds its namesake. `crscore eval --dataset` and Research's import both call this.
  */
@@ -241,6 +263,17 @@ export function humanPrepared(d: HumanDataset, judge: Judge, o: BridgeOptions = 
     it.human = bridged.reviews[k].slots ?? null;
   });
   return { ...bridged, prepared };
+}
+
+/**
+ * A column over prepare's items (one value a scorable review) spread over every review of `reviews` (the kept ones
+ * follow the scorable ones: everyReview), the kept ones without a value. Unchanged when there are none.
+ */
+export function overReviews<C extends { values: readonly (number | null)[]; gaps?: readonly (unknown | null)[] }>(c: C, reviews: number): C {
+  const more = reviews - c.values.length;
+  if (more <= 0) return c;
+  const none = new Array<null>(more).fill(null);
+  return { ...c, values: [...c.values, ...none], ...(c.gaps ? { gaps: [...c.gaps, ...none] } : {}) };
 }
 
 /** What a judged review needs here: its change and system (the records of the meta-evaluation). */

@@ -6,7 +6,7 @@
 import type { PreparedDataset } from '../research/prepare.ts';
 import { reviewKeys } from '../reviewKeys.ts';
 import { configName, humanDataSignatureConfig, humanMetricsSignatureConfig, type HumanDataRun, type RunSignatureConfig } from './runSignature.ts';
-import { namedColumns, writeScores, type ScoreRow } from './scoresFile.ts';
+import { namedColumns, writeScores, type ScoreRow } from './scoresWrite.ts';
 
 /**
  * A column's metric as `crscore eval --metrics` names it: crscore.con|comp|rel are crscore, llm-judge.* llm-judge,
@@ -56,18 +56,31 @@ export function humanScoresConfig(r: Pick<HumanScoresRun, 'crscore' | 'names' | 
 }
 
 /**
- * The judged reviews as a scores file's rows (`p.items`, in order): each keyed unambiguously (reviewKeys), with its
+ * The judged reviews as a scores file's rows (`p.items`, in order, then `kept`): each keyed unambiguously (reviewKeys), with its
  * human score under the dimension's name, or the study's three when matched (the items' slots, as the statistics
  * read them).
  */
-export function humanScoreRows(p: Pick<PreparedDataset, 'items' | 'reviews'>, dimension: string, matched: boolean): ScoreRow[] {
-  const keys = reviewKeys(p.items.map((it) => ({ changeId: it.rowId, system: it.system })));
-  return p.items.map((it, k) => ({
+export function humanScoreRows(p: Pick<PreparedDataset, 'items' | 'reviews'>, dimension: string, matched: boolean, kept: readonly KeptScoreReview[] = []): ScoreRow[] {
+  const all = [
+    ...p.items.map((it, k) => ({ changeId: it.rowId, system: it.system, lang: it.lang, human: it.human, review: p.reviews[k].review.review })),
+    ...kept,
+  ];
+  const keys = reviewKeys(all);
+  return all.map((it, k) => ({
     ...keys[k],
     lang: it.lang,
     human: matched ? { con: it.human?.con ?? null, comp: it.human?.comp ?? null, rel: it.human?.rel ?? null } : { [dimension]: it.human?.rel ?? null },
-    review: p.reviews[k].review.review,
+    review: it.review,
   }));
+}
+
+/** A judged review with no item (its change has no pseudo-references or reference review), after the items' rows. */
+export interface KeptScoreReview {
+  changeId: string;
+  system: string;
+  lang: string;
+  human: { con: number; comp: number; rel: number } | null;
+  review: string | null;
 }
 
 /**

@@ -15,6 +15,8 @@ export * from './baselines.ts';
 export * from './signature.ts';
 export * from './runSignature.ts';
 export * from './scoresFile.ts';
+export * from './scoresWrite.ts';
+export * from './scoresParse.ts';
 export * from './humanScores.ts';
 export * from './tables.ts';
 export * from './crossval.ts';

@@ -2,7 +2,8 @@
 // sidecar JSON holds the provenance the `#` lines held.
 import { describe, expect, it } from 'vitest';
 import { plainScores } from './plainScores';
-import { parseMetricScores, writeScores } from './scoresFile';
+import { parseMetricScores } from './scoresParse';
+import { writeScores } from './scoresWrite';
 
 const rows = [
   { changeId: 'c1', lang: 'py', system: 'a', human: { con: 0.5, comp: 0.25, rel: 1 }, review: 'Check x.' },

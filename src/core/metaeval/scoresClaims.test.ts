@@ -1,7 +1,8 @@
 // An imported scores file's claims (its dataset, SHA-256, configuration, signature) are checked against the run,
 // and what it says about itself is one line whatever it holds.
 import { describe, expect, it } from 'vitest';
-import { coverageLines, readMetricScores, writeScores, type ScoreRow } from './scoresFile.ts';
+import { coverageLines, readMetricScores } from './scoresFile.ts';
+import { writeScores, type ScoreRow } from './scoresWrite.ts';
 
 const rows: ScoreRow[] = [
   { changeId: 'c1', system: 'a', lang: 'py', human: { con: 0.25, comp: 0.5, rel: 1 }, review: 'x' },

@@ -1,7 +1,8 @@
 // The one per-review scores writer (CLI --scores-out and Research's scores CSV): its columns, spreadsheet-safe
 // cells, and an exact round trip through the importer.
 import { describe, expect, it } from 'vitest';
-import { namedColumns, readMetricScores, writeScores, type ScoreRow, type ScoresHeader } from './scoresFile.ts';
+import { readMetricScores } from './scoresFile.ts';
+import { namedColumns, writeScores, type ScoreRow, type ScoresHeader } from './scoresWrite.ts';
 
 const rows: ScoreRow[] = [
   { changeId: 'c1', system: '=HYPERLINK("http://evil.test","x")', lang: 'py', human: { con: 0.25, comp: 0.5, rel: 1 }, review: '@SUM(1+1)*cmd' },

@@ -1,26 +1,21 @@
-// Per-review metric scores in and out: a researcher's own metric comes in as CSV or JSONL keyed by
-// change `id` and `system` (any numeric column is a metric), and every metric of a run goes out in the same shape,
-// so `--scores-out` followed by `--metric-scores` reproduces the statistics exactly. Pure: the CLI and the
-// browser's import share it, with one coverage report (matched, missing, duplicate, non-numeric, unknown rows).
-import { configHeader, inertLine, readConfigHeader } from '../configLines.ts';
-import { toCsv } from '../csvSafe.ts';
-import { readCsv } from '../importers/csv.ts';
+// Per-review metric scores in: a researcher's own metric (or a run's `--scores-out`, scoresWrite.ts) comes in as
+// CSV or JSONL keyed by change `id` and `system`, and is matched against the dataset's reviews. Pure: the CLI and
+// the browser's import share it, with one coverage report (matched, missing, duplicate, non-numeric, unknown rows).
 import type { Dim } from '../bootstrap.ts';
 import type { MetaMetric } from './report.ts';
 import type { DatasetIdentity } from './signature.ts';
 import { claimProblems } from './scoresClaims.ts';
 import { REFERENCE_SYSTEM } from '../dataset.ts';
+import { parseMetricScores, type ParseError, type ParsedScores } from './scoresParse.ts';
 
 export interface ScoreKey {
   changeId: string;
   system: string;
+  /** The line of the dataset file the review was read from: a row with no id (`crscore score`'s output of that
+   *  same JSONL file) is keyed by its `line`. */
+  line?: number;
 }
 
-/** Columns that describe a review rather than score it: `human.NAME` is a human dimension's score (the human study's
- *  human.con, a human-scored dataset's human.grade), never a metric. */
-const RESERVED = /^(id|system|lang|language|review|index|human_(con|comp|rel)|human\..+)$/i;
-/** The baselines every run computes itself (baselines.ts): a file's copies are recognised and left out. */
-const BASELINE = /^baseline\./i;
 
 export interface ScoresCoverage {
   file: string;
@@ -42,13 +37,18 @@ export interface ScoresCoverage {
   unjudged: { row: number; why: Unjudged }[];
   /** The metric's name, where the file's would have shadowed one of the app's own metrics. */
   renamed?: { from: string; to: string };
-  /** Rows without an id or a system. */
+  /** Rows without an id or a system (a system may be left out on a one-system dataset, an id where the row has a
+   *  `line` and the dataset's reviews carry theirs). */
   noKey: number[];
+  /** Rows that say `"scorable": false` (`crscore score` found nothing to score them by): left out, never a 0. */
+  unscorable: number[];
+  /** Numeric columns of `crscore score`'s output that are not its scores (left out, named). */
+  notScores: string[];
   /** The metric columns found, and the columns left out because no value in them is a number. */
   columns: string[];
   ignored: string[];
   /** Parse errors (bad JSON, a broken CSV record), by row. */
-  errors: { row: number; reason: string }[];
+  errors: ParseError[];
   /** Baseline columns the file carries (baseline.*): the run computes its own, so these are not read. */
   baselines: string[];
   /** What the file says it is (a scores file this app wrote): its signature and configuration's name, each one
@@ -60,34 +60,12 @@ export interface ScoresCoverage {
   mismatches?: string[];
 }
 
-/** What a scores file says about itself: first in the file (`# key: value` lines, or a first JSONL record). */
-export interface ScoresHeader {
-  signature: string;
-  dataset: DatasetIdentity;
-  /** The configuration's name (its columns' prefix) and the other keys, in order. */
-  config: { configuration: string } & Record<string, unknown>;
-}
-
 export interface ImportedScores {
   metrics: MetaMetric[];
   coverage: ScoresCoverage;
 }
 
 const keyOf = (changeId: string, system: string) => `${changeId}::${system}`;
-
-/** A decimal number with an optional exponent: what a scores file means by a number (not Number()'s 0x10, 0b11, Infinity). */
-const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-
-function cellNumber(v: unknown): number | null | 'bad' {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : 'bad';
-  if (typeof v === 'boolean' || typeof v === 'object') return 'bad';
-  const s = String(v).trim();
-  if (s === '' || /^(na|nan|null|none)$/i.test(s)) return null;
-  if (!DECIMAL.test(s)) return 'bad';
-  const n = Number(s);
-  return Number.isFinite(n) ? n : 'bad';
-}
 
 /** Why a review of the dataset has no place among the judged reviews (keys). */
 export type Unjudged = 'reference' | 'no-pseudo-refs';
@@ -113,132 +91,6 @@ export function unjudgedReviews(rows: readonly { id: string; pseudoRefs: readonl
  */
 const OWN_NAME = /^(?:crscore(?:-[\w-]+)?|llm-grade|llm-judge|baseline)$/i;
 const importName = (name: string) => (OWN_NAME.test(name) ? `imported-${name}` : name);
-
-/**
- * A scores file read once, as columns (what the browser's worker hands back): each data row's file line, id and
- * system (null where absent), and each metric column's values (NaN where empty or not a number). Matching it
- * against a dataset (matchMetricScores) never reads the text again.
- */
-export interface ParsedScores {
-  file: string;
-  format: 'csv' | 'jsonl';
-  line: Int32Array;
-  /** Each row's id and system as an index into ids and systems (-1: absent). Coded, so a million rows cross from
-   *  the worker as two typed arrays and the distinct names, not two million strings. */
-  idOf: Int32Array;
-  systemOf: Int32Array;
-  ids: string[];
-  systems: string[];
-  columns: string[];
-  ignored: string[];
-  values: Float64Array[];
-  /** Cells that are neither empty nor a number: row index (not line), column index, value (first 50 chars). */
-  bad: { at: number; column: number; value: string }[];
-  errors: ScoresCoverage['errors'];
-  baselines: string[];
-  signature: string | null;
-  configuration: string | null;
-  claimedDataset: DatasetIdentity | null;
-}
-
-/** A claimed dataset as the file gives it (JSONL's record, or the CSV's `# dataset…` lines); null when it names none. */
-function claimed(name: unknown, rows: unknown, sha256: unknown): DatasetIdentity | null {
-  if (typeof name !== 'string' || name === '') return null;
-  const n = typeof rows === 'number' ? rows : typeof rows === 'string' && /^\d+$/.test(rows) ? Number(rows) : NaN;
-  const hash = typeof sha256 === 'string' && /^[0-9a-f]{64}$/i.test(sha256) ? sha256.toLowerCase() : null;
-  return { name: inertLine(name), rows: n, sha256: hash };
-}
-
-export function parseMetricScores(file: string, text: string): ParsedScores {
-  const jsonl = /\.jsonl?$/i.test(file) || /^\s*[{[]/.test(text);
-  const rows: { row: number; data: Record<string, unknown> }[] = [];
-  const errors: ScoresCoverage['errors'] = [];
-  let signature: string | null = null;
-  let configuration: string | null = null;
-  let claimedDataset: DatasetIdentity | null = null;
-  if (jsonl) {
-    text.split(/\r?\n/).forEach((line, k) => {
-      if (!line.trim()) return;
-      try {
-        const v = JSON.parse(line) as unknown;
-        const o = v as Record<string, unknown>;
-        // The first record of a scores file this app wrote: its signature and configuration, not a review.
-        if (rows.length === 0 && signature === null && o && typeof o === 'object' && typeof o.signature === 'string' && !('id' in o)) {
-          signature = o.signature;
-          const c = o.config as Record<string, unknown> | undefined;
-          configuration = typeof c?.configuration === 'string' ? c.configuration : null;
-          const d = o.dataset as Record<string, unknown> | null | undefined;
-          claimedDataset = d && typeof d === 'object' ? claimed(d.name, d.rows, d.sha256) : null;
-        } else if (v && typeof v === 'object' && !Array.isArray(v)) rows.push({ row: k + 1, data: v as Record<string, unknown> });
-        else errors.push({ row: k + 1, reason: 'not a JSON object' });
-      } catch (e) {
-        errors.push({ row: k + 1, reason: `not JSON (${(e as Error).message.slice(0, 80)})` });
-      }
-    });
-  } else {
-    // Leading `# key: value` lines (the configuration Research's scores CSV carries) are skipped; row numbers
-    // stay those of the file.
-    const head = readConfigHeader(text);
-    const offset = head.lines;
-    signature = head.config.signature ?? null;
-    configuration = head.config.configuration ?? null;
-    claimedDataset = claimed(head.config.dataset, head.config['dataset-rows'], head.config['dataset-sha256']);
-    for (const r of readCsv(head.body).records) {
-      if (r.error) errors.push({ row: r.line + offset, reason: `CSV: ${r.error}` });
-      else rows.push({ row: r.line + offset, data: r.data });
-    }
-  }
-  const names = new Set<string>();
-  for (const r of rows) for (const c in r.data) names.add(c);
-  const named = [...names].filter((c) => !RESERVED.test(c));
-  const allColumns = named.filter((c) => !BASELINE.test(c));
-  const n = rows.length;
-  const cells = allColumns.map(() => new Float64Array(n).fill(NaN));
-  const badOf = allColumns.map((): ParsedScores['bad'] => []);
-  const numeric = allColumns.map(() => false);
-  const idOf = new Int32Array(n);
-  const systemOf = new Int32Array(n);
-  const ids = new Map<string, number>();
-  const systems = new Map<string, number>();
-  const code = (names: Map<string, number>, v: string | null) => {
-    if (v === null) return -1;
-    let c = names.get(v);
-    if (c === undefined) names.set(v, (c = names.size));
-    return c;
-  };
-  const line = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const { row, data } = rows[k];
-    line[k] = row;
-    // Ids and systems are matched as written (a trailing tab is part of an id); blank ones are no key.
-    const i = data.id ?? data.changeId;
-    idOf[k] = code(ids, i === undefined || i === null || String(i).trim() === '' ? null : String(i));
-    systemOf[k] = code(systems, typeof data.system === 'string' && data.system.trim() !== '' ? data.system : null);
-    for (let c = 0; c < allColumns.length; c++) {
-      const raw = data[allColumns[c]];
-      const v = cellNumber(raw);
-      if (v === 'bad') badOf[c].push({ at: k, column: c, value: String(JSON.stringify(raw) ?? '').slice(0, 50) });
-      else if (v !== null) {
-        cells[c][k] = v;
-        numeric[c] = true;
-      }
-    }
-  }
-  const keep = allColumns.map((_, c) => c).filter((c) => numeric[c]);
-  return {
-    file, format: jsonl ? 'jsonl' : 'csv', line, idOf, systemOf, ids: [...ids.keys()], systems: [...systems.keys()],
-    columns: keep.map((c) => allColumns[c]),
-    ignored: allColumns.filter((_, c) => !numeric[c]),
-    values: keep.map((c) => cells[c]),
-    bad: keep.flatMap((c, j) => badOf[c].map((b) => ({ ...b, column: j }))),
-    errors,
-    baselines: named.filter((c) => BASELINE.test(c)),
-    // One line each, whatever the file holds: a report prints them.
-    signature: signature === null ? null : inertLine(signature),
-    configuration: configuration === null ? null : inertLine(configuration),
-    claimedDataset,
-  };
-}
 
 export interface MatchOptions {
   /** The dataset's reviews that are not judged (unjudgedReviews): their rows are named, not called unknown. */
@@ -294,20 +146,29 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
   const took = new Int32Array(n).fill(-1);
   const cov: ScoresCoverage = {
     file: p.file, format: p.format, rows: n, matched: 0, missing: [], missingCount: 0,
-    duplicate: [], nonNumeric: [], unknown: [], unjudged: [], noKey: [], columns: p.columns, ignored: p.ignored, errors: p.errors,
+    duplicate: [], nonNumeric: [], unknown: [], unjudged: [], noKey: [], unscorable: [], notScores: p.notScores ?? [], columns: p.columns, ignored: p.ignored, errors: p.errors,
     baselines: p.baselines, signature: p.signature, configuration: p.configuration, claimedDataset: p.claimedDataset ?? null,
     ...(name !== fileName ? { renamed: { from: fileName, to: name } } : {}),
     ...(o.dataset !== undefined ? { mismatches: claimProblems(p, o.dataset) } : {}),
   };
+  // A row may leave out its system when the dataset has one, and its id when it has a `line` (keysByLine).
+  const systemsOfKeys = new Set(keys.map((x) => x.system));
+  const onlySystem = systemsOfKeys.size === 1 ? keys[0].system : null;
+  const fallback = keysByLine(keys);
   for (let k = 0; k < n; k++) {
     const row = p.line[k];
-    if (p.idOf[k] < 0 || p.systemOf[k] < 0) {
+    const hasId = p.idOf[k] >= 0;
+    const system = p.systemOf[k] >= 0 ? p.systems[p.systemOf[k]] : onlySystem;
+    if (system === null || (!hasId && (p.lineOf?.[k] ?? -1) < 0)) {
       cov.noKey.push(row);
       continue;
     }
-    const id = p.ids[p.idOf[k]];
-    const system = p.systems[p.systemOf[k]];
-    const i = exact(k) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined);
+    const id = hasId ? p.ids[p.idOf[k]] : `line ${p.lineOf[k]}`;
+    const i = !hasId
+      ? fallback.byLine(p.lineOf[k], system)
+      : p.systemOf[k] < 0
+        ? fallback.byId(id, system)
+        : (exact(k) ?? (id.trim() !== id || system.trim() !== system ? byTrim(id, system) : undefined));
     if (i === undefined) {
       const why = o.unjudged?.get(keyOf(id, system)) ?? o.unjudged?.get(keyOf(id.trim(), system.trim()));
       if (why) cov.unjudged.push({ row, why });
@@ -319,6 +180,10 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
       continue;
     }
     seen[i] = 1;
+    if (p.unscorable?.[k]) {
+      cov.unscorable.push(row);
+      continue;
+    }
     took[k] = i;
     cov.matched++;
     for (let c = 0; c < p.columns.length; c++) {
@@ -343,6 +208,32 @@ export function matchMetricScores(fileName: string, p: ParsedScores, keys: reado
   return { metrics, coverage: cov };
 }
 
+/** The reviews by `line` (and system), and by id and system, for the rows that leave out their id or system. */
+function keysByLine(keys: readonly ScoreKey[]) {
+  let lines: Map<string, number> | null = null;
+  let ids: Map<string, number> | null = null;
+  const at = (m: Map<string, number>, k: string) => {
+    const i = m.get(k);
+    return i === undefined || i < 0 ? undefined : i;
+  };
+  return {
+    byLine(line: number, system: string): number | undefined {
+      if (!lines) {
+        lines = new Map();
+        for (let i = 0; i < keys.length; i++) if (keys[i].line !== undefined) lines.set(`${keys[i].line}::${keys[i].system}`, lines.has(`${keys[i].line}::${keys[i].system}`) ? -1 : i);
+      }
+      return at(lines, `${line}::${system}`);
+    },
+    byId(id: string, system: string): number | undefined {
+      if (!ids) {
+        ids = new Map();
+        for (let i = 0; i < keys.length; i++) ids.set(keyOf(keys[i].changeId, keys[i].system), i);
+      }
+      return at(ids, keyOf(id, system));
+    },
+  };
+}
+
 /** parseMetricScores then matchMetricScores: one scores file read against the dataset's reviews. */
 export function readMetricScores(name: string, file: string, text: string, keys: readonly ScoreKey[], o: MatchOptions = {}): ImportedScores {
   return matchMetricScores(name, parseMetricScores(file, text), keys, o);
@@ -365,74 +256,9 @@ export function coverageLines(c: ScoresCoverage): string[] {
   if (unjudged('reference').length) out.push(`  reference reviews (msg), not judged: rows ${rowsOf(unjudged('reference'))}`);
   if (unjudged('no-pseudo-refs').length) out.push(`  reviews of changes with no pseudo-references, not scored: rows ${rowsOf(unjudged('no-pseudo-refs'))}`);
   if (c.unknown.length) out.push(`  no such review in the dataset (id and system), rows ${rowsOf(c.unknown)}`);
-  if (c.noKey.length) out.push(`  without an id or a system, rows ${rowsOf(c.noKey)}`);
+  if (c.unscorable.length) out.push(`  ${c.unscorable.length} row${c.unscorable.length === 1 ? '' : 's'} not scorable ("scorable": false), left out: rows ${rowsOf(c.unscorable)}`);
+  if (c.notScores.length) out.push(`  crscore score's output: only its scores are metrics; left out: ${c.notScores.join(', ')}`);
+  if (c.noKey.length) out.push(`  without an id (or a line) or a system, rows ${rowsOf(c.noKey)}`);
   for (const e of c.errors.slice(0, 10)) out.push(`  row ${e.row}: ${e.reason}`);
   return out;
-}
-
-export interface ScoreRow extends ScoreKey {
-  lang: string;
-  /** The review's human scores by dimension (the human study's con, comp, rel; a human-scored dataset's own). */
-  human: Readonly<Record<string, number | null>> | null;
-  /** The review's text: a reserved column (never read back as a metric), so the file says what was scored. */
-  review?: string | null;
-}
-
-/** The human study's dimensions, the human columns a scores file has unless it names others. */
-const STUDY_DIMS: readonly string[] = ['con', 'comp', 'rel'];
-
-/**
- * The per-review scores table, one layout for `crscore eval --scores-out` and Research's scores export: id, lang,
- * system, the human scores (normalised (x − 1)/4, or a Likert scale onto [0, 1], as every statistic uses them; one
- * `human.NAME` column per dimension), every metric's value, the review. Non-finite values are empty.
- */
-export function scoresTable(rows: readonly ScoreRow[], metrics: readonly { id: string; values: readonly (number | null)[] }[], dims: readonly string[] = STUDY_DIMS) {
-  const head = ['id', 'lang', 'system', ...dims.map((d) => `human.${d}`), ...metrics.map((m) => m.id), 'review'];
-  const cells = rows.map((r, i): (string | number | null)[] => [
-    r.changeId, r.lang, r.system, ...dims.map((d) => r.human?.[d] ?? null),
-    ...metrics.map((m) => (m.values[i] === null || !Number.isFinite(m.values[i]) ? null : m.values[i])),
-    r.review ?? null,
-  ]);
-  return { head, cells };
-}
-
-/**
- * Every review with its human scores and every metric's value: CSV (spreadsheet-safe, csvSafe.ts) or JSONL, after
- * the file's own description (scoresHeaderLines, or a first JSONL record). Numbers are written in full (shortest
- * round-trip form), so reading them back is exact.
- */
-export function writeScores(
-  format: 'csv' | 'jsonl',
-  rows: readonly ScoreRow[],
-  metrics: readonly { id: string; values: readonly (number | null)[] }[],
-  header: ScoresHeader,
-  dims?: readonly string[],
-): string {
-  const { head, cells } = scoresTable(rows, metrics, dims);
-  if (format === 'jsonl') {
-    const first = JSON.stringify({ signature: header.signature, config: header.config, dataset: header.dataset });
-    return [first, ...cells.map((c) => JSON.stringify(Object.fromEntries(head.map((h, k) => [h, c[k]]))))].join('\n') + '\n';
-  }
-  // An id or system with a leading or trailing space, tab or no-break space is quoted, so no reader (nor the
-  // delimiter guess) takes the whitespace for padding: the round trip keeps it.
-  const table = toCsv([head, ...cells], { newline: '\n', quotes: (v: unknown) => typeof v === 'string' && /^\s|\s$/.test(v) });
-  return `${scoresHeaderLines(header).join('\n')}\n${table}\n`;
-}
-
-/**
- * The run's CRScore columns (crscore.con|comp|rel) named by its configuration, e.g. crscore-lexical-t0.149.rel,
- * so that files of different runs never name a column alike. Columns already named by theirs (the lab's
- * crscore-plus, crscore-learned-cv5) and the others (a lab metric, an imported one, a baseline) keep their ids.
- */
-export function namedColumns<T extends { id: string; kind?: string }>(metrics: readonly T[], name: string): T[] {
-  return metrics.map((m) => {
-    const d = m.kind === 'imported' || m.kind === 'baseline' ? null : /^crscore\.(con|comp|rel)$/.exec(m.id);
-    return d ? { ...m, id: `${name}.${d[1]}` } : m;
-  });
-}
-
-/** A scores CSV's first lines: the format, the signature, the dataset, then the configuration. */
-export function scoresHeaderLines(h: ScoresHeader): string[] {
-  const d = h.dataset;
-  return configHeader({ 'crscore-scores': 1, signature: h.signature, dataset: d.name, 'dataset-rows': d.rows, 'dataset-sha256': d.sha256 ?? '-', ...h.config });
 }

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { DatasetRow } from '../dataset.ts';
 import { labReviews } from '../lab/index.ts';
 import { prepare } from '../research/index.ts';
-import { coverageLines, matchMetricScores, parseMetricScores, readMetricScores, unjudgedReviews, writeScores, type ScoreRow } from './scoresFile.ts';
+import { coverageLines, matchMetricScores, readMetricScores, unjudgedReviews } from './scoresFile.ts';
+import { parseMetricScores } from './scoresParse.ts';
+import { writeScores, type ScoreRow } from './scoresWrite.ts';
 
 const review = (system: string, text: string, s: number | null = 3) => ({ system, review: text, claimsAddressed: null, con: s, comp: s, rel: s });
 const row = (id: string, reviews: DatasetRow['reviews'], refs = 1): DatasetRow => ({

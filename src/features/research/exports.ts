@@ -3,7 +3,7 @@
 import { configHeader } from '../../core/configLines';
 import { toCsv } from '../../core/csvSafe';
 import { crscoreMetrics } from '../../core/lab/metrics';
-import { namedColumns, writeScores } from '../../core/metaeval/scoresFile';
+import { namedColumns, writeScores } from '../../core/metaeval/scoresWrite';
 import { cliColumnId, cliMetricName, humanScoreRows, humanScoresFile } from '../../core/metaeval/humanScores';
 import { humanPseudoRefs, humanScoresRun } from '../../store/metaeval/humanSignature';
 import { reviewKeys } from '../../core/reviewKeys';
