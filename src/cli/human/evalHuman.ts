@@ -9,12 +9,10 @@ import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../../core/lab/index.ts';
 import { vectorCosine } from '../../core/research/index.ts';
 import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../../core/humanData/index.ts';
-import { changeRows, hasOwnPseudoReferences, humanPrepared, matchedJudge, withPseudoReferences } from '../../core/humanData/bridge.ts';
-import type { HumanDataset } from '../../core/humanData/model.ts';
-import { studyDataset } from '../../core/humanData/study.ts';
+import { hasOwnPseudoReferences, humanPrepared, matchedJudge } from '../../core/humanData/bridge.ts';
 import { detectFormat } from '../../core/importers/index.ts';
 import { undecidedJsonl } from '../../core/importers/jsonl.ts';
-import { fillPseudoRefs, loadDataset, type PseudoRefPlan } from '../pseudorefs/pseudoRefs.ts';
+import { madePseudoReferences, readStudy } from './humanStudy.ts';
 import { meteorWordNet } from '../metaeval/evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
@@ -92,15 +90,7 @@ async function loadStudy(file: string): Promise<HumanImport> {
   const format = head === null ? null : detectFormat({ name: path.basename(file), text: head });
   if (format !== 'crscore-jsonl' && format !== 'human-study-csv')
     throw new CliError(`--human-data: ${inert(file)} is not the human study's JSONL or CSV (without --human-data, map another file with --map and --human)`);
-  const { rows } = await loadDataset(file);
-  return { dataset: studyDataset(rows, path.basename(file)), table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
-}
-
-/** Every change's pseudo-references made by the plan (the analyzers, the LLM's claims), as crscore score makes them; null when interrupted. */
-async function madePseudoReferences(d: HumanDataset, plan: PseudoRefPlan): Promise<HumanDataset | null> {
-  const filled = await fillPseudoRefs(changeRows(d), plan);
-  if (filled.interrupted) return null;
-  return withPseudoReferences(d, new Map(filled.rows.map((r) => [r.id, r.pseudoRefs])));
+  return { dataset: (await readStudy(file)).dataset, table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
 }
 
 /**
@@ -151,9 +141,9 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   if (s.pseudoRefs === 'dataset' && !hasOwnPseudoReferences(read)) throw new CliError(`--pseudo-refs dataset: no change of ${inert(s.dataset)} has pseudo-references of its own (--pseudo-refs reference uses the reference review's sentences)`);
 
   // Made pseudo-references replace the dataset's own (and their links); then every change is bridged as its own.
-  const made = s.pseudoPlan && s.names.includes('crscore') ? await madePseudoReferences(read, s.pseudoPlan) : read;
+  const made = s.pseudoPlan && s.names.includes('crscore') ? await madePseudoReferences(read, s.pseudoPlan) : { dataset: read };
   if (!made) return 130;
-  const d = made;
+  const d = made.dataset;
   const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: s.pseudoPlan ? 'dataset' : (s.pseudoRefs as 'dataset' | 'reference' | undefined) });
   if (bridged.noReference) warn(`${bridged.noReference} of ${d.reviews.length} reviews are left out: their change has no reference review (every metric here needs one)`);
   if (bridged.noPseudoReferences) warn(`${bridged.noPseudoReferences} of ${d.reviews.length} reviews are left out: their change has no pseudo-references`);

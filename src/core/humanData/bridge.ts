@@ -8,6 +8,7 @@ import { prepare, type PreparedDataset } from '../research/prepare.ts';
 import { rocAucInterval, type AucEstimate } from '../metaeval/auc.ts';
 import type { Grouping } from '../metaeval/grouped.ts';
 import { humanCeiling, type HumanCeilingInput } from '../metaeval/ceiling.ts';
+import type { SplitMode } from '../types.ts';
 import type { Dimension, HumanChange, HumanDataset, HumanReview, Scale } from './model.ts';
 
 /** A score as the statistics read it: a Likert point mapped onto [0, 1], any other scale as it is. */
@@ -50,6 +51,8 @@ export const hasOwnPseudoReferences = (d: HumanDataset): boolean => d.changes.so
 export interface BridgeOptions {
   /** Default: 'dataset' when a change has pseudo-references of its own, else 'reference'. */
   pseudoRefs?: PseudoRefSource;
+  /** How humanPrepared splits the reviews into sentences (default 'reference'). */
+  split?: SplitMode;
 }
 
 type Slots = Record<'con' | 'comp' | 'rel', number>;
@@ -225,7 +228,7 @@ export function withPseudoReferences(d: HumanDataset, made: ReadonlyMap<string, 
 }
 
 export interface HumanPrepared extends HumanRows {
-  /** prepare(rows, 'reference') with every item's human set to its review's scores in the judge's slots. */
+  /** prepare(rows, split) with every item's human set to its review's scores in the judge's slots. */
   prepared: PreparedDataset;
 }
 
@@ -236,7 +239,7 @@ export interface HumanPrepared extends HumanRows {
  */
 export function humanPrepared(d: HumanDataset, judge: Judge, o: BridgeOptions = {}): HumanPrepared {
   const bridged = humanRows(d, judge, o);
-  const prepared = prepare(bridged.rows, 'reference');
+  const prepared = prepare(bridged.rows, o.split ?? 'reference');
   prepared.items.forEach((it, k) => {
     it.human = bridged.reviews[k].slots ?? null;
   });
