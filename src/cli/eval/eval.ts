@@ -1,4 +1,6 @@
-// `crscore eval`: agreement of CRScore with the human study's judgments.
+// `crscore eval`: agreement of CRScore with the human study's judgments. A file of the study's row layout is read
+// into the one dataset model (humanStudy.ts, humanPrepared) and reported as the study's tables; any other
+// human-scored table goes to evalHuman.ts.
 import { parseArgs } from 'node:util';
 import { DEFAULT_CALIBRATION_SYSTEM, REFERENCE_SYSTEM } from '../../core/dataset.ts';
 import { agreement, calibrateOnSystem, DIMENSIONS } from '../../core/evaluate.ts';

@@ -44,7 +44,8 @@ function firstLines(file: string): string | null {
 
 /**
  * True when `crscore eval` takes this path: --human-data, an .xlsx dataset, any of --map/--human/--mapping, or a CSV
- * whose header is GradedReviews' (no other importer reads that header). Everything else keeps the human study's paths.
+ * whose header is GradedReviews' (no other importer reads that header). Everything else is a file of the human study's
+ * layout: read into the same model (humanStudy.ts), it keeps the study's report (eval.ts).
  */
 export function isHumanDataRun(argv: readonly string[]): boolean {
   const { values } = parseArgs({ args: [...argv], options: { dataset: { type: 'string' }, 'human-data': { type: 'boolean' }, map: { type: 'string' }, human: { type: 'string' }, mapping: { type: 'string' } }, strict: false });
@@ -84,7 +85,7 @@ async function load(file: string, mapping: Mapping | undefined): Promise<HumanIm
   return r;
 }
 
-/** The human study's own file (its JSONL, or a published CSV), as the human study's path reads it, through study.ts. */
+/** The human study's own file (its JSONL, or a published CSV), read as `crscore eval` reads it (humanStudy.ts). */
 async function loadStudy(file: string): Promise<HumanImport> {
   const head = firstLines(file);
   const format = head === null ? null : detectFormat({ name: path.basename(file), text: head });
