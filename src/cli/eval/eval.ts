@@ -1,15 +1,13 @@
-// `crscore eval`: agreement of CRScore with the human study's judgments.
+// `crscore eval`: agreement of CRScore with the human study's judgments. A file of the study's row layout is read
+// into the one dataset model (humanStudy.ts, humanPrepared) and reported as the study's tables; any other
+// human-scored table goes to evalHuman.ts.
 import { parseArgs } from 'node:util';
 import { DEFAULT_CALIBRATION_SYSTEM, REFERENCE_SYSTEM } from '../../core/dataset.ts';
-import {
-  agreement,
-  calibrateOnSystem,
-  collectEvalItems,
-  DIMENSIONS,
-} from '../../core/evaluate.ts';
+import { agreement, calibrateOnSystem, DIMENSIONS } from '../../core/evaluate.ts';
+import { humanPrepared, matchedJudge } from '../../core/humanData/bridge.ts';
 import type { Calibration } from '../../core/types.ts';
 import { checkWritable, CliError, oneOf, parseTau, warn } from '../shared/io.ts';
-import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions, requireLlm } from '../pseudorefs/pseudoRefs.ts';
+import { PSEUDO_REF_OPTIONS, pseudoRefsSummary, pseudoRefUsage, readPseudoRefOptions, requireLlm } from '../pseudorefs/pseudoRefs.ts';
 import { evalPlus, parseCv, renderPlus } from '../stages/evalPlus.ts';
 import { evalLearned, learnedCvScores, renderLearned } from '../stages/evalLearned.ts';
 import { flat, renderTable, type EvalResult } from '../stages/evalReport.ts';
@@ -33,6 +31,7 @@ import { shippedWeights } from '../../core/learned/index.ts';
 import type { ItemScore } from '../../core/evaluate.ts';
 import { isHumanDataRun, runEvalHuman } from '../human/evalHuman.ts';
 import { EVAL_HUMAN_USAGE } from '../human/evalHumanOptions.ts';
+import { madePseudoReferences, readStudy } from '../human/humanStudy.ts';
 
 export type { EvalResult } from '../stages/evalReport.ts';
 
@@ -137,26 +136,26 @@ export async function runEval(argv: string[]): Promise<number> {
   if (similarity !== 'embedding' && (values.encoder || values.pooling) && !lab?.names.includes('embed-ref'))
     warn(`--encoder and --pooling are ignored with --similarity ${similarity}`);
 
-  // Pseudo-references from the dataset, or generated (LLM claims, analyzer issues) with the cache.
+  // The file as the one dataset model reads it (the human study's layout: Con, Comp and Rel, msg the reference),
+  // its pseudo-references the dataset's own or made for its changes, bridged and prepared as every dataset is.
   const plan = readPseudoRefOptions(values, 'dataset');
-  const loaded = await loadDataset(values.dataset, values.predictions);
-  const badLines = loaded.badLines;
-  const filled = await fillPseudoRefs(loaded.rows, plan);
-  if (filled.interrupted) return 130;
-  const rows = filled.rows;
-  const pseudoRefs = pseudoRefsSummary(filled.stats);
-
-  const collected = collectEvalItems(rows, split);
-  const skippedDiffs = collected.skippedDiffs;
-  let items = collected.items;
+  const study = await readStudy(values.dataset, values.predictions);
+  const badLines = study.badLines;
+  const made = await madePseudoReferences(study.dataset, plan);
+  if (!made) return 130;
+  const pseudoRefs = pseudoRefsSummary(made.stats);
+  const bridged = humanPrepared(made.dataset, matchedJudge(made.dataset)!, { pseudoRefs: 'dataset', split });
+  const rows = bridged.rows;
+  const skippedDiffs = bridged.prepared.skippedDiffs;
+  let items = bridged.prepared.items;
   if (items.length === 0)
     throw new CliError(`${values.dataset}: no reviews to score (no diff has pseudo-references)`);
   // Meta-evaluation and --scores-out: the run's columns, with what the signature records.
   const metaeval = (columns: readonly LabMetric[], config: Parameters<typeof runMetaeval>[1]['config'], configuration?: string) =>
-    runMetaeval(values, { dataset: values.dataset!, rows, split, columns, intervals, config: { ...pseudoRefSignature(plan), ...config }, configuration });
+    runMetaeval(values, { dataset: values.dataset!, rows, split, prepared: bridged.prepared, columns, intervals, config: { ...pseudoRefSignature(plan), ...config }, configuration });
   const crscoreColumns = (scores: readonly ItemScore[], label: string) => crscoreMetrics(scores, {}, 'crscore', label);
   const labContext = {
-    values, rows, split, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
+    values, rows, split, prepared: bridged.prepared, dataset: values.dataset, intervals, json: values.json, extra: { pseudoRefs },
     metaeval: needsScores(values)
       ? (metrics: LabMetric[], config: Record<string, unknown>, names: readonly string[]) => {
           const crscore =

@@ -9,12 +9,10 @@ import { parseArgs } from 'node:util';
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../../core/lab/index.ts';
 import { vectorCosine } from '../../core/research/index.ts';
 import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../../core/humanData/index.ts';
-import { changeRows, hasOwnPseudoReferences, humanPrepared, matchedJudge, overReviews, withPseudoReferences } from '../../core/humanData/bridge.ts';
-import type { HumanDataset } from '../../core/humanData/model.ts';
-import { studyDataset } from '../../core/humanData/study.ts';
+import { hasOwnPseudoReferences, humanPrepared, matchedJudge, overReviews } from '../../core/humanData/bridge.ts';
 import { detectFormat } from '../../core/importers/index.ts';
 import { undecidedJsonl } from '../../core/importers/jsonl.ts';
-import { fillPseudoRefs, loadDataset, type PseudoRefPlan } from '../pseudorefs/pseudoRefs.ts';
+import { madePseudoReferences, readStudy } from './humanStudy.ts';
 import { meteorWordNet } from '../metaeval/evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
@@ -46,7 +44,8 @@ function firstLines(file: string): string | null {
 
 /**
  * True when `crscore eval` takes this path: --human-data, an .xlsx dataset, any of --map/--human/--mapping, or a CSV
- * whose header is GradedReviews' (no other importer reads that header). Everything else keeps the human study's paths.
+ * whose header is GradedReviews' (no other importer reads that header). Everything else is a file of the human study's
+ * layout: read into the same model (humanStudy.ts), it keeps the study's report (eval.ts).
  */
 export function isHumanDataRun(argv: readonly string[]): boolean {
   const { values } = parseArgs({ args: [...argv], options: { dataset: { type: 'string' }, 'human-data': { type: 'boolean' }, map: { type: 'string' }, human: { type: 'string' }, mapping: { type: 'string' } }, strict: false });
@@ -89,21 +88,13 @@ async function load(file: string, mapping: Mapping | undefined): Promise<HumanIm
   return r;
 }
 
-/** The human study's own file (its JSONL, or a published CSV), as the human study's path reads it, through study.ts. */
+/** The human study's own file (its JSONL, or a published CSV), read as `crscore eval` reads it (humanStudy.ts). */
 async function loadStudy(file: string): Promise<HumanImport> {
   const head = firstLines(file);
   const format = head === null ? null : detectFormat({ name: path.basename(file), text: head });
   if (format !== 'crscore-jsonl' && format !== 'human-study-csv')
     throw new CliError(`--human-data: ${inert(file)} is not the human study's JSONL or CSV (without --human-data, map another file with --map and --human)`);
-  const { rows } = await loadDataset(file);
-  return { dataset: studyDataset(rows, path.basename(file)), table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
-}
-
-/** Every change's pseudo-references made by the plan (the analyzers, the LLM's claims), as crscore score makes them; null when interrupted. */
-async function madePseudoReferences(d: HumanDataset, plan: PseudoRefPlan): Promise<HumanDataset | null> {
-  const filled = await fillPseudoRefs(changeRows(d), plan);
-  if (filled.interrupted) return null;
-  return withPseudoReferences(d, new Map(filled.rows.map((r) => [r.id, r.pseudoRefs])));
+  return { dataset: (await readStudy(file)).dataset, table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
 }
 
 /**
@@ -156,9 +147,9 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   if (s.pseudoRefs === 'dataset' && !hasOwnPseudoReferences(read)) throw new CliError(`--pseudo-refs dataset: no change of ${inert(s.dataset)} has pseudo-references of its own (--pseudo-refs reference uses the reference review's sentences)`);
 
   // Made pseudo-references replace the dataset's own (and their links); then every change is bridged as its own.
-  const made = s.pseudoPlan && s.names.includes('crscore') ? await madePseudoReferences(read, s.pseudoPlan) : read;
+  const made = s.pseudoPlan && s.names.includes('crscore') ? await madePseudoReferences(read, s.pseudoPlan) : { dataset: read };
   if (!made) return 130;
-  const d = made;
+  const d = made.dataset;
   const source = s.pseudoPlan ? 'dataset' : ((s.pseudoRefs as 'dataset' | 'reference' | undefined) ?? (hasOwnPseudoReferences(d) ? 'dataset' : 'reference'));
   // Made pseudo-references or the reference's sentences: every review stays, for the metrics that can score it (the
   // baselines all). With the dataset's own, a change without them is left out of every metric, as the human study's

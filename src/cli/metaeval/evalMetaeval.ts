@@ -33,7 +33,7 @@ import {
   type ScoresCoverage,
   type SignatureConfig,
 } from '../../core/metaeval/index.ts';
-import { prepare } from '../../core/research/index.ts';
+import type { PreparedDataset } from '../../core/research/index.ts';
 import type { SplitMode } from '../../core/types.ts';
 import type { IntervalOptions } from '../stages/evalIntervals.ts';
 import type { OutputFormat } from '../../claims/prompt.ts';
@@ -115,6 +115,8 @@ export interface MetaevalContext {
   dataset: string;
   rows: DatasetRow[];
   split: SplitMode;
+  /** The rows bridged and prepared by the one dataset model (humanPrepared): the reviews the columns align with. */
+  prepared: PreparedDataset;
   /** The run's metric columns, aligned with the dataset's eval items (labReviews order). */
   columns: readonly { id: string; label: string; values: readonly (number | null)[] }[];
   intervals: IntervalOptions;
@@ -183,7 +185,7 @@ async function ceilingOf(files: readonly string[]): Promise<{ input: ReturnType<
  * output should follow.
  */
 export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<number | null> {
-  const reviews = labReviews(prepare(ctx.rows, ctx.split));
+  const reviews = labReviews(ctx.prepared);
   // The scores file's rows and an import's keys: a change's later reviews of one system numbered (reviewKeys).
   const keyed = reviewKeys(reviews);
   for (const c of ctx.columns)

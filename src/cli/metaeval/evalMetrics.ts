@@ -21,7 +21,7 @@ import {
   type LabMetric,
   type LabReview,
 } from '../../core/lab/index.ts';
-import { prepare, vectorCosine } from '../../core/research/index.ts';
+import { vectorCosine, type PreparedDataset } from '../../core/research/index.ts';
 import type { SplitMode } from '../../core/types.ts';
 import { configLines } from '../../core/researchTables.ts';
 import type { IntervalOptions } from '../stages/evalIntervals.ts';
@@ -112,6 +112,8 @@ export interface LabEvalContext {
   values: MetricsValues & PseudoRefValues & { encoder?: string; pooling?: string; tau?: string; 'calibrate-on'?: string; idf?: string };
   rows: DatasetRow[];
   split: SplitMode;
+  /** The rows bridged and prepared by the one dataset model (humanPrepared). */
+  prepared: PreparedDataset;
   dataset: string;
   intervals: IntervalOptions;
   json: boolean;
@@ -123,7 +125,7 @@ export interface LabEvalContext {
 
 /** Every requested metric's column, in the order given. Returns null when Ctrl-C cut an LLM run short. */
 async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ reviews: LabReview[]; metrics: LabMetric[]; failed: number } | null> {
-  const prepared = prepare(ctx.rows, ctx.split);
+  const { prepared } = ctx;
   const reviews = labReviews(prepared);
   const want = new Set(plan.names);
   const refNames = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'llm-grade'] as const;
@@ -202,7 +204,7 @@ async function columns(plan: MetricsPlan, ctx: LabEvalContext): Promise<{ review
 }
 
 async function plusColumn(ctx: LabEvalContext, o: { tau?: number; system: string; idf: 'background' | 'corpus' }) {
-  const items = prepare(ctx.rows, ctx.split).items;
+  const items = ctx.prepared.items;
   const r = await plusScores(items, o);
   return {
     scores: r.scores,

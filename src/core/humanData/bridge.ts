@@ -8,6 +8,7 @@ import { prepare, type PreparedDataset } from '../research/prepare.ts';
 import { rocAucInterval, type AucEstimate } from '../metaeval/auc.ts';
 import type { Grouping } from '../metaeval/grouped.ts';
 import { humanCeiling, type HumanCeilingInput } from '../metaeval/ceiling.ts';
+import type { SplitMode } from '../types.ts';
 import type { Dimension, HumanChange, HumanDataset, HumanReview, Scale } from './model.ts';
 
 /** A score as the statistics read it: a Likert point mapped onto [0, 1], any other scale as it is. */
@@ -57,6 +58,8 @@ export interface BridgeOptions {
    * review is left out of every metric, as the human study's path leaves it (its published figures).
    */
   everyReview?: boolean;
+  /** How humanPrepared splits the reviews into sentences (default 'reference'). */
+  split?: SplitMode;
 }
 
 /** Why a kept review has no item (everyReview): its change has no pseudo-references, or no reference review. */
@@ -246,7 +249,7 @@ export function withPseudoReferences(d: HumanDataset, made: ReadonlyMap<string, 
 }
 
 export interface HumanPrepared extends HumanRows {
-  /** prepare(rows, 'reference') with every item's human set to its review's scores in the judge's slots. */
+  /** prepare(rows, split) with every item's human set to its review's scores in the judge's slots. */
   prepared: PreparedDataset;
 }
 
@@ -258,7 +261,7 @@ export interface HumanPrepared extends HumanRows {
  */
 export function humanPrepared(d: HumanDataset, judge: Judge, o: BridgeOptions = {}): HumanPrepared {
   const bridged = humanRows(d, judge, o);
-  const prepared = prepare(bridged.rows, 'reference');
+  const prepared = prepare(bridged.rows, o.split ?? 'reference');
   prepared.items.forEach((it, k) => {
     it.human = bridged.reviews[k].slots ?? null;
   });

@@ -6,7 +6,8 @@ import { parseDatasetJsonl } from '../dataset.ts';
 import { bothPrepared, metaFigures, studyShapedJsonl } from '../../testing/studyParity.ts';
 import { distribution } from './model.ts';
 import { humanPrepared, humanRows, matchedJudge } from './bridge.ts';
-import { studyDataset } from './study.ts';
+import { studyDataset, studyPrepared } from './study.ts';
+import { joinPrepared, prepare } from '../research/prepare.ts';
 
 const { rows, errors } = parseDatasetJsonl(studyShapedJsonl(30));
 
@@ -94,5 +95,19 @@ describe('the human study as a HumanDataset', () => {
     expect(p.prepared.reviews[0].reference).toBe('Name x better.');
     expect(p.rows[1]).toMatchObject({ diff: '', newCode: 'y = 2', codeKind: 'snippet', pseudoRefs: [] });
     expect(matchedJudge(d)).toBeNull();
+  });
+
+  it('splits the reviews as asked: the model prepared with --split improved is prepare(rows, improved)', () => {
+    const d = studyDataset(rows, 'gen.jsonl');
+    const improved = prepare(rows, 'improved');
+    expect(improved.items.map((it) => it.sentences)).not.toEqual(prepare(rows, 'reference').items.map((it) => it.sentences));
+    expect(humanPrepared(d, matchedJudge(d)!, { pseudoRefs: 'dataset', split: 'improved' }).prepared).toEqual(improved);
+  });
+
+  it('studyPrepared (Research’s and the CLI’s way in) is prepare(rows, split), whole or a slice at a time', () => {
+    for (const split of ['reference', 'improved'] as const) {
+      expect(studyPrepared(rows, split)).toEqual(prepare(rows, split));
+      expect(joinPrepared([studyPrepared(rows.slice(0, 7), split), studyPrepared(rows.slice(7), split)])).toEqual(prepare(rows, split));
+    }
   });
 });

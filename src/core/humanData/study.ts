@@ -3,6 +3,9 @@
 // Nothing is lost: each change keeps its own pseudo-references and the rest of its row (StudyDetail), each review
 // its annotators' links, so the bridge (bridge.ts) gives back the very rows and items `crscore eval` reads. Pure.
 import { REFERENCE_SYSTEM, type DatasetRow } from '../dataset.ts';
+import type { PreparedDataset } from '../research/prepare.ts';
+import type { SplitMode } from '../types.ts';
+import { humanPrepared, matchedJudge } from './bridge.ts';
 import type { Dimension, HumanChange, HumanDataset, HumanReview } from './model.ts';
 
 /** The human study's three dimensions, in the paper's order. */
@@ -40,4 +43,14 @@ export function studyDataset(rows: readonly DatasetRow[], source: string): Human
         reviews.push({ changeId: row.id, system: r.system, review: r.review ?? '', scores: { con: [r.con], comp: [r.comp], rel: [r.rel] }, line, claimsAddressed: r.claimsAddressed });
   });
   return { source, changes, reviews, dimensions: STUDY_DIMENSIONS.map(likert5), errors: [], notes: [] };
+}
+
+/**
+ * The human study's rows (or any rows of its layout) prepared through the model: studyDataset, then humanPrepared
+ * with their own pseudo-references, each of Con, Comp and Rel judged by its namesake. Each row's items depend on that
+ * row only, so a caller may prepare slices and join them (Research paces a large dataset so).
+ */
+export function studyPrepared(rows: readonly DatasetRow[], split: SplitMode, source = ''): PreparedDataset {
+  const d = studyDataset(rows, source);
+  return humanPrepared(d, matchedJudge(d)!, { pseudoRefs: 'dataset', split }).prepared;
 }

@@ -4,6 +4,7 @@
 // not computed here: a view that shows them asks for them (researchRefs.ts). The store calls it and only keeps
 // the state; every number comes from src/core/research.
 import { humanPrepared } from '../../core/humanData/bridge';
+import { studyPrepared } from '../../core/humanData/study';
 import type { Dimension, HumanDataset } from '../../core/humanData/model';
 import type { DatasetRow } from '../../core/dataset';
 import { calibrationOf, calibrationValues } from '../../core/calibrate';
@@ -13,7 +14,6 @@ import {
   joinPrepared,
   shippedRunCalibration,
   keepItems,
-  prepare,
   scorer,
   sweepIndex,
   textsToEmbed,
@@ -100,16 +100,19 @@ async function pooledMatrices(kind: 'lexical' | 'tfidf', items: PreparedDataset[
   return { m, index, graded: graded ? joinGraded(parts.map((p) => p.graded!)) : null };
 }
 
-/** Reviews per slice of prepare() (sentence splitting): a few tens of milliseconds on a slow machine. */
+/** Reviews per slice of studyPrepared() (sentence splitting): a few tens of milliseconds on a slow machine. */
 const PREPARE_REVIEWS = 1500;
 
-/** prepare() a slice of rows per task, so a large dataset never blocks the page; null when cancelled between slices. */
+/**
+ * The rows prepared through the one dataset model (studyPrepared: the human study's layout), a slice of rows per task,
+ * so a large dataset never blocks the page; null when cancelled between slices.
+ */
 export async function preparePaced(rows: readonly DatasetRow[], split: RunConfig['split'], cancelled: () => boolean): Promise<PreparedDataset | null> {
   const parts: PreparedDataset[] = [];
   for (let a = 0; a < rows.length; ) {
     let b = a;
     for (let n = 0; b < rows.length && (b === a || n + rows[b].reviews.length <= PREPARE_REVIEWS); b++) n += rows[b].reviews.length;
-    parts.push(prepare(rows.slice(a, b), split));
+    parts.push(studyPrepared(rows.slice(a, b), split));
     a = b;
     // Joining the slices is a task of its own too.
     await nextTask();
