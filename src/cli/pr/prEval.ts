@@ -50,7 +50,8 @@ Options:
                          (codefuse: its description measure, BLEU by default)
   --threshold X          the matcher's threshold (defaults: ${MATCHERS.map((m) => `${m} ${DEFAULT_THRESHOLD[m]}`).join(', ')})
   --tp-threshold X       codefuse: the true-positive threshold (0.5; 0.3 as before January 2026)
-  --tau X, --location-weight W, --line-window N   crscore (defaults: the matcher's threshold, 0.2, 3)
+  --tau X, --location-weight W, --line-window N   crscore (defaults: τ = --threshold when given, else the
+                         similarity's τ, lexical ${DEFAULT_THRESHOLD.lexical} without --matcher; 0.2; 3)
   --judges               judge the judges instead: Martian's folder: every offline matcher against each LLM
                          judge's decisions, the judges against each other as the ceiling; AACR-Bench: ROC AUC
                          of a comment's best match for its acceptance

@@ -32,7 +32,10 @@ export interface PrEvalOptions extends AggregateOptions {
   semantic?: SemanticMatch;
   /** martian through an LLM: the judge's answer to each (golden, candidate) question. */
   llmJudge?: MartianJudge;
-  /** crscore: τ, the location weight and the line window. */
+  /**
+   * crscore: τ (default: `threshold` when given, else the chosen similarity's documented τ, DEFAULT_THRESHOLD:
+   * lexical 0.149 when no matcher is named), the location weight (0.2) and the line window (3).
+   */
   tau?: number;
   locationWeight?: number;
   lineWindow?: number;
@@ -157,11 +160,13 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
         }
     }
   } else {
-    const m = matcher ?? decider(pairMatrix('lexical'));
-    const tau = o.tau ?? threshold ?? DEFAULT_THRESHOLD.lexical;
+    const similarity = o.matcher ?? 'lexical';
+    const m = matcher ?? decider(pairMatrix(similarity));
+    // `threshold` above is 0 without a matcher (the other evaluators' "no semantic judge"): τ is the similarity's.
+    const tau = o.tau ?? o.threshold ?? DEFAULT_THRESHOLD[similarity];
     const lw = o.locationWeight ?? 0.2;
     const win = o.lineWindow ?? 3;
-    sig += `|similarity:${o.matcher ?? 'lexical'}|tau:${tau}|location-weight:${lw}|line-window:${win}`;
+    sig += `|similarity:${similarity}|tau:${tau}|location-weight:${lw}|line-window:${win}`;
     for (const pr of ds0.prs)
       for (const [system, coms] of reviewsOf(pr)) {
         const refs = referencesFor(pr, system, mode);
