@@ -1,7 +1,7 @@
 // `pr-eval`: one evaluator over every PR and system of a dataset, then per-system aggregates. The browser and the
 // CLI both call `prEval`; the LLM paths pass their answers in as lookups (see `SemanticMatch`, `MartianJudge`),
 // so there is one evaluator per harness whichever judge stands behind it.
-import { referencesFor, type PrDataset, type PullRequest, type ReferenceMode, type ReviewComment } from './model.ts';
+import { referencesFor, type PrDataset, type PullRequest, type ReferenceIssue, type ReferenceMode, type ReviewComment } from './model.ts';
 import { codefuseEvaluate, HarnessError } from './evaluators/codefuse.ts';
 import { aacrEvaluate, type AacrVariant, type SemanticMatch } from './evaluators/aacr.ts';
 import { martianEvaluate, replayRecord, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
@@ -10,6 +10,7 @@ import { DEFAULT_THRESHOLD, pairMatrix, pairScorer, type MatcherContext, type Ma
 import { cachedNltkBleu } from './nltkBleu.ts';
 import { aggregate, AACR_AGGREGATE, CODEFUSE_AGGREGATE, CRSCORE_AGGREGATE, MARTIAN_AGGREGATE, type AggregateOptions, type Aggregates, type AggregateSpec } from './aggregate.ts';
 import { withCandidatesFrom } from './readers/martian.ts';
+import { NO_DIFF, type PrPseudoReferences } from './pseudoRefs.ts';
 import type { SimilarityMatrix } from '../types.ts';
 
 export type EvaluatorName = 'codefuse' | 'aacr' | 'aacr-fixed' | 'martian' | 'crscore';
@@ -39,6 +40,11 @@ export interface PrEvalOptions extends AggregateOptions {
   tau?: number;
   locationWeight?: number;
   lineWindow?: number;
+  /**
+   * crscore, reference-free: the PRs' pseudo-references (`prChanges` → the pipeline → `pseudoIssuesOf`), made by
+   * `source`. They are P for a review with no reference issues, or for every review when `only`.
+   */
+  pseudoRefs?: { byPr: PrPseudoReferences; source: string; only?: boolean };
 }
 
 export type PrRow = { pr: string; system: string; error?: string } & Record<string, unknown>;
@@ -166,13 +172,27 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
     const tau = o.tau ?? o.threshold ?? DEFAULT_THRESHOLD[similarity];
     const lw = o.locationWeight ?? 0.2;
     const win = o.lineWindow ?? 3;
+    const pseudo = o.pseudoRefs;
     sig += `|similarity:${similarity}|tau:${tau}|location-weight:${lw}|line-window:${win}`;
+    if (pseudo) sig += `|P:${pseudo.only ? '' : 'reference issues, else '}pseudo-references (${pseudo.source})`;
     for (const pr of ds0.prs)
       for (const [system, coms] of reviewsOf(pr)) {
-        const refs = referencesFor(pr, system, mode);
+        let refs: readonly ReferenceIssue[] = referencesFor(pr, system, mode);
+        let from: 'reference issues' | 'pseudo-references' = 'reference issues';
+        if (pseudo && (pseudo.only || refs.length === 0)) {
+          from = 'pseudo-references';
+          const p = pseudo.byPr.get(pr.id) ?? { none: NO_DIFF };
+          // The paper's rule: a change without pseudo-references is not scorable (never Comp 0).
+          const why = 'none' in p ? p.none : p.issues.length === 0 ? 'no pseudo-reference was made from its diff: not scored' : null;
+          if (why) {
+            rows.push({ pr: pr.id, system, p_from: from, error: why });
+            continue;
+          }
+          refs = (p as { issues: readonly ReferenceIssue[] }).issues;
+        }
         const mat = m(refs.map((r) => r.text), coms.map((c) => c.text), pr.diff);
         const { cells, ...fields } = crscoreEvaluate(refs, coms, mat, { tau, locationWeight: lw, lineWindow: win });
-        rows.push({ pr: pr.id, system, ...fields, cells });
+        rows.push({ pr: pr.id, system, ...fields, p_from: from, cells });
       }
   }
   return { evaluator: o.evaluator, signature: sig, rows, aggregates: aggregate(rows, SPEC[o.evaluator], o) };
