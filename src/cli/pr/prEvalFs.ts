@@ -56,7 +56,7 @@ async function textFiles(path: string): Promise<{ file: string; text: string }[]
   return Promise.all(files.map(async (f) => ({ file: f, text: await readText(join(path, f)) })));
 }
 
-export async function readPrDataset(path: string, o: { negatives?: string; predictions?: Prediction[]; candidatesFrom?: string; referenceSystems?: string[] } = {}): Promise<PrDataset> {
+export async function readPrDataset(path: string, o: { negatives?: string; predictions?: Prediction[]; candidatesFrom?: string; referenceSystems?: string[]; referenceFree?: boolean } = {}): Promise<PrDataset> {
   const s = await stat(path).catch(() => null);
   if (!s) throw new CliError(`--dataset ${path}: no such file or folder`);
   const preds = o.predictions ?? [];
@@ -88,8 +88,9 @@ export async function readPrDataset(path: string, o: { negatives?: string; predi
   }
   if (layout === 'aacr') return withAacrPredictions(readAacr({ file: basename(path), text }, o.negatives ? { file: basename(o.negatives), text: await readText(o.negatives) } : undefined), preds);
   if (layout === 'github') {
-    if (!o.referenceSystems?.length) throw new CliError('a pull request\'s review comments (crscore github\'s rows): say whose comments are the reference with --reference-systems NAME,…');
-    return readGithubRows(text, basename(path), { referenceAuthors: o.referenceSystems });
+    // Reference-free CRScore needs no reference reviewer: every reviewer is a system.
+    if (!o.referenceSystems?.length && !o.referenceFree) throw new CliError('a pull request\'s review comments (crscore github\'s rows): say whose comments are the reference with --reference-systems NAME,…');
+    return readGithubRows(text, basename(path), { referenceAuthors: o.referenceSystems ?? [] });
   }
   if (layout === 'crscore-pr') {
     if (preds.length) throw new CliError('--predictions: our JSONL holds every system\'s review already');

@@ -96,8 +96,9 @@ describe('crscore reference-free', () => {
     pr({ id: 'p2', references: [], reviews: { tool: [near] } }),
     pr({ id: 'p3', diff: DIFF, reviews: { tool: [near] } }),
   ];
-  const byPr = new Map([
+  const byPr = new Map<string, { issues: typeof claim[] } | { none: string }>([
     ['p1', { issues: [claim] }],
+    ['p2', { none: NO_DIFF }],
     ['p3', { issues: [claim] }],
   ]);
   it('P is the pseudo-references where a PR has no reference issues, gated by the location as reference issues are', () => {
@@ -117,6 +118,9 @@ describe('crscore reference-free', () => {
     const only = prEval(dataset('crscore-pr', prs, []), { evaluator: 'crscore', pseudoRefs: { byPr, source: 'claims', only: true }, resamples: 10 });
     expect(only.rows.find((x) => x.pr === 'p3')).toMatchObject({ p_from: 'pseudo-references', issues_found: 1 });
     expect(only.signature).toContain('|P:pseudo-references (claims)');
+    // A PR the caller made none for keeps its reference issues (none here), as without pseudo-references.
+    const some = prEval(dataset('crscore-pr', prs, []), { evaluator: 'crscore', pseudoRefs: { byPr: new Map([['p1', { issues: [claim] }]]), source: 'claims' }, resamples: 10 });
+    expect(some.rows.find((x) => x.pr === 'p2')).toMatchObject({ p_from: 'reference issues', num_issues: 0 });
   });
   it('a PR whose diff gave no pseudo-reference is named, not scored', () => {
     const r = prEval(dataset('crscore-pr', [prs[0]], []), { evaluator: 'crscore', pseudoRefs: { byPr: new Map([['p1', { issues: [] }]]), source: 'analyzers' }, resamples: 10 });

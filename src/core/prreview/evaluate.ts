@@ -42,7 +42,8 @@ export interface PrEvalOptions extends AggregateOptions {
   lineWindow?: number;
   /**
    * crscore, reference-free: the PRs' pseudo-references (`prChanges` → the pipeline → `pseudoIssuesOf`), made by
-   * `source`. They are P for a review with no reference issues, or for every review when `only`.
+   * `source`. They are P for a review with no reference issues on a PR in `byPr`, or for every review when `only`
+   * (a PR missing from `byPr` then has no diff).
    */
   pseudoRefs?: { byPr: PrPseudoReferences; source: string; only?: boolean };
 }
@@ -179,7 +180,8 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
       for (const [system, coms] of reviewsOf(pr)) {
         let refs: readonly ReferenceIssue[] = referencesFor(pr, system, mode);
         let from: 'reference issues' | 'pseudo-references' = 'reference issues';
-        if (pseudo && (pseudo.only || refs.length === 0)) {
+        // Without `only`, a PR the caller made no pseudo-references for keeps its (empty) reference issues.
+        if (pseudo && (pseudo.only || (refs.length === 0 && pseudo.byPr.has(pr.id)))) {
           from = 'pseudo-references';
           const p = pseudo.byPr.get(pr.id) ?? { none: NO_DIFF };
           // The paper's rule: a change without pseudo-references is not scorable (never Comp 0).
