@@ -36,7 +36,8 @@ The dataset, recognised by its shape:
   Martian's offline folder (golden_comments/*.json, results/<judge>/candidates.json and evaluations.json);
   our pull-request JSONL (docs/pull-requests.md);
   a GitHub pull request's review comments (the rows of crscore github), each reviewer a system, with
-    --reference-systems NAME,… naming the reviewers whose comments are the reference.
+    --reference-systems NAME,… naming the reviewers whose comments are the reference (crscore may go
+    without: every reviewer is then a system, judged against the pseudo-references of the commented hunks).
 
 Options:
   --evaluator codefuse|aacr|aacr-fixed|martian|crscore
