@@ -71,7 +71,8 @@ test('SWE-CARE: the CodeFuse-CR-Bench leaderboard equals crscore pr-eval --evalu
 
   // A pull request with reference issues and comments: CRScore of its whole review, as pr-eval --evaluator crscore.
   const crs = await prEval(['--dataset', path.join(root, 'swe-care/instances.jsonl'), '--predictions', `sys-a=${path.join(root, 'swe-care/sys-a.jsonl')}`, '--predictions', `sys-b=${path.join(root, 'swe-care/sys-b.jsonl')}`, '--evaluator', 'crscore', '--matcher', 'lexical']);
-  const row = crs.rows.find((r) => (r.num_issues as number) > 0 && (r.num_comments as number) > 0 && r.system === 'sys-a')!;
+  // The view judges against reference issues (the CLI gives a PR without any its pseudo-references).
+  const row = crs.rows.find((r) => r.p_from === 'reference issues' && (r.num_issues as number) > 0 && (r.num_comments as number) > 0 && r.system === 'sys-a')!;
   const k = out.rows.findIndex((r) => r.pr === row.pr && r.system === row.system);
   await page.getByTestId('pr-rows').locator('tbody tr').nth(k).locator('button').click();
   const view = page.getByTestId('pr-view');

@@ -1,12 +1,13 @@
 // `crscore pr-eval` as a person runs it: the generated samples of each layout, offline and through stub LLM servers
 // on 127.0.0.1 that answer as the Python fixtures' stubs did, so the CLI's LLM path must reproduce the harnesses.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLlmStub, type LlmStub, type RecordedRequest } from '../../../e2e/stubs/llmStub';
 import { crscoreAsync, ROOT } from '../shared/testing';
 import { stubAacrAnswer, stubMartianAnswer } from '../../core/prreview/samples.ts';
+import { NO_DIFF } from '../../core/prreview/pseudoRefs.ts';
 import aacrExpected from '../../core/prreview/fixtures/aacr/expected.evaluator.json';
 import sweExpected from '../../core/prreview/fixtures/swe-care/expected.rulebased.json';
 import martianX from '../../core/prreview/fixtures/martian/results/judge-x/evaluations.json';
@@ -143,5 +144,76 @@ describe('pr-eval through an LLM', () => {
     expect(withErrors.length).toBeGreaterThan(0);
     for (const x of withErrors) expect(x.error).toMatch(/failed; left out/);
     expect(r.stderr).toMatch(/questions failed: left out/);
+  });
+});
+
+// CRScore of a whole review without reference issues: P is the PR's pseudo-references, made from its diff by the
+// sources `crscore eval --pseudo-refs` runs (tree claims and JSHint here; the LLM's claims through the stub).
+const APP_DIFF = ['diff --git a/src/app.js b/src/app.js', '--- a/src/app.js', '+++ b/src/app.js', '@@ -1,3 +1,6 @@', ' var a = 1;', '-var b = 2;', '+var b = a == null ? 2 : 3', '+function total(items) {', '+  return items.length', '+}', ' module.exports = a;', ''].join('\n');
+const APP_PRS = [
+  { pr: 'octo/app#1', diff: APP_DIFF, references: [], reviews: {
+    'tool-a': [{ text: 'Missing semicolon after the ternary.', path: 'src/app.js', from: 2, to: 2 }, { text: 'Bump the version.', path: 'package.json', from: 1, to: 1 }],
+    'tool-b': [{ text: 'Looks good to me.' }] } },
+  { pr: 'octo/app#2', references: [], reviews: { 'tool-a': [{ text: 'A comment on a PR whose diff the dataset lacks.', path: 'x.js', from: 1, to: 1 }] } },
+  { pr: 'octo/app#3', diff: APP_DIFF, references: [{ text: 'Use === for the null check', path: 'src/app.js', from: 2, to: 2 }], reviews: { 'tool-a': [{ text: 'use === not == in the null check', path: 'src/app.js', from: 2, to: 2 }] } },
+];
+
+describe('pr-eval --evaluator crscore, reference-free', () => {
+  const file = () => {
+    const f = path.join(cache, 'prs.jsonl');
+    writeFileSync(f, APP_PRS.map((x) => JSON.stringify(x)).join('\n') + '\n');
+    return f;
+  };
+  type Cell = { gated: boolean; text: number; location: number };
+  it('a PR without reference issues gets the offline pseudo-references of its diff, placed on their lines and hunks; no diff is said', async () => {
+    const r = await run(['--dataset', file(), '--evaluator', 'crscore', '--location-weight', '0', '--json', '--resamples', '20']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('2 of 3 PRs have no reference issue');
+    const out = json(r.stdout);
+    expect(out.signature).toContain('|tau:0.149|location-weight:0|line-window:3|P:reference issues, else pseudo-references (offline)');
+    const at = (pr: string, system: string) => out.rows.find((x) => x.pr === pr && x.system === system)!;
+    const a1 = at('octo/app#1', 'tool-a');
+    // JSHint's missing semicolon (line 2) and ==/null (line 2), and the tree's claims about the hunk (lines 1-4).
+    expect(a1.p_from).toBe('pseudo-references');
+    expect(a1.num_issues as number).toBeGreaterThanOrEqual(2);
+    const cells = a1.cells as Cell[];
+    // The package.json comment is ruled out against every pseudo-reference of src/app.js.
+    expect(cells.filter((_, k) => k % 2 === 1).every((c) => c.gated)).toBe(true);
+    expect(a1.comments_addressing).toBe(1);
+    expect(at('octo/app#2', 'tool-a')).toEqual({ pr: 'octo/app#2', system: 'tool-a', p_from: 'pseudo-references', error: NO_DIFF });
+    expect(at('octo/app#3', 'tool-a')).toMatchObject({ p_from: 'reference issues', num_issues: 1, issues_found: 1 });
+    expect(out.aggregates.systems.map((s) => s.system)).toEqual(['tool-a', 'tool-b']);
+  }, 60_000);
+  it('--pseudo-refs analyzers judges every PR against its analyzer issues; --pseudo-refs claims asks the LLM through the shared runner and prompt, cached', async () => {
+    const r = await run(['--dataset', file(), '--evaluator', 'crscore', '--pseudo-refs', 'analyzers', '--json', '--resamples', '20']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = json(r.stdout);
+    expect(out.signature).toContain('|P:pseudo-references (analyzers)');
+    const a3 = out.rows.find((x) => x.pr === 'octo/app#3')!;
+    expect(a3.p_from).toBe('pseudo-references');
+    expect(a3.num_issues).toBe(out.rows.find((x) => x.pr === 'octo/app#1' && x.system === 'tool-a')!.num_issues);
+    stub = await startLlmStub('openai');
+    stub.fallback = { kind: 'ok' };
+    const args = ['--dataset', file(), '--evaluator', 'crscore', '--pseudo-refs', 'claims', '--llm-base-url', stub.baseUrl, '--llm-model', 'm', '--cache-dir', cache, '--json', '--resamples', '20'];
+    const c = await run(args);
+    expect(c.code, c.stderr).toBe(0);
+    // One hunk in each of the two PRs with a diff, the same text: one request (the paper's claims prompt), one cached.
+    expect(stub.count).toBe(1);
+    expect(userText(stub.requests[0])).toContain('+function total(items) {');
+    const rows = json(c.stdout).rows.filter((x) => x.error === undefined);
+    for (const x of rows) expect(x.num_issues as number).toBeGreaterThan(0);
+    const again = await run(args);
+    expect(stub.count).toBe(1);
+    expect(again.stdout).toBe(c.stdout);
+    for (const s of [c.stdout, c.stderr]) expect(s).not.toContain(KEY);
+  }, 60_000);
+  it('refuses --pseudo-refs for another evaluator, and claims without a key before reading', async () => {
+    const a = await run(['--dataset', path.join(FIX, 'aacr'), '--evaluator', 'aacr', '--pseudo-refs', 'analyzers']);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('--pseudo-refs makes the P of --evaluator crscore');
+    const k = await run(['--dataset', path.join(FIX, 'no-such-file'), '--evaluator', 'crscore', '--pseudo-refs', 'claims'], '');
+    expect(k.code).toBe(2);
+    expect(k.stderr).toContain('needs an API key');
+    expect(k.stderr).not.toContain('no such file');
   });
 });

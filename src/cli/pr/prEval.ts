@@ -11,6 +11,7 @@ import {
   type MatcherContext,
   type MatcherName,
   type PrDataset,
+  type PrEvalOptions,
   type PrEvalResult,
 } from '../../core/prreview/index.ts';
 import { modelOf, shippedWeights } from '../../core/learned/index.ts';
@@ -18,7 +19,9 @@ import { loadBackgroundIdf } from '../shared/background.ts';
 import { embedUnique, loadEncoder } from '../score/matrices.ts';
 import { CliError, fmt, inert, numberIn, oneOf, warn } from '../shared/io.ts';
 import { parsePredictions, readPrDataset } from './prEvalFs.ts';
-import { requireLlm } from '../pseudorefs/pseudoRefs.ts';
+import { PSEUDO_REF_OPTIONS, readPseudoRefOptions, requireLlm, type PseudoRefPlan } from '../pseudorefs/pseudoRefs.ts';
+import { PSEUDO_REF_SOURCES } from '../../pseudorefs/dataset.ts';
+import { prPseudoReferences } from './prPseudoRefs.ts';
 import { printJudges, printResult } from './prEvalReport.ts';
 import { LLM_OPTIONS, llmPrEval, wantsLlm } from './prEvalLlm.ts';
 
@@ -33,7 +36,8 @@ The dataset, recognised by its shape:
   Martian's offline folder (golden_comments/*.json, results/<judge>/candidates.json and evaluations.json);
   our pull-request JSONL (docs/pull-requests.md);
   a GitHub pull request's review comments (the rows of crscore github), each reviewer a system, with
-    --reference-systems NAME,… naming the reviewers whose comments are the reference.
+    --reference-systems NAME,… naming the reviewers whose comments are the reference (crscore may go
+    without: every reviewer is then a system, judged against the pseudo-references of the commented hunks).
 
 Options:
   --evaluator codefuse|aacr|aacr-fixed|martian|crscore
@@ -50,14 +54,22 @@ Options:
                          (codefuse: its description measure, BLEU by default)
   --threshold X          the matcher's threshold (defaults: ${MATCHERS.map((m) => `${m} ${DEFAULT_THRESHOLD[m]}`).join(', ')})
   --tp-threshold X       codefuse: the true-positive threshold (0.5; 0.3 as before January 2026)
-  --tau X, --location-weight W, --line-window N   crscore (defaults: the matcher's threshold, 0.2, 3)
+  --pseudo-refs SOURCE   crscore reference-free: P is every PR's pseudo-references, made from its diff by
+                         analyzers|tree-claims|offline|claims|generate (as crscore eval --pseudo-refs; claims use
+                         the LLM flags below and its prompt): analyzer issues on their file and line, claims on
+                         their hunk. Without it, a PR with no reference issue gets the offline ones. A PR whose
+                         dataset has no diff has none: its rows are named, not scored
+  --analyzer-filter paper|added|none, --analyzer-options paper|modern, --llm-format paper|json,
+  --llm-temperature T    as crscore eval, for --pseudo-refs
+  --tau X, --location-weight W, --line-window N   crscore (defaults: τ = --threshold when given, else the
+                         similarity's τ, lexical ${DEFAULT_THRESHOLD.lexical} without --matcher; 0.2; 3)
   --judges               judge the judges instead: Martian's folder: every offline matcher against each LLM
                          judge's decisions, the judges against each other as the ceiling; AACR-Bench: ROC AUC
                          of a comment's best match for its acceptance
   --matchers LIST        with --judges: the matchers to run (default bleu,lexical,plus,learned; add use-lite)
   --resamples N, --seed N  bootstrap over PRs (default 1000, 1)
   --json                 one JSON object: rows (pr, system, the harness's fields), then aggregates and pairs
-  LLM judge (aacr, aacr-fixed, martian): --llm-provider openai|anthropic, --llm-base-url URL, --llm-model NAME,
+  LLM judge (aacr, aacr-fixed, martian; crscore's claims): --llm-provider openai|anthropic, --llm-base-url URL, --llm-model NAME,
                          the key from CRSCORE_LLM_API_KEY only (never printed), --cache-dir DIR, --concurrency N,
                          --llm-timeout SEC. AACR-Bench's prompt at temperature 0.7, top-p 0.95; Martian's at 0 with
                          its system message. Answers are cached and a run resumes; a failed request is counted,
@@ -115,6 +127,11 @@ export async function runPrEval(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       ...LLM_OPTIONS,
+      'pseudo-refs': PSEUDO_REF_OPTIONS['pseudo-refs'],
+      'llm-format': PSEUDO_REF_OPTIONS['llm-format'],
+      'llm-temperature': PSEUDO_REF_OPTIONS['llm-temperature'],
+      'analyzer-filter': PSEUDO_REF_OPTIONS['analyzer-filter'],
+      'analyzer-options': PSEUDO_REF_OPTIONS['analyzer-options'],
     },
     strict: true,
   });
@@ -123,11 +140,19 @@ export async function runPrEval(argv: string[]): Promise<number> {
     return 0;
   }
   if (!values.dataset) throw new CliError(`--dataset is required\n\n${PR_EVAL_USAGE}`);
-  // An LLM run checks its settings (the key) before anything is read.
-  if (wantsLlm(values)) requireLlm(values, 'pr-eval\'s LLM judge');
+  // An LLM run checks its settings (the key) before anything is read: the judge's, or crscore's LLM claims.
+  const crscore = values.evaluator === 'crscore' && !values.judges;
+  let pseudoPlan: PseudoRefPlan | null = null;
+  if (values['pseudo-refs'] !== undefined) {
+    if (!crscore) throw new CliError('--pseudo-refs makes the P of --evaluator crscore (reference-free); the other evaluators judge against the reference issues');
+    if (!PSEUDO_REF_SOURCES.includes(values['pseudo-refs'] as never) || values['pseudo-refs'] === 'dataset')
+      throw new CliError(`--pseudo-refs: expected one of ${PSEUDO_REF_SOURCES.filter((x) => x !== 'dataset').join(', ')}, got "${inert(values['pseudo-refs'])}"`);
+    pseudoPlan = readPseudoRefOptions(values, 'offline');
+  } else if (wantsLlm(values) && crscore) throw new CliError('--evaluator crscore has no LLM judge: the LLM flags make its pseudo-references with --pseudo-refs claims or generate');
+  else if (wantsLlm(values)) requireLlm(values, 'pr-eval\'s LLM judge');
   const resamples = numberIn(values.resamples, '--resamples', 1, 100_000, true) ?? 1000;
   const seed = numberIn(values.seed, '--seed', 0, 2 ** 32 - 1, true) ?? 1;
-  const ds = await readPrDataset(values.dataset, { negatives: values.negatives, predictions: parsePredictions(values.predictions), candidatesFrom: values['candidates-from'], referenceSystems: values['reference-systems']?.split(',').map((x) => x.trim()).filter(Boolean) });
+  const ds = await readPrDataset(values.dataset, { referenceFree: crscore, negatives: values.negatives, predictions: parsePredictions(values.predictions), candidatesFrom: values['candidates-from'], referenceSystems: values['reference-systems']?.split(',').map((x) => x.trim()).filter(Boolean) });
   for (const p of ds.problems.slice(0, 20)) warn(`${p.file} ${p.where}: ${p.why}`);
   if (ds.problems.length > 20) warn(`${ds.problems.length - 20} more records could not be read`);
   if (ds.prs.length === 0) throw new CliError(`--dataset ${values.dataset}: no pull request could be read`);
@@ -156,7 +181,7 @@ export async function runPrEval(argv: string[]): Promise<number> {
   if (!evaluator) throw new CliError(`--evaluator is required\n\n${PR_EVAL_USAGE}`);
   const matcher = oneOf(values.matcher, MATCHERS, '--matcher');
   const ctx = await matcherContext(matcher ? [matcher] : [], ds);
-  const opts = {
+  const opts: PrEvalOptions = {
     evaluator,
     reference: oneOf(values.reference, ['others', 'all'] as const, '--reference'),
     matcher,
@@ -171,9 +196,23 @@ export async function runPrEval(argv: string[]): Promise<number> {
     resamples,
     seed,
   };
+  if (evaluator === 'crscore') {
+    // P: the reference issues; reference-free, the pseudo-references, made for every PR when asked (--pseudo-refs),
+    // else offline (tree claims and analyzer issues, no key) for the PRs without a reference issue.
+    const only = pseudoPlan !== null;
+    const bare = ds.prs.filter((p) => p.references.length === 0);
+    if (!only && bare.length) {
+      pseudoPlan = readPseudoRefOptions({ ...values, 'pseudo-refs': 'offline' }, 'offline');
+      warn(`${bare.length} of ${ds.prs.length} PRs have no reference issue: their P is the pseudo-references of their diff (--pseudo-refs offline; give --pseudo-refs SOURCE to judge every PR reference-free)`);
+    }
+    if (pseudoPlan) {
+      const byPr = await prPseudoReferences(ds, pseudoPlan, (p) => only || p.references.length === 0);
+      opts.pseudoRefs = { byPr, source: pseudoPlan.source, only };
+    }
+  }
   let result: PrEvalResult;
   let failed = 0;
-  if (wantsLlm(values)) {
+  if (wantsLlm(values) && evaluator !== 'crscore') {
     if (matcher) throw new CliError('--matcher and an LLM (--provider) both stand where the judge stands: give one');
     const out = await llmPrEval(ds, opts, values);
     result = out.result;

@@ -1,18 +1,9 @@
-// Reads a pull-request benchmark from disk for `crscore pr-eval`: the file or folder's layout by its shape, its
-// texts passed to the core readers (src/core/prreview), which name every record they cannot read.
+// Reads a pull-request benchmark from disk for `crscore pr-eval`: the files the flags name, passed to the core's
+// dispatcher (src/core/prreview/readers/files.ts, as the browser's picked files are), whose readers name every
+// record they cannot read.
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import {
-  addGeneratedComments,
-  detectFileLayout,
-  detectFolderLayout,
-  readAacr,
-  readMartian,
-  readOurs,
-  readSweCare,
-  readGithubRows,
-  type PrDataset,
-} from '../../core/prreview/index.ts';
+import { addGeneratedComments, detectFileLayout, detectFolderLayout, PrFilesError, readPrFiles, type PrDataset, type PrFile } from '../../core/prreview/index.ts';
 import { CliError, readText } from '../shared/io.ts';
 
 /** Files under a folder, relative with '/', at most `depth` levels down. */
@@ -56,46 +47,58 @@ async function textFiles(path: string): Promise<{ file: string; text: string }[]
   return Promise.all(files.map(async (f) => ({ file: f, text: await readText(join(path, f)) })));
 }
 
-export async function readPrDataset(path: string, o: { negatives?: string; predictions?: Prediction[]; candidatesFrom?: string; referenceSystems?: string[] } = {}): Promise<PrDataset> {
+const NOT_A_LAYOUT = (path: string) => `--dataset ${path}: not a layout pr-eval reads (SWE-CARE task instances, AACR-Bench samples, our pull-request JSONL, crscore github's rows; or a folder: Martian's offline benchmark, AACR-Bench's dataset)`;
+
+/**
+ * The files `--dataset` (with `--negatives`, `--predictions`) names, read and handed to the core's one dispatcher
+ * (readPrFiles, the browser's too). Only the flags' own rules are checked here; the layout is the core's to tell.
+ */
+export async function readPrDataset(path: string, o: { negatives?: string; predictions?: Prediction[]; candidatesFrom?: string; referenceSystems?: string[]; referenceFree?: boolean } = {}): Promise<PrDataset> {
   const s = await stat(path).catch(() => null);
   if (!s) throw new CliError(`--dataset ${path}: no such file or folder`);
   const preds = o.predictions ?? [];
+  const file = async (p: string, name: string, extra: Partial<PrFile> = {}): Promise<PrFile> => ({ path: name, text: await readText(p), ...extra });
+  const negatives = async (beside?: string) => {
+    const neg = o.negatives ?? beside;
+    return neg ? [await file(neg, basename(neg), { role: 'negatives' })] : [];
+  };
+  let files: PrFile[];
+  let layout: string | null;
   if (s.isDirectory()) {
-    const files = await listFiles(path);
-    const layout = detectFolderLayout(files);
+    const all = await listFiles(path);
+    layout = detectFolderLayout(all);
     if (layout === 'martian') {
-      const golden = await Promise.all(files.filter((f) => /(^|\/)golden_comments\/[^/]+\.json$/.test(f)).map(async (f) => ({ file: f, text: await readText(join(path, f)) })));
-      const judgeDirs = [...new Set(files.map((f) => /(^|.*\/)results\/([^/]+)\/(candidates|evaluations)\.json$/.exec(f)).filter((m) => m).map((m) => `${m![1]}results/${m![2]}`))];
-      const judges = await Promise.all(judgeDirs.map(async (d) => {
-        const read = async (n: string) => (files.includes(`${d}/${n}`) ? { file: `${d}/${n}`, text: await readText(join(path, d, n)) } : undefined);
-        return { name: d.split('/').pop()!, candidates: await read('candidates.json'), evaluations: await read('evaluations.json') };
-      }));
       if (preds.length) throw new CliError('--predictions: Martian\'s folder holds the tools\' candidates already (pick whose with --candidates-from)');
-      return readMartian({ golden, judges }, o.candidatesFrom);
-    }
-    if (layout === 'aacr') {
-      const pos = files.find((f) => /(^|\/)positive_samples\.json$/.test(f))!;
-      const neg = o.negatives ?? (files.includes(pos.replace(/positive_samples\.json$/, 'negative_samples.json')) ? join(path, pos.replace(/positive_samples\.json$/, 'negative_samples.json')) : undefined);
-      return withAacrPredictions(readAacr({ file: pos, text: await readText(join(path, pos)) }, neg ? { file: basename(neg), text: await readText(neg) } : undefined), preds);
-    }
-    throw new CliError(`--dataset ${path}: a folder with neither golden_comments/*.json (Martian's offline benchmark) nor positive_samples.json (AACR-Bench)`);
+      const wanted = all.filter((f) => /(^|\/)golden_comments\/[^/]+\.json$/.test(f) || /(^|\/)results\/[^/]+\/(candidates|evaluations)\.json$/.test(f));
+      files = await Promise.all(wanted.map((f) => file(join(path, f), f)));
+    } else if (layout === 'aacr') {
+      const pos = all.find((f) => /(^|\/)positive_samples\.json$/.test(f))!;
+      const beside = pos.replace(/positive_samples\.json$/, 'negative_samples.json');
+      files = [await file(join(path, pos), pos), ...(await negatives(all.includes(beside) ? join(path, beside) : undefined))];
+    } else throw new CliError(`--dataset ${path}: a folder with neither golden_comments/*.json (Martian's offline benchmark) nor positive_samples.json (AACR-Bench)`);
+  } else {
+    const data = await file(path, basename(path));
+    layout = detectFileLayout(data.text);
+    if (layout === 'swe-care') {
+      if (!preds.length) throw new CliError('SWE-CARE task instances need each system\'s predictions: --predictions NAME=FILE.jsonl');
+      files = [data, ...(await Promise.all(preds.map((p) => file(p.path, basename(p.path), { role: 'predictions', system: p.system }))))];
+    } else if (layout === 'aacr') files = [data, ...(await negatives())];
+    else if (layout === 'github') {
+      // Reference-free CRScore needs no reference reviewer: every reviewer is a system.
+      if (!o.referenceSystems?.length && !o.referenceFree) throw new CliError('a pull request\'s review comments (crscore github\'s rows): say whose comments are the reference with --reference-systems NAME,…');
+      files = [data];
+    } else if (layout === 'crscore-pr') {
+      if (preds.length) throw new CliError('--predictions: our JSONL holds every system\'s review already');
+      files = [data];
+    } else throw new CliError(NOT_A_LAYOUT(path));
   }
-  const text = await readText(path);
-  const layout = detectFileLayout(text);
-  if (layout === 'swe-care') {
-    if (!preds.length) throw new CliError('SWE-CARE task instances need each system\'s predictions: --predictions NAME=FILE.jsonl');
-    return readSweCare({ file: basename(path), text }, await Promise.all(preds.map(async (p) => ({ system: p.system, file: basename(p.path), text: await readText(p.path) }))));
+  let ds: PrDataset;
+  try {
+    ds = readPrFiles(files, { candidatesFrom: o.candidatesFrom, referenceSystems: o.referenceSystems ?? [] });
+  } catch (e) {
+    throw e instanceof PrFilesError ? new CliError(`--dataset ${path}: ${e.message}`) : e;
   }
-  if (layout === 'aacr') return withAacrPredictions(readAacr({ file: basename(path), text }, o.negatives ? { file: basename(o.negatives), text: await readText(o.negatives) } : undefined), preds);
-  if (layout === 'github') {
-    if (!o.referenceSystems?.length) throw new CliError('a pull request\'s review comments (crscore github\'s rows): say whose comments are the reference with --reference-systems NAME,…');
-    return readGithubRows(text, basename(path), { referenceAuthors: o.referenceSystems });
-  }
-  if (layout === 'crscore-pr') {
-    if (preds.length) throw new CliError('--predictions: our JSONL holds every system\'s review already');
-    return readOurs(text, basename(path));
-  }
-  throw new CliError(`--dataset ${path}: not a layout pr-eval reads (SWE-CARE task instances, AACR-Bench samples, our pull-request JSONL, crscore github's rows; or a folder: Martian's offline benchmark, AACR-Bench's dataset)`);
+  return layout === 'aacr' ? withAacrPredictions(ds, preds) : ds;
 }
 
 async function withAacrPredictions(ds: PrDataset, preds: readonly Prediction[]): Promise<PrDataset> {

@@ -155,13 +155,20 @@ export interface FilledDataset {
   interrupted: boolean;
 }
 
-/** Fills every row's pseudo-references from the plan's source; progress and failures go to stderr. */
-export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): Promise<FilledDataset> {
-  const config = { ...plan.config, generatedAt: new Date().toISOString() };
-  if (plan.source === 'dataset') {
-    const m = mergePseudoRefs(rows, 'dataset', null, null, { requests: 0 });
-    return { ...m, config: plan.config, interrupted: false };
-  }
+/** What the plan's sources made: claims per claim change, issues per analyzer change (null: that source not asked). */
+export interface MadeRefs {
+  claims: ChangeClaims[] | null;
+  issues: ChangeIssues[] | null;
+  requests: number;
+  interrupted: boolean;
+}
+
+/**
+ * Runs the plan's sources (LLM claims, tree claims, analyzers) with progress on stderr: claims on `claimRows`,
+ * analyzer issues on `issueRows` (the same rows for a dataset of changes; a pull request's hunks and files for
+ * `pr-eval`). Not for the `dataset` source.
+ */
+export async function makePseudoRefs(claimRows: readonly DatasetRow[], issueRows: readonly DatasetRow[], plan: PseudoRefPlan): Promise<MadeRefs> {
   const { signal, dispose } = interruptible();
   let claims: ChangeClaims[] | null = null;
   let issues: ChangeIssues[] | null = null;
@@ -169,7 +176,7 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
   try {
     if (plan.settings) {
       const cache = rememberingCache(await openFolderCache(plan.cacheDir));
-      const changes = rows.map((r) => ({ id: r.id, diff: r.diff }));
+      const changes = claimRows.map((r) => ({ id: r.id, diff: r.diff }));
       const p = await planClaims(changes, { settings: plan.settings, format: plan.format, cache });
       process.stderr.write(
         `claims: ${p.changes} changes, ${p.cached} cached, ${p.requests} requests to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${plan.concurrency}\n`,
@@ -191,12 +198,12 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
     if (usesTreeClaims(plan.source) && !signal.aborted) {
       const assets = nodeTreeSitterAssets();
       const tick = progress('tree claims');
-      claims = await treeClaimsForChanges(rows, (l, c) => parseCode(l, c, assets), { signal, onProgress: (x) => tick(x.done, x.total) });
+      claims = await treeClaimsForChanges(claimRows, (l, c) => parseCode(l, c, assets), { signal, onProgress: (x) => tick(x.done, x.total) });
     }
     if (usesAnalyzers(plan.source) && !signal.aborted) {
       const assets = nodeTreeSitterAssets();
       const tick = progress('analyzers');
-      issues = await issuesForChanges(rows, (req) => analyze(req, assets), {
+      issues = await issuesForChanges(issueRows, (req) => analyze(req, assets), {
         filter: plan.filter,
         options: plan.options,
         signal,
@@ -208,6 +215,17 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
   } finally {
     dispose();
   }
+  return { claims, issues, requests, interrupted: signal.aborted };
+}
+
+/** Fills every row's pseudo-references from the plan's source; progress and failures go to stderr. */
+export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): Promise<FilledDataset> {
+  const config = { ...plan.config, generatedAt: new Date().toISOString() };
+  if (plan.source === 'dataset') {
+    const m = mergePseudoRefs(rows, 'dataset', null, null, { requests: 0 });
+    return { ...m, config: plan.config, interrupted: false };
+  }
+  const { claims, issues, requests, interrupted } = await makePseudoRefs(rows, rows, plan);
   const m = mergePseudoRefs(rows, plan.source, claims, issues, { requests });
   for (const r of m.reports)
     for (const f of r.failures) if (f.kind !== 'cancelled') warn(`change ${r.id}: ${f.reason}`);
@@ -215,7 +233,7 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
   process.stderr.write(
     `pseudo-references: ${s.claims} claims, ${s.issues} issues over ${s.changes} changes; ${s.requests} requests, ${s.cached} cached, ${s.failed} failed; ${s.notScorable} changes without pseudo-references (not scorable)\n`,
   );
-  return { ...m, config, interrupted: signal.aborted };
+  return { ...m, config, interrupted };
 }
 
 /** Reads a dataset in any format the importers know; with predictions files, CodeReviewer's test file plus systems. */

@@ -1,7 +1,7 @@
 // `pr-eval`: one evaluator over every PR and system of a dataset, then per-system aggregates. The browser and the
 // CLI both call `prEval`; the LLM paths pass their answers in as lookups (see `SemanticMatch`, `MartianJudge`),
 // so there is one evaluator per harness whichever judge stands behind it.
-import { referencesFor, type PrDataset, type PullRequest, type ReferenceMode, type ReviewComment } from './model.ts';
+import { referencesFor, type PrDataset, type PullRequest, type ReferenceIssue, type ReferenceMode, type ReviewComment } from './model.ts';
 import { codefuseEvaluate, HarnessError } from './evaluators/codefuse.ts';
 import { aacrEvaluate, type AacrVariant, type SemanticMatch } from './evaluators/aacr.ts';
 import { martianEvaluate, replayRecord, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
@@ -9,6 +9,7 @@ import { crscoreEvaluate } from './evaluators/crscore.ts';
 import { contextBleu, DEFAULT_THRESHOLD, pairMatrix, pairScorer, type MatcherContext, type MatcherName, type PairMatrix } from './matchers.ts';
 import { aggregate, AACR_AGGREGATE, CODEFUSE_AGGREGATE, CRSCORE_AGGREGATE, MARTIAN_AGGREGATE, type AggregateOptions, type Aggregates, type AggregateSpec } from './aggregate.ts';
 import { withCandidatesFrom } from './readers/martian.ts';
+import { NO_DIFF, type PrPseudoReferences } from './pseudoRefs.ts';
 import type { SimilarityMatrix } from '../types.ts';
 
 export type EvaluatorName = 'codefuse' | 'aacr' | 'aacr-fixed' | 'martian' | 'crscore';
@@ -31,10 +32,19 @@ export interface PrEvalOptions extends AggregateOptions {
   semantic?: SemanticMatch;
   /** martian through an LLM: the judge's answer to each (golden, candidate) question. */
   llmJudge?: MartianJudge;
-  /** crscore: τ, the location weight and the line window. */
+  /**
+   * crscore: τ (default: `threshold` when given, else the chosen similarity's documented τ, DEFAULT_THRESHOLD:
+   * lexical 0.149 when no matcher is named), the location weight (0.2) and the line window (3).
+   */
   tau?: number;
   locationWeight?: number;
   lineWindow?: number;
+  /**
+   * crscore, reference-free: the PRs' pseudo-references (`prChanges` → the pipeline → `pseudoIssuesOf`), made by
+   * `source`. They are P for a review with no reference issues on a PR in `byPr`, or for every review when `only`
+   * (a PR missing from `byPr` then has no diff).
+   */
+  pseudoRefs?: { byPr: PrPseudoReferences; source: string; only?: boolean };
 }
 
 export type PrRow = { pr: string; system: string; error?: string } & Record<string, unknown>;
@@ -156,17 +166,34 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
         }
     }
   } else {
-    const m = matcher ?? decider(pairMatrix('lexical', o.ctx));
-    const tau = o.tau ?? threshold ?? DEFAULT_THRESHOLD.lexical;
+    const similarity = o.matcher ?? 'lexical';
+    const m = matcher ?? decider(pairMatrix(similarity, o.ctx));
+    // `threshold` above is 0 without a matcher (the other evaluators' "no semantic judge"): τ is the similarity's.
+    const tau = o.tau ?? o.threshold ?? DEFAULT_THRESHOLD[similarity];
     const lw = o.locationWeight ?? 0.2;
     const win = o.lineWindow ?? 3;
-    sig += `|similarity:${o.matcher ?? 'lexical'}|tau:${tau}|location-weight:${lw}|line-window:${win}`;
+    const pseudo = o.pseudoRefs;
+    sig += `|similarity:${similarity}|tau:${tau}|location-weight:${lw}|line-window:${win}`;
+    if (pseudo) sig += `|P:${pseudo.only ? '' : 'reference issues, else '}pseudo-references (${pseudo.source})`;
     for (const pr of ds0.prs)
       for (const [system, coms] of reviewsOf(pr)) {
-        const refs = referencesFor(pr, system, mode);
+        let refs: readonly ReferenceIssue[] = referencesFor(pr, system, mode);
+        let from: 'reference issues' | 'pseudo-references' = 'reference issues';
+        // Without `only`, a PR the caller made no pseudo-references for keeps its (empty) reference issues.
+        if (pseudo && (pseudo.only || (refs.length === 0 && pseudo.byPr.has(pr.id)))) {
+          from = 'pseudo-references';
+          const p = pseudo.byPr.get(pr.id) ?? { none: NO_DIFF };
+          // The paper's rule: a change without pseudo-references is not scorable (never Comp 0).
+          const why = 'none' in p ? p.none : p.issues.length === 0 ? 'no pseudo-reference was made from its diff: not scored' : null;
+          if (why) {
+            rows.push({ pr: pr.id, system, p_from: from, error: why });
+            continue;
+          }
+          refs = (p as { issues: readonly ReferenceIssue[] }).issues;
+        }
         const mat = m(refs.map((r) => r.text), coms.map((c) => c.text), pr.diff);
         const { cells, ...fields } = crscoreEvaluate(refs, coms, mat, { tau, locationWeight: lw, lineWindow: win });
-        rows.push({ pr: pr.id, system, ...fields, cells });
+        rows.push({ pr: pr.id, system, ...fields, p_from: from, cells });
       }
   }
   return { evaluator: o.evaluator, signature: sig, rows, aggregates: aggregate(rows, SPEC[o.evaluator], o) };

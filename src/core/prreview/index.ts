@@ -19,3 +19,4 @@ export { judgeTheJudges, acceptanceAuc, matcherRows, type JudgesReport, type Agr
 export { sweCareSample, aacrSample, martianSample } from './samples.ts';
 export { readPrFiles, PrFilesError, type PrFile, type PrFilesOptions } from './readers/files.ts';
 export { samplePrFiles, SAMPLE_LAYOUTS, type SampleLayout } from './sampleFiles.ts';
+export { prChanges, pseudoIssuesOf, NO_DIFF, type PrChange, type MadePseudoRefs, type PrPseudoReferences } from './pseudoRefs.ts';

@@ -6,6 +6,7 @@ import { readOurs } from './readers/ours.ts';
 import { detectFileLayout, detectFolderLayout } from './readers/detect.ts';
 import { parseDiffHunks } from './readers/unidiff.ts';
 import { referencesFor } from './model.ts';
+import { PrFilesError, readPrFiles } from './readers/files.ts';
 
 const PATCH = [
   'diff --git a/src/a.py b/src/a.py',
@@ -150,5 +151,30 @@ describe('a GitHub pull request', () => {
     expect(ds.prs[0].references).toMatchObject([{ text: 'Check z.', path: 'a.py', to: 12, source: 'alice' }]);
     expect(Object.keys(ds.prs[0].reviews)).toEqual(['coderabbitai[bot]']); // bob's reply left out
     expect(ds.problems.map((p) => p.where)).toEqual(['line 4']);
+    // The diff, as far as the rows carry it: each commented hunk once.
+    expect(ds.prs[0].diff).toBe(diff.trim() + '\n');
+  });
+});
+
+describe('readPrFiles, the one dispatcher of the browser and the CLI', () => {
+  const files = (text: string) => ({ path: 'rows.jsonl', text });
+  it('reads crscore github\'s rows with the reference reviewers named, or none (every reviewer a system)', () => {
+    const row = (id: string, system: string) => JSON.stringify({ id, diff: '@@ -1 +1 @@\n-a\n+b', review: `r${id}`, system, file: 'a.py', url: `https://github.com/o/r/pull/5#discussion_r${id}` });
+    const text = [row('1', 'alice'), row('2', 'bot')].join('\n');
+    expect(() => readPrFiles([files(text)])).toThrow(PrFilesError);
+    const ds = readPrFiles([files(text)], { referenceSystems: ['alice'] });
+    expect([ds.layout, ds.systems, ds.prs[0].references.length]).toEqual(['github', ['bot'], 1]);
+    expect(ds.prs[0].diff).toBe('--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-a\n+b\n');
+    expect(readPrFiles([files(text)], { referenceSystems: [] }).systems).toEqual(['alice', 'bot']);
+  });
+  it('takes a file\'s role as the person gave it: predictions of a named system, negatives of any name', () => {
+    const inst = JSON.stringify({ instance_id: 'o__r-1', repo: 'o/r', reference_review_comments: [{ text: 'fix', path: 'src/a.py', line: 12 }], commit_to_review: { patch_to_review: PATCH } });
+    const pred = JSON.stringify({ instance_id: 'o__r-1', review_text: '<defect>file_path: src/a.py\nline: 12\nsuggestion: fix</defect>' });
+    const ds = readPrFiles([{ path: 'i.jsonl', text: inst }, { path: 'preds.jsonl', text: pred, role: 'predictions', system: 'tool-a' }, { path: 'other.jsonl', text: pred }]);
+    expect(ds.systems).toEqual(['tool-a']);
+    const pos = JSON.stringify([{ githubPrUrl: 'https://github.com/o/r/pull/1', comments: [{ note: 'n', path: 'a', side: 'right', from_line: 1, to_line: 1, source_model: '' }] }]);
+    const neg = JSON.stringify([{ githubPrUrl: 'https://github.com/o/r/pull/1', comments: [{ note: 'bad', path: 'a', side: 'right', from_line: 2, to_line: 2, source_model: 'm' }] }]);
+    const a = readPrFiles([{ path: 'pos.json', text: pos }, { path: 'rejected.json', text: neg, role: 'negatives' }]);
+    expect(a.prs[0].reviews.m?.[0]).toMatchObject({ text: 'bad', label: 'rejected' });
   });
 });

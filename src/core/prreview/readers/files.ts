@@ -13,6 +13,12 @@ import { readGithubRows } from './github.ts';
 export interface PrFile {
   path: string;
   text: string;
+  /**
+   * What the file is, when the person said so (the CLI's `--negatives`, `--predictions NAME=FILE`) rather than
+   * its name or shape: AACR-Bench's negative samples, or SWE-CARE predictions of the system `system`.
+   */
+  role?: 'negatives' | 'predictions';
+  system?: string;
 }
 
 /** Why the files are not a benchmark this app reads; the message says what it looked for. */
@@ -40,14 +46,15 @@ const isGenerated = (text: string) => /<note>[\s\S]*<\/note>/.test(text);
 export interface PrFilesOptions {
   /** Martian: whose extracted candidates are the tools' reviews (default: the reader's). */
   candidatesFrom?: string;
-  /** A GitHub pull request's review comments (`crscore github`'s rows): the reviewers whose comments are the reference. */
+  /** `crscore github`'s rows: the reviewers whose comments are the reference (none: every reviewer is a system). */
   referenceSystems?: readonly string[];
 }
 
 /**
  * The benchmark the files make up. Martian's offline folder (golden_comments/*.json, results/JUDGE/…); AACR-Bench's
  * positive_samples.json (negative_samples.json beside it; generated-comments files, a system per folder, else per
- * file); SWE-CARE's task instances with prediction files (a system per file, named by its stem); our JSONL.
+ * file); SWE-CARE's task instances with prediction files (a system per file, named by its stem); our JSONL;
+ * `crscore github`'s rows of a pull request's review comments.
  */
 export function readPrFiles(files: readonly PrFile[], o: PrFilesOptions = {}): PrDataset {
   const paths = files.map((f) => f.path);
@@ -67,9 +74,9 @@ export function readPrFiles(files: readonly PrFile[], o: PrFilesOptions = {}): P
   const layouts = files.map((f) => ({ f, layout: detectFileLayout(f.text) }));
   const aacr = layouts.filter((x) => x.layout === 'aacr').map((x) => x.f);
   if (folderLayout === 'aacr' || aacr.length) {
-    const pos = files.find((f) => base(f.path) === 'positive_samples.json') ?? aacr.find((f) => base(f.path) !== 'negative_samples.json');
+    const pos = files.find((f) => base(f.path) === 'positive_samples.json' && !f.role) ?? aacr.find((f) => base(f.path) !== 'negative_samples.json' && !f.role);
     if (!pos) throw new PrFilesError('AACR-Bench: no positive_samples.json among the files');
-    const neg = files.find((f) => f !== pos && base(f.path) === 'negative_samples.json');
+    const neg = files.find((f) => f.role === 'negatives') ?? files.find((f) => f !== pos && base(f.path) === 'negative_samples.json');
     const ds = readAacr({ file: pos.path, text: pos.text }, neg ? { file: neg.path, text: neg.text } : undefined);
     const bySystem = new Map<string, { file: string; text: string }[]>();
     for (const f of files)
@@ -83,17 +90,18 @@ export function readPrFiles(files: readonly PrFile[], o: PrFilesOptions = {}): P
     }
     return ds;
   }
-  const instances = layouts.filter((x) => x.layout === 'swe-care').map((x) => x.f);
+  const named = files.some((f) => f.role === 'predictions');
+  const instances = layouts.filter((x) => x.layout === 'swe-care' && !x.f.role).map((x) => x.f);
   if (instances.length) {
     if (instances.length > 1) throw new PrFilesError(`SWE-CARE: one task-instance file at a time (got ${instances.map((f) => f.path).join(', ')})`);
-    const preds = files.filter((f) => f !== instances[0] && isPredictions(f.text));
+    const preds = files.filter((f) => f !== instances[0] && (named ? f.role === 'predictions' : isPredictions(f.text)));
     if (!preds.length) throw new PrFilesError("SWE-CARE task instances need each system's predictions: add one JSONL of {instance_id, review_text} per system (named by its file)");
-    return readSweCare({ file: instances[0].path, text: instances[0].text }, preds.map((p) => ({ system: stem(p.path), file: p.path, text: p.text })));
+    return readSweCare({ file: instances[0].path, text: instances[0].text }, preds.map((p) => ({ system: p.system ?? stem(p.path), file: p.path, text: p.text })));
   }
   const github = layouts.filter((x) => x.layout === 'github').map((x) => x.f);
   if (github.length) {
-    if (github.length > 1) throw new PrFilesError(`a GitHub pull request: one file of review comments at a time (got ${github.map((f) => f.path).join(', ')})`);
-    if (!o.referenceSystems?.length) throw new PrFilesError("a pull request's review comments: say whose comments are the reference (the reviewers, by their GitHub names)");
+    if (github.length > 1) throw new PrFilesError(`a pull request's review comments: one file of \`crscore github\` rows at a time (got ${github.map((f) => f.path).join(', ')})`);
+    if (!o.referenceSystems) throw new PrFilesError("a pull request's review comments (crscore github's rows): say whose comments are the reference");
     return readGithubRows(github[0].text, github[0].path, { referenceAuthors: o.referenceSystems });
   }
   const ours = layouts.filter((x) => x.layout === 'crscore-pr').map((x) => x.f);
@@ -102,6 +110,6 @@ export function readPrFiles(files: readonly PrFile[], o: PrFilesOptions = {}): P
     return parts.length === 1 ? parts[0] : dataset('crscore-pr', parts.flatMap((p) => p.prs), parts.flatMap((p) => p.problems));
   }
   throw new PrFilesError(
-    "not a pull-request benchmark this app reads: Martian's offline folder (golden_comments/*.json and results/JUDGE/), AACR-Bench's positive_samples.json, SWE-CARE task instances with prediction files, or our pull-request JSONL",
+    "not a pull-request benchmark this app reads: Martian's offline folder (golden_comments/*.json and results/JUDGE/), AACR-Bench's positive_samples.json, SWE-CARE task instances with prediction files, our pull-request JSONL, or crscore github's rows",
   );
 }

@@ -46,6 +46,15 @@ export function prFromGithub(comments: readonly GithubComment[], o: { referenceA
     if (refs.has(c.author)) pr.references.push({ ...comment, source: c.author } as ReferenceIssue);
     else (pr.reviews[c.author] ??= []).push(comment);
   }
+  // The PR's diff, as far as the rows carry it: each commented hunk once, with its file header (GitHub's review
+  // comments hold their hunk, not the whole pull request's files).
+  const hunks = new Map<string, Set<string>>();
+  for (const c of comments) {
+    if (c.inReplyTo && !o.replies) continue;
+    const d = c.diff.trim();
+    if (d.includes('@@')) (hunks.get(prOf(c.url)) ?? hunks.set(prOf(c.url), new Set()).get(prOf(c.url))!).add(d.startsWith('@@') && c.file ? `--- a/${c.file}\n+++ b/${c.file}\n${d}` : d);
+  }
+  for (const [id, hs] of hunks) prs.get(id)!.diff = [...hs].join('\n') + '\n';
   for (const a of refs)
     if (![...prs.values()].some((p) => p.references.some((r) => r.source === a))) problems.push({ file: 'the pull request', where: `reviewer ${a}`, why: 'wrote no review comment; no reference from them' });
   return dataset('github', [...prs.values()], problems);
