@@ -5,6 +5,7 @@
 import { dimensionCeiling, humanRows } from '../../core/humanData/bridge';
 import type { HumanCeilingInput } from '../../core/metaeval/ceiling';
 import { useResearch } from '../research/research';
+import { humanBridgeSource } from '../research/researchState';
 
 let memo: { key: unknown; dimension: string; input: HumanCeilingInput } | null = null;
 
@@ -15,7 +16,7 @@ export function humanDatasetCeiling(): HumanCeilingInput | null {
   if (!h || !d) return null;
   if (memo?.key === h.dataset && memo.dimension === d.name) return memo.input;
   // The judged reviews (humanRows'), as the run's items and the CLI's ceiling read them.
-  const c = dimensionCeiling(h.dataset, humanRows(h.dataset, d).reviews, d, (name) => `choose ${name} as the Human dimension`);
+  const c = dimensionCeiling(h.dataset, humanRows(h.dataset, d, { pseudoRefs: humanBridgeSource(h) }).reviews, d, (name) => `choose ${name} as the Human dimension`);
   const input = c.input ?? { annotators: null, records: [], metrics: [], alpha: null, single: 0, missing: c.missing };
   memo = { key: h.dataset, dimension: d.name, input };
   return input;

@@ -12,6 +12,7 @@ import { isUnreachable } from './researchEmbed';
 import type { RefValues } from './researchStats';
 import type { DatasetFile, ImportProgress } from '../dataset/importRun';
 import type { HumanDataset, HumanImport, Mapping } from '../../core/humanData/index';
+import type { PseudoRefSource, PseudoRefsConfig } from '../../pseudorefs/dataset';
 import type { SavedHuman } from './researchPersist';
 
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
@@ -66,7 +67,15 @@ export interface HumanOnScreen {
   file: { rows: number; sha256: string | null };
   /** The dimension the run's items carry as their human score (every view judges against it). */
   dimension: string;
+  /**
+   * Pseudo-references made here (`crscore eval --pseudo-refs SOURCE`: analyzers, tree claims, offline, an LLM's
+   * claims) replace each change's own in `dataset`; `read` keeps the dataset as its file was read.
+   */
+  made?: { source: PseudoRefSource; config: PseudoRefsConfig; read: HumanDataset };
 }
+
+/** How the bridge reads the dataset on screen: made pseudo-references as each change's own, else its default. */
+export const humanBridgeSource = (h: Pick<HumanOnScreen, 'made'>): 'dataset' | undefined => (h.made ? 'dataset' : undefined);
 
 export interface ResearchState {
   datasetName: string | null;
@@ -112,6 +121,8 @@ export interface ResearchState {
   /** Opens a human-scored dataset (its rows bridged, its reference review's sentences as pseudo-references). */
   /** `keep`: its file and how it was read, saved for a reload (`restored`: read back from that save, not saved again). */
   openHuman(name: string, x: Omit<HumanOnScreen, 'dimension'>, keep?: { file: DatasetFile; from: SavedHuman['from']; dimension?: string; restored?: boolean }): void;
+  /** Replaces the human dataset's pseudo-references by made ones (null: back to the dataset as read); results go. */
+  setHumanPseudoRefs(made: { source: PseudoRefSource; config: PseudoRefsConfig; dataset: HumanDataset } | null): void;
   /** Judges against another of the human dataset's dimensions (the run is redone; its similarities are cached). */
   setHumanDimension(name: string): void;
   /** Stops a large import in flight; the dataset on screen stays. */
