@@ -3,42 +3,15 @@
 // worker); CRScore's Con, Comp and Rel and their ROC AUC on each label equal `crscore eval --pseudo-refs offline`.
 // And the worker's tree-sitter after a wasm abort: only the change that aborted fails, the next ones run on a fresh
 // worker.
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
-import { tmp, cli, rowsOf, browserReport, expectSame, shoot, runAndOpenLab } from './helpers-human';
+import { cli, rowsOf, browserReport, expectSame, shoot, runAndOpenLab } from './helpers-human';
+import { LABELS, MAP_ARGS, N, mapNine, makeOffline } from './helpers-nine';
 import type { AucEstimate } from '../src/core/metaeval/index';
-import { nineLanguageTable } from '../src/testing/nineLanguages';
 
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
 });
-
-const N = 90;
-const LABELS = ['relevance', 'informativeness', 'expression'];
-export const MAP_ARGS = (file: string) => ['--dataset', file, '--map', 'diff=patch,review=msg,lang=lang', '--human', LABELS.map((l) => `${l}:binary`).join(','), '--metrics', 'crscore', '--pseudo-refs', 'offline'];
-
-export async function mapNine(page: Page, name: string): Promise<string> {
-  const file = path.join(tmp, name);
-  fs.writeFileSync(file, nineLanguageTable(N));
-  await page.goto('/#research');
-  await page.getByTestId('research-file').setInputFiles(file);
-  await expect(page.getByTestId('human-mapping')).toBeVisible();
-  await expect(page.getByTestId('map-field-reference')).toHaveValue('');
-  await page.getByTestId('human-mapping-apply').click();
-  await expect(page.getByTestId('human-reviews')).toHaveText(String(N));
-  return file;
-}
-
-export async function makeOffline(page: Page) {
-  // No reference review and no pseudo-references of its own: step 2 starts on offline, which needs no model.
-  await expect(page.getByTestId('human-prefs-offline')).toBeChecked();
-  await expect(page.getByTestId('human-pseudo-refs')).toContainText('nothing yet');
-  await page.getByTestId('prefs-generate').click();
-  await expect(page.getByTestId('human-prefs-result')).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByTestId('human-pseudo-refs')).toContainText('--pseudo-refs offline');
-}
 
 test('a nine-language table without a reference: offline pseudo-references; Con, Comp, Rel and ROC AUC per label equal crscore eval --pseudo-refs offline', async ({ page }) => {
   test.setTimeout(600_000);

@@ -13,6 +13,8 @@ import { llmGradeSignatureName, meteorSignatureName } from '../../core/lab/index
 import { useLab } from '../lab/lab';
 import { useResearch } from '../research/research';
 import type { HumanOnScreen } from '../research/researchState';
+import { whereSignature } from '../../core/humanData/slices';
+import { useSliceBy } from './sliceBy';
 
 type HumanFields = Partial<SignatureConfig>;
 
@@ -50,6 +52,9 @@ export function humanSignatureFields(run: RunSignatureConfig | null, columns: re
     claimsPromptHash: null,
     analyzers: null,
     ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension }),
+    // The rows judged and the field the tables are repeated for, as `crscore eval --where … --by …` signs them.
+    where: h.where ? whereSignature(h.where.clauses) : null,
+    by: useSliceBy.getState().by,
   };
 }
 

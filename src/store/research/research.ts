@@ -8,7 +8,7 @@ import type { ImportResult } from '../../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../../core/importers/sample';
 import { ruleAfter, scoreAll, SHIPPED_CALIBRATION, tauFor, usesEncoder } from '../../core/research/index';
 import { DEFAULT_CALIBRATION_SYSTEM } from '../../core/dataset';
-import { noRefMetrics, failedImport, humanBridgeSource, type ResearchState, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
+import { noRefMetrics, failedImport, humanBridgeSource, judgedDataset, type ResearchState, type HumanOnScreen, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from '../dataset/importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -23,6 +23,7 @@ import { tauSteps } from './researchTau';
 import { oracleOf, runOracle } from './researchOracle';
 import { overviewOf } from '../dataset/datasetOverview';
 import { humanRows } from '../../core/humanData/bridge';
+import { parseWhere } from '../../core/humanData/slices';
 import { CancelledError, stopAll } from './researchPool';
 import { cacheSize, clearVectors } from './researchCache';
 import pkg from '../../../package.json';
@@ -168,6 +169,25 @@ export const useResearch = create<ResearchState>()((set, get) => {
       set({ datasetName, config });
     },
 
+    setHumanWhere(expr) {
+      const h = get().human;
+      if (!h) return null;
+      let where: HumanOnScreen['where'];
+      if (expr.trim()) {
+        // The CLI's checks and words (src/core/humanData/slices.ts): a clause it cannot read, a field it lacks, no review left.
+        try {
+          where = { expr: expr.trim(), clauses: parseWhere(expr) };
+          if (judgedDataset({ ...h, where }).reviews.length === 0) return `--where ${where.expr}: no review holds it`;
+        } catch (e) {
+          return `--where ${expr.trim()}: ${(e as Error).message}`;
+        }
+      }
+      if (where?.expr === h.where?.expr) return null;
+      set({ human: { ...h, where } });
+      if (get().results) void get().run();
+      return null;
+    },
+
     setHumanDimension(name) {
       const h = get().human;
       if (!h || h.dimension === name || !h.dataset.dimensions.some((d) => d.name === name)) return;
@@ -245,7 +265,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         const human = get().human;
         const out = await runStages({
           rows: imported.rows,
-          human: human && { dataset: human.dataset, dimension: human.dataset.dimensions.find((d) => d.name === human.dimension)!, pseudoRefs: humanBridgeSource(human) },
+          human: human && { dataset: judgedDataset(human), dimension: human.dataset.dimensions.find((d) => d.name === human.dimension)!, pseudoRefs: humanBridgeSource(human) },
           config,
           local: get().localModel,
           known: engines[engineKey] ?? null,
