@@ -99,6 +99,7 @@ interface BatchState {
 }
 
 let controller: AbortController | null = null;
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 // The latest answer per change, kept across runs so retrying a few changes merges with the rest.
 const lastClaims = new Map<string, ChangeClaims>();
 const lastIssues = new Map<string, ChangeIssues>();
@@ -301,6 +302,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     }
     if (controller !== ctrl) return;
     controller = null;
+    await nextTask();
     const merged = mergePseudoRefs(
       all,
       source,
@@ -312,9 +314,16 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     const cancelled = ctrl.signal.aborted;
     mark(cancelled ? { state: 'cancelled', source, total: rows.length } : null);
     // A human-scored dataset takes them at once, its dimensions kept (as `crscore eval --dataset … --pseudo-refs`).
+    // Each step in a task of its own, so the page stays responsive on a large table (bench/treelang-browser.ts).
     const human = useResearch.getState().human;
-    if (human && !cancelled)
-      useResearch.getState().setHumanPseudoRefs({ source, config: configFor(source), dataset: withPseudoReferences(human.made?.read ?? human.dataset, new Map(merged.rows.map((r) => [r.id, r.pseudoRefs]))) });
+    if (human && !cancelled) {
+      await nextTask();
+      const dataset = withPseudoReferences(human.made?.read ?? human.dataset, new Map(merged.rows.map((r) => [r.id, r.pseudoRefs])));
+      await nextTask();
+      if (controller !== null || useResearch.getState().human?.dataset !== human.dataset) return;
+      useResearch.getState().setHumanPseudoRefs({ source, config: configFor(source), dataset });
+      await nextTask();
+    }
     set({
       progress: latest ?? get().progress,
       phase: cancelled ? 'cancelled' : 'done',

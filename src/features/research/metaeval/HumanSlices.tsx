@@ -101,12 +101,12 @@ function Slice({ by, slice }: { by: string; slice: SliceTable }) {
   const value = slice.value === null ? '(no value)' : String(slice.value);
   return (
     <div className="r-table-wrap" data-testid="me-slice" data-value={value} data-n={slice.n}>
-      <table className="r-table lab-agree">
-        <caption className="small">
+      <table className="r-table lab-agree" title={t.note}>
+        <caption className="small me-slice-caption">
           <b>
             {by} = {value}
           </b>{' '}
-          · n {slice.n} reviews. {t.note}.
+          · n {slice.n} reviews
         </caption>
         <thead>
           <tr>
