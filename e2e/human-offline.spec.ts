@@ -27,6 +27,8 @@ test('a nine-language table without a reference: offline pseudo-references; Con,
   await runAndOpenLab(page, ['crscore']);
   for (const [k, label] of LABELS.entries()) {
     await page.getByTestId('me-human-dim').selectOption(label);
+    // The table of this label (the previous label's has the same rows): its signature names the dimension.
+    await expect(page.getByTestId('me-signature')).toContainText(`|dim:${label}|`, { timeout: 120_000 });
     const out = await outs[k];
     const pooled = rowsOf(out.metaeval.groupings.pooled);
     expect(pooled.map((r) => r.id)).toEqual(expect.arrayContaining(['crscore.con', 'crscore.comp', 'crscore.rel']));

@@ -86,8 +86,7 @@ export const useHumanSlices = create<SlicesState>()((set) => ({
   },
 }));
 
-// Again whenever the whole table is done, or another field is chosen.
+// Again whenever the whole table is done (choosing another field signs and computes the table again).
 useMetaEval.subscribe((s, was) => {
   if (s.status === 'done' && (was.status !== 'done' || s.report !== was.report)) void useHumanSlices.getState().compute();
 });
-useSliceBy.subscribe(() => void useHumanSlices.getState().compute());

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { metaEvalTable } from '../../../core/metaeval/index';
 import { useHumanSlices, type SliceTable } from '../../../store/metaeval/humanSlices';
 import { useSliceBy } from '../../../store/metaeval/sliceBy';
+import { useMetaEval } from '../../../store/metaeval/metaeval';
 import { useResearch } from '../../../store/research/research';
 
 // Test hook: the slices' state (figures only).
@@ -59,7 +60,15 @@ export function HumanSliceBy() {
   return (
     <label>
       Slices by{' '}
-      <select value={by ?? ''} onChange={(e) => useSliceBy.getState().setBy(e.currentTarget.value)} data-testid="me-by">
+      <select
+        value={by ?? ''}
+        onChange={(e) => {
+          useSliceBy.getState().setBy(e.currentTarget.value);
+          // The signature names the field: the table is signed again (its figures come from the pool's memo).
+          useMetaEval.getState().compute();
+        }}
+        data-testid="me-by"
+      >
         <option value="">none (one table)</option>
         {fields.map((f) => (
           <option key={f} value={f}>
