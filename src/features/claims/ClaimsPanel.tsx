@@ -159,11 +159,12 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
           From{' '}
           <select value={source} disabled={busy} onChange={(e) => setSource(e.target.value as typeof source)} data-testid="claims-source" title="crscore score --pseudo-refs">
             {SOURCES.map((id) => (
-              <option key={id} value={id}>
-                {id} · {PSEUDO_REF_EXPLAINED[id]}
+              <option key={id} value={id} title={PSEUDO_REF_EXPLAINED[id]}>
+                {id}
               </option>
             ))}
-          </select>
+          </select>{' '}
+          <span data-testid="claims-source-hint">{PSEUDO_REF_EXPLAINED[source]}</span>
         </label>
         <button type="button" onClick={() => void generate()} disabled={busy || !diff.trim()}>
           Generate pseudo-references
