@@ -24,8 +24,8 @@ const SOURCES: { id: PseudoRefSource; label: string; hint: string }[] = [
   { id: 'dataset', label: 'Dataset', hint: "the dataset's own pseudo-references" },
   { id: 'claims', label: 'LLM claims', hint: 'claims and implications from the LLM' },
   { id: 'analyzers', label: 'Analyzer issues', hint: 'JSHint, PyScent, PMD, and the linters and lizard of the other languages, on the changed lines; no key needed' },
-  { id: 'tree-claims', label: 'Tree claims', hint: 'claims from the old and new syntax trees (ChangeDistiller’s change types); no model, no key' },
-  { id: 'offline', label: 'Offline', hint: 'analyzer issues and tree claims: everything that needs no model' },
+  { id: 'tree-claims', label: 'Tree claims', hint: 'claims from the old and new syntax trees (ChangeDistiller’s change types); no LLM, no key' },
+  { id: 'offline', label: 'Offline', hint: 'analyzer issues and tree claims: everything that needs no LLM and no key' },
   { id: 'generate', label: 'Claims + issues', hint: "the paper's pipeline" },
 ];
 
