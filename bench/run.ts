@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ISSUE_TARGETS, type SummaryRow } from './summary.ts';
 
-const ALL = ['bundle', 'treelang', 'slider', 'scale', 'research', 'research-slider', 'research-scale', 'research-embed', 'bootstrap', 'eval-scale', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github', 'metaeval', 'metaeval-browser', 'human', 'prreview'];
+const ALL = ['bundle', 'treelang', 'slider', 'scale', 'research', 'research-slider', 'research-scale', 'research-embed', 'bootstrap', 'eval-scale', 'links', 'embed', 'pseudorefs', 'llm', 'llm-links', 'lab', 'learned', 'github', 'metaeval', 'metaeval-browser', 'human', 'prreview', 'treelang-browser'];
 const { values: flags } = parseArgs({ options: { only: { type: 'string' }, size: { type: 'string' } } });
 const only = (flags.only ?? process.env.BENCH_ONLY)?.split(',') ?? ALL;
 const unknown = only.filter((n) => !ALL.includes(n));

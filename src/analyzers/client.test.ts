@@ -15,10 +15,11 @@ interface Fake {
 
 const opened: MessagePort[] = [];
 
-function fakeWorker(analyze: (req: AnalyzeRequest) => Promise<AnalyzerResult[]>): Fake {
+function fakeWorker(analyze: (req: AnalyzeRequest) => Promise<AnalyzerResult[]>, recreate = () => false, more: Record<string, unknown> = {}): Fake {
   const { port1, port2 } = new MessageChannel();
   opened.push(port1, port2);
-  Comlink.expose({ analyze, ping: () => 'pong' }, port2);
+  // The worker's answers: the value, and whether its tree-sitter failed inside its runtime (worker.ts).
+  Comlink.expose({ analyze: async (req: AnalyzeRequest) => ({ value: await analyze(req), recreate: recreate() }), ping: () => 'pong', ...more }, port2);
   const events = new EventTarget();
   const fake: Fake = {
     terminated: false,
@@ -91,6 +92,63 @@ describe('AnalyzerClient', () => {
     await expect(client.analyze(REQ)).rejects.toThrow(/did not finish within 50 ms; the worker was restarted/);
     expect(fakes[0].terminated).toBe(true);
     expect(await client.analyze(REQ)).toEqual(RESULT);
+    client.dispose();
+  });
+
+  it('a worker whose tree-sitter failed inside its runtime is replaced: the next call runs on a fresh worker', async () => {
+    const fakes: Fake[] = [];
+    const client = new AnalyzerClient(() => {
+      // The first worker's parse aborted: from then on its answers say recreate.
+      const f = fakeWorker(async () => RESULT, () => fakes.indexOf(f) === 0);
+      fakes.push(f);
+      return f.worker;
+    });
+    const reasons: string[] = [];
+    client.onRestart = (r) => reasons.push(r);
+    expect(await client.analyze(REQ)).toEqual(RESULT);
+    expect(fakes[0].terminated).toBe(true);
+    expect(reasons).toEqual(['tree-sitter failed inside its runtime; a fresh worker parses the next change.']);
+    expect(await client.analyze(REQ)).toEqual(RESULT);
+    expect(fakes).toHaveLength(2);
+    expect(fakes[1].terminated).toBe(false);
+    client.dispose();
+  });
+
+  it("a call that failed inside tree-sitter's runtime fails alone, and the next call runs on a fresh worker", async () => {
+    const fakes: Fake[] = [];
+    const client = new AnalyzerClient(() => {
+      const first = fakes.length === 0;
+      // The first worker's tree claims throw inside the runtime: its answer carries the error and recreate.
+      const f = fakeWorker(async () => RESULT, () => first, {
+        treeClaims: async () => (first ? { error: 'Aborted(). Build with -sASSERTIONS for more info.', recreate: true } : { value: [], recreate: false }),
+      });
+      fakes.push(f);
+      return f.worker;
+    });
+    await expect(client.treeClaims({ language: 'go', diff: '@@ -1 +1 @@\n-a\n+b' })).rejects.toThrow('The analyzer worker reported an error: Aborted()');
+    expect(fakes[0].terminated).toBe(true);
+    expect(await client.treeClaims({ language: 'go', diff: '@@ -1 +1 @@\n-a\n+b' })).toEqual([]);
+    expect(fakes).toHaveLength(2);
+    client.dispose();
+  });
+
+  it('a retired worker ends only once the calls it still answers have settled', async () => {
+    const fakes: Fake[] = [];
+    let release: () => void = () => {};
+    const slow = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    const client = new AnalyzerClient(() => {
+      const f = fakeWorker(async () => (++calls === 2 ? (await slow, RESULT) : RESULT), () => fakes.indexOf(f) === 0 && calls === 1);
+      fakes.push(f);
+      return f.worker;
+    });
+    const first = client.analyze(REQ);
+    const second = client.analyze(REQ); // sent to the first worker before its first answer came back
+    expect(await first).toEqual(RESULT);
+    expect(fakes[0].terminated).toBe(false);
+    release();
+    expect(await second).toEqual(RESULT);
+    expect(fakes[0].terminated).toBe(true);
     client.dispose();
   });
 

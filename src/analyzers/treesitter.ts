@@ -19,8 +19,8 @@ export interface TreeSitterAssets {
   javaWasm: string;
   /**
    * A fresh copy of web-tree-sitter's module, the n-th: loaded after a parse failed inside the runtime (an abort
-   * on a huge file leaves the wasm instance unusable), so later files are parsed by a new instance. Node only (the
-   * browser's analyzer worker is a context of its own).
+   * on a huge file leaves the wasm instance unusable), so later files are parsed by a new instance. Node only: the
+   * browser's analyzer worker says so instead (runtimeFailures) and its client starts a fresh worker.
    */
   freshModule?: (n: number) => Promise<TreeSitterModule>;
   /** The other grammars' .wasm files (absent: that language cannot be parsed here). */
@@ -35,6 +35,7 @@ const languages = new Map<string, Promise<Language>>();
 const parsers = new Map<string, Promise<Parser>>();
 let module: Promise<TreeSitterModule> = Promise.resolve(shipped);
 let instances = 0;
+let failures = 0;
 
 function initRuntime(assets: TreeSitterAssets): Promise<void> {
   // Parser.init may be called once per context; later calls reuse the first runtime.
@@ -96,6 +97,7 @@ export function loadedGrammars(): string[] {
  * file, healthy ones included, would fail with it.
  */
 function recreate(assets: TreeSitterAssets): void {
+  failures++;
   for (const p of parsers.values()) void p.then((x) => x.delete()).catch(() => undefined);
   parsers.clear();
   languages.clear();
@@ -114,6 +116,14 @@ function lazyTree(source: string, firstError: SyntaxTree['firstError'], copy: ()
       return (root ??= copy().root);
     },
   };
+}
+
+/**
+ * How many parses failed inside the runtime in this context. A context that cannot load a fresh instance (the
+ * browser's analyzer worker) reports it, and its owner replaces the whole context (src/analyzers/client.ts).
+ */
+export function runtimeFailures(): number {
+  return failures;
 }
 
 /**

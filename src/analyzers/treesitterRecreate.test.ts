@@ -5,6 +5,7 @@ import * as shipped from 'web-tree-sitter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyze } from './run.ts';
 import { nodeTreeSitterAssets } from './treesitterNode.ts';
+import { runtimeFailures } from './treesitter.ts';
 
 const assets = nodeTreeSitterAssets();
 const change = (code: string) => ({ language: 'python' as const, diff: `@@ -1 +1 @@\n-x = 0\n+${code.split('\n')[0]}`, newCode: code, filter: 'none' as const, options: 'paper' as const });
@@ -20,8 +21,11 @@ describe('the Python analyzer after a wasm abort', () => {
     vi.spyOn(shipped.Parser.prototype, 'parse').mockImplementation(() => {
       throw new WebAssembly.RuntimeError('Aborted(). Build with -sASSERTIONS for more info.');
     });
+    const failedBefore = runtimeFailures();
     const [aborted] = await analyze(change('x = 1\n'), assets);
     expect(aborted.error).toMatch(/Aborted/);
+    // Counted: a context that cannot load a fresh instance (the browser's worker) is replaced on it (client.ts).
+    expect(runtimeFailures()).toBe(failedBefore + 1);
     const [after] = await analyze(change(healthy), assets);
     expect(after.error).toBeUndefined();
     expect(after.warnings.map((w) => w.message)).toEqual(before.warnings.map((w) => w.message));

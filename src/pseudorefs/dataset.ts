@@ -10,6 +10,20 @@ import type { ChangeIssues } from './issuesBatch';
 export type PseudoRefSource = 'dataset' | 'claims' | 'analyzers' | 'generate' | 'tree-claims' | 'offline';
 export const PSEUDO_REF_SOURCES: readonly PseudoRefSource[] = ['dataset', 'claims', 'analyzers', 'generate', 'tree-claims', 'offline'];
 
+/**
+ * What each `--pseudo-refs` source gives, in the words `crscore eval` prints (src/cli/evalHumanReport.ts) and
+ * Research shows; `reference` is a human-scored dataset's (its reference review's sentences).
+ */
+export const PSEUDO_REF_EXPLAINED: Record<PseudoRefSource | 'reference', string> = {
+  dataset: "each change's own",
+  reference: "the reference review's sentences",
+  analyzers: "the analyzers' issues on the changed lines",
+  claims: "the LLM's claims",
+  generate: "the LLM's claims and the analyzers' issues",
+  'tree-claims': 'claims from the old and new syntax trees (ChangeDistiller’s change types)',
+  offline: "the analyzers' issues and claims from the syntax trees (no model)",
+};
+
 export const usesLlm = (s: PseudoRefSource) => s === 'claims' || s === 'generate';
 export const usesAnalyzers = (s: PseudoRefSource) => s === 'analyzers' || s === 'generate' || s === 'offline';
 export const usesTreeClaims = (s: PseudoRefSource) => s === 'tree-claims' || s === 'offline';

@@ -8,7 +8,8 @@ import type { ClaimsErrorKind } from '../../claims/errors';
 import { validateSettings } from '../../claims/generate';
 import { promptTruncatesDiff } from '../../claims/prompt';
 import { ClaimsSettingsForm } from './ClaimsSettingsForm';
-import { analyzersFor, describeRun, runAnalyzers } from './analyzers';
+import { analyzersFor, describeRun, runAnalyzers, runTreeClaims, treeClaimsLanguage } from './analyzers';
+import { PSEUDO_REF_EXPLAINED, usesAnalyzers, usesLlm, usesTreeClaims, type PseudoRefSource } from '../../pseudorefs/dataset';
 import { keyHeld, llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
 import { describeRefs, plural, useLlmClaims, type LlmRun } from './useLlmClaims';
 import './claims.css';
@@ -22,6 +23,9 @@ export interface ClaimsPanelProps {
 }
 
 type Summary = Record<string, string>;
+
+/** `crscore score --pseudo-refs` on one diff: the sources that make pseudo-references, by the CLI's names. */
+const SOURCES: Exclude<PseudoRefSource, 'dataset'>[] = ['generate', 'claims', 'analyzers', 'tree-claims', 'offline'];
 
 const FAILURE_WORDS: Record<ClaimsErrorKind, string> = {
   config: 'not set up',
@@ -40,6 +44,7 @@ const FAILURE_WORDS: Record<ClaimsErrorKind, string> = {
 export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsPanelProps) {
   const [summary, setSummary] = useState<Summary>({});
   const [analyzing, setAnalyzing] = useState(false);
+  const [source, setSource] = useState<(typeof SOURCES)[number]>('generate');
   const settings = useClaimsSettings();
   const onLlmRefs = useCallback(
     (refs: PseudoReference[]) => {
@@ -71,13 +76,15 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
   const [settingsOpen, setSettingsOpen] = useState(
     () => llmReady || (settings.rememberKey && !!settings.keys[settings.provider]),
   );
-  const analyzerNames = analyzersFor(language);
+  const analyzerNames = usesAnalyzers(source) ? analyzersFor(language) : [];
+  const treeLanguage = usesTreeClaims(source) ? treeClaimsLanguage(language, diff) : null;
+  const llm = usesLlm(source);
   const running = run.status === 'running';
   const busy = running || analyzing;
 
   const generate = async () => {
     const next: Summary = {};
-    if (!llmReady) {
+    if (llm && !llmReady) {
       const held = keyHeld(settings);
       next.LLM = held
         ? `not asked: the key was entered for ${held.from} (confirm ${held.to} in the LLM settings)`
@@ -86,7 +93,7 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
     }
     setSummary(next);
     const jobs: Promise<unknown>[] = [];
-    if (llmReady) {
+    if (llm && llmReady) {
       setSummary((s) => ({ ...s, LLM: 'asking…' }));
       jobs.push(
         start().then((r) => {
@@ -115,11 +122,24 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
             }
             if (all.length > 0) onAdd(all);
             setSummary((s) => ({ ...s, ...parts }));
-          })
-          .finally(() => setAnalyzing(false)),
+          }),
       );
     }
+    if (usesTreeClaims(source)) {
+      if (!treeLanguage) setSummary((s) => ({ ...s, 'Tree claims': `no grammar for ${language || 'this language'}` }));
+      else {
+        setAnalyzing(true);
+        jobs.push(
+          runTreeClaims(treeLanguage, diff)
+            .then((r) => {
+              if (r.refs.length > 0) onAdd(r.refs);
+              setSummary((s) => ({ ...s, [r.name]: r.error ? `failed (${r.error})` : plural(r.refs.length, 'claim') }));
+            }),
+        );
+      }
+    }
     await Promise.allSettled(jobs);
+    setAnalyzing(false);
   };
 
   const summaryText = Object.entries(summary)
@@ -135,6 +155,17 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
         label={settingsOpen ? 'LLM and analyzer settings' : 'Write claims with an LLM…'}
       />
       <div className="claims-actions">
+        <label className="claims-hint">
+          From{' '}
+          <select value={source} disabled={busy} onChange={(e) => setSource(e.target.value as typeof source)} data-testid="claims-source" title="crscore score --pseudo-refs">
+            {SOURCES.map((id) => (
+              <option key={id} value={id} title={PSEUDO_REF_EXPLAINED[id]}>
+                {id}
+              </option>
+            ))}
+          </select>{' '}
+          <span data-testid="claims-source-hint">{PSEUDO_REF_EXPLAINED[source]}</span>
+        </label>
         <button type="button" onClick={() => void generate()} disabled={busy || !diff.trim()}>
           Generate pseudo-references
         </button>
@@ -144,11 +175,13 @@ export function ClaimsPanel({ diff, language, oldCode, newCode, onAdd }: ClaimsP
           </button>
         )}
         <span className="claims-hint">
-          {llmReady ? `LLM: ${settings.model}` : 'LLM not set up'}
-          {' · '}
-          {analyzerNames.length > 0
-            ? `Analyzers: ${analyzerNames.join(', ')}`
-            : `No analyzer for ${language || 'this language'}`}
+          {[
+            llm && (llmReady ? `LLM: ${settings.model}` : 'LLM not set up'),
+            usesAnalyzers(source) && (analyzerNames.length > 0 ? `Analyzers: ${analyzerNames.join(', ')}` : `No analyzer for ${language || 'this language'}`),
+            usesTreeClaims(source) && (treeLanguage ? `Tree claims: ${treeLanguage}` : `No grammar for ${language || 'this language'}`),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </span>
       </div>
       {promptTruncatesDiff(diff) && (

@@ -5,6 +5,7 @@
 import type { Language } from '../../core/diff';
 import type { PseudoReference } from '../../core/types';
 import type { AnalyzerFilter, AnalyzerOptionSet } from '../../store/shared/claimsSettings';
+import { resolveCodeLanguage, type CodeLanguage } from '../../analyzers/languages';
 
 export type { AnalyzerFilter, AnalyzerOptionSet };
 
@@ -19,6 +20,7 @@ export interface AnalyzeInput {
 
 interface ClientModule {
   analyzeInBrowser(input: AnalyzeInput): Promise<unknown>;
+  treeClaimsInBrowser(input: { language: CodeLanguage; diff: string }): Promise<PseudoReference[]>;
 }
 
 const CLIENT_PATH = '../../analyzers/client.ts';
@@ -143,4 +145,22 @@ function isRef(v: unknown): v is PseudoReference {
     typeof (v as PseudoReference).text === 'string' &&
     typeof (v as PseudoReference).kind === 'string'
   );
+}
+
+/** The language tree claims read for this diff (the language picked, else its code), or null. */
+export function treeClaimsLanguage(language: string, diff: string): CodeLanguage | null {
+  const code = diff.split('\n').filter((l) => /^[ +-]/.test(l) && !/^(\+\+\+|---) /.test(l)).map((l) => l.slice(1)).join('\n');
+  return resolveCodeLanguage({ lang: language, code })?.language ?? null;
+}
+
+/** The tree claims of one diff, in the analyzers' worker (src/analyzers/treeClaims, the CLI's function). */
+export async function runTreeClaims(language: CodeLanguage, diff: string): Promise<AnalyzerRun> {
+  const name = 'Tree claims';
+  const load = clients[CLIENT_PATH];
+  if (!load) return { name, refs: [], error: 'not available in this build' };
+  try {
+    return { name, refs: await (await load()).treeClaimsInBrowser({ language, diff }) };
+  } catch (e) {
+    return { name, refs: [], error: e instanceof Error ? e.message : String(e) };
+  }
 }

@@ -138,7 +138,8 @@ export function HumanOverview() {
       <HumanDimensions d={d} judged={human.dimension} />
       <p className="muted small">
         Scored as <code>crscore eval --dataset</code> scores it: the reference-based metrics against each change&apos;s reference review, and CRScore with the
-        reference review&apos;s sentences as its pseudo-references (then a reference-based metric, not the paper&apos;s reference-free one).
+        pseudo-references chosen in step 2 (the reference review&apos;s sentences make it a reference-based metric; <code>offline</code> needs no reference, no
+        model and no key).
       </p>
       {d.errors.length > 0 && (
         <details open={d.errors.length <= 10} className="r-errors">
@@ -147,19 +148,5 @@ export function HumanOverview() {
         </details>
       )}
     </div>
-  );
-}
-
-/** Step 2 on a human-scored dataset: its pseudo-references are the reference review's sentences. Generating others
- *  would hand Research a new file without the dataset's human dimensions, so it is not offered here. */
-export function HumanPseudoRefs() {
-  return (
-    <section className="panel r-prefs" aria-labelledby="r-prefs-h" data-testid="pseudo-refs-panel">
-      <h2 id="r-prefs-h">2 · Pseudo-references</h2>
-      <p className="small" data-testid="human-pseudo-refs">
-        Each change&apos;s reference review, split into sentences (as <code>crscore eval --dataset … --pseudo-refs reference</code>). A human-scored dataset carries
-        no claims or analyzer issues; LLM claims and analyzer issues are generated for the human study&apos;s formats and CodeReviewer&apos;s files.
-      </p>
-    </section>
   );
 }

@@ -23,7 +23,9 @@ import '../claims/claims.css';
 const SOURCES: { id: PseudoRefSource; label: string; hint: string }[] = [
   { id: 'dataset', label: 'Dataset', hint: "the dataset's own pseudo-references" },
   { id: 'claims', label: 'LLM claims', hint: 'claims and implications from the LLM' },
-  { id: 'analyzers', label: 'Analyzer issues', hint: 'JSHint, PyScent, PMD on the new file; no key needed' },
+  { id: 'analyzers', label: 'Analyzer issues', hint: 'JSHint, PyScent, PMD, and the linters and lizard of the other languages, on the changed lines; no key needed' },
+  { id: 'tree-claims', label: 'Tree claims', hint: 'claims from the old and new syntax trees (ChangeDistiller’s change types); no LLM, no key' },
+  { id: 'offline', label: 'Offline', hint: 'analyzer issues and tree claims: everything that needs no LLM and no key' },
   { id: 'generate', label: 'Claims + issues', hint: "the paper's pipeline" },
 ];
 
@@ -220,7 +222,9 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function ProgressLine({ p, phase }: { p: BatchProgress; phase: string }) {
+const STAGE: Record<BatchProgress['stage'], string> = { claims: 'LLM claims', 'tree-claims': 'Tree claims', analyzers: 'Analyzers' };
+
+export function ProgressLine({ p, phase }: { p: BatchProgress; phase: string }) {
   const now = useNow(phase === 'running');
   const fresh = p.done - p.cached;
   const elapsed = now - p.startedAt;
@@ -229,7 +233,7 @@ function ProgressLine({ p, phase }: { p: BatchProgress; phase: string }) {
     <div className="r-progress" data-testid="prefs-progress" data-phase={phase} data-done={p.done} data-total={p.total} data-failed={p.failed}>
       <ProgressBar done={p.done} total={p.total} label="Pseudo-reference progress" />
       <span className="small">
-        {p.stage === 'claims' ? 'LLM claims' : 'Analyzers'} {p.done} / {p.total}
+        {STAGE[p.stage]} {p.done} / {p.total}
         {p.failed > 0 && ` · ${p.failed} ${p.failed === 1 ? 'change' : 'changes'} failed`}
         {p.stage === 'claims' && ` · ${p.cached} from the cache · ${requestCounts({ requests: p.requests, retries: p.retries ?? 0, requestsFailed: p.requestsFailed ?? 0 })}`}
         {phase === 'running' && p.stage === 'claims' && ` · ${p.inFlight} in flight`}

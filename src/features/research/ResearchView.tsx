@@ -5,7 +5,7 @@ import { researchEmbedStats, useResearch } from '../../store/research/research';
 import { RunPanel } from './RunPanel';
 import { PredictionsImport } from './PredictionsImport';
 import { PseudoRefsPanel } from './PseudoRefsPanel';
-import { HumanPseudoRefs } from './HumanOverview';
+import { HumanPseudoRefs } from './HumanPseudoRefs';
 import { ImportPanel } from './ImportPanel';
 import { Explore, Exports, LinksAudit, Overview } from './ResearchResults';
 import { LabView } from './lab/LabView';

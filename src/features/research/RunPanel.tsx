@@ -75,7 +75,7 @@ export function RunPanel() {
         : 'Nothing to score yet: open a dataset in step 1.'
       : imported.rows.length === 0
         ? human
-          ? 'No review can be scored: no change has a reference review, whose sentences are CRScore’s pseudo-references on a human-scored table. Map a reference column (Edit the mapping).'
+          ? 'No review can be scored: no change has a reference review, whose sentences are CRScore’s pseudo-references on a human-scored table. Map a reference column (Edit the mapping), or make pseudo-references in step 2 (offline needs no model and no key).'
           : 'This dataset has no row to score.'
         : null;
   const calibrateOn = config.calibrationSystem === SHIPPED_CALIBRATION && !shipped ? (systems[0] ?? '') : config.calibrationSystem;

@@ -54,9 +54,9 @@ export function exportConfig(st: Pick<ResearchState, 'results' | 'tau' | 'tauSou
     // How the pseudo-references were made (provider, model, prompt format, temperature, analyzer options; no key).
     // A human-scored dataset without pseudo-references of its own takes its reference review's sentences.
     pseudoReferences:
-      st.human && humanPseudoRefs(st.human.dataset) === 'reference'
+      st.human && humanPseudoRefs(st.human) === 'reference'
         ? "the reference review's sentences (the dataset has no pseudo-references of its own; no LLM or analyzer run here)"
-        : (pseudoRefsProvenance(st.datasetName) ?? 'as given in the dataset (no LLM or analyzer run here)'),
+        : (st.human?.made?.config ?? pseudoRefsProvenance(st.datasetName) ?? 'as given in the dataset (no LLM or analyzer run here)'),
     // llm-links: the model and the prompt that made the links (τ has no effect on them).
     ...(r.config.similarity === 'llm-links' ? { llmLinks: useLinksRun.getState().provenance } : {}),
     reviewsScored: r.prepared.items.length,

@@ -5,18 +5,20 @@
 import { dimensionCeiling, humanRows } from '../../core/humanData/bridge';
 import type { HumanCeilingInput } from '../../core/metaeval/ceiling';
 import { useResearch } from '../research/research';
+import { humanBridgeSource, judgedDataset } from '../research/researchState';
 
-let memo: { key: unknown; dimension: string; input: HumanCeilingInput } | null = null;
+let memo: { key: unknown; where: unknown; dimension: string; input: HumanCeilingInput } | null = null;
 
 /** The ceiling's input on the human dataset on screen (its missing says why when there is none); null for any other dataset. */
 export function humanDatasetCeiling(): HumanCeilingInput | null {
   const h = useResearch.getState().human;
   const d = h?.dataset.dimensions.find((x) => x.name === h.dimension);
   if (!h || !d) return null;
-  if (memo?.key === h.dataset && memo.dimension === d.name) return memo.input;
+  const judged = judgedDataset(h);
+  if (memo?.key === h.dataset && memo.where === h.where && memo.dimension === d.name) return memo.input;
   // The judged reviews (humanRows'), as the run's items and the CLI's ceiling read them.
-  const c = dimensionCeiling(h.dataset, humanRows(h.dataset, d).reviews, d, (name) => `choose ${name} as the Human dimension`);
+  const c = dimensionCeiling(judged, humanRows(judged, d, { pseudoRefs: humanBridgeSource(h) }).reviews, d, (name) => `choose ${name} as the Human dimension`);
   const input = c.input ?? { annotators: null, records: [], metrics: [], alpha: null, single: 0, missing: c.missing };
-  memo = { key: h.dataset, dimension: d.name, input };
+  memo = { key: h.dataset, where: h.where, dimension: d.name, input };
   return input;
 }

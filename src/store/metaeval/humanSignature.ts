@@ -7,11 +7,14 @@ import { humanDataSignatureConfig, humanMetricsSignatureConfig, type RunSignatur
 import type { HumanScoresRun } from '../../core/metaeval/humanScores';
 import { cliMetricName } from '../../core/metaeval/humanScores';
 import { hasOwnPseudoReferences } from '../../core/humanData/bridge';
-import { scaleLabel, type HumanDataset } from '../../core/humanData/index';
+import { scaleLabel } from '../../core/humanData/index';
 import type { SignatureConfig } from '../../core/metaeval/signature';
 import { llmGradeSignatureName, meteorSignatureName } from '../../core/lab/index';
 import { useLab } from '../lab/lab';
 import { useResearch } from '../research/research';
+import type { HumanOnScreen } from '../research/researchState';
+import { whereSignature } from '../../core/humanData/slices';
+import { useSliceBy } from './sliceBy';
 
 type HumanFields = Partial<SignatureConfig>;
 
@@ -29,8 +32,9 @@ const signedNames = (columns: readonly string[]) =>
  */
 export const metricNames = (ids: readonly string[]): string[] => [...new Set(ids.map((id) => cliMetricName(id) ?? id.replace(/\.(con|comp|rel)$/, '')))];
 
-/** Where a human-scored dataset's pseudo-references come from: its own where it has any (as humanRows reads it). */
-export const humanPseudoRefs = (d: HumanDataset): 'dataset' | 'reference' => (hasOwnPseudoReferences(d) ? 'dataset' : 'reference');
+/** Where a human-scored dataset's pseudo-references come from: the source that made them here (`--pseudo-refs
+ *  offline`, …), else its own where it has any (as humanRows reads it), else its reference review's sentences. */
+export const humanPseudoRefs = (h: Pick<HumanOnScreen, 'dataset' | 'made'>): string => h.made?.source ?? (hasOwnPseudoReferences(h.dataset) ? 'dataset' : 'reference');
 
 /**
  * The signature's fields a human-scored dataset on screen sets (over the study's): the metrics of `columns` (the
@@ -44,10 +48,13 @@ export function humanSignatureFields(run: RunSignatureConfig | null, columns: re
   const dataset = { name: r.datasetName ?? h.dataset.source, rows: h.file.rows, sha256: h.file.sha256 };
   return {
     // The LLM grade by its model, as `crscore eval --dataset … --metrics llm-grade` names it.
-    ...humanMetricsSignatureConfig(run, signedNames(columns), humanPseudoRefs(h.dataset)),
+    ...humanMetricsSignatureConfig(run, signedNames(columns), humanPseudoRefs(h)),
     claimsPromptHash: null,
     analyzers: null,
     ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension }),
+    // The rows judged and the field the tables are repeated for, as `crscore eval --where … --by …` signs them.
+    where: h.where ? whereSignature(h.where.clauses) : null,
+    by: useSliceBy.getState().by,
   };
 }
 
@@ -63,7 +70,7 @@ export function humanScoresRun(run: RunSignatureConfig | null, columns: readonly
   return {
     crscore: run,
     names: signedNames(columns),
-    pseudoRefs: humanPseudoRefs(h.dataset),
+    pseudoRefs: humanPseudoRefs(h),
     human: { dataset: { name: r.datasetName ?? h.dataset.source, rows: h.file.rows, sha256: h.file.sha256 }, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension },
     scale: dim ? scaleLabel(dim.scale) : '-',
     matched: false,

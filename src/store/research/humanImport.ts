@@ -97,7 +97,7 @@ function unusable(d: HumanDataset, mapping?: Mapping | null): ImportIssue[] | nu
 
 type Keep = Parameters<ReturnType<typeof useResearch.getState>['openHuman']>[2];
 function open(name: string, r: HumanImport, sha256: string, keep: Keep): void {
-  useResearch.getState().openHuman(name, { dataset: r.dataset, layout: r.layout, mapping: r.mapping, file: { rows: r.table.rows.length, sha256 } }, keep);
+  useResearch.getState().openHuman(name, { dataset: r.dataset, layout: r.layout, mapping: r.mapping, file: { rows: r.table.rows.length, sha256 }, table: r.table }, keep);
 }
 
 /** The table read as the import reads it: GradedReviews' layout by its header, any other under its mapping. */

@@ -8,11 +8,16 @@ import type { AnalyzerResult, AnalyzeRequest } from '../../analyzers/run';
 import { settingsProblem } from '../../claims/generate';
 import { effectiveConcurrency } from '../../claims/providers';
 import { claimsForChanges, planClaims, type ChangeClaims, type ClaimsPlan } from '../../pseudorefs/claimsBatch';
-import { changeLanguage, issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
+import { changeCodeLanguage, issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
+import { treeClaimsWith } from '../../pseudorefs/treeClaimsBatch';
+import type { CodeLanguage } from '../../analyzers/languages';
+import type { PseudoReference } from '../../core/types';
+import { changeRows, withPseudoReferences } from '../../core/humanData/bridge';
 import {
   mergePseudoRefs,
   usesAnalyzers,
   usesLlm,
+  usesTreeClaims,
   type ChangeReport,
   type PseudoRefsConfig,
   type PseudoRefsStats,
@@ -37,7 +42,7 @@ const HANDED_MARK = 'crscore.pseudorefs.handed';
 export type BatchPhase = 'idle' | 'planning' | 'confirm' | 'running' | 'done' | 'cancelled' | 'interrupted' | 'error';
 
 export interface BatchProgress {
-  stage: 'claims' | 'analyzers';
+  stage: 'claims' | 'tree-claims' | 'analyzers';
   done: number;
   total: number;
   failed: number;
@@ -94,10 +99,12 @@ interface BatchState {
 }
 
 let controller: AbortController | null = null;
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 // The latest answer per change, kept across runs so retrying a few changes merges with the rest.
 const lastClaims = new Map<string, ChangeClaims>();
 const lastIssues = new Map<string, ChangeIssues>();
 let lastRowsKey: DatasetRow[] | null = null;
+let lastSource: PseudoRefSource | null = null;
 /** The dataset name handed to Research with its pseudo-references' configuration, for Research's exports. */
 let handed: { name: string; config: PseudoRefsConfig } | null = null;
 
@@ -113,9 +120,17 @@ export function pseudoRefsProvenance(datasetName: string | null): PseudoRefsConf
   return handed && handed.name === datasetName ? handed.config : null;
 }
 
+/** The changes to generate for: Research's rows, or a human-scored dataset's changes as it was read. */
 function sourceRows(): DatasetRow[] {
-  return useResearch.getState().imported?.rows ?? [];
+  const { imported, human } = useResearch.getState();
+  if (human) {
+    const read = human.made?.read ?? human.dataset;
+    if (humanRowsOf?.read !== read) humanRowsOf = { read, rows: changeRows(read) };
+    return humanRowsOf.rows;
+  }
+  return imported?.rows ?? [];
 }
+let humanRowsOf: { read: unknown; rows: DatasetRow[] } | null = null;
 
 /**
  * The changes that keep their own pseudo-references: with keepOwn, those that carry some, when others lack them
@@ -148,6 +163,11 @@ async function analyzeInWorker(req: AnalyzeRequest): Promise<AnalyzerResult[]> {
   return client.analyzeInBrowser(req);
 }
 
+async function treeClaimsInWorker(language: CodeLanguage, diff: string): Promise<PseudoReference[]> {
+  const client = await import('../../analyzers/client');
+  return client.treeClaimsInBrowser({ language, diff });
+}
+
 export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
   source: 'generate',
   keepOwn: true,
@@ -175,10 +195,11 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     const all = sourceRows();
     const { source, keepOwn } = get();
     if (!all.length || source === 'dataset') return set({ plan: null });
-    const keep = keptIds(all, keepOwn);
+    const keep = keptIds(all, keepOwn && !useResearch.getState().human);
     const rows = all.filter((r) => !keep.has(r.id));
     const kept = keep.size;
-    const analyzerChanges = usesAnalyzers(source) ? rows.filter((r) => ['javascript', 'python', 'java'].includes(changeLanguage(r))).length : 0;
+    // Every language with a grammar has analyzers (docs/analyzers.md): its lang, else its file name, else its code.
+    const analyzerChanges = usesAnalyzers(source) || usesTreeClaims(source) ? rows.filter((r) => changeCodeLanguage(r) !== null).length : 0;
     if (!usesLlm(source)) return set({ plan: { changes: rows.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [], analyzerChanges, kept } });
     const s = useClaimsSettings.getState();
     // Without a key nothing is planned: the panel says what is missing instead.
@@ -204,11 +225,13 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     const all = sourceRows();
     const { source, concurrency, keepOwn } = get();
     if (!all.length) return;
-    const keep = keptIds(all, keepOwn);
-    if (lastRowsKey !== all) {
+    const keep = keptIds(all, keepOwn && !useResearch.getState().human);
+    // Another dataset or another source: nothing of the last run's answers is merged into this one.
+    if (lastRowsKey !== all || lastSource !== source) {
       lastClaims.clear();
       lastIssues.clear();
       lastRowsKey = all;
+      lastSource = source;
     }
     const wanted = only ? new Set(only) : null;
     const rows = all.filter((r) => !keep.has(r.id) && (!wanted || wanted.has(r.id)));
@@ -253,6 +276,14 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
         );
         for (const c of claims) if (c.failure?.kind !== 'cancelled' || !lastClaims.has(c.id)) lastClaims.set(c.id, c);
       }
+      if (usesTreeClaims(source) && !ctrl.signal.aborted) {
+        const startedAt = performance.now();
+        const claims = await treeClaimsWith(rows, treeClaimsInWorker, {
+          signal: ctrl.signal,
+          onProgress: (p) => controller === ctrl && showProgress({ stage: 'tree-claims', ...p, failed: 0, cached: 0, requests, inFlight: 0, startedAt }),
+        });
+        for (const c of claims) lastClaims.set(c.id, c);
+      }
       if (usesAnalyzers(source) && !ctrl.signal.aborted) {
         const startedAt = performance.now();
         const issues = await issuesForChanges(rows, analyzeInWorker, {
@@ -271,16 +302,28 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     }
     if (controller !== ctrl) return;
     controller = null;
+    await nextTask();
     const merged = mergePseudoRefs(
       all,
       source,
-      usesLlm(source) ? all.map((r) => lastClaims.get(r.id) ?? { id: r.id, refs: [], cached: false, failure: { id: r.id, kind: 'cancelled', reason: 'not asked yet' } }) : null,
+      usesLlm(source) || usesTreeClaims(source) ? all.map((r) => lastClaims.get(r.id) ?? { id: r.id, refs: [], cached: false, failure: { id: r.id, kind: 'cancelled', reason: 'not asked yet' } }) : null,
       usesAnalyzers(source) ? [...lastIssues.values()] : null,
       { requests },
       keep,
     );
     const cancelled = ctrl.signal.aborted;
     mark(cancelled ? { state: 'cancelled', source, total: rows.length } : null);
+    // A human-scored dataset takes them at once, its dimensions kept (as `crscore eval --dataset … --pseudo-refs`).
+    // Each step in a task of its own, so the page stays responsive on a large table (bench/treelang-browser.ts).
+    const human = useResearch.getState().human;
+    if (human && !cancelled) {
+      await nextTask();
+      const dataset = withPseudoReferences(human.made?.read ?? human.dataset, new Map(merged.rows.map((r) => [r.id, r.pseudoRefs])));
+      await nextTask();
+      if (controller !== null || useResearch.getState().human?.dataset !== human.dataset) return;
+      useResearch.getState().setHumanPseudoRefs({ source, config: configFor(source), dataset });
+      await nextTask();
+    }
     set({
       progress: latest ?? get().progress,
       phase: cancelled ? 'cancelled' : 'done',

@@ -72,7 +72,7 @@ export interface RunInput {
   /** Only what the cache holds: after a reload, bring results back without loading a model. */
   cacheOnly?: boolean;
   /** A human-scored dataset (rows = its bridged rows): judged on this dimension, as `crscore eval --dataset` does. */
-  human?: { dataset: HumanDataset; dimension: Dimension } | null;
+  human?: { dataset: HumanDataset; dimension: Dimension; pseudoRefs?: 'dataset' } | null;
 }
 
 
@@ -145,7 +145,7 @@ export async function calibratePaced(items: PreparedDataset['items'], matrices: 
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const { config } = inp;
   // A human-scored dataset: its items carry the dimension's score (the CLI's one function, humanPrepared).
-  const paced = inp.human ? humanPrepared(inp.human.dataset, inp.human.dimension).prepared : await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
+  const paced = inp.human ? humanPrepared(inp.human.dataset, inp.human.dimension, { pseudoRefs: inp.human.pseudoRefs }).prepared : await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
   if (!paced) return { kind: 'cancelled', done: 0, total: 0, engine: null };
   let prepared = paced;
   if (prepared.items.length === 0) throw new Error('No review can be scored: no change in this dataset has pseudo-references.');

@@ -12,6 +12,9 @@ import { isUnreachable } from './researchEmbed';
 import type { RefValues } from './researchStats';
 import type { DatasetFile, ImportProgress } from '../dataset/importRun';
 import type { HumanDataset, HumanImport, Mapping } from '../../core/humanData/index';
+import type { PseudoRefSource, PseudoRefsConfig } from '../../pseudorefs/dataset';
+import { whereDataset, type WhereClause } from '../../core/humanData/slices';
+import type { Table } from '../../core/humanData/table';
 import type { SavedHuman } from './researchPersist';
 
 /** 101 τ values from 0 to 1: the correlation-vs-τ curve. */
@@ -66,7 +69,24 @@ export interface HumanOnScreen {
   file: { rows: number; sha256: string | null };
   /** The dimension the run's items carry as their human score (every view judges against it). */
   dimension: string;
+  /**
+   * Pseudo-references made here (`crscore eval --pseudo-refs SOURCE`: analyzers, tree claims, offline, an LLM's
+   * claims) replace each change's own in `dataset`; `read` keeps the dataset as its file was read.
+   */
+  made?: { source: PseudoRefSource; config: PseudoRefsConfig; read: HumanDataset };
+  /** The file's table, for `--where`/`--by` on a column (absent for the human study's own rows). */
+  table?: Pick<Table, 'header' | 'rows'>;
+  /** `--where EXPR`: only the reviews it holds for are judged (the signature names it). */
+  where?: { expr: string; clauses: WhereClause[] };
 }
+
+/** The dataset every table judges: the one on screen, with only the reviews `--where` holds for. */
+export function judgedDataset(h: Pick<HumanOnScreen, 'dataset' | 'where' | 'table'>): HumanDataset {
+  return h.where ? whereDataset(h.dataset, h.where.clauses, h.table) : h.dataset;
+}
+
+/** How the bridge reads the dataset on screen: made pseudo-references as each change's own, else its default. */
+export const humanBridgeSource = (h: Pick<HumanOnScreen, 'made'>): 'dataset' | undefined => (h.made ? 'dataset' : undefined);
 
 export interface ResearchState {
   datasetName: string | null;
@@ -112,6 +132,10 @@ export interface ResearchState {
   /** Opens a human-scored dataset (its rows bridged, its reference review's sentences as pseudo-references). */
   /** `keep`: its file and how it was read, saved for a reload (`restored`: read back from that save, not saved again). */
   openHuman(name: string, x: Omit<HumanOnScreen, 'dimension'>, keep?: { file: DatasetFile; from: SavedHuman['from']; dimension?: string; restored?: boolean }): void;
+  /** Replaces the human dataset's pseudo-references by made ones (null: back to the dataset as read); results go. */
+  setHumanPseudoRefs(made: { source: PseudoRefSource; config: PseudoRefsConfig; dataset: HumanDataset } | null): void;
+  /** `--where EXPR` on the human dataset ('' clears it); the reason it cannot be applied, or null. */
+  setHumanWhere(expr: string): string | null;
   /** Judges against another of the human dataset's dimensions (the run is redone; its similarities are cached). */
   setHumanDimension(name: string): void;
   /** Stops a large import in flight; the dataset on screen stays. */

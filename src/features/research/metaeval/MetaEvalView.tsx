@@ -11,6 +11,7 @@ import { ProgressBar } from '../../../ui/BatchRunControls';
 import { TableExports } from '../TableExports';
 import { TieCurve } from './TieCurve';
 import { AucTable, HumanDimensionSelect } from './HumanJudging';
+import { HumanSliceBy, HumanSlices, HumanWhere } from './HumanSlices';
 import '../lab/lab.css';
 
 // Test hook: the meta-evaluation store (state only).
@@ -105,7 +106,9 @@ export function MetaEvalView() {
           </select>
         </label>{' '}
         {human ? (
-          <HumanDimensionSelect />
+          <>
+            <HumanDimensionSelect /> <HumanSliceBy /> <HumanWhere />
+          </>
         ) : (
           <label>
             Human score{' '}
@@ -165,6 +168,7 @@ export function MetaEvalView() {
             </table>
           </div>
           {s.aucs && <AucTable aucs={s.aucs} labels={report.rows} />}
+          {human && <HumanSlices />}
           {!s.ceiling && !human && (
             <p className="small muted" data-testid="me-ceiling-note">
               Human ceiling: this dataset carries one score per review. Add the annotators&apos; CSVs (as published, one file per
