@@ -1,5 +1,5 @@
 // Analyzers + tree claims on ~2,500 bare hunks in CodeReviewer's nine languages in the browser, as a person runs
-// them: the generated table (src/testing/nineLanguages.ts: patch, msg, lang, three binary labels, no reference)
+// them: the generated table (src/testing/reviewTable.ts: patch, msg, lang, three binary labels, no reference)
 // opened in Research's production build, mapped, and `offline` made in step 2 (the analyzers' worker). Prints the
 // total time, the longest main-thread task over the run (target: none over 50 ms) and the counts. Prints figures;
 // never fails on a missed target.
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
-import { nineLanguageTable } from '../src/testing/nineLanguages.ts';
+import { generateReviewTable, reviewTableCsv } from '../src/testing/reviewTable.ts';
 import { recordLongTasks } from './longTasks.ts';
 import { CHROMIUM_ARGS, record } from './summary.ts';
 
@@ -17,7 +17,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4262);
 const N = Number(process.env.BENCH_TREELANG_N ?? 2500);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-treelang-'));
 const file = path.join(tmp, 'nine-languages.csv');
-fs.writeFileSync(file, nineLanguageTable(N));
+fs.writeFileSync(file, reviewTableCsv(generateReviewTable({ rows: N })));
 const outDir = path.join(tmp, 'dist');
 await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 const server = await preview({ preview: { port: PORT, strictPort: true }, build: { outDir }, logLevel: 'warn' });

@@ -1,5 +1,5 @@
 // Analyzers + tree claims on 2,500 generated bare hunks in CodeReviewer's nine languages (the table shape:
-// a patch with no file header and a lang column; bench/reviewTable.ts), in the CLI's code path and order. Prints
+// a patch with no file header and a lang column; src/testing/reviewTable.ts), in the CLI's code path and order. Prints
 // the time, the counts and a digest of the findings (a speed change must leave it as it is).
 import { analyze } from '../src/analyzers/run.ts';
 import { parseCode } from '../src/analyzers/linters.ts';
@@ -8,7 +8,7 @@ import { record } from './summary.ts';
 import { treeClaimsForChanges } from '../src/pseudorefs/treeClaimsBatch.ts';
 import { issuesForChanges } from '../src/pseudorefs/issuesBatch.ts';
 import { nodeTreeSitterAssets } from '../src/analyzers/treesitterNode.ts';
-import { generateReviewTable } from './reviewTable.ts';
+import { generateReviewTable } from '../src/testing/reviewTable.ts';
 
 const assets = nodeTreeSitterAssets();
 // The reference-free measurement's generator: seven kinds of change, clean or with a smell.

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { tmp } from './helpers-human';
-import { nineLanguageTable } from '../src/testing/nineLanguages';
+import { generateReviewTable, reviewTableCsv } from '../src/testing/reviewTable';
 
 export const N = 90;
 export const LABELS = ['relevance', 'informativeness', 'expression'];
@@ -12,7 +12,7 @@ export const MAP_ARGS = (file: string) => ['--dataset', file, '--map', 'diff=pat
 
 export async function mapNine(page: Page, name: string): Promise<string> {
   const file = path.join(tmp, name);
-  fs.writeFileSync(file, nineLanguageTable(N));
+  fs.writeFileSync(file, reviewTableCsv(generateReviewTable({ rows: N })));
   await page.goto('/#research');
   await page.getByTestId('research-file').setInputFiles(file);
   await expect(page.getByTestId('human-mapping')).toBeVisible();

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { TABLE_LANG_CODES } from '../bench/reviewTable.ts';
+import { TABLE_LANG_CODES } from '../src/testing/reviewTable.ts';
 import { coverage, LABELS, METRIC_IDS, ROOT, runEval, SOURCES, writeTable, type Figure, type RunFigures } from './referenceFree.ts';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '2438' }, seed: { type: 'string', default: '45' }, bootstrap: { type: 'string', default: '200' }, out: { type: 'string', default: 'bench/out/reference-free' }, reprint: { type: 'boolean', default: false } } });

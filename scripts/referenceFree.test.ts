@@ -8,7 +8,7 @@ import { analyze } from '../src/analyzers/run.ts';
 import { parseCode } from '../src/analyzers/linters.ts';
 import { treeClaims } from '../src/analyzers/treeClaims/claims.ts';
 import { nodeTreeSitterAssets } from '../src/analyzers/treesitterNode.ts';
-import { TABLE_LANGS, TABLE_LANG_CODES, type TableRow } from '../bench/reviewTable.ts';
+import { TABLE_LANGS, TABLE_LANG_CODES, type TableRow } from '../src/testing/reviewTable.ts';
 import { coverage, runEval, writeTable } from './referenceFree.ts';
 
 let dir: string;

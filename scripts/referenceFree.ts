@@ -1,4 +1,4 @@
-// The reference-free measurement's pipeline: a generated table of the commonest labelled shape (bench/reviewTable.ts)
+// The reference-free measurement's pipeline: a generated table of the commonest labelled shape (src/testing/reviewTable.ts)
 // judged by the real CLI, `crscore eval --map … --human … --pseudo-refs SOURCE --by lang --json`, once per
 // pseudo-reference source and label. What it reads back: each language's coverage (the share of rows whose change
 // got at least one pseudo-reference, i.e. CRScore's n in that language's slice over the rows the table has there)
@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateReviewTable, reviewTableCsv, type TableOptions, type TableRow } from '../bench/reviewTable.ts';
+import { generateReviewTable, reviewTableCsv, type TableOptions, type TableRow } from '../src/testing/reviewTable.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SOURCES = ['analyzers', 'tree-claims', 'offline'] as const;

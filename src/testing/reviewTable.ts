@@ -1,6 +1,6 @@
 // A synthetic table of the commonest labelled shape: reviewers' comments on bare diff hunks in CodeReviewer's nine
 // languages, columns `patch, msg, lang, relevance, informativeness, expression`, binary labels, no reference review.
-// The one generator of such hunks (bench/treelang.ts times the analyzers and tree claims on its hunks; the
+// The one generator of such hunks (bench/treelang*.ts times the analyzers and tree claims on its hunks; the
 // reference-free measurement judges CRScore on its table). Pure functions from a seed, no Node API.
 //
 // The labels follow what each review does, not a coin: a review is relevant when it is about the hunk's actual
@@ -8,8 +8,8 @@
 // fix, and well expressed unless it was written sloppily (typos, no capitals). Each label is then flipped with a
 // small probability (annotators disagree). It is synthetic: the figures it gives say whether the pipeline can tell
 // on-point reviews from others by what the code holds, not how CRScore fares on real reviewers.
-import { mulberry32 } from '../src/core/bootstrap.ts';
-import type { CodeLanguage } from '../src/analyzers/languages.ts';
+import { mulberry32 } from '../core/bootstrap.ts';
+import type { CodeLanguage } from '../analyzers/languages.ts';
 
 /** The table's `lang` codes (CodeReviewer's), and the analyzers' language each stands for. */
 export const TABLE_LANGS = { c: 'c', cpp: 'cpp', '.cs': 'csharp', go: 'go', java: 'java', js: 'javascript', php: 'php', py: 'python', rb: 'ruby' } as const satisfies Record<string, CodeLanguage>;
