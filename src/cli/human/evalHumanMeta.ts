@@ -2,6 +2,7 @@
 // (the dataset's name and SHA-256, the mapping, the dimension, CRScore's configuration), --scores-out's per-review
 // file, --metric-scores NAME=FILE read against the dataset's reviews, and the human ceiling on a dimension with two
 // or more annotators. Every step is the human study's function; this file only feeds them this dataset.
+import { NO_SCORE_COLUMN } from '../../core/metaeval/scoresParse.ts';
 import { dimensionCeiling as coreDimensionCeiling } from '../../core/humanData/bridge.ts';
 import type { HumanImport } from '../../core/humanData/index.ts';
 import {
@@ -51,7 +52,7 @@ export async function importScores(specs: readonly string[], info: HumanRunInfo,
   for (const spec of specs) {
     const { name, file } = metricSpec(spec);
     const r = readMetricScores(name, file, await readText(file), keys(info), { unjudged, dataset });
-    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no score column (every numeric column but id, system, lang, line, tau, index and human scores; of crscore score's output, con, comp and rel)\n${coverageLines(r.coverage).join('\n')}`);
+    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: ${NO_SCORE_COLUMN}\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system, or by the line of the dataset file)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);
     // Matched (the human study's con, comp, rel), a column's suffix names its dimension, as on the study's path.

@@ -1,6 +1,7 @@
 // `crscore eval`'s meta-evaluation: the run's metric columns, imported per-review scores
 // (--metric-scores NAME=FILE), the baselines and, from the annotators' CSVs (--ceiling), the human ceiling, judged
 // as the WMT metrics task judges metrics (src/core/metaeval). --scores-out writes every review's scores.
+import { NO_SCORE_COLUMN } from '../../core/metaeval/scoresParse.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -163,7 +164,7 @@ export async function checkMetricScores(specs: readonly string[]): Promise<void>
     } catch (e) {
       throw new CliError(`--metric-scores ${inert(spec)}: ${(e as Error).message}`);
     }
-    if (parseMetricScores(file, text).columns.length === 0) throw new CliError(`--metric-scores ${inert(spec)}: no score column (every numeric column but id, system, lang, line, tau, index and human scores; of crscore score's output, con, comp and rel)`);
+    if (parseMetricScores(file, text).columns.length === 0) throw new CliError(`--metric-scores ${inert(spec)}: ${NO_SCORE_COLUMN}`);
   }
 }
 
@@ -200,7 +201,7 @@ export async function runMetaeval(v: Values, ctx: MetaevalContext): Promise<numb
     const { name, file } = metricSpec(spec);
     const r = readMetricScores(name, file, await readText(file), keyed, { unjudged, dataset });
     importNames.push(r.coverage.renamed?.to ?? name);
-    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: no score column (every numeric column but id, system, lang, line, tau, index and human scores; of crscore score's output, con, comp and rel)\n${coverageLines(r.coverage).join('\n')}`);
+    if (r.metrics.length === 0) throw new CliError(`--metric-scores ${spec}: ${NO_SCORE_COLUMN}\n${coverageLines(r.coverage).join('\n')}`);
     if (r.coverage.matched === 0) throw new CliError(`--metric-scores ${spec}: no row matches a review of the dataset (by id and system)\n${coverageLines(r.coverage).join('\n')}`);
     for (const l of coverageLines(r.coverage)) warn(l);
     imported.push(...r.metrics);

@@ -66,7 +66,7 @@ describe('crscore eval --metrics', () => {
   it('--metric-scores is checked before the work: a file that cannot be read costs no LLM request', async () => {
     const bad = path.join(dir, 'scores.csv');
     writeFileSync(bad, 'id,system,note\nc1,a,fine\n');
-    for (const [spec, why] of [[`a=${path.join(dir, 'missing.csv')}`, /missing\.csv/], [`b=${bad}`, /no numeric column/]] as const) {
+    for (const [spec, why] of [[`a=${path.join(dir, 'missing.csv')}`, /missing\.csv/], [`b=${bad}`, /no score column/]] as const) {
       const r = await run(['eval', '--dataset', MINI, '--metrics', 'llm-grade', '--metaeval', '--metric-scores', spec, ...llm()]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`--metric-scores ${spec}`);

@@ -7,6 +7,9 @@ import { readCsv } from '../importers/csv.ts';
 import type { DatasetIdentity } from './signature.ts';
 
 /** A row that could not be read (bad JSON, a broken CSV record), by row. */
+/** Why a scores file gave no metric: what counts as a score column (said the same in the CLI and the browser). */
+export const NO_SCORE_COLUMN = "no score column (every numeric column but id, system, lang, line, tau, index and human scores; of crscore score's output, con, comp and rel)";
+
 export interface ParseError {
   row: number;
   reason: string;

@@ -1,6 +1,7 @@
 // The meta-evaluation's state: grouping, statistic and dimension, imported per-review metric scores,
 // the annotators' files for the human ceiling, and the report computed in a worker over the metric lab's columns
 // plus the baselines. The store only orchestrates: every figure comes from src/core/metaeval.
+import { NO_SCORE_COLUMN } from '../../core/metaeval/scoresParse';
 import { create } from 'zustand';
 import type { Dim } from '../../core/bootstrap';
 import { humanStudyFileInfo, parseHumanStudyCsv } from '../../core/importers/humanStudy';
@@ -221,7 +222,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
         // A file that cannot be used is refused whole, and nothing already loaded is lost.
         if (r.metrics.length === 0 || r.coverage.matched === 0) {
           added.forEach(dropImport);
-          set({ importError: `${added[k].file}: ${r.metrics.length === 0 ? 'no numeric column besides id, system, lang and human scores' : 'no row matches a review of this dataset (by id and system)'}` });
+          set({ importError: `${added[k].file}: ${r.metrics.length === 0 ? NO_SCORE_COLUMN : 'no row matches a review of this dataset (by id and system)'}` });
           return;
         }
     } else set({ importing: [] });
