@@ -14,7 +14,7 @@ import { formatLabAgreement, formatLabRanking, formatLabSystems } from '../../co
 import { metaEvaluate, type MetaRecord } from '../../core/metaeval/report.ts';
 import { formatMetaEval } from '../../core/metaeval/tables.ts';
 import { formatAgreementTable, formatSystemTable, renderTableSpec } from '../../core/researchTables.ts';
-import fixtureA from '../../e2e/fixtures/annotator-a.csv?raw';
+import fixtureA from '../../../e2e/fixtures/annotator-a.csv?raw';
 
 function run(cmd: string, args: string[], input?: string, cwd?: string): { ok: boolean; out: string; err: string } | null {
   const r = spawnSync(cmd, args, { input, cwd, encoding: 'utf8', timeout: 120_000 });
