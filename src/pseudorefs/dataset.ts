@@ -11,7 +11,7 @@ export type PseudoRefSource = 'dataset' | 'claims' | 'analyzers' | 'generate' | 
 export const PSEUDO_REF_SOURCES: readonly PseudoRefSource[] = ['dataset', 'claims', 'analyzers', 'generate', 'tree-claims', 'offline'];
 
 /**
- * What each `--pseudo-refs` source gives, in the words `crscore eval` prints (src/cli/evalHumanReport.ts) and
+ * What each `--pseudo-refs` source gives, in the words `crscore eval` prints (src/cli/human/evalHumanReport.ts reads them from here) and
  * Research shows; `reference` is a human-scored dataset's (its reference review's sentences).
  */
 export const PSEUDO_REF_EXPLAINED: Record<PseudoRefSource | 'reference', string> = {

@@ -4,6 +4,7 @@
 // runs on one dimension slot (its records carry the dimension's score as con, comp and rel alike, and every metric
 // is judged against rel); the report renames it. Matched (the human study's con, comp, rel), the records carry the
 // three and each metric dimension is judged against its namesake, as the human study's path does (evalMetaeval.ts).
+import { PSEUDO_REF_EXPLAINED } from '../../pseudorefs/dataset.ts';
 import type { LabMetric } from '../../core/lab/index.ts';
 import type { Dimension, HumanDataset, HumanImport, HumanReview, HumanChange } from '../../core/humanData/index.ts';
 import type { Alpha } from '../../core/agreement.ts';
@@ -147,16 +148,7 @@ export function humanSummary(info: HumanRunInfo, columns: readonly LabMetric[]):
   return { ...base(info, columns), correlations };
 }
 
-const PSEUDO_REF_LABELS: Record<string, string> = {
-  dataset: "each change's own",
-  reference: "the reference review's sentences",
-  analyzers: "the analyzers' issues on the changed lines",
-  claims: "the LLM's claims",
-  generate: "the LLM's claims and the analyzers' issues",
-  'tree-claims': 'claims from the old and new syntax trees (ChangeDistiller’s change types)',
-  offline: "the analyzers' issues and claims from the syntax trees (no model)",
-};
-const pseudoRefsLabel = (source: string) => PSEUDO_REF_LABELS[source] ?? source;
+const pseudoRefsLabel = (source: string) => (PSEUDO_REF_EXPLAINED as Record<string, string>)[source] ?? source;
 
 /** The meta-evaluation on the chosen dimension: pooled, item-grouped and system-level, with the baselines. */
 export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMetric[], o: HumanMetaOptions): Promise<HumanEvalOutput> {
