@@ -107,7 +107,8 @@ test('a CSV read through the mapping step comes back with its mapping, the dimen
   await expect(page.getByTestId('human-systems')).toHaveText('alpha (18), beta (18)');
   await expect(page.getByTestId('human-dim-useful')).toContainText('Likert 1–5');
   await runDone(page);
-  expect(await figures(page)).toEqual(onUseful);
+  // The intervals come from the bootstrap worker after the run: wait for them rather than read a table half drawn.
+  await expect.poll(() => figures(page), { timeout: 60_000 }).toEqual(onUseful);
   await researchView(page, 'lab');
   await expect(page.getByTestId('lab-human-dim')).toHaveValue('useful');
   // The mapping came back too: Edit the mapping opens it as applied.
