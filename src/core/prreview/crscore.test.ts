@@ -118,9 +118,10 @@ describe('crscore reference-free', () => {
     const only = prEval(dataset('crscore-pr', prs, []), { evaluator: 'crscore', pseudoRefs: { byPr, source: 'claims', only: true }, resamples: 10 });
     expect(only.rows.find((x) => x.pr === 'p3')).toMatchObject({ p_from: 'pseudo-references', issues_found: 1 });
     expect(only.signature).toContain('|P:pseudo-references (claims)');
-    // A PR the caller made none for keeps its reference issues (none here), as without pseudo-references.
+    // A PR the caller made none for keeps its reference issues (none here): nothing to find, so not scored (never Comp 0).
     const some = prEval(dataset('crscore-pr', prs, []), { evaluator: 'crscore', pseudoRefs: { byPr: new Map([['p1', { issues: [claim] }]]), source: 'claims' }, resamples: 10 });
-    expect(some.rows.find((x) => x.pr === 'p2')).toMatchObject({ p_from: 'reference issues', num_issues: 0 });
+    expect(some.rows.find((x) => x.pr === 'p2')).toMatchObject({ p_from: 'reference issues', error: expect.stringMatching(/^no reference issue: not scored/) });
+    expect(some.rows.find((x) => x.pr === 'p2')).not.toHaveProperty('comp');
   });
   it('a PR whose diff gave no pseudo-reference is named, not scored', () => {
     const r = prEval(dataset('crscore-pr', [prs[0]], []), { evaluator: 'crscore', pseudoRefs: { byPr: new Map([['p1', { issues: [] }]]), source: 'analyzers' }, resamples: 10 });

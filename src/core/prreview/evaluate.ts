@@ -191,6 +191,11 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
           }
           refs = (p as { issues: readonly ReferenceIssue[] }).issues;
         }
+        // The paper's rule holds for reference issues too: with nothing to find, Comp is undefined, never 0.
+        if (refs.length === 0) {
+          rows.push({ pr: pr.id, system, p_from: from, error: 'no reference issue: not scored (crscore pr-eval makes pseudo-references from the diff)' });
+          continue;
+        }
         const mat = m(refs.map((r) => r.text), coms.map((c) => c.text), pr.diff);
         const { cells, ...fields } = crscoreEvaluate(refs, coms, mat, { tau, locationWeight: lw, lineWindow: win });
         rows.push({ pr: pr.id, system, ...fields, p_from: from, cells });
