@@ -8,7 +8,7 @@ import type { ImportResult } from '../../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../../core/importers/sample';
 import { ruleAfter, scoreAll, SHIPPED_CALIBRATION, tauFor, usesEncoder } from '../../core/research/index';
 import { DEFAULT_CALIBRATION_SYSTEM } from '../../core/dataset';
-import { noRefMetrics, failedImport, humanBridgeSource, judgedDataset, type ResearchState, type HumanOnScreen, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
+import { noRefMetrics, failedImport, humanBridgeSource, judgedDataset, type ResearchState, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from '../dataset/importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -23,7 +23,7 @@ import { tauSteps } from './researchTau';
 import { oracleOf, runOracle } from './researchOracle';
 import { overviewOf } from '../dataset/datasetOverview';
 import { humanRows } from '../../core/humanData/bridge';
-import { parseWhere } from '../../core/humanData/slices';
+import { humanEdits } from './researchHumanEdits';
 import { CancelledError, stopAll } from './researchPool';
 import { cacheSize, clearVectors } from './researchCache';
 import pkg from '../../../package.json';
@@ -157,36 +157,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
       set({ datasetName: name, restoreNote: null, importing: null, config: { ...get().config, similarity: 'lexical', scoring: 'hard', split: 'reference' } });
     },
 
-    setHumanPseudoRefs(made) {
-      const { human: h, datasetName, config } = get();
-      if (!h) return;
-      const read = h.made?.read ?? h.dataset;
-      const dataset = made?.dataset ?? read;
-      const next = { ...h, dataset, made: made ? { source: made.source, config: made.config, read } : undefined };
-      const rows = humanRows(dataset, dataset.dimensions[0], { pseudoRefs: humanBridgeSource(next) }).rows;
-      // The dataset's file and name stay (the signature names the file read); its results are the old pseudo-references'.
-      loadDataset(currentFiles, { rows, errors: dataset.errors, notes: dataset.notes, formats: [] }, next);
-      set({ datasetName, config });
-    },
-
-    setHumanWhere(expr) {
-      const h = get().human;
-      if (!h) return null;
-      let where: HumanOnScreen['where'];
-      if (expr.trim()) {
-        // The CLI's checks and words (src/core/humanData/slices.ts): a clause it cannot read, a field it lacks, no review left.
-        try {
-          where = { expr: expr.trim(), clauses: parseWhere(expr) };
-          if (judgedDataset({ ...h, where }).reviews.length === 0) return `--where ${where.expr}: no review holds it`;
-        } catch (e) {
-          return `--where ${expr.trim()}: ${(e as Error).message}`;
-        }
-      }
-      if (where?.expr === h.where?.expr) return null;
-      set({ human: { ...h, where } });
-      if (get().results) void get().run();
-      return null;
-    },
+    ...humanEdits(get, set, loadDataset, () => currentFiles),
 
     setHumanDimension(name) {
       const h = get().human;
