@@ -95,15 +95,19 @@ test('the PR view draws a line per match, labels tool and reference, and τ and 
   expect(d).toMatch(/^M [\d.]+ [\d.]+ C /);
 
   // A pair's decision: its location score, its text similarity and the rule, which τ flips.
-  const cell = view.locator('td[data-testid^=pr-cell-]:not(.gated)').first();
+  // The pair with the highest similarity: a located pair scores its text similarity, which may be 0.
+  const open = view.locator('td[data-testid^=pr-cell-]:not(.gated)');
+  const values = (await open.allTextContents()).map(Number);
+  const cell = open.nth(values.indexOf(Math.max(...values)));
   const s = Number(await cell.textContent());
+  expect(s).toBeGreaterThan(0.02);
   await cell.click();
   await page.getByTestId('pr-tau').fill(String(Math.min(1, s + 0.01)));
-  await expect(page.getByTestId('pr-decision-rule')).toHaveText('below τ');
+  await expect(page.getByTestId('pr-decision-rule')).toHaveText('at or below τ');
   await expect(page.getByTestId('pr-decision')).toContainText('text similarity');
   await expect(page.getByTestId('pr-decision-location')).toHaveText(/^[01]$/);
   await page.getByTestId('pr-tau').fill(String(Math.max(0, s - 0.02)));
-  await expect(page.getByTestId('pr-decision-rule')).toHaveText('at or above τ');
+  await expect(page.getByTestId('pr-decision-rule')).toHaveText('above τ');
   await expect(cell).toHaveAttribute('data-match', '1');
 
   // τ 1: nothing matches, no line. τ 0.3 and location weight 0.8: the CLI's row under the same flags.

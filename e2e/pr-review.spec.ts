@@ -85,7 +85,7 @@ test('SWE-CARE: the CodeFuse-CR-Bench leaderboard equals crscore pr-eval --evalu
   await expect(view.locator('.pr-pin[data-kind=reference]')).toHaveCount(row.num_issues as number);
   await expect(page.getByTestId('pr-matrix').locator('tbody tr')).toHaveCount(row.num_issues as number);
   await page.getByTestId('pr-cell-0-0').click();
-  await expect(page.getByTestId('pr-decision')).toContainText(/I1 × C1[\s\S]*rule (different files|beyond the line window|at or above τ|below τ)/);
+  await expect(page.getByTestId('pr-decision')).toContainText(/I1 × C1[\s\S]*rule (different files|beyond the line window|above τ|at or below τ)/);
   // A τ step re-decides the pull request as pr-eval --tau does.
   const lowCli = await prEval(['--dataset', path.join(root, 'swe-care/instances.jsonl'), '--predictions', `sys-a=${path.join(root, 'swe-care/sys-a.jsonl')}`, '--predictions', `sys-b=${path.join(root, 'swe-care/sys-b.jsonl')}`, '--evaluator', 'crscore', '--matcher', 'lexical', '--tau', '0.05']);
   const low = lowCli.rows.find((r) => r.pr === row.pr && r.system === row.system)!;

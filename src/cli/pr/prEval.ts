@@ -62,7 +62,9 @@ Options:
   --analyzer-filter paper|added|none, --analyzer-options paper|modern, --llm-format paper|json,
   --llm-temperature T    as crscore eval, for --pseudo-refs
   --tau X, --location-weight W, --line-window N   crscore (defaults: τ = --threshold when given, else the
-                         similarity's τ, lexical ${DEFAULT_THRESHOLD.lexical} without --matcher; 0.2; 3)
+                         similarity's τ, lexical ${DEFAULT_THRESHOLD.lexical} without --matcher; 0.2; 3). A pair
+                         within the window scores text·(1 − W + W·location): a comment without a place loses
+                         the share W; a match is strictly above τ
   --judges               judge the judges instead: Martian's folder: every offline matcher against each LLM
                          judge's decisions, the judges against each other as the ceiling; AACR-Bench: ROC AUC
                          of a comment's best match for its acceptance

@@ -128,3 +128,34 @@ describe('crscore reference-free', () => {
     expect(r.rows[0].error).toMatch(/no pseudo-reference was made from its diff/);
   });
 });
+
+describe('location never decides a match alone', () => {
+  // The lexical τ (0.149) is below the default location weight (0.2): an additive location term would let a
+  // comment with no word in common with an issue on the same line address it.
+  const unrelated = pr({ reviews: { tool: [{ text: 'zebra quilt harmonica', path: 'a.js', from: 10, to: 10 }] } });
+  it('a located pair with no text in common is no match, at every location weight', () => {
+    for (const locationWeight of [0, 0.2, 0.5, 1]) {
+      const row = prEval(dataset('crscore-pr', [unrelated], []), { evaluator: 'crscore', resamples: 10, locationWeight }).rows[0];
+      expect([row.comments_addressing, row.issues_found], `w ${locationWeight}`).toEqual([0, 0]);
+    }
+  });
+  it('a located pair keeps its text similarity; one without a place is discounted by the location weight', () => {
+    const same = pr({ reviews: { tool: [{ text: 'this loop never ends if the given list is empty', path: 'a.js', from: 10, to: 10 }] } });
+    const placeless = pr({ reviews: { tool: [{ text: 'the loop never ends when the list is empty' }] } });
+    const cell = (p: PullRequest) => (prEval(dataset('crscore-pr', [p], []), { evaluator: 'crscore', resamples: 10, locationWeight: 0.25 }).rows[0].cells as { similarity: number; text: number }[])[0];
+    const a = cell(same);
+    expect(a.text).toBeGreaterThan(0);
+    expect(a.text).toBeLessThan(1);
+    const b = cell(placeless);
+    expect(a.similarity).toBeCloseTo(a.text, 12);
+    expect(b.similarity).toBeCloseTo(0.75 * b.text, 12);
+  });
+  it('a pair exactly at τ is no match (strict >, as the paper counts)', () => {
+    const same = pr({ reviews: { tool: [{ text: 'the loop never ends when the list is empty', path: 'a.js', from: 10, to: 10 }] } });
+    const t = (prEval(dataset('crscore-pr', [same], []), { evaluator: 'crscore', resamples: 10 }).rows[0].cells as { text: number }[])[0].text;
+    const at = prEval(dataset('crscore-pr', [same], []), { evaluator: 'crscore', resamples: 10, tau: t }).rows[0];
+    expect(at.issues_found).toBe(0);
+    const below = prEval(dataset('crscore-pr', [same], []), { evaluator: 'crscore', resamples: 10, tau: t - 1e-9 }).rows[0];
+    expect(below.issues_found).toBe(1);
+  });
+});

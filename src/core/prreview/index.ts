@@ -10,7 +10,7 @@ export { parseDiffHunks, type DiffHunk } from './readers/unidiff.ts';
 export { codefuseEvaluate, locationSimilarity, HarnessError, type CodefuseRow } from './evaluators/codefuse.ts';
 export { aacrEvaluate, aacrLocationMatch, shippedAnswer, firstWordAnswer, pyRound3, type AacrRow, type AacrVariant, type SemanticMatch } from './evaluators/aacr.ts';
 export { martianEvaluate, replayRecord, martianTotals, parseJudgeReply, martianPrompt, MARTIAN_SYSTEM, type MartianRow, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
-export { crscoreEvaluate, locationGate, type CrscoreRow } from './evaluators/crscore.ts';
+export { addresses, crscoreEvaluate, locationGate, type CrscoreRow } from './evaluators/crscore.ts';
 export { prMatches, explainDecision, viewHunks, type PrMatches, type Decision, type DecidingRule, type ViewHunk } from './prView.ts';
 export { MATCHERS, DEFAULT_THRESHOLD, pairMatrix, type MatcherName, type MatcherContext, type PairMatrix } from './matchers.ts';
 export { aggregate, type Aggregates, type SystemAggregate, type SystemPair, type AggregateSpec } from './aggregate.ts';

@@ -25,9 +25,9 @@ describe('the pull request view of a CRScore row', () => {
     expect(explainDecision(row.cells[0 * R + 1], issues[0], comments[1], o).rule).toBe('beyond the line window');
     expect(explainDecision(row.cells[1 * R + 0], issues[1], comments[0], o).because).toContain('different files (y.py and x.py)');
     const d = explainDecision(row.cells[0], issues[0], comments[0], o);
-    expect([d.rule, d.location, d.match]).toEqual(['at or above τ', 1, true]);
+    expect([d.rule, d.location, d.match]).toEqual(['above τ', 1, true]);
     expect(d.because).toContain('text similarity 0.500');
-    expect(explainDecision(row.cells[2], issues[0], comments[2], o).rule).toBe('below τ');
+    expect(explainDecision(row.cells[2], issues[0], comments[2], o).rule).toBe('at or below τ');
   });
 
   it("pins on the PR's diff, else on the longest of the hunks a file's comments carry", () => {

@@ -3,7 +3,7 @@
 // and the hunks to pin comments on (the PR's diff, else the hunks the comments themselves carry, as GitHub's do).
 import type { ReviewComment } from './model.ts';
 import { parseDiffHunks } from './readers/unidiff.ts';
-import type { CrscoreRow } from './evaluators/crscore.ts';
+import { addresses, type CrscoreRow } from './evaluators/crscore.ts';
 
 type Cell = CrscoreRow['cells'][number];
 
@@ -26,7 +26,7 @@ export function prMatches(row: Pick<CrscoreRow, 'cells' | 'num_issues' | 'num_co
   for (let i = 0; i < P; i++)
     for (let j = 0; j < R; j++) {
       const s = at(i, j);
-      if (s < tau) continue;
+      if (!addresses(s, tau)) continue;
       if (ofComment[j] < 0 || s > at(ofComment[j], j)) ofComment[j] = i;
       if (ofIssue[i] < 0 || s > at(i, ofIssue[i])) ofIssue[i] = j;
     }
@@ -37,7 +37,7 @@ export function prMatches(row: Pick<CrscoreRow, 'cells' | 'num_issues' | 'num_co
   return { ofComment, ofIssue, links };
 }
 
-export type DecidingRule = 'different files' | 'beyond the line window' | 'at or above τ' | 'below τ';
+export type DecidingRule = 'different files' | 'beyond the line window' | 'above τ' | 'at or below τ';
 
 export interface Decision {
   rule: DecidingRule;
@@ -68,13 +68,13 @@ export function explainDecision(cell: Cell, issue: ReviewComment, comment: Revie
     };
   }
   const w = o.locationWeight;
-  const match = cell.similarity >= o.tau;
+  const match = addresses(cell.similarity, o.tau);
   const place = cell.location ? 'same file, within the line window' : 'no location on one side';
   return {
     ...base,
-    rule: match ? 'at or above τ' : 'below τ',
+    rule: match ? 'above τ' : 'at or below τ',
     match,
-    because: `location ${cell.location} (${place}), text similarity ${f3(cell.text)} → (1 − ${w.toFixed(2)})·${f3(cell.text)} + ${w.toFixed(2)}·${cell.location} = ${f3(cell.similarity)} ${match ? '≥' : '<'} τ ${f3(o.tau)}: ${match ? 'a match' : 'no match'}`,
+    because: `location ${cell.location} (${place}), text similarity ${f3(cell.text)} → ${f3(cell.text)}·(1 − ${w.toFixed(2)} + ${w.toFixed(2)}·${cell.location}) = ${f3(cell.similarity)} ${match ? '>' : '≤'} τ ${f3(o.tau)}: ${match ? 'a match' : 'no match'}`,
   };
 }
 

@@ -3,7 +3,7 @@
 // CRScore of a whole review with τ, the location weight and the line window as sliders, and each decision explained.
 // Research and the Workbench open this one component on the one store. Texts are untrusted: rendered as text only.
 import { useMemo, useState } from 'react';
-import { crscoreEvaluate, explainDecision, pairMatrix, prMatches, referencesFor, viewHunks, DEFAULT_THRESHOLD, type ReviewComment } from '../../core/prreview/index';
+import { addresses, crscoreEvaluate, explainDecision, pairMatrix, prMatches, referencesFor, viewHunks, DEFAULT_THRESHOLD, type ReviewComment } from '../../core/prreview/index';
 import { usePrReview } from '../../store/prreview/prReview';
 import { shortPr } from './Leaderboard';
 import { MatchLines, type Pinned } from './MatchLines';
@@ -78,7 +78,7 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
         <span className="muted">text similarity: {matcher}{settings.matcher && !LOCAL.has(settings.matcher) ? ` (the run's ${settings.matcher} needs a model: this view shows lexical)` : ''}</span>
       </div>
       <p className="muted pr-matrix-note">
-        Rows: the reference issues (I). Columns: {system}'s comments (C). × ruled out by location; outlined: a match at τ. Click a cell for its decision.
+        Rows: the reference issues (I). Columns: {system}'s comments (C). × ruled out by location; outlined: a match above τ. Click a cell for its decision.
       </p>
       <div className="pr-matrix-wrap">
         <table className="pr-matrix" data-testid="pr-matrix">
@@ -100,7 +100,7 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
                 </th>
                 {comments.map((_, j) => {
                   const x = row.cells[i * R + j];
-                  const on = x.similarity >= tau;
+                  const on = addresses(x.similarity, tau);
                   return (
                     <td
                       key={j}

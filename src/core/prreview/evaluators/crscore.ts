@@ -1,9 +1,11 @@
 // CRScore of a whole review (Naik et al. 2025, applied to a pull request): the P×R matrix of a PR's issues (P:
 // reference issues, or pseudo-references) against the tool's comments (R), each similarity gated by location.
 // A pair whose paths differ, or whose lines lie further apart than the line window, cannot match; otherwise its
-// similarity is (1 − w)·text + w·location, where location is 1 for a pair on the same path within the window and 0
-// when either side has no location. Con = share of comments that address some issue (best ≥ τ), Comp = share of
-// issues some comment addresses, Rel = their harmonic mean.
+// similarity is text·(1 − w + w·location), where location is 1 for a pair on the same path within the window and 0
+// when either side has no location. So a located pair keeps its text similarity, one without a place loses the
+// share w of it, and location alone never clears τ (an additive w·location would, whenever w ≥ τ). Con = share of
+// comments that address some issue (best > τ, strict as the paper's), Comp = share of issues some comment
+// addresses, Rel = their harmonic mean.
 import type { Location } from '../model.ts';
 import type { SimilarityMatrix } from '../../types.ts';
 
@@ -36,6 +38,10 @@ function lineGap(a: Location, b: Location): number | null {
   return a1 < b0 ? b0 - a1 : b1 < a0 ? a0 - b1 : 0;
 }
 
+/** Whether a pair's similarity clears τ: strictly above it, as the paper's Con and Comp count. The one rule the
+ *  evaluator, the view's lines and its matrix all use. */
+export const addresses = (similarity: number, tau: number): boolean => similarity > tau;
+
 /** The location score and whether the pair is ruled out, for one issue and one comment. */
 export function locationGate(issue: Location, comment: Location, lineWindow: number): { location: number; gated: boolean } {
   if (issue.path && comment.path && issue.path !== comment.path) return { location: 0, gated: true };
@@ -55,13 +61,13 @@ export function crscoreEvaluate(issues: readonly Location[], comments: readonly 
     for (let j = 0; j < R; j++) {
       const t = text.data[i * R + j];
       const g = locationGate(issues[i], comments[j], o.lineWindow);
-      const s = g.gated ? 0 : (1 - o.locationWeight) * t + o.locationWeight * g.location;
+      const s = g.gated ? 0 : t * (1 - o.locationWeight + o.locationWeight * g.location);
       cells.push({ similarity: s, text: t, location: g.location, gated: g.gated });
       bestOfComment[j] = Math.max(bestOfComment[j], s);
       bestOfIssue[i] = Math.max(bestOfIssue[i], s);
     }
-  const addressing = bestOfComment.filter((v) => v >= o.tau).length;
-  const found = bestOfIssue.filter((v) => v >= o.tau).length;
+  const addressing = bestOfComment.filter((v) => addresses(v, o.tau)).length;
+  const found = bestOfIssue.filter((v) => addresses(v, o.tau)).length;
   const con = R > 0 ? addressing / R : 0;
   const comp = P > 0 ? found / P : 0;
   return { con, comp, rel: con + comp > 0 ? (2 * con * comp) / (con + comp) : 0, num_comments: R, num_issues: P, comments_addressing: addressing, issues_found: found, cells };
