@@ -19,7 +19,7 @@ const EVALUATOR_LABEL: Record<EvaluatorName, string> = {
   crscore: 'CRScore of a whole review',
 };
 
-const SAMPLE_LABEL: Record<SampleLayout, string> = { 'swe-care': 'SWE-CARE (CodeFuse-CR-Bench)', aacr: 'AACR-Bench', martian: "Martian's offline folder" };
+const SAMPLE_LABEL: Record<SampleLayout, string> = { 'swe-care': 'SWE-CARE (CodeFuse-CR-Bench)', aacr: 'AACR-Bench', martian: "Martian's offline folder", ours: 'our JSONL, code in its diffs' };
 
 async function readPicked(list: FileList | null): Promise<PrFile[]> {
   const files = [...(list ?? [])];
