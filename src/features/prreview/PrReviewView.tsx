@@ -8,6 +8,7 @@ import { Leaderboard, PrRows } from './Leaderboard';
 import { PrView } from './PrView';
 import { JudgesPanel } from './JudgesPanel';
 import { GithubReference } from './GithubReference';
+import { PseudoRefsChoice } from './PseudoRefsChoice';
 import { navigate } from '../../ui/useHash';
 import './prreview.css';
 
@@ -151,6 +152,7 @@ export function PrReviewView() {
               </select>
             </label>
           )}
+          {st.evaluator === 'crscore' && <PseudoRefsChoice />}
           {s.running && <span className="muted" data-testid="pr-running">Evaluating…</span>}
         </section>
       )}
