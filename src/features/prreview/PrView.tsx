@@ -56,13 +56,13 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
       </p>
       <div className="pr-scores" data-testid="pr-scores">
         <span>
-          Con <strong data-testid="pr-con">{f3(row.con)}</strong> ({row.comments_addressing} of {row.num_comments} comments address an issue)
+          Con <strong data-testid="pr-con">{p?.why ? '—' : f3(row.con)}</strong> ({row.comments_addressing} of {row.num_comments} comments address an issue)
         </span>
         <span>
-          Comp <strong data-testid="pr-comp">{f3(row.comp)}</strong> ({row.issues_found} of {row.num_issues} issues found)
+          Comp <strong data-testid="pr-comp">{p?.why ? '—' : f3(row.comp)}</strong> ({row.issues_found} of {row.num_issues} issues found)
         </span>
         <span>
-          Rel <strong data-testid="pr-rel">{f3(row.rel)}</strong>
+          Rel <strong data-testid="pr-rel">{p?.why ? '—' : f3(row.rel)}</strong>
         </span>
       </div>
       <div className="pr-sliders">
