@@ -12,14 +12,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { startLlmStub, type LlmStub } from './stubs/llmStub';
 import { samplePrFiles, type Aggregates, type PrRow } from '../src/core/prreview/index';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-pr-pseudo-'));
 const SHOTS = process.env.PR_SHOTS ? path.resolve(process.env.PR_SHOTS) : null;
 type Out = { signature: string; rows: PrRow[]; aggregates: Aggregates };
 
-async function cli(args: string[]): Promise<Out> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'pr-eval', ...args, '--json'], { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 });
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Out> {
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'pr-eval', ...args, '--json'], { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20, env: { ...process.env, ...env } });
   return JSON.parse(stdout) as Out;
 }
 
@@ -162,4 +163,51 @@ test('making pseudo-references can be cancelled: the rows stay judged against th
   await expect(page.getByTestId('pr-pseudo-status')).toHaveText('Cancelled: the rows are judged against the reference issues only.', { timeout: 60_000 });
   await expect(page.getByTestId('pr-pseudo-refs')).toHaveValue('none');
   await expect.poll(async () => (await storeRows(page))?.signature).not.toContain('|P:');
+});
+
+test.describe("the LLM's claims with the person's key", () => {
+  let stub: LlmStub;
+  test.beforeAll(async () => {
+    stub = await startLlmStub('openai');
+    // One answer per hunk, by its file and first added line: the CLI and the page are told the same.
+    stub.respond = (req) => {
+      const prompt = JSON.stringify(req.body);
+      const file = /\+\+\+ b\/([^\s\\]+)/.exec(prompt)?.[1] ?? 'a file';
+      const added = /\\n\+([^\\]+)/.exec(prompt)?.[1] ?? 'a line';
+      return { kind: 'ok', text: `1. The change edits ${file}, adding ${added}.\n\nImplications:\n1. Callers of ${file} may be affected.` };
+    };
+  });
+  test.afterAll(async () => {
+    await stub?.close();
+  });
+
+  test('no request before the settings and the count are seen; the rows then equal pr-eval --pseudo-refs claims through the same server', async ({ page }) => {
+    test.setTimeout(480_000);
+    const file = path.join(tmp, 'pull-requests-llm.jsonl');
+    fs.writeFileSync(file, samplePrFiles('ours')[0].text);
+    const out = await cli(['--dataset', file, '--evaluator', 'crscore', '--pseudo-refs', 'claims', '--llm-base-url', stub.baseUrl, '--llm-model', 'stub-model', '--cache-dir', path.join(tmp, 'cache')], { CRSCORE_LLM_API_KEY: 'sk-test' });
+    const sentByCli = stub.count;
+    // A hunk repeated across PRs is asked once (the answer cache).
+    expect(sentByCli).toBeGreaterThan(0);
+    await page.goto('/#research/pull-requests');
+    await page.getByTestId('pr-sample-ours').click();
+    await page.getByTestId('pr-evaluator').selectOption('crscore');
+    await page.getByTestId('pr-pseudo-refs').selectOption('claims');
+    const panel = page.getByTestId('pr-pseudo');
+    await expect(panel.getByTestId('pr-pseudo-missing')).toBeVisible();
+    await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
+    await panel.getByLabel('Base URL').fill(stub.baseUrl);
+    await panel.getByLabel('Model').fill('stub-model');
+    await panel.getByLabel('API key').fill('sk-test');
+    await panel.getByTestId('pr-pseudo-plan').click();
+    await expect(panel.getByTestId('pr-pseudo-confirm')).toContainText(/^\d+ requests to send/);
+    expect(stub.count).toBe(sentByCli);
+    await panel.getByTestId('pr-pseudo-send').click();
+    await expect(page.getByTestId('pr-pseudo-status')).toContainText(/^\d+ claims over 13 hunks, 0 analyzer issues over 13 files/, { timeout: 120_000 });
+    expect(stub.count - sentByCli).toBe(sentByCli);
+    expect(out.signature).toContain('|P:pseudo-references (claims)');
+    await expectSame(page, out);
+    // The key is in no request but the server's, and not in the store's rows.
+    expect(JSON.stringify(await storeRows(page))).not.toContain('sk-test');
+  });
 });

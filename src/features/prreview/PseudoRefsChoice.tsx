@@ -1,7 +1,10 @@
 // CRScore of a whole review, reference-free: which pseudo-references stand as P (none; offline for a PR without
 // reference issues, as `pr-eval` does by default; or a source for every PR, as `--pseudo-refs SOURCE`), their
 // making's progress with Cancel, the LLM's cost before anything is sent, and what was made.
+import { useState } from 'react';
 import { PR_PSEUDO_CHOICES, usePrPseudoRefs, type PrPseudoChoice } from '../../store/prreview/prPseudoRefs';
+import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
+import { LlmSettingsMissing, useLlmProblem } from '../claims/LlmSettingsMissing';
 
 const LABEL: Record<PrPseudoChoice, string> = {
   none: 'none: the reference issues only',
@@ -19,6 +22,9 @@ const UNIT = { claims: 'hunks', 'tree-claims': 'hunks', analyzers: 'files' } as 
 export function PseudoRefsChoice() {
   const s = usePrPseudoRefs();
   const p = s.progress;
+  const llm = s.choice === 'claims' || s.choice === 'generate';
+  const problem = useLlmProblem();
+  const [open, setOpen] = useState(false);
   return (
     <div className="pr-pseudo" data-testid="pr-pseudo" data-phase={s.phase}>
       <label>
@@ -31,6 +37,19 @@ export function PseudoRefsChoice() {
           ))}
         </select>
       </label>
+      {s.choice !== 'none' && (
+        <div className="pr-pseudo-settings">
+          <ClaimsSettingsForm disabled={s.phase === 'running'} llm={llm} open={llm || open} onToggle={setOpen} />
+        </div>
+      )}
+      {s.phase === 'settings' &&
+        (problem ? (
+          <LlmSettingsMissing problem={problem} testId="pr-pseudo-missing" />
+        ) : (
+          <button type="button" onClick={() => void s.choose(s.choice)} data-testid="pr-pseudo-plan">
+            Count the requests
+          </button>
+        ))}
       {s.phase === 'running' && (
         <span data-testid="pr-pseudo-progress">
           {p ? `${STAGE[p.stage]}: ${p.done} of ${p.total} ${UNIT[p.stage]}` : 'starting…'} <progress value={p?.done ?? 0} max={p?.total || 1} />{' '}

@@ -35,7 +35,8 @@ export interface PrPseudoProgress {
 
 interface PrPseudoState {
   choice: PrPseudoChoice;
-  phase: 'idle' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error';
+  /** settings: an LLM choice whose settings cannot succeed yet (no key): nothing planned or sent. */
+  phase: 'idle' | 'settings' | 'confirm' | 'running' | 'done' | 'cancelled' | 'error';
   progress: PrPseudoProgress | null;
   /** What was made (claims, issues, PRs without any) or why it stopped. */
   message: string | null;
@@ -128,7 +129,8 @@ export const usePrPseudoRefs = create<PrPseudoState>()((set, get) => ({
     if (usesLlm(source)) {
       const s = useClaimsSettings.getState();
       const problem = settingsProblem(llmSettings(s));
-      if (problem) return set({ phase: 'error', message: `LLM claims need the claims settings (the Workbench's Claims panel): ${problem}` });
+      // The panel says what is missing (LlmSettingsMissing) and offers the settings; choosing again plans.
+      if (problem) return set({ phase: 'settings' });
       const ds = usePrReview.getState().dataset;
       if (!ds) return;
       const cut = cutPrs(ds, wantedFor(choice));
@@ -186,7 +188,10 @@ export const usePrPseudoRefs = create<PrPseudoState>()((set, get) => ({
   },
 
   cancel() {
-    if (get().phase === 'confirm') return set({ phase: 'idle', choice: 'none', plan: null });
+    if (get().phase === 'confirm' || get().phase === 'settings') {
+      set({ phase: 'idle', choice: 'none', plan: null });
+      return usePrReview.getState().setPseudoRefs(null);
+    }
     controller?.abort();
   },
 }));
@@ -198,7 +203,7 @@ function wantedFor(choice: PrPseudoChoice): (pr: PullRequest) => boolean {
 // Another dataset (or another reading of it) opened with a choice made: its own pseudo-references are made.
 usePrReview.subscribe((s) => {
   const me = usePrPseudoRefs.getState();
-  if (me.choice === 'none' || !s.dataset || me.phase === 'running' || me.phase === 'confirm' || s.pseudoRefs) return;
+  if (me.choice === 'none' || !s.dataset || me.phase === 'running' || me.phase === 'confirm' || me.phase === 'settings' || s.pseudoRefs) return;
   if (madeFor && madeFor.files === s.files && madeFor.read === s.read) return;
   if (me.phase === 'error') return;
   void me.choose(me.choice);
