@@ -76,7 +76,8 @@ test('the PR view draws a line per match, labels tool and reference, and τ and 
   await expect(page.getByTestId('pr-rows')).toBeVisible({ timeout: 120_000 });
   const out = await base;
   // The pull request with the most matches at the default τ, so that lines are there to see.
-  // Judged against reference issues (the CLI judges a PR without any against its pseudo-references; the browser does not).
+  // Judged against reference issues (the CLI judges a PR without any against its pseudo-references; the browser does
+  // so only with its Pseudo-references choice, e2e/pr-pseudorefs.spec.ts).
   const row = out.rows.filter((r) => r.system === 'sys-a' && r.p_from === 'reference issues').sort((a, b) => (b.issues_found as number) + (b.comments_addressing as number) - ((a.issues_found as number) + (a.comments_addressing as number)))[0];
   expect(row.issues_found as number).toBeGreaterThan(0);
   const rowsOnPage = await page.getByTestId('pr-rows').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => `${tr.querySelector('button')!.getAttribute('title')}|${tr.children[1].textContent}`));

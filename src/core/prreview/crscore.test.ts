@@ -5,7 +5,7 @@ import { prEval } from './evaluate.ts';
 import { dataset, type PullRequest } from './model.ts';
 import { DEFAULT_THRESHOLD } from './matchers.ts';
 import { LEXICAL_TAU } from '../lexical.ts';
-import { NO_DIFF, prChanges, pseudoIssuesOf } from './pseudoRefs.ts';
+import { changeRow, crscoreP, cutPrs, NO_DIFF, NO_HUNK, NO_REFERENCE, placePseudoRefs, prChanges, pseudoIssuesOf } from './pseudoRefs.ts';
 
 const pr = (over: Partial<PullRequest> = {}): PullRequest => ({
   id: 'o/r#1',
@@ -86,6 +86,34 @@ describe('the pseudo-references of a pull request', () => {
   });
 });
 
+describe('the PRs cut and their pseudo-references placed (the CLI and the browser call these)', () => {
+  const prs = [pr({ id: 'a', diff: DIFF }), pr({ id: 'b', references: [] }), pr({ id: 'c', diff: 'diff --git a/x b/x\n' }), pr({ id: 'd', diff: DIFF, references: [] })];
+  it('cuts the wanted PRs only, and names why a PR without a diff or a hunk has none', () => {
+    const c = cutPrs({ prs }, (p) => p.id !== 'd');
+    expect([...c.cut.keys()]).toEqual(['a']);
+    expect([...c.none]).toEqual([['b', NO_DIFF], ['c', NO_HUNK]]);
+    expect(c.hunks.map((h) => h.id)).toEqual(['a#hunk:1', 'a#hunk:2', 'a#hunk:3']);
+    expect(c.files.map((h) => h.id)).toEqual(['a#file:1']);
+    expect(changeRow(c.files[0])).toMatchObject({ id: 'a#file:1', newFile: 'src/a.js', lang: '', diff: c.files[0].diff });
+  });
+  it('places what the sources made back on each PR, a PR with nothing made counted as without', () => {
+    const c = cutPrs({ prs }, () => true);
+    const p = placePseudoRefs(c, { claims: [{ id: 'a#hunk:1', refs: [{ kind: 'claim', source: 'tree-claims', text: 't' }] }], issues: [{ id: 'd#file:1', refs: [{ kind: 'issue', source: 'JSHint', text: 'w', line: 11 }] }] });
+    expect(p).toMatchObject({ claims: 1, issues: 1, without: 2 });
+    expect(p.byPr.get('a')).toEqual({ issues: [{ text: 't', path: 'src/a.js', from: 10, to: 13, side: 'right', category: 'claim', source: 'tree-claims' }] });
+    expect(p.byPr.get('d')).toEqual({ issues: [{ text: 'w', path: 'src/a.js', from: 11, to: 11, side: 'right', category: 'issue', source: 'JSHint' }] });
+    expect(p.byPr.get('b')).toEqual({ none: NO_DIFF });
+  });
+  it("P of a review: the reference issues, else (or with only, always) the PR's pseudo-references, else why not scored", () => {
+    const byPr = new Map([['d', { issues: [{ text: 'w' }] }], ['b', { none: NO_DIFF }]]);
+    expect(crscoreP(prs[0], 'tool', 'others', { byPr })).toMatchObject({ from: 'reference issues', refs: prs[0].references });
+    expect(crscoreP(prs[3], 'tool', 'others', { byPr })).toEqual({ from: 'pseudo-references', refs: [{ text: 'w' }] });
+    expect(crscoreP(prs[1], 'tool', 'others', { byPr })).toEqual({ from: 'pseudo-references', refs: [], why: NO_DIFF });
+    expect(crscoreP(prs[0], 'tool', 'others', { byPr, only: true })).toEqual({ from: 'pseudo-references', refs: [], why: NO_DIFF });
+    expect(crscoreP(prs[3], 'tool', 'others')).toEqual({ from: 'reference issues', refs: [], why: NO_REFERENCE });
+  });
+});
+
 describe('crscore reference-free', () => {
   const claim = { text: 'the change doubles y into a new variable z', path: 'src/a.js', from: 10, to: 13, side: 'right', category: 'claim', source: 'LLM' };
   const near = { text: 'z doubles y here: why a new variable?', path: 'src/a.js', from: 12, to: 12 };
@@ -157,5 +185,19 @@ describe('location never decides a match alone', () => {
     expect(at.issues_found).toBe(0);
     const below = prEval(dataset('crscore-pr', [same], []), { evaluator: 'crscore', resamples: 10, tau: t - 1e-9 }).rows[0];
     expect(below.issues_found).toBe(1);
+  });
+});
+
+describe("the generated sample of our JSONL with code (Research's reference-free sample)", () => {
+  it('reads as our layout: PRs with and without reference issues, one without a diff, one that changes prose only', async () => {
+    const { readPrFiles } = await import('./readers/files.ts');
+    const { samplePrFiles } = await import('./sampleFiles.ts');
+    const ds = readPrFiles(samplePrFiles('ours'));
+    expect([ds.layout, ds.problems.length, ds.systems]).toEqual(['crscore-pr', 0, ['tool-a', 'tool-b']]);
+    expect(ds.prs.filter((p) => !p.diff).length).toBe(1);
+    expect(ds.prs.filter((p) => p.references.length > 0).length).toBeGreaterThan(0);
+    expect(ds.prs.filter((p) => p.diff && p.references.length === 0).length).toBeGreaterThan(3);
+    const c = cutPrs(ds, () => true);
+    expect(new Set(c.files.map((f) => f.path.split('.').pop()))).toEqual(new Set(['js', 'py', 'java', 'md']));
   });
 });

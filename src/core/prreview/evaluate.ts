@@ -1,7 +1,7 @@
 // `pr-eval`: one evaluator over every PR and system of a dataset, then per-system aggregates. The browser and the
 // CLI both call `prEval`; the LLM paths pass their answers in as lookups (see `SemanticMatch`, `MartianJudge`),
 // so there is one evaluator per harness whichever judge stands behind it.
-import { referencesFor, type PrDataset, type PullRequest, type ReferenceIssue, type ReferenceMode, type ReviewComment } from './model.ts';
+import { referencesFor, type PrDataset, type PullRequest, type ReferenceMode, type ReviewComment } from './model.ts';
 import { codefuseEvaluate, HarnessError } from './evaluators/codefuse.ts';
 import { aacrEvaluate, type AacrVariant, type SemanticMatch } from './evaluators/aacr.ts';
 import { martianEvaluate, replayRecord, type JudgeAnswer, type MartianJudge } from './evaluators/martian.ts';
@@ -9,7 +9,7 @@ import { crscoreEvaluate } from './evaluators/crscore.ts';
 import { contextBleu, DEFAULT_THRESHOLD, pairMatrix, pairScorer, type MatcherContext, type MatcherName, type PairMatrix } from './matchers.ts';
 import { aggregate, AACR_AGGREGATE, CODEFUSE_AGGREGATE, CRSCORE_AGGREGATE, MARTIAN_AGGREGATE, type AggregateOptions, type Aggregates, type AggregateSpec } from './aggregate.ts';
 import { withCandidatesFrom } from './readers/martian.ts';
-import { NO_DIFF, type PrPseudoReferences } from './pseudoRefs.ts';
+import { crscoreP, type PrPseudoReferences } from './pseudoRefs.ts';
 import type { SimilarityMatrix } from '../types.ts';
 
 export type EvaluatorName = 'codefuse' | 'aacr' | 'aacr-fixed' | 'martian' | 'crscore';
@@ -177,23 +177,9 @@ export function prEval(ds0: PrDataset, o: PrEvalOptions): PrEvalResult {
     if (pseudo) sig += `|P:${pseudo.only ? '' : 'reference issues, else '}pseudo-references (${pseudo.source})`;
     for (const pr of ds0.prs)
       for (const [system, coms] of reviewsOf(pr)) {
-        let refs: readonly ReferenceIssue[] = referencesFor(pr, system, mode);
-        let from: 'reference issues' | 'pseudo-references' = 'reference issues';
-        // Without `only`, a PR the caller made no pseudo-references for keeps its (empty) reference issues.
-        if (pseudo && (pseudo.only || (refs.length === 0 && pseudo.byPr.has(pr.id)))) {
-          from = 'pseudo-references';
-          const p = pseudo.byPr.get(pr.id) ?? { none: NO_DIFF };
-          // The paper's rule: a change without pseudo-references is not scorable (never Comp 0).
-          const why = 'none' in p ? p.none : p.issues.length === 0 ? 'no pseudo-reference was made from its diff: not scored' : null;
-          if (why) {
-            rows.push({ pr: pr.id, system, p_from: from, error: why });
-            continue;
-          }
-          refs = (p as { issues: readonly ReferenceIssue[] }).issues;
-        }
-        // The paper's rule holds for reference issues too: with nothing to find, Comp is undefined, never 0.
-        if (refs.length === 0) {
-          rows.push({ pr: pr.id, system, p_from: from, error: 'no reference issue: not scored (crscore pr-eval makes pseudo-references from the diff)' });
+        const { from, refs, why } = crscoreP(pr, system, mode, pseudo);
+        if (why) {
+          rows.push({ pr: pr.id, system, p_from: from, error: why });
           continue;
         }
         const mat = m(refs.map((r) => r.text), coms.map((c) => c.text), pr.diff);

@@ -17,6 +17,7 @@ export { aggregate, type Aggregates, type SystemAggregate, type SystemPair, type
 export { prEval, EVALUATORS, type EvaluatorName, type PrEvalOptions, type PrEvalResult, type PrRow } from './evaluate.ts';
 export { judgeTheJudges, acceptanceAuc, matcherRows, type JudgesReport, type AgreementRow, type AcceptanceAuc } from './judges.ts';
 export { sweCareSample, aacrSample, martianSample } from './samples.ts';
+export { codePrSample } from './samplesCode.ts';
 export { readPrFiles, PrFilesError, type PrFile, type PrFilesOptions } from './readers/files.ts';
 export { samplePrFiles, SAMPLE_LAYOUTS, type SampleLayout } from './sampleFiles.ts';
-export { prChanges, pseudoIssuesOf, NO_DIFF, type PrChange, type MadePseudoRefs, type PrPseudoReferences } from './pseudoRefs.ts';
+export { prChanges, pseudoIssuesOf, cutPrs, changeRow, placePseudoRefs, crscoreP, NO_DIFF, NO_HUNK, NO_REFERENCE, type PrChange, type PrCut, type MadeLists, type MadePseudoRefs, type PrPseudoReferences } from './pseudoRefs.ts';

@@ -1,16 +1,19 @@
 // The generated samples of each layout as the files a person would pick (the same names and folders as the
 // benchmarks' own), so the browser's "try a sample" and the CLI's tests read one set of files through one reader.
 import { aacrSample, martianSample, sweCareSample } from './samples.ts';
+import { codePrSample } from './samplesCode.ts';
 import type { PrFile } from './readers/files.ts';
 
-export type SampleLayout = 'swe-care' | 'aacr' | 'martian';
-export const SAMPLE_LAYOUTS: readonly SampleLayout[] = ['swe-care', 'aacr', 'martian'];
+/** `ours`: our pull-request JSONL with code in its diffs, for CRScore of a whole review with pseudo-references. */
+export type SampleLayout = 'swe-care' | 'aacr' | 'martian' | 'ours';
+export const SAMPLE_LAYOUTS: readonly SampleLayout[] = ['swe-care', 'aacr', 'martian', 'ours'];
 
 export function samplePrFiles(layout: SampleLayout): PrFile[] {
   if (layout === 'swe-care') {
     const s = sweCareSample();
     return [{ path: 'swe-care/instances.jsonl', text: s.instances }, ...Object.entries(s.predictions).map(([sys, text]) => ({ path: `swe-care/${sys}.jsonl`, text }))];
   }
+  if (layout === 'ours') return [{ path: 'pull-requests.jsonl', text: codePrSample() }];
   if (layout === 'aacr') {
     const s = aacrSample();
     return [

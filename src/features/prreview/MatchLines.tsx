@@ -5,7 +5,8 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ReviewComment } from '../../core/prreview/index';
 
 export interface Pinned {
-  kind: 'tool' | 'reference';
+  /** pseudo: a pseudo-reference made from the diff, standing where a reference issue would. */
+  kind: 'tool' | 'reference' | 'pseudo';
   k: number;
   c: ReviewComment;
 }

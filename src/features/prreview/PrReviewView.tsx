@@ -8,6 +8,7 @@ import { Leaderboard, PrRows } from './Leaderboard';
 import { PrView } from './PrView';
 import { JudgesPanel } from './JudgesPanel';
 import { GithubReference } from './GithubReference';
+import { PseudoRefsChoice } from './PseudoRefsChoice';
 import { navigate } from '../../ui/useHash';
 import './prreview.css';
 
@@ -19,7 +20,7 @@ const EVALUATOR_LABEL: Record<EvaluatorName, string> = {
   crscore: 'CRScore of a whole review',
 };
 
-const SAMPLE_LABEL: Record<SampleLayout, string> = { 'swe-care': 'SWE-CARE (CodeFuse-CR-Bench)', aacr: 'AACR-Bench', martian: "Martian's offline folder" };
+const SAMPLE_LABEL: Record<SampleLayout, string> = { 'swe-care': 'SWE-CARE (CodeFuse-CR-Bench)', aacr: 'AACR-Bench', martian: "Martian's offline folder", ours: 'our JSONL, code in its diffs' };
 
 async function readPicked(list: FileList | null): Promise<PrFile[]> {
   const files = [...(list ?? [])];
@@ -151,6 +152,7 @@ export function PrReviewView() {
               </select>
             </label>
           )}
+          {st.evaluator === 'crscore' && <PseudoRefsChoice />}
           {s.running && <span className="muted" data-testid="pr-running">Evaluating…</span>}
         </section>
       )}

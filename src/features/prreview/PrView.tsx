@@ -3,7 +3,7 @@
 // CRScore of a whole review with τ, the location weight and the line window as sliders, and each decision explained.
 // Research and the Workbench open this one component on the one store. Texts are untrusted: rendered as text only.
 import { useMemo, useState } from 'react';
-import { addresses, crscoreEvaluate, explainDecision, pairMatrix, prMatches, referencesFor, viewHunks, DEFAULT_THRESHOLD, type ReviewComment } from '../../core/prreview/index';
+import { addresses, crscoreEvaluate, crscoreP, explainDecision, pairMatrix, prMatches, viewHunks, DEFAULT_THRESHOLD, type ReferenceIssue, type ReviewComment } from '../../core/prreview/index';
 import { usePrReview } from '../../store/prreview/prReview';
 import { shortPr } from './Leaderboard';
 import { MatchLines, type Pinned } from './MatchLines';
@@ -14,14 +14,17 @@ const LOCAL = new Set(['bleu', 'lexical']);
 const where = (c: ReviewComment) => (c.path ? `${c.path}${c.from != null || c.to != null ? `:${c.from ?? c.to}${c.to != null && c.to !== c.from ? `–${c.to}` : ''}` : ''}${c.side ? ` (${c.side})` : ''}` : 'no location');
 
 export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: string; onBack?: () => void }) {
-  const { dataset, open, settings, closePr } = usePrReview();
+  const { dataset, open, settings, closePr, pseudoRefs } = usePrReview();
   const pr = dataset?.prs.find((p) => p.id === open?.pr);
   const system = open?.system ?? '';
   const matcher = settings.matcher && LOCAL.has(settings.matcher) ? settings.matcher : 'lexical';
   const [tau, setTau] = useState(settings.tau ?? DEFAULT_THRESHOLD[matcher]);
   const [weight, setWeight] = useState(settings.locationWeight);
   const [window, setWindow] = useState(settings.lineWindow);
-  const issues = useMemo(() => (pr ? referencesFor(pr, system, settings.reference) : []), [pr, system, settings.reference]);
+  // The P the row was judged against: the reference issues, or the PR's pseudo-references (the core's one rule).
+  const p = useMemo(() => (pr ? crscoreP(pr, system, settings.reference, settings.evaluator === 'crscore' ? (pseudoRefs ?? undefined) : undefined) : null), [pr, system, settings.reference, settings.evaluator, pseudoRefs]);
+  const issues = useMemo(() => p?.refs ?? [], [p]);
+  const pKind = p?.from === 'pseudo-references' ? ('pseudo' as const) : ('reference' as const);
   const comments = useMemo(() => pr?.reviews[system] ?? [], [pr, system]);
   // The text similarities depend on the texts only: a slider step re-decides this PR's matrix, nothing else.
   const text = useMemo(() => pairMatrix(matcher)(issues.map((i) => i.text), comments.map((c) => c.text), pr?.diff), [matcher, issues, comments, pr]);
@@ -31,7 +34,7 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
   const [focus, setFocus] = useState<{ i: number; j: number } | null>(null);
   if (!pr) return null;
   const R = comments.length;
-  const pinned: Pinned[] = [...issues.map((c, k) => ({ kind: 'reference' as const, k, c })), ...comments.map((c, k) => ({ kind: 'tool' as const, k, c }))];
+  const pinned: Pinned[] = [...issues.map((c, k) => ({ kind: pKind, k, c })), ...comments.map((c, k) => ({ kind: 'tool' as const, k, c }))];
   const placed = new Set<Pinned>();
   const cell = focus ? row.cells[focus.i * R + focus.j] : null;
   const decision = focus && cell ? explainDecision(cell, issues[focus.i], comments[focus.j], { tau, locationWeight: weight, lineWindow: window }) : null;
@@ -48,18 +51,18 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
         {pr.title && <span className="muted">{pr.title}</span>}
       </div>
       <p className="muted">
-        CRScore of this pull request's whole review: the reference issues (rows) against {system}'s comments (columns), a pair ruled out across files or
-        beyond the line window, else (1 − w)·text + w·location; a comment addresses an issue at similarity ≥ τ.
+        CRScore of this pull request's whole review: {pKind === 'pseudo' ? `the pseudo-references of its diff (${pseudoRefs?.source})` : 'the reference issues'} (rows) against {system}'s comments (columns), a pair ruled out across files or
+        beyond the line window, else text·(1 − w + w·location) (a pair without a place loses the share w); a comment addresses an issue above τ.
       </p>
       <div className="pr-scores" data-testid="pr-scores">
         <span>
-          Con <strong data-testid="pr-con">{row.con.toFixed(3)}</strong> ({row.comments_addressing} of {row.num_comments} comments address an issue)
+          Con <strong data-testid="pr-con">{p?.why ? '—' : f3(row.con)}</strong> ({row.comments_addressing} of {row.num_comments} comments address an issue)
         </span>
         <span>
-          Comp <strong data-testid="pr-comp">{row.comp.toFixed(3)}</strong> ({row.issues_found} of {row.num_issues} issues found)
+          Comp <strong data-testid="pr-comp">{p?.why ? '—' : f3(row.comp)}</strong> ({row.issues_found} of {row.num_issues} issues found)
         </span>
         <span>
-          Rel <strong data-testid="pr-rel">{row.rel.toFixed(3)}</strong>
+          Rel <strong data-testid="pr-rel">{p?.why ? '—' : f3(row.rel)}</strong>
         </span>
       </div>
       <div className="pr-sliders">
@@ -78,7 +81,7 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
         <span className="muted">text similarity: {matcher}{settings.matcher && !LOCAL.has(settings.matcher) ? ` (the run's ${settings.matcher} needs a model: this view shows lexical)` : ''}</span>
       </div>
       <p className="muted pr-matrix-note">
-        Rows: the reference issues (I). Columns: {system}'s comments (C). × ruled out by location; outlined: a match above τ. Click a cell for its decision.
+        Rows: {pKind === 'pseudo' ? 'the pseudo-references' : 'the reference issues'} (I). Columns: {system}'s comments (C). × ruled out by location; outlined: a match above τ. Click a cell for its decision.
       </p>
       <div className="pr-matrix-wrap">
         <table className="pr-matrix" data-testid="pr-matrix">
@@ -118,7 +121,11 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
             ))}
           </tbody>
         </table>
-        {issues.length === 0 && <p className="muted">No reference issue for this system on this pull request: Comp is 0, and so is every match.</p>}
+        {p?.why && (
+          <p className="muted" data-testid="pr-not-scored">
+            Not scored: {p.why}.
+          </p>
+        )}
       </div>
       {focus && decision && (
         <dl className="pr-decision" data-testid="pr-decision" data-rule={decision.rule}>
@@ -133,7 +140,17 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
       )}
       <h4>Files and hunks</h4>
       <p className="pr-legend muted">
-        <span className="pr-pin-tag tool">tool</span> {system}'s comment · <span className="pr-pin-tag reference">reference</span> an issue it should find · a green line joins
+        <span className="pr-pin-tag tool">tool</span> {system}'s comment ·{' '}
+        {pKind === 'pseudo' ? (
+          <>
+            <span className="pr-pin-tag pseudo">pseudo-reference</span> made from the diff: a claim on its hunk, an analyzer issue on its line
+          </>
+        ) : (
+          <>
+            <span className="pr-pin-tag reference">reference</span> an issue it should find
+          </>
+        )}{' '}
+        · a green line joins
         each match ({matches.links.length} at τ {tau.toFixed(3)})
       </p>
       <MatchLines links={matches.links} deps={[hunks, tau, weight, window, focus]}>
@@ -142,8 +159,12 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
         {hunks.map((h, k) => {
           const lines = hunkLines(h);
           const shown = new Set(lines.filter((l) => l.kind !== 'del').map((l) => l.newNo));
-          const here = pinned.filter((p) => !placed.has(p) && p.c.path === h.file && shown.has(lineOf(p.c)));
-          here.forEach((p) => placed.add(p));
+          const last = lines.reduce((n, l) => (l.newNo ?? n), h.newStart);
+          // A claim is on its hunk (its whole new-side range): pinned under the hunk's header, not on one line.
+          const onHunk = pinned.filter((q) => !placed.has(q) && q.kind === 'pseudo' && isClaim(q.c) && q.c.path === h.file && q.c.from === h.newStart && q.c.to === last);
+          onHunk.forEach((q) => placed.add(q));
+          const here = pinned.filter((q) => !placed.has(q) && q.c.path === h.file && shown.has(lineOf(q.c)));
+          here.forEach((q) => placed.add(q));
           return (
             <div key={k} className="pr-hunk">
               <div className="pr-file">{h.file}</div>
@@ -152,6 +173,7 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
                   <div key={n} className={`pr-line ${l.kind}`}>
                     <span className="ln">{l.newNo ?? ''}</span>
                     {l.text}
+                    {l.kind === 'head' && onHunk.map((q) => <Pin key={`${q.kind}${q.k}`} p={q} match={matchOf(q)} />)}
                     {here.filter((p) => lineOf(p.c) === l.newNo && l.kind !== 'del').map((p) => (
                       <Pin key={`${p.kind}${p.k}`} p={p} match={matchOf(p)} />
                     ))}
@@ -174,17 +196,32 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
   );
 }
 
+const isClaim = (c: ReviewComment) => (c as ReferenceIssue).category === 'claim';
+
+/** A pseudo-reference's kind and maker, in words: "claim · tree-claims", "issue · JSHint". */
+const madeBy = (c: ReviewComment) => `${isClaim(c) ? 'claim' : 'analyzer issue'} · ${(c as ReferenceIssue).source ?? ''}`;
+
 function Pin({ p, match }: { p: Pinned; match: number }) {
   const name = p.kind === 'tool' ? `C${p.k + 1}` : `I${p.k + 1}`;
   const other = match < 0 ? 'no match' : `↔ ${p.kind === 'tool' ? `I${match + 1}` : `C${match + 1}`}`;
+  // The lines join a comment to an issue by data-pin: a pseudo-reference stands where a reference issue would.
+  const side = p.kind === 'tool' ? 'tool' : 'reference';
   return (
-    <span className={`pr-pin ${p.kind}`} data-kind={p.kind} data-pin={`${p.kind}-${p.k}`}>
-      <span className={`pr-pin-tag ${p.kind}`}>{p.kind === 'tool' ? 'tool' : 'reference'}</span> <b>{name}</b> <span className="where">{where(p.c)}</span>{' '}
+    <span className={`pr-pin ${p.kind}`} data-kind={p.kind} data-pin={`${side}-${p.k}`}>
+      <span className={`pr-pin-tag ${p.kind}`}>{p.kind === 'tool' ? 'tool' : p.kind === 'pseudo' ? 'pseudo-reference' : 'reference'}</span>{' '}
+      {p.kind === 'pseudo' && (
+        <span className="made-by" data-testid="pr-pin-made-by">
+          {madeBy(p.c)}{' '}
+        </span>
+      )}
+      <b>{name}</b> <span className="where">{where(p.c)}</span>{' '}
       <span className={match < 0 ? 'miss' : 'hit'}>{other}</span>
       <span className="pin-text">{p.c.text}</span>
     </span>
   );
 }
+
+const f3 = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '—');
 
 const lineOf = (c: ReviewComment) => c.to ?? c.from ?? null;
 

@@ -64,6 +64,9 @@ interface PrReviewState {
   open: { pr: string; system: string } | null;
   /** Judging the judges on Martian's folder (every offline matcher against each LLM judge), when asked. */
   judges: { status: 'idle' | 'running' | 'done' | 'error'; report: JudgesReport | null; error: string | null };
+  /** crscore, reference-free: the PRs' pseudo-references made in the page (prPseudoRefs.ts), handed to every run. */
+  pseudoRefs: PrEvalOptions['pseudoRefs'] | null;
+  setPseudoRefs(p: PrEvalOptions['pseudoRefs'] | null): void;
   load(files: PrFile[], source: string, read?: PrFilesOptions): Promise<void>;
   /** A GitHub pull request: who is the reference changes, the files stay. */
   setReferenceSystems(names: string[]): Promise<void>;
@@ -116,8 +119,13 @@ export const usePrReview = create<PrReviewState>((set, get) => ({
   error: null,
   open: null,
   judges: { status: 'idle', report: null, error: null },
+  pseudoRefs: null,
+  setPseudoRefs(pseudoRefs) {
+    set({ pseudoRefs });
+    if (get().dataset) void get().run();
+  },
   async load(files, source, read = {}) {
-    set({ source, files, read, dataset: null, result: null, error: null, open: null, running: true, judges: { status: 'idle', report: null, error: null } });
+    set({ source, files, read, dataset: null, result: null, error: null, open: null, running: true, judges: { status: 'idle', report: null, error: null }, pseudoRefs: null });
     try {
       const dataset = await api().read(files, read);
       set({ dataset, settings: fitted(get().settings, dataset), running: false });
@@ -151,13 +159,14 @@ export const usePrReview = create<PrReviewState>((set, get) => ({
     if (ds) void get().run();
   },
   async run() {
-    const { files, settings, read } = get();
+    const { files, settings, read, pseudoRefs } = get();
     if (!files.length) return;
     set({ running: true, error: null });
     try {
-      const { dataset, result } = await api().evaluate(files, { ...read, candidatesFrom: settings.candidatesFrom ?? undefined }, evalOptions(settings));
-      // A later change of settings may have started another run: keep only the latest's figures.
-      if (get().settings !== settings) return;
+      const opts = { ...evalOptions(settings), ...(pseudoRefs ? { pseudoRefs } : {}) };
+      const { dataset, result } = await api().evaluate(files, { ...read, candidatesFrom: settings.candidatesFrom ?? undefined }, opts);
+      // A later change of settings (or of pseudo-references) may have started another run: keep only the latest's figures.
+      if (get().settings !== settings || get().pseudoRefs !== pseudoRefs) return;
       set({ dataset, result, running: false });
     } catch (e) {
       set({ running: false, error: (e as Error).message });
