@@ -156,6 +156,7 @@ const SOURCE_WORDS: Record<PseudoRefSource, string> = {
   generate: 'claims + issues',
   'tree-claims': 'claims from the syntax trees',
   offline: 'analyzer issues + claims from the syntax trees',
+  local: 'claims of the in-page model',
 };
 
 /**
