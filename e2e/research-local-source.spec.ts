@@ -1,0 +1,61 @@
+// Issue 45: Research's `local` source, claims by the in-page model whatever provider the LLM settings had (here
+// OpenAI with no key: the in-page model needs none). A CodeReviewer-format dataset without pseudo-references, the
+// generated test model served by this app (public/models/tiny-qwen2-claims, which always writes two claims and one
+// implication) on WASM; the plan names the speed measured on this machine once the model has run, and a second
+// run asks nothing (the answers are cached).
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { hubUnreachable } from './hub';
+import { countGenerations } from './helpers-local-llm';
+
+const CR = path.resolve('e2e/fixtures/codereviewer');
+
+test.beforeEach(async ({ context }) => {
+  await hubUnreachable(context);
+});
+
+test('Research: the in-page model source makes claims per change, with the measured speed, then from the cache', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/#research');
+  await page.getByTestId('predictions-import').locator('summary').click();
+  await page.getByTestId('cr-test-file').setInputFiles(path.join(CR, 'msg-test.jsonl'));
+  await page.getByTestId('cr-pred-files').setInputFiles([path.join(CR, 'codereviewer.txt')]);
+  await page.getByTestId('cr-import').click();
+  await expect(page.getByTestId('import-rows')).toHaveText('6');
+
+  const panel = page.getByTestId('pseudo-refs-panel');
+  await panel.getByLabel('In-page model').check();
+  // No provider to choose: the in-page model's own settings, and no key asked for.
+  await expect(panel.getByLabel('Provider', { exact: true })).toHaveCount(0);
+  await expect(panel.getByTestId('prefs-missing')).toHaveCount(0);
+  await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
+  await panel.getByLabel('Run on').selectOption('wasm');
+  await panel.getByLabel('Max new tokens').fill('64');
+  await expect(page.getByTestId('prefs-plan')).toHaveAttribute('data-requests', '6');
+  await expect(page.getByTestId('prefs-local-rate')).toContainText('its speed is measured when it loads');
+
+  const generations = await countGenerations(page);
+  await page.getByTestId('prefs-generate').click();
+  await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done', { timeout: 150_000 });
+  expect((await generations()).calls).toBe(6);
+  await expect(page.getByTestId('prefs-failed-count')).toHaveText('0');
+  await expect(page.getByTestId('prefs-not-scorable')).toContainText('0 without');
+  await page.getByTestId('prefs-result').getByText('Pseudo-references per change').click();
+  for (const id of ['1000', '1003', '1005']) await expect(page.getByTestId('prefs-changes').locator(`[data-change="${id}"] td`).nth(1)).toHaveText('3');
+  const config = await page.evaluate(() => {
+    const st = (window as unknown as { __crscorePseudoRefs: { getState(): { result: { config: unknown } | null } } }).__crscorePseudoRefs.getState();
+    return st.result?.config;
+  });
+  expect(config).toMatchObject({ source: 'local', llm: { provider: 'local', model: '/models/tiny-qwen2-claims' } });
+
+  // The model has run: the plan names this machine's speed; every answer is cached, so nothing is asked again.
+  const rate = page.getByTestId('prefs-local-rate');
+  await expect(rate).toContainText('tokens/s on WASM (CPU)');
+  console.log(`in-page model (tiny-qwen2-claims, WASM): ${await rate.getAttribute('data-tokens-per-second')} tokens/s`);
+  await expect(page.getByTestId('prefs-plan')).toHaveAttribute('data-requests', '0');
+  await page.getByTestId('prefs-generate').click();
+  await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done');
+  await expect(page.getByTestId('prefs-progress')).toContainText('6 from the cache');
+  expect((await generations()).calls).toBe(6);
+});
