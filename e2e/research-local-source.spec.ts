@@ -7,6 +7,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { countGenerations } from './helpers-local-llm';
+import { browserReport, cli, expectSame, rowsOf, runAndOpenLab, tmp } from './helpers-human';
+import { MAP_ARGS, N, mapNine } from './helpers-nine';
 
 const CR = path.resolve('e2e/fixtures/codereviewer');
 
@@ -30,7 +32,7 @@ test('Research: the in-page model source makes claims per change, with the measu
   await expect(panel.getByTestId('prefs-missing')).toHaveCount(0);
   await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
   await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
-  await panel.getByLabel('Run on').selectOption('wasm');
+  await panel.getByLabel('Run on', { exact: true }).selectOption('wasm');
   await panel.getByLabel('Max new tokens').fill('64');
   await expect(page.getByTestId('prefs-plan')).toHaveAttribute('data-requests', '6');
   await expect(page.getByTestId('prefs-local-rate')).toContainText('its speed is measured when it loads');
@@ -58,4 +60,34 @@ test('Research: the in-page model source makes claims per change, with the measu
   await expect(page.getByTestId('prefs-progress')).toHaveAttribute('data-phase', 'done');
   await expect(page.getByTestId('prefs-progress')).toContainText('6 from the cache');
   expect((await generations()).calls).toBe(6);
+});
+
+test("a labelled table with no reference: `local` in step 2; CRScore's figures equal crscore eval --pseudo-refs local on the same model", async ({ page }) => {
+  test.setTimeout(400_000);
+  const file = await mapNine(page, 'nine-local.csv');
+  const args = MAP_ARGS(file).map((a) => (a === 'offline' ? 'local' : a));
+  const out = cli([...args, '--local-model', 'public/models/tiny-qwen2-claims', '--cache-dir', path.join(tmp, 'nine-local-cache'), '--dim', 'relevance']);
+  await page.getByTestId('human-prefs-local').check();
+  const panel = page.getByTestId('pseudo-refs-panel');
+  await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
+  await panel.getByLabel('Run on', { exact: true }).selectOption('wasm');
+  await panel.getByLabel('Max new tokens').fill('64');
+  await expect(page.getByTestId('prefs-plan')).toHaveAttribute('data-requests', String(N));
+  await page.getByTestId('prefs-generate').click();
+  // Above 50 answers the page asks first: on a CPU they can take hours.
+  await page.getByTestId('prefs-confirm-send').click();
+  const result = page.getByTestId('human-prefs-result');
+  await expect(result).toBeVisible({ timeout: 300_000 });
+  // The scripted model writes two claims and one implication for every change.
+  await expect(result).toHaveAttribute('data-claims', String(3 * N));
+  await expect(result).toHaveAttribute('data-unscorable', '0');
+  await expect(page.getByTestId('human-pseudo-refs')).toContainText('--pseudo-refs local');
+  await runAndOpenLab(page, ['crscore']);
+  await page.getByTestId('me-human-dim').selectOption('relevance');
+  await expect(page.getByTestId('me-signature')).toContainText('|dim:relevance|', { timeout: 120_000 });
+  const pooled = rowsOf((await out).metaeval.groupings.pooled);
+  expect(pooled.map((r) => r.id)).toEqual(expect.arrayContaining(['crscore.con', 'crscore.comp', 'crscore.rel']));
+  const report = await browserReport(page, 'none', pooled);
+  expectSame({ ...report, rows: pooled.map((c) => report.rows.find((r) => r.id === c.id)!) }, pooled);
 });
