@@ -91,3 +91,37 @@ test("a labelled table with no reference: `local` in step 2; CRScore's figures e
   const report = await browserReport(page, 'none', pooled);
   expectSame({ ...report, rows: pooled.map((c) => report.rows.find((r) => r.id === c.id)!) }, pooled);
 });
+
+test('Cancel stops the in-page model mid-generation; Resume runs to the end', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/#research');
+  await page.getByTestId('predictions-import').locator('summary').click();
+  await page.getByTestId('cr-test-file').setInputFiles(path.join(CR, 'msg-test.jsonl'));
+  await page.getByTestId('cr-pred-files').setInputFiles([path.join(CR, 'codereviewer.txt')]);
+  await page.getByTestId('cr-import').click();
+  const panel = page.getByTestId('pseudo-refs-panel');
+  await panel.getByLabel('In-page model').check();
+  await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  // The random test model writes until its end token (~90 tokens): long enough to be cut off.
+  await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2');
+  await panel.getByLabel('Run on', { exact: true }).selectOption('wasm');
+  await panel.getByLabel('Max new tokens').fill('512');
+  const generations = await countGenerations(page);
+  await page.getByTestId('prefs-generate').click();
+  await expect.poll(async () => (await generations()).now, { timeout: 60_000 }).toBe(1);
+  await page.getByTestId('prefs-cancel').click();
+  const progress = page.getByTestId('prefs-progress');
+  await expect(progress).toHaveAttribute('data-phase', 'cancelled');
+  await expect(page.getByTestId('prefs-message')).toContainText('Resume asks only for what is missing');
+  const done = Number(await progress.getAttribute('data-done'));
+  expect(done).toBeLessThan(6);
+  await expect.poll(async () => (await generations()).now).toBe(0);
+  const calls = (await generations()).calls;
+  await expect(page.getByTestId('prefs-generate')).toHaveText('Resume');
+  await page.getByTestId('prefs-generate').click();
+  await expect(progress).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect(progress).toHaveAttribute('data-done', '6');
+  // The random model's answers hold no claims, so none is cached (an unreadable answer is asked again): Resume asks
+  // all six. That a cached answer is not asked again is the first test's second run.
+  expect((await generations()).calls - calls).toBe(6);
+});
