@@ -1,6 +1,7 @@
 // The in-browser provider's seam. generateClaimsText stays the one entry point for every provider; for
-// protocol 'local' it calls the generator registered here by the browser (src/features/claims/localLlmStore.ts),
-// so this folder keeps no worker or DOM code and the Node CLI, which registers none, says so plainly.
+// protocol 'local' it calls the generator registered here: the browser's (src/features/claims/localLlmStore.ts,
+// a model in its worker) or the CLI's (src/cli/pseudorefs/localModel.ts, a model in Node for `--pseudo-refs
+// local`). This folder keeps no worker, DOM or Node code; a process that registers none says so plainly.
 import type { LlmSettings } from './providers';
 
 export interface LocalGenerateRequest {
@@ -32,4 +33,9 @@ export function setLocalGenerator(g: LocalGenerator | null): void {
 
 export function localGenerator(): LocalGenerator | null {
   return generator;
+}
+
+/** How long one answer may take: the request's timeout plus a second per token it may write (a slow CPU's pace). */
+export function localTimeoutMs(req: Pick<LocalGenerateRequest, 'settings' | 'timeoutMs'>): number {
+  return req.timeoutMs + (req.settings.maxNewTokens ?? 512) * 1000;
 }

@@ -71,6 +71,23 @@ function finish(dtype: string, files: PlannedFile[]): DownloadPlan {
 }
 
 /**
+ * A model folder's files (path inside it → bytes) for the first dtype in `candidates` whose weights it holds
+ * (null: none): the picked folder in the browser, the `--local-model` folder in the CLI.
+ */
+export function folderPlan(files: ReadonlyMap<string, number>, candidates: string[]): DownloadPlan | null {
+  const byPath = new Map([...files].map(([p, bytes]) => [p.replace(/^\/+/, ''), bytes]));
+  for (const dtype of candidates) {
+    const w = weightsPath(dtype);
+    if (!byPath.has(w)) continue;
+    const picked = [...byPath.entries()]
+      .filter(([p]) => CONFIG_FILES.includes(p) || p === w || p.startsWith(`${w}_data`))
+      .map(([path, bytes]) => ({ path, bytes }));
+    return finish(dtype, picked);
+  }
+  return null;
+}
+
+/**
  * The files a load of `spec` will fetch, for the first dtype in `candidates` whose weights exist.
  * `base` is where served models live (the app's origin + /models/), `remoteHost` the hub.
  */
@@ -81,15 +98,8 @@ export async function planDownload(
 ): Promise<DownloadPlan> {
   const { fetchImpl } = opts;
   if (spec.kind === 'local') {
-    const byPath = new Map(spec.files.map((f) => [f.path.replace(/^\/+/, ''), f.file.size]));
-    for (const dtype of candidates) {
-      const w = weightsPath(dtype);
-      if (!byPath.has(w)) continue;
-      const files = [...byPath.entries()]
-        .filter(([p]) => CONFIG_FILES.includes(p) || p === w || p.startsWith(`${w}_data`))
-        .map(([path, bytes]) => ({ path, bytes }));
-      return finish(dtype, files);
-    }
+    const plan = folderPlan(new Map(spec.files.map((f) => [f.path, f.file.size])), candidates);
+    if (plan) return plan;
     throw new Error(
       `The folder has no ONNX weights for ${candidates.join(', ')} (looked for ${candidates.map(weightsPath).join(', ')}).`,
     );

@@ -4,16 +4,13 @@
 // interrupts between tokens.
 import * as Comlink from 'comlink';
 import {
-  AutoModelForCausalLM,
-  AutoTokenizer,
   env,
   InterruptableStoppingCriteria,
   StoppingCriteria,
-  TextStreamer,
   type PreTrainedModel,
   type PreTrainedTokenizer,
-  type Tensor,
 } from '@huggingface/transformers';
+import { generateText, loadTextModel } from './generateText.ts';
 import { setUpTransformers, pointAtModel } from '../embed/workerEnv.ts';
 import { NO_WEBGPU_MESSAGE } from './errors.ts';
 import { dtypeCandidates, planDownload } from './plan.ts';
@@ -75,18 +72,6 @@ async function dispose(): Promise<void> {
   info = null;
 }
 
-function prepare(prompt: string): { input_ids: Tensor; attention_mask: Tensor } {
-  const tok = tokenizer!;
-  // The model's own chat template; a base model without one gets the prompt as it is.
-  if (tok.chat_template) {
-    return tok.apply_chat_template([{ role: 'user', content: prompt }], {
-      add_generation_prompt: true,
-      return_dict: true,
-    }) as unknown as { input_ids: Tensor; attention_mask: Tensor };
-  }
-  return tok(prompt) as { input_ids: Tensor; attention_mask: Tensor };
-}
-
 async function run(
   prompt: string,
   opts: LlmGenerateOptions,
@@ -96,38 +81,12 @@ async function run(
   const m = model;
   const tok = tokenizer;
   if (!m || !tok) throw new Error('No model is loaded: call load() first.');
-  const inputs = prepare(prompt);
-  const promptLength = inputs.input_ids.dims[1];
   stopping.reset();
-  const streamer = onText
-    ? new TextStreamer(tok, {
-        skip_prompt: true,
-        skip_special_tokens: true,
-        callback_function: onText,
-      })
-    : undefined;
-  const sampling = opts.temperature > 0;
-  const started = performance.now();
-  const out = (await m.generate({
-    ...inputs,
-    max_new_tokens: Math.max(1, Math.floor(opts.maxNewTokens)),
-    // Explicit: the real models' generation_config.json turns sampling on; greedy is our default.
-    do_sample: sampling,
-    ...(sampling ? { temperature: opts.temperature } : {}),
-    streamer,
-    stopping_criteria: stopFlag ? [stopping, new SharedFlagCriteria(stopFlag)] : stopping,
-  })) as Tensor;
-  const elapsedMs = performance.now() - started;
-  const ids = Array.from(out.data as BigInt64Array).slice(promptLength);
-  const text = tok.decode(ids, { skip_special_tokens: true });
-  const tokens = ids.length;
-  return {
-    text,
-    tokens,
-    elapsedMs,
-    tokensPerSecond: tokens / Math.max(1e-3, elapsedMs / 1000),
-    interrupted: stopping.interrupted || (!!stopFlag && Atomics.load(stopFlag, 0) === 1),
-  };
+  const r = await generateText({ model: m, tokenizer: tok }, prompt, opts, {
+    onText,
+    stopping: stopFlag ? [stopping, new SharedFlagCriteria(stopFlag)] : stopping,
+  });
+  return { ...r, interrupted: stopping.interrupted || (!!stopFlag && Atomics.load(stopFlag, 0) === 1) };
 }
 
 const api = {
@@ -161,12 +120,7 @@ const api = {
             onProgress({ file: raw.file, loaded: raw.loaded ?? 0, total: raw.total ?? 0, status });
         }
       : undefined;
-    tokenizer = await AutoTokenizer.from_pretrained(id, { progress_callback });
-    model = await AutoModelForCausalLM.from_pretrained(id, {
-      device,
-      dtype: plan.dtype as 'fp32',
-      progress_callback,
-    });
+    ({ model, tokenizer } = await loadTextModel(id, { device, dtype: plan.dtype, progress_callback }));
     // A short greedy run compiles the GPU shaders and measures this machine's speed.
     const warm = await run('Hello', { maxNewTokens: WARMUP_TOKENS, temperature: 0 });
     info = {

@@ -6,9 +6,12 @@ import type { PseudoReference } from '../core/types';
 import type { ChangeFailure, ChangeClaims } from './claimsBatch';
 import type { ChangeIssues } from './issuesBatch';
 
-/** tree-claims: claims from the old and new syntax trees (no model); offline: those and the analyzers' issues. */
-export type PseudoRefSource = 'dataset' | 'claims' | 'analyzers' | 'generate' | 'tree-claims' | 'offline';
-export const PSEUDO_REF_SOURCES: readonly PseudoRefSource[] = ['dataset', 'claims', 'analyzers', 'generate', 'tree-claims', 'offline'];
+/**
+ * tree-claims: claims from the old and new syntax trees (no model); offline: those and the analyzers' issues;
+ * local: LLM claims from a model run here (in the page, or in Node for the CLI), with no key and nothing sent.
+ */
+export type PseudoRefSource = 'dataset' | 'claims' | 'analyzers' | 'generate' | 'tree-claims' | 'offline' | 'local';
+export const PSEUDO_REF_SOURCES: readonly PseudoRefSource[] = ['dataset', 'claims', 'analyzers', 'generate', 'tree-claims', 'offline', 'local'];
 
 /**
  * What each `--pseudo-refs` source gives, in the words `crscore eval` prints (src/cli/human/evalHumanReport.ts reads them from here) and
@@ -22,9 +25,13 @@ export const PSEUDO_REF_EXPLAINED: Record<PseudoRefSource | 'reference', string>
   generate: "the LLM's claims and the analyzers' issues",
   'tree-claims': 'claims from the old and new syntax trees (ChangeDistiller’s change types)',
   offline: "the analyzers' issues and claims from the syntax trees (no model)",
+  local: "the claims of an LLM run on this machine (no key)",
 };
 
-export const usesLlm = (s: PseudoRefSource) => s === 'claims' || s === 'generate';
+/** LLM claims, through the one prompt, parser and batch runner (claimsBatch.ts), whichever model writes them. */
+export const usesLlm = (s: PseudoRefSource) => s === 'claims' || s === 'generate' || s === 'local';
+/** The LLM is a model run on this machine (the in-browser provider's, or Node's in the CLI), never a server. */
+export const usesLocalModel = (s: PseudoRefSource) => s === 'local';
 export const usesAnalyzers = (s: PseudoRefSource) => s === 'analyzers' || s === 'generate' || s === 'offline';
 export const usesTreeClaims = (s: PseudoRefSource) => s === 'tree-claims' || s === 'offline';
 

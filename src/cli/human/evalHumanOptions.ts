@@ -113,6 +113,8 @@ export const HUMAN_OPTIONS = {
   'llm-format': { type: 'string' },
   'analyzer-filter': { type: 'string' },
   'analyzer-options': { type: 'string' },
+  'local-model': { type: 'string' },
+  'local-max-tokens': { type: 'string' },
   ...INTERVAL_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;

@@ -55,12 +55,12 @@ Options:
   --threshold X          the matcher's threshold (defaults: ${MATCHERS.map((m) => `${m} ${DEFAULT_THRESHOLD[m]}`).join(', ')})
   --tp-threshold X       codefuse: the true-positive threshold (0.5; 0.3 as before January 2026)
   --pseudo-refs SOURCE   crscore reference-free: P is every PR's pseudo-references, made from its diff by
-                         analyzers|tree-claims|offline|claims|generate (as crscore eval --pseudo-refs; claims use
+                         analyzers|tree-claims|offline|claims|generate|local (as crscore eval --pseudo-refs; claims use
                          the LLM flags below and its prompt): analyzer issues on their file and line, claims on
                          their hunk. Without it, a PR with no reference issue gets the offline ones. A PR whose
                          dataset has no diff has none: its rows are named, not scored
   --analyzer-filter paper|added|none, --analyzer-options paper|modern, --llm-format paper|json,
-  --llm-temperature T    as crscore eval, for --pseudo-refs
+  --llm-temperature T, --local-model ID|FOLDER, --local-max-tokens N   as crscore eval, for --pseudo-refs
   --tau X, --location-weight W, --line-window N   crscore (defaults: τ = --threshold when given, else the
                          similarity's τ, lexical ${DEFAULT_THRESHOLD.lexical} without --matcher; 0.2; 3). A pair
                          within the window scores text·(1 − W + W·location): a comment without a place loses
@@ -134,6 +134,8 @@ export async function runPrEval(argv: string[]): Promise<number> {
       'llm-temperature': PSEUDO_REF_OPTIONS['llm-temperature'],
       'analyzer-filter': PSEUDO_REF_OPTIONS['analyzer-filter'],
       'analyzer-options': PSEUDO_REF_OPTIONS['analyzer-options'],
+      'local-model': PSEUDO_REF_OPTIONS['local-model'],
+      'local-max-tokens': PSEUDO_REF_OPTIONS['local-max-tokens'],
     },
     strict: true,
   });

@@ -1,7 +1,7 @@
 // The pseudo-reference options shared by `crscore claims`, `eval` and `score`: where they come from (the dataset,
-// LLM claims, analyzer issues or both), the LLM settings (key only from CRSCORE_LLM_API_KEY), concurrency and
-// the answer cache. The work is src/pseudorefs/, the same code the browser runs.
-import { PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers.ts';
+// LLM claims from a server or from a model run here, analyzer issues, tree claims), the LLM settings (key only from
+// CRSCORE_LLM_API_KEY), concurrency and the answer cache. The work is src/pseudorefs/, the same code the browser runs.
+import { effectiveConcurrency, PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers.ts';
 import { settingsProblem } from '../../claims/generate.ts';
 import type { OutputFormat } from '../../claims/prompt.ts';
 import type { DatasetRow } from '../../core/dataset.ts';
@@ -16,6 +16,7 @@ import {
   PSEUDO_REF_SOURCES,
   usesAnalyzers,
   usesLlm,
+  usesLocalModel,
   usesTreeClaims,
   type ChangeReport,
   type PseudoRefsConfig,
@@ -28,6 +29,7 @@ import { importDatasetFile, rowCodeFs } from '../shared/datasetFs.ts';
 import { CliError, numberIn, oneOf, progress, readImportFile, readText, warn } from '../shared/io.ts';
 import { importCodeReviewerPredictions, importFiles } from '../../core/importers/index.ts';
 import { interruptible } from '../shared/interrupt.ts';
+import { DEFAULT_LOCAL_MODEL, localModelSummary, resolveLocalModel, startLocalModel, type LocalModelRef } from './localModel.ts';
 
 export const KEY_ENV = 'CRSCORE_LLM_API_KEY';
 
@@ -43,16 +45,22 @@ export const PSEUDO_REF_OPTIONS = {
   'cache-dir': { type: 'string' },
   'analyzer-filter': { type: 'string' },
   'analyzer-options': { type: 'string' },
+  'local-model': { type: 'string' },
+  'local-max-tokens': { type: 'string' },
 } as const;
 
 export type PseudoRefValues = Partial<Record<keyof typeof PSEUDO_REF_OPTIONS, string>>;
 
 export function pseudoRefUsage(defaultSource: PseudoRefSource): string {
   return `Pseudo-references (the paper's pipeline: LLM claims plus analyzer issues):
-  --pseudo-refs dataset|claims|analyzers|generate|tree-claims|offline
+  --pseudo-refs dataset|claims|analyzers|generate|tree-claims|offline|local
                             where they come from (default ${defaultSource}): the dataset's own, LLM claims,
                             analyzer issues (no key), or both; tree-claims: claims from the old and new
-                            syntax trees (no model, no key); offline: tree claims and analyzer issues
+                            syntax trees (no model, no key); offline: tree claims and analyzer issues;
+                            local: LLM claims from a model run here on the CPU (no key, nothing sent)
+  --local-model ID|FOLDER   local's model: a hub id with ONNX weights (default ${DEFAULT_LOCAL_MODEL},
+                            downloaded once) or, offline, a model folder (config.json, tokenizer.json, onnx/)
+  --local-max-tokens N      local: most tokens per answer (default 512)
   --llm-provider openai|anthropic   openai = any OpenAI-compatible server (default)
   --llm-base-url URL        e.g. http://localhost:11434/v1 (default: the provider's own API)
   --llm-model NAME          (default: gpt-4o-mini / claude-sonnet-4-5)
@@ -82,6 +90,8 @@ export interface PseudoRefPlan {
   filter: 'paper' | 'added' | 'none';
   options: 'paper' | 'modern';
   config: PseudoRefsConfig;
+  /** `local`: the model to load here. */
+  localModel?: LocalModelRef;
 }
 
 /** The LLM flags as settings (key only from the environment), validated; throws CliError with a clear reason. */
@@ -138,13 +148,21 @@ export function readPseudoRefOptions(values: PseudoRefValues, defaultSource: Pse
   const { concurrency, timeoutMs, cacheDir } = readBatchOptions(values);
   const config: PseudoRefsConfig = { source };
   let settings: LlmSettings | undefined;
-  if (usesLlm(source)) {
+  let localModel: LocalModelRef | undefined;
+  if (usesLocalModel(source)) {
+    // The in-browser provider's settings (no key, no URL), its model run in Node (localModel.ts).
+    localModel = resolveLocalModel(values['local-model']);
+    const temperature = num(values['llm-temperature'], '--llm-temperature', 0, 2) ?? 0;
+    const maxNewTokens = num(values['local-max-tokens'], '--local-max-tokens', 1, 8192, true) ?? 512;
+    settings = { provider: 'browser', baseUrl: '', model: localModel.model, apiKey: '', temperature, maxNewTokens };
+    config.llm = { provider: 'local', baseUrl: '', model: localModel.model, format, temperature };
+  } else if (usesLlm(source)) {
     const llm = readLlmSettings(values);
     settings = llm.settings;
     config.llm = { provider: llm.kind, baseUrl: settings.baseUrl, model: settings.model, format, temperature: llm.temperature };
   }
   if (usesAnalyzers(source)) config.analyzers = { filter, options };
-  return { source, settings, format, concurrency, timeoutMs, cacheDir, filter, options, config };
+  return { source, settings, format, concurrency, timeoutMs, cacheDir, filter, options, config, ...(localModel ? { localModel } : {}) };
 }
 
 export interface FilledDataset {
@@ -173,14 +191,18 @@ export async function makePseudoRefs(claimRows: readonly DatasetRow[], issueRows
   let claims: ChangeClaims[] | null = null;
   let issues: ChangeIssues[] | null = null;
   let requests = 0;
+  let local: Awaited<ReturnType<typeof startLocalModel>> | null = null;
   try {
     if (plan.settings) {
       const cache = rememberingCache(await openFolderCache(plan.cacheDir));
       const changes = claimRows.map((r) => ({ id: r.id, diff: r.diff }));
       const p = await planClaims(changes, { settings: plan.settings, format: plan.format, cache });
+      const concurrency = effectiveConcurrency(plan.settings.provider, plan.concurrency);
       process.stderr.write(
-        `claims: ${p.changes} changes, ${p.cached} cached, ${p.requests} requests to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${plan.concurrency}\n`,
+        `claims: ${p.changes} changes, ${p.cached} cached, ${p.requests} requests to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${concurrency}\n`,
       );
+      // A model run here is loaded only when something is left to ask (a resumed run may need none).
+      if (plan.localModel && p.requests > 0) local = await startLocalModel(plan.localModel);
       const tick = progress('claims');
       claims = await claimsForChanges(changes, {
         settings: plan.settings,
@@ -194,6 +216,7 @@ export async function makePseudoRefs(claimRows: readonly DatasetRow[], issueRows
           tick(x.done, x.total);
         },
       });
+      if (local) process.stderr.write(`${localModelSummary(local.stats)}\n`);
     }
     if (usesTreeClaims(plan.source) && !signal.aborted) {
       const assets = nodeTreeSitterAssets();
@@ -214,6 +237,7 @@ export async function makePseudoRefs(claimRows: readonly DatasetRow[], issueRows
     }
   } finally {
     dispose();
+    await local?.dispose();
   }
   return { claims, issues, requests, interrupted: signal.aborted };
 }

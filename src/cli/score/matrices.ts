@@ -3,7 +3,7 @@
 import { lexicalSimilarityMatrix } from '../../core/lexical.ts';
 import { similarityMatrix } from '../../core/similarity.ts';
 import type { Encoder, SimilarityMatrix } from '../../core/types.ts';
-import { CliError, progress } from '../shared/io.ts';
+import { CliError, fileProgress, progress, type FileProgress } from '../shared/io.ts';
 import { batches, longestFirst } from '../../embed/batching.ts';
 
 export type SimilarityKind = 'lexical' | 'embedding';
@@ -72,26 +72,6 @@ export async function loadEncoder(spec: string, pooling?: Pooling): Promise<Enco
   } catch (e) {
     throw new CliError(`cannot load encoder "${spec}": ${(e as Error).message}`);
   }
-}
-
-/** Model-file progress as src/embed reports it. */
-interface FileProgress {
-  file?: string;
-  loaded?: number;
-  total?: number;
-  status?: string;
-}
-
-/** One stderr line per file when it starts and ends loading; downloads show a percentage every ~10%. */
-function fileProgress(): (p: FileProgress) => void {
-  const perFile = new Map<string, (done: number, total: number) => void>();
-  return (p) => {
-    const file = p.file ?? 'model';
-    if (p.status === 'progress' && p.total) {
-      if (!perFile.has(file)) perFile.set(file, progress(`loading ${file}:`));
-      perFile.get(file)!(p.loaded ?? 0, p.total);
-    } else if (p.status === 'error') process.stderr.write(`loading ${file}: failed\n`);
-  };
 }
 
 /**

@@ -195,6 +195,29 @@ export function progress(label: string): (done: number, total: number) => void {
   };
 }
 
+/** Model-file progress as src/embed reports it. */
+export interface FileProgress {
+  file?: string;
+  loaded?: number;
+  total?: number;
+  status?: string;
+}
+
+/**
+ * A model's files as they load (encoders, `--pseudo-refs local`): one stderr line per file when it starts and ends
+ * loading; downloads show a percentage every ~10%.
+ */
+export function fileProgress(): (p: FileProgress) => void {
+  const perFile = new Map<string, (done: number, total: number) => void>();
+  return (p) => {
+    const file = p.file ?? 'model';
+    if (p.status === 'progress' && p.total) {
+      if (!perFile.has(file)) perFile.set(file, progress(`loading ${file}:`));
+      perFile.get(file)!(p.loaded ?? 0, p.total);
+    } else if (p.status === 'error') process.stderr.write(`loading ${file}: failed\n`);
+  };
+}
+
 /** Parse a τ option: a number from 0 to 1 (τ is a cosine-similarity threshold; the paper's is 0.7314). */
 export function parseTau(v: string | undefined, name = '--tau'): number | undefined {
   if (v === undefined) return undefined;

@@ -13,6 +13,7 @@ import { useStorageRefusals } from '../../settings/storageWrites';
 /**
  * `llm` false: only the analyzer rows (Research's batch with analyzer issues alone asks nothing of an LLM).
  * `claims` false: only the LLM rows, without the claims' output format and the analyzers (llm-links).
+ * `localOnly`: the in-page model's rows, no provider to choose (Research's `local` source).
  */
 export function ClaimsSettingsForm({
   disabled,
@@ -21,8 +22,10 @@ export function ClaimsSettingsForm({
   open,
   onToggle,
   label,
+  localOnly = false,
 }: {
   disabled?: boolean;
+  localOnly?: boolean;
   llm?: boolean;
   claims?: boolean;
   /** Given: the parent decides when the form is folded (the Workbench keeps it shut until claims are asked for). */
@@ -35,7 +38,7 @@ export function ClaimsSettingsForm({
   // Why the browser refused to store these settings (storage full), if it did: the key's note must not claim it was saved.
   const refused = useStorageRefusals((r) => r[SETTINGS_STORAGE_KEY]);
   const id = useId();
-  const preset = PROVIDERS[s.provider];
+  const preset = PROVIDERS[localOnly ? 'browser' : s.provider];
   const key = s.keys[s.provider] ?? '';
   const local = preset.protocol === 'local';
 
@@ -61,18 +64,22 @@ export function ClaimsSettingsForm({
         <div className="claims-grid">
           {llm && (
             <>
-              <label htmlFor={`${id}-provider`}>Provider</label>
-              <select
-                id={`${id}-provider`}
-                value={s.provider}
-                onChange={(e) => s.setProvider(e.target.value as ProviderId)}
-              >
-                {PROVIDER_IDS.map((p) => (
-                  <option key={p} value={p}>
-                    {PROVIDERS[p].label}
-                  </option>
-                ))}
-              </select>
+              {!localOnly && (
+                <>
+                  <label htmlFor={`${id}-provider`}>Provider</label>
+                  <select
+                    id={`${id}-provider`}
+                    value={s.provider}
+                    onChange={(e) => s.setProvider(e.target.value as ProviderId)}
+                  >
+                    {PROVIDER_IDS.map((p) => (
+                      <option key={p} value={p}>
+                        {PROVIDERS[p].label}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
 
               {local ? (
                 <LocalModelSettings />

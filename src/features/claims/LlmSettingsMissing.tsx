@@ -2,11 +2,12 @@
 // when its settings cannot succeed (no key): the one check (settingsProblem, the CLI's too), said once, with the
 // ways on: the key, a local server, or the in-browser model, one click away.
 import { settingsProblem } from '../../claims/generate';
-import { keyHeld, llmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
+import { keyHeld, llmSettings, localLlmSettings, useClaimsSettings } from '../../store/shared/claimsSettings';
 
-/** What is missing before any request of the LLM settings in force (null when they are complete). */
-export function useLlmProblem(): string | null {
-  return settingsProblem(llmSettings(useClaimsSettings()));
+/** What is missing before any request of the LLM settings in force, or the in-page model's (null: complete). */
+export function useLlmProblem(local = false): string | null {
+  const s = useClaimsSettings();
+  return settingsProblem(local ? localLlmSettings(s) : llmSettings(s));
 }
 
 export function LlmSettingsMissing({ problem, testId }: { problem: string; testId: string }) {

@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { ClaimsError } from '../../claims/errors';
 import {
+  localTimeoutMs,
   setLocalGenerator,
   type LocalGenerateRequest,
   type LocalGenerateResult,
@@ -185,7 +186,7 @@ async function generateLocally(req: LocalGenerateRequest): Promise<LocalGenerate
       {
         maxNewTokens,
         temperature: settings.temperature,
-        timeoutMs: req.timeoutMs + maxNewTokens * 1000,
+        timeoutMs: localTimeoutMs(req),
       },
       req.onToken,
       signal,

@@ -5,7 +5,7 @@
 // store's, in the analyzers' worker and src/pseudorefs/, as the CLI runs it.
 import { useEffect, useMemo } from 'react';
 import { hasOwnPseudoReferences } from '../../core/humanData/bridge';
-import { PSEUDO_REF_EXPLAINED, usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
+import { PSEUDO_REF_EXPLAINED, usesLlm, usesLocalModel, type PseudoRefSource } from '../../pseudorefs/dataset';
 import { usePseudoRefsBatch } from '../../store/research/pseudoRefsBatch';
 import { useResearch } from '../../store/research/research';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
@@ -13,16 +13,18 @@ import { LlmSettingsMissing, useLlmProblem } from '../claims/LlmSettingsMissing'
 import { ConfirmRequests } from '../../ui/BatchRunControls';
 import { useClaimsSettings } from '../../store/shared/claimsSettings';
 import { ProgressLine } from './PseudoRefsPanel';
+import { LocalModelRate } from './LocalModelRate';
 
 /** The sources that make pseudo-references, in the order `crscore eval --help` lists the ones needing no model first. */
-const MADE: PseudoRefSource[] = ['analyzers', 'tree-claims', 'offline', 'claims', 'generate'];
+const MADE: PseudoRefSource[] = ['analyzers', 'tree-claims', 'offline', 'claims', 'generate', 'local'];
 const NO_MODEL = new Set<PseudoRefSource>(['analyzers', 'tree-claims', 'offline']);
 
 export function HumanPseudoRefs() {
   const human = useResearch((s) => s.human);
   const b = usePseudoRefsBatch();
-  const llmProblem = useLlmProblem();
-  const model = useClaimsSettings((s) => `${s.model} at ${s.baseUrl}`);
+  const local = usesLocalModel(b.source);
+  const llmProblem = useLlmProblem(local);
+  const model = useClaimsSettings((s) => (local ? `${s.model} in this page` : `${s.model} at ${s.baseUrl}`));
   const read = human?.made?.read ?? human?.dataset;
   const asRead = useMemo(() => {
     if (!read) return null;
@@ -67,7 +69,7 @@ export function HumanPseudoRefs() {
             <span className="muted small">
               {' '}
               · {PSEUDO_REF_EXPLAINED[id]}
-              {NO_MODEL.has(id) ? '; no key' : '; needs an LLM (settings below)'}
+              {NO_MODEL.has(id) ? '; no key' : id === 'local' ? '; the in-page model (settings below)' : '; needs an LLM (settings below)'}
             </span>
           </label>
         ))}
@@ -82,7 +84,13 @@ export function HumanPseudoRefs() {
       </p>
       {chosen !== 'as-read' && (
         <>
-          {needsLlm && <ClaimsSettingsForm disabled={running} llm />}
+          {needsLlm && <ClaimsSettingsForm disabled={running} llm localOnly={local} />}
+          {local && b.plan && (
+            <p className="small" data-testid="prefs-plan" data-requests={b.plan.requests}>
+              {b.plan.requests} of {b.plan.changes} changes to ask ({b.plan.cached} answered from the cache)
+              <LocalModelRate requests={b.plan.requests} />
+            </p>
+          )}
           <div className="r-controls">
             <button type="button" className="primary" disabled={running || b.phase === 'confirm' || !!problem} onClick={() => void b.start()} data-testid="prefs-generate">
               {made?.source === chosen ? 'Make them again' : `Make pseudo-references (${chosen})`}

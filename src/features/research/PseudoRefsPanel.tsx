@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PROVIDERS } from '../../claims/providers';
 import type { DatasetRow } from '../../core/dataset';
-import { usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
+import { usesLlm, usesLocalModel, type PseudoRefSource } from '../../pseudorefs/dataset';
 import { CONFIRM_ABOVE, pseudoRefsProvenance, usePseudoRefsBatch, type BatchProgress } from '../../store/research/pseudoRefsBatch';
 import { useResearch } from '../../store/research/research';
 import { overviewOf } from '../../store/dataset/datasetOverview';
@@ -15,6 +15,7 @@ import { requestCounts } from '../../llmbatch/run';
 import { useClaimsSettings } from '../../store/shared/claimsSettings';
 import { download as saveFile } from '../../ui/download';
 import { CacheWriteWarning, ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../ui/BatchRunControls';
+import { LocalModelRate } from './LocalModelRate';
 import '../claims/claims.css';
 
 // Test hook: the batch store's state (it never holds the key; the settings store does, in memory).
@@ -27,13 +28,15 @@ const SOURCES: { id: PseudoRefSource; label: string; hint: string }[] = [
   { id: 'tree-claims', label: 'Tree claims', hint: 'claims from the old and new syntax trees (ChangeDistiller’s change types); no LLM, no key' },
   { id: 'offline', label: 'Offline', hint: 'analyzer issues and tree claims: everything that needs no LLM and no key' },
   { id: 'generate', label: 'Claims + issues', hint: "the paper's pipeline" },
+  { id: 'local', label: 'In-page model', hint: 'claims from an LLM run in this page (WebGPU, or WASM on the CPU: slow); no key, nothing sent' },
 ];
 
 export function PseudoRefsPanel() {
   const rows = useResearch((s) => s.imported?.rows);
   const b = usePseudoRefsBatch();
   const settings = useClaimsSettings();
-  const llmProblem = useLlmProblem();
+  const local = usesLocalModel(b.source);
+  const llmProblem = useLlmProblem(local);
   useEffect(() => usePseudoRefsBatch.getState().restore(), []);
   // A dataset that carries its own pseudo-references starts on them: nobody should be offered 36 LLM requests
   // for a file that needs none. One without any starts on the paper's pipeline.
@@ -108,13 +111,13 @@ export function PseudoRefsPanel() {
             )}
           </summary>
           <KeepOwn rows={rows} disabled={running} />
-          <ClaimsSettingsForm disabled={running} llm={needsLlm} />
+          <ClaimsSettingsForm disabled={running} llm={needsLlm} localOnly={local} />
           <div className="r-controls">
             {needsLlm && (
               <RequestsAtOnce
                 value={b.concurrency}
                 disabled={running}
-                cap={PROVIDERS[settings.provider].maxConcurrency}
+                cap={PROVIDERS[local ? 'browser' : settings.provider].maxConcurrency}
                 onChange={b.setConcurrency}
                 testId="prefs-concurrency"
               />
@@ -132,7 +135,7 @@ export function PseudoRefsPanel() {
               requests={b.plan.requests}
               inputTokens={b.plan.inputTokens}
               cached={b.plan.cached}
-              target={`${settings.model} at ${settings.baseUrl}`}
+              target={local ? `${settings.model} in this page` : `${settings.model} at ${settings.baseUrl}`}
               onSend={() => void b.run()}
               onDismiss={b.cancel}
               testId="prefs-confirm"
@@ -156,6 +159,7 @@ const SOURCE_WORDS: Record<PseudoRefSource, string> = {
   generate: 'claims + issues',
   'tree-claims': 'claims from the syntax trees',
   offline: 'analyzer issues + claims from the syntax trees',
+  local: 'claims of the in-page model',
 };
 
 /**
@@ -205,9 +209,10 @@ function PlanLine() {
           {' '}· <strong>{plan.requests}</strong> LLM request{plan.requests === 1 ? '' : 's'} to send ({plan.cached} answered from the cache) · about {plan.inputTokens.toLocaleString('en')} input tokens
           {plan.requests > CONFIRM_ABOVE && ' · you will be asked before they are sent'}
           {plan.unaskable.length > 0 && ` · ${plan.unaskable.length} without added or removed lines`}
+          {usesLocalModel(source) && <LocalModelRate requests={plan.requests} />}
         </>
       )}
-      {source !== 'claims' && ` · ${plan.analyzerChanges} changes in a language with an analyzer (JavaScript, Python, Java)`}
+      {source !== 'claims' && source !== 'local' && ` · ${plan.analyzerChanges} changes in a language with an analyzer (JavaScript, Python, Java)`}
     </p>
   );
 }

@@ -17,13 +17,14 @@ import {
   mergePseudoRefs,
   usesAnalyzers,
   usesLlm,
+  usesLocalModel,
   usesTreeClaims,
   type ChangeReport,
   type PseudoRefsConfig,
   type PseudoRefsStats,
   type PseudoRefSource,
 } from '../../pseudorefs/dataset';
-import { llmSettings, useClaimsSettings } from '../shared/claimsSettings';
+import { llmSettings, localLlmSettings, useClaimsSettings, type ClaimsSettings } from '../shared/claimsSettings';
 import { rememberingCache } from '../../llmbatch/cache';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { rowCode } from '../dataset/rowCode';
@@ -141,10 +142,17 @@ export function keptIds(rows: readonly DatasetRow[], keepOwn: boolean): Set<stri
   return new Set(keepOwn && own.length < rows.length ? own.map((r) => r.id) : []);
 }
 
+/** The LLM settings a source's claims use: the in-page model's for `local`, else those chosen (and their key). */
+export function settingsFor(source: PseudoRefSource, s: ClaimsSettings) {
+  return usesLocalModel(source) ? localLlmSettings(s) : llmSettings(s);
+}
+
 function configFor(source: PseudoRefSource): PseudoRefsConfig {
   const s = useClaimsSettings.getState();
   const c: PseudoRefsConfig = { source, generatedAt: new Date().toISOString() };
-  if (usesLlm(source)) c.llm = { provider: s.provider, baseUrl: s.baseUrl, model: s.model, format: s.format, temperature: s.temperature };
+  const llm = settingsFor(source, s);
+  // `local` records the provider as the CLI's `--pseudo-refs local` does: a model run on this machine.
+  if (usesLlm(source)) c.llm = { provider: usesLocalModel(source) ? 'local' : llm.provider, baseUrl: llm.baseUrl, model: llm.model, format: s.format, temperature: s.temperature };
   if (usesAnalyzers(source)) c.analyzers = { filter: s.analyzerFilter, options: s.analyzerOptions };
   return c;
 }
@@ -180,6 +188,8 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
   writing: null,
 
   setSource(source) {
+    // The in-page model's settings are the in-browser provider's: the form shows them (the workbench's too).
+    if (usesLocalModel(source) && useClaimsSettings.getState().provider !== 'browser') useClaimsSettings.getState().setProvider('browser');
     set({ source, plan: null });
     void get().refreshPlan();
   },
@@ -203,17 +213,17 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     if (!usesLlm(source)) return set({ plan: { changes: rows.length, requests: 0, cached: 0, inputTokens: 0, unaskable: [], analyzerChanges, kept } });
     const s = useClaimsSettings.getState();
     // Without a key nothing is planned: the panel says what is missing instead.
-    if (settingsProblem(llmSettings(s))) return set({ plan: null });
+    if (settingsProblem(settingsFor(source, s))) return set({ plan: null });
     const plan = await planClaims(
       rows.map((r) => ({ id: r.id, diff: r.diff })),
-      { settings: llmSettings(s), format: s.format, cache: answerCache },
+      { settings: settingsFor(source, s), format: s.format, cache: answerCache },
     );
     set({ plan: { ...plan, analyzerChanges, kept } });
   },
 
   async start() {
     if (get().phase === 'running') return;
-    if (usesLlm(get().source) && settingsProblem(llmSettings(useClaimsSettings.getState()))) return;
+    if (usesLlm(get().source) && settingsProblem(settingsFor(get().source, useClaimsSettings.getState()))) return;
     set({ phase: 'planning', message: null });
     await get().refreshPlan();
     const plan = get().plan;
@@ -239,7 +249,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     const ctrl = new AbortController();
     controller = ctrl;
     const s = useClaimsSettings.getState();
-    const settings = llmSettings(s);
+    const settings = settingsFor(source, s);
     set({ phase: 'running', message: null, writing: null });
     mark({ state: 'running', source, total: rows.length });
     let requests = 0;

@@ -140,3 +140,19 @@ export function llmSettings(s: ClaimsSettings): LlmSettings {
     backend: s.backend,
   };
 }
+
+/**
+ * The in-page model's settings whatever provider is chosen (Research's `local` source): no key, no URL; its model
+ * is the one chosen under the in-browser provider, else that preset's.
+ */
+export function localLlmSettings(s: ClaimsSettings): LlmSettings {
+  return {
+    provider: 'browser',
+    baseUrl: '',
+    model: s.provider === 'browser' ? s.model : PROVIDERS.browser.model,
+    apiKey: '',
+    temperature: s.temperature,
+    maxNewTokens: s.maxNewTokens,
+    backend: s.backend,
+  };
+}
