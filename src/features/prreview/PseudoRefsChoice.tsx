@@ -14,6 +14,7 @@ const LABEL: Record<PrPseudoChoice, string> = {
   'tree-claims': 'tree claims for every PR',
   claims: "the LLM's claims for every PR (your key)",
   generate: "the LLM's claims and analyzer issues for every PR (your key)",
+  local: 'the in-page model\'s claims for every PR (no key; slow on a CPU)',
 };
 
 const STAGE = { claims: 'LLM claims', 'tree-claims': 'tree claims', analyzers: 'analyzers' } as const;
@@ -22,7 +23,7 @@ const UNIT = { claims: 'hunks', 'tree-claims': 'hunks', analyzers: 'files' } as 
 export function PseudoRefsChoice() {
   const s = usePrPseudoRefs();
   const p = s.progress;
-  const llm = s.choice === 'claims' || s.choice === 'generate';
+  const llm = s.choice === 'claims' || s.choice === 'generate' || s.choice === 'local';
   const problem = useLlmProblem();
   const [open, setOpen] = useState(false);
   return (
@@ -39,7 +40,7 @@ export function PseudoRefsChoice() {
       </label>
       {s.choice !== 'none' && (
         <div className="pr-pseudo-settings">
-          <ClaimsSettingsForm disabled={s.phase === 'running'} llm={llm} open={llm || open} onToggle={setOpen} />
+          <ClaimsSettingsForm disabled={s.phase === 'running'} llm={llm} open={llm || open} onToggle={setOpen} localOnly={s.choice === 'local'} />
         </div>
       )}
       {s.phase === 'settings' &&

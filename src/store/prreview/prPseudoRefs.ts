@@ -13,8 +13,11 @@ import { effectiveConcurrency } from '../../claims/providers';
 import { claimsForChanges, planClaims, type ChangeClaims } from '../../pseudorefs/claimsBatch';
 import { issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
 import { treeClaimsWith } from '../../pseudorefs/treeClaimsBatch';
-import { usesAnalyzers, usesLlm, usesTreeClaims, type PseudoRefSource } from '../../pseudorefs/dataset';
-import { llmSettings, useClaimsSettings } from '../shared/claimsSettings';
+import { usesAnalyzers, usesLlm, usesLocalModel, usesTreeClaims, type PseudoRefSource } from '../../pseudorefs/dataset';
+
+/** The claims' settings for a source: the in-page model's for `local` (no key), else the person's provider. */
+const settingsFor = (source: PseudoRefSource, s: ClaimsSettings) => (usesLocalModel(source) ? localLlmSettings(s) : llmSettings(s));
+import { llmSettings, localLlmSettings, useClaimsSettings, type ClaimsSettings } from '../shared/claimsSettings';
 import { rememberingCache } from '../../llmbatch/cache';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { usePrReview } from './prReview';
@@ -25,7 +28,7 @@ import { usePrReview } from './prReview';
  * pseudo-references from that source (`--pseudo-refs SOURCE`).
  */
 export type PrPseudoChoice = 'none' | 'fill' | Exclude<PseudoRefSource, 'dataset'>;
-export const PR_PSEUDO_CHOICES: readonly PrPseudoChoice[] = ['none', 'fill', 'offline', 'analyzers', 'tree-claims', 'claims', 'generate'];
+export const PR_PSEUDO_CHOICES: readonly PrPseudoChoice[] = ['none', 'fill', 'offline', 'analyzers', 'tree-claims', 'claims', 'generate', 'local'];
 
 export interface PrPseudoProgress {
   stage: 'claims' | 'tree-claims' | 'analyzers';
@@ -81,7 +84,7 @@ export async function makePrPseudoRefs(
   let claims: ChangeClaims[] | null = null;
   let issues: ChangeIssues[] | null = null;
   if (usesLlm(source)) {
-    const settings = llmSettings(s);
+    const settings = settingsFor(source, s);
     claims = await claimsForChanges(
       hunks.map((r) => ({ id: r.id, diff: r.diff })),
       {
@@ -127,14 +130,16 @@ export const usePrPseudoRefs = create<PrPseudoState>()((set, get) => ({
     if (choice === 'none') return usePrReview.getState().setPseudoRefs(null);
     const source = sourceOf(choice);
     if (usesLlm(source)) {
+      // The in-page model's settings are the in-browser provider's: the form shows them (as Research's batch does).
+      if (usesLocalModel(source) && useClaimsSettings.getState().provider !== 'browser') useClaimsSettings.getState().setProvider('browser');
       const s = useClaimsSettings.getState();
-      const problem = settingsProblem(llmSettings(s));
+      const problem = settingsProblem(settingsFor(source, s));
       // The panel says what is missing (LlmSettingsMissing) and offers the settings; choosing again plans.
       if (problem) return set({ phase: 'settings' });
       const ds = usePrReview.getState().dataset;
       if (!ds) return;
       const cut = cutPrs(ds, wantedFor(choice));
-      const p = await planClaims(cut.hunks.map((h) => ({ id: h.id, diff: h.diff })), { settings: llmSettings(s), format: s.format, cache: answerCache });
+      const p = await planClaims(cut.hunks.map((h) => ({ id: h.id, diff: h.diff })), { settings: settingsFor(source, s), format: s.format, cache: answerCache });
       if (get().choice !== choice) return;
       // Nothing is sent before the person has seen what it costs.
       return set({ phase: 'confirm', plan: { requests: p.requests, cached: p.cached, inputTokens: p.inputTokens } });
