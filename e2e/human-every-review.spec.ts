@@ -47,8 +47,10 @@ test('analyzers on a nine-language table without a reference: the baselines judg
 
   // The page says on how many reviews each metric was judged, and why the others were left out.
   const judged = page.getByTestId('me-judged');
-  await expect(judged.getByTestId('me-judged-baseline.length')).toHaveText(new RegExp(`^Length \(words\): judged on ${N} of ${N} reviews`));
+  await expect(judged.getByTestId('me-judged-baseline.length')).toHaveText(new RegExp(`^Length \\(words\\): judged on ${N} of ${N} reviews`));
   await expect(judged.getByTestId('me-judged-crscore.rel')).toContainText(`judged on ${N - unscorable} of ${N} reviews; left out: ${unscorable} no pseudo-references`);
   await expect(page.getByTestId('me-auc-baseline.length')).toContainText(`${want('baseline.length').stats.auc!.positives} / ${want('baseline.length').stats.auc!.negatives}`);
+  await expect(judged).toContainText('Left out as “no pseudo-references”');
   await shoot(page, 'me-results', 'human-every-review-metaeval');
+  await shoot(page, 'me-auc', 'human-every-review-judged');
 });
