@@ -4,8 +4,11 @@
 // meta-evaluation's n and ROC AUC (and every figure of the pooled table) equal `crscore eval --pseudo-refs analyzers`.
 import { expect, test } from '@playwright/test';
 import { hubUnreachable } from './hub';
-import { browserReport, cli, expectSame, rowsOf, runAndOpenLab, shoot } from './helpers-human';
-import { N, mapNine } from './helpers-nine';
+import fs from 'node:fs';
+import path from 'node:path';
+import { browserReport, cli, cliSignature, expectSame, rowsOf, runAndOpenLab, shoot, tmp } from './helpers-human';
+import { researchView } from './helpers-research';
+import { MAP_ARGS, N, mapNine } from './helpers-nine';
 import type { AucEstimate } from '../src/core/metaeval/index';
 
 test.beforeEach(async ({ context }) => {
@@ -53,4 +56,16 @@ test('analyzers on a nine-language table without a reference: the baselines judg
   await expect(judged).toContainText('Left out as “no pseudo-references”');
   await shoot(page, 'me-results', 'human-every-review-metaeval');
   await shoot(page, 'me-auc', 'human-every-review-judged');
+
+  // The Scores CSV holds every judged review (the kept ones with CRScore empty, their baselines scored): the file
+  // `crscore eval --scores-out` writes for the same mapping (the three labels, judged on relevance).
+  await researchView(page, 'exports');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const text = fs.readFileSync(await (await download).path(), 'utf8');
+  const scoresOut = path.join(tmp, 'every-review-scores.csv');
+  await cliSignature([...MAP_ARGS(file).map((a) => (a === 'offline' ? 'analyzers' : a)), '--dim', 'relevance', '--scores-out', scoresOut], 'none');
+  const rows = (t: string) => t.split('\n').filter((l) => l && !l.startsWith('#'));
+  expect(rows(text)).toHaveLength(N + 1);
+  expect(text).toBe(fs.readFileSync(scoresOut, 'utf8'));
 });
