@@ -53,8 +53,10 @@ export interface PseudoRefsStats {
   /** Requests sent (retries included) and changes answered from the cache. */
   requests: number;
   cached: number;
-  /** Changes whose claims failed, or whose analyzer could not run or parse. */
+  /** Changes whose claims failed, or whose analyzer could not run at all. */
   failed: number;
+  /** Changes an analyzer read only in part (it stopped at a syntax error; what it read counts): a warning, not a failure. */
+  readInPart: number;
   /** Changes left without any pseudo-reference: counted, shown, never scored. */
   notScorable: number;
   /** Changes that kept the dataset's own pseudo-references (generation filled only the others). */
@@ -84,7 +86,7 @@ export function mergePseudoRefs(
 ): { rows: DatasetRow[]; stats: PseudoRefsStats; reports: ChangeReport[] } {
   const byIdC = new Map(claims?.map((c) => [c.id, c]));
   const byIdI = new Map(issues?.map((c) => [c.id, c]));
-  const stats: PseudoRefsStats = { source, changes: rows.length, claims: 0, issues: 0, requests: sent.requests, cached: 0, failed: 0, notScorable: 0 };
+  const stats: PseudoRefsStats = { source, changes: rows.length, claims: 0, issues: 0, requests: sent.requests, cached: 0, failed: 0, readInPart: 0, notScorable: 0 };
   const reports: ChangeReport[] = [];
   if (keep?.size) stats.kept = 0;
   const out = rows.map((row) => {
@@ -100,14 +102,15 @@ export function mergePseudoRefs(
       const i = byIdI.get(row.id);
       if (c?.cached) stats.cached++;
       if (c?.failure) failures.push(c.failure);
-      for (const f of i?.failed ?? []) failures.push({ id: row.id, kind: 'analyzer', reason: `${f.analyzer} could not analyze: ${f.reason}` });
+      for (const f of i?.failed ?? []) failures.push({ id: row.id, kind: f.partial ? 'analyzer-partial' : 'analyzer', reason: `${f.analyzer} could not analyze: ${f.reason}` });
       const made = [...(c?.refs ?? []), ...(i?.refs ?? [])];
       refs = made.map((r, k) => toDatasetRef(r, k + 1));
     }
     const nClaims = refs.filter((r) => r.type !== 'issue').length;
     stats.claims += nClaims;
     stats.issues += refs.length - nClaims;
-    if (failures.some((f) => f.kind !== 'cancelled')) stats.failed++;
+    if (failures.some((f) => f.kind !== 'cancelled' && f.kind !== 'analyzer-partial')) stats.failed++;
+    else if (failures.some((f) => f.kind === 'analyzer-partial')) stats.readInPart++;
     if (refs.length === 0) stats.notScorable++;
     reports.push({ id: row.id, claims: nClaims, issues: refs.length - nClaims, failures });
     if (own) return { ...row, pseudoRefs: refs };

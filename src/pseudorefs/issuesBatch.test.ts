@@ -36,7 +36,7 @@ describe('issuesForChanges', () => {
     const [c] = await issuesForChanges([{ id: 'x', diff: '+x', lang: 'js' }], fake, opts);
     expect(c.refs.map((r) => r.text)).toEqual(['Missing semicolon.']);
     expect(c.failed).toEqual([
-      { analyzer: 'JSHint', reason: 'lines 9–12 do not parse' },
+      { analyzer: 'JSHint', reason: 'lines 9–12 do not parse', partial: true },
       { analyzer: 'PMD', reason: 'tree-sitter failed to load' },
     ]);
   });

@@ -36,8 +36,11 @@ export interface ChangeIssues {
   refs: PseudoReference[];
   /** No analyzer for this language (not a failure: the paper has none either). */
   noAnalyzer: boolean;
-  /** Analyzers that could not run or could not parse the file, with why. Never reported as "0 issues". */
-  failed: { analyzer: string; reason: string }[];
+  /**
+   * Analyzers that could not run or could not parse the file, with why. Never reported as "0 issues". `partial`: it
+   * ran and read the file up to a syntax error it could not get past (what it read still counts), a warning only.
+   */
+  failed: { analyzer: string; reason: string; partial?: boolean }[];
   /** What was analyzed: the given new file, the rebuilt one, or only the diff's new side. */
   newFile?: string;
   /** The language analyzed, and where it came from (the row's lang, its file name, or the code itself). */
@@ -99,7 +102,7 @@ export async function issuesForChanges<C extends IssuesChangeInput>(
       }
       const bad = results.flatMap((r) => {
         const why = couldNotAnalyze(r);
-        return why ? [{ analyzer: r.analyzer, reason: why }] : [];
+        return why ? [{ analyzer: r.analyzer, reason: why, ...(r.error ? {} : { partial: true }) }] : [];
       });
       if (bad.length) failed++;
       out.push({

@@ -10,6 +10,7 @@ import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../.
 import { vectorCosine } from '../../core/research/index.ts';
 import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../../core/humanData/index.ts';
 import { hasOwnPseudoReferences, humanPrepared, matchedJudge, overReviews } from '../../core/humanData/bridge.ts';
+import { keepsEveryReview } from '../../core/humanData/judged.ts';
 import { detectFormat } from '../../core/importers/index.ts';
 import { undecidedJsonl } from '../../core/importers/jsonl.ts';
 import { madePseudoReferences, readStudy } from './humanStudy.ts';
@@ -154,7 +155,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   // Made pseudo-references or the reference's sentences: every review stays, for the metrics that can score it (the
   // baselines all). With the dataset's own, a change without them is left out of every metric, as the human study's
   // path leaves it (its published figures).
-  const everyReview = s.pseudoPlan !== null || source === 'reference';
+  const everyReview = keepsEveryReview(d, { made: s.pseudoPlan !== null, source });
   const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: source, everyReview });
   const total = d.reviews.length;
   if (everyReview) {

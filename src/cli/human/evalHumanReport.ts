@@ -10,6 +10,7 @@ import type { Dimension, HumanDataset, HumanImport, HumanReview, HumanChange } f
 import type { Alpha } from '../../core/agreement.ts';
 import type { Dim } from '../../core/bootstrap.ts';
 import { binaryAuc, groupingUndefined, judgedReviews, type Unscorable } from '../../core/humanData/bridge.ts';
+import { metricCoverage, type MetricCoverage } from '../../core/humanData/judged.ts';
 import { baselineMetrics, metaEvaluate, type AucEstimate, type Grouping, type HumanCeilingInput, type MetaMetric, type MetaRow, type RankStatistic, type StatCell } from '../../core/metaeval/index.ts';
 import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../../core/stats.ts';
@@ -37,13 +38,6 @@ export interface HumanRunInfo {
 
 type Auc = AucEstimate;
 
-interface MetricCoverage {
-  id: string;
-  label: string;
-  n: number;
-  /** Reviews left out of n, by why. */
-  leftOut: Record<string, number>;
-}
 
 export interface HumanEvalOutput {
   dataset: { file: string; layout: HumanImport['layout']; mapping: HumanImport['mapping']; changes: number; reviews: number; systems: string[]; unreadRows: number; notes: string[] };
@@ -100,19 +94,8 @@ const humanAt = (info: HumanRunInfo, id: string, k: number): number | null => {
 };
 
 function coverage(info: HumanRunInfo, c: LabMetric): MetricCoverage {
-  const leftOut: Record<string, number> = {};
-  const add = (why: string, k = 1) => k && (leftOut[why] = (leftOut[why] ?? 0) + k);
-  add('no reference review', info.noReference);
-  add('no pseudo-references', info.noPseudoReferences ?? 0);
-  let n = 0;
-  c.values.forEach((v, k) => {
-    const unscorable = info.reviews[k]?.unscorable;
-    if ((v === null || !Number.isFinite(v)) && unscorable) add(unscorable);
-    else if (v === null || !Number.isFinite(v)) add(c.gaps?.[k] === 'not-applicable' ? 'no reference review' : (c.gaps?.[k] ?? 'no value'));
-    else if (humanAt(info, c.id, k) === null) add(info.matched ? 'no con, comp or rel score' : `no ${info.dimension.name} score`);
-    else n++;
-  });
-  return { id: c.id, label: c.label, n, leftOut };
+  const unscored = info.matched ? 'no con, comp or rel score' : `no ${info.dimension.name} score`;
+  return metricCoverage(c, info.reviews, (k) => humanAt(info, c.id, k), { noReference: info.noReference, noPseudoReferences: info.noPseudoReferences ?? 0, unscored });
 }
 
 function aucOf(info: HumanRunInfo, values: readonly (number | null)[]): Auc {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 import { datasetLine } from '../../core/datasetJsonl.ts';
 import { withCodeFs } from '../shared/datasetFs.ts';
-import { CliError } from '../shared/io.ts';
+import { CliError, say } from '../shared/io.ts';
 import { fillPseudoRefs, loadDataset, PSEUDO_REF_OPTIONS, pseudoRefUsage, readPseudoRefOptions } from './pseudoRefs.ts';
 
 export const CLAIMS_USAGE = `crscore claims --dataset FILE [options] > with-refs.jsonl
@@ -44,5 +44,12 @@ export async function runClaims(argv: string[]): Promise<number> {
   for (const row of filled.rows) {
     if (process.stdout.write(`${datasetLine(await withCodeFs(row), filled.config)}\n`) === false) await once(process.stdout, 'drain');
   }
-  return filled.stats.failed > 0 ? 1 : 0;
+  // A change an analyzer read only in part is a warning (counted in the summary); the run fails when a change failed
+  // (its claims, an analyzer that could not run) or when no change got a single pseudo-reference.
+  const s = filled.stats;
+  if (s.changes > 0 && s.notScorable === s.changes) {
+    say(`error: no pseudo-reference could be made for any of the ${s.changes} changes (--pseudo-refs ${plan.source})`);
+    return 1;
+  }
+  return s.failed > 0 ? 1 : 0;
 }

@@ -255,7 +255,7 @@ export async function fillPseudoRefs(rows: DatasetRow[], plan: PseudoRefPlan): P
     for (const f of r.failures) if (f.kind !== 'cancelled') warn(`change ${r.id}: ${f.reason}`);
   const s = m.stats;
   process.stderr.write(
-    `pseudo-references: ${s.claims} claims, ${s.issues} issues over ${s.changes} changes; ${s.requests} requests, ${s.cached} cached, ${s.failed} failed; ${s.notScorable} changes without pseudo-references (not scorable)\n`,
+    `pseudo-references: ${s.claims} claims, ${s.issues} issues over ${s.changes} changes; ${s.requests} requests, ${s.cached} cached, ${s.failed} failed${s.readInPart ? `, ${s.readInPart} read in part by an analyzer` : ''}; ${s.notScorable} changes without pseudo-references (not scorable)\n`,
   );
   return { ...m, config, interrupted };
 }
@@ -273,8 +273,8 @@ export async function loadDataset(file: string, predictions: readonly string[] =
 
 /** `eval --json`'s pseudoRefs field. */
 export function pseudoRefsSummary(s: PseudoRefsStats) {
-  const { source, changes, claims, issues, requests, cached, failed, notScorable } = s;
-  return { source, changes, claims, issues, requests, cached, failed, notScorable };
+  const { source, changes, claims, issues, requests, cached, failed, readInPart, notScorable } = s;
+  return { source, changes, claims, issues, requests, cached, failed, readInPart, notScorable };
 }
 
 /** `crscore score` input lines as changes (id "line-N"), so their pseudo-references can be generated. */

@@ -110,8 +110,8 @@ export function HumanPseudoRefs() {
       {b.phase === 'error' && b.message && <p className="r-error" data-testid="prefs-message">{b.message}</p>}
       {made && s && s.source === made.source && (
         <p className="small" data-testid="human-prefs-result" data-claims={s.claims} data-issues={s.issues} data-unscorable={s.notScorable}>
-          {s.claims.toLocaleString('en')} claims and {s.issues.toLocaleString('en')} analyzer issues over {s.changes.toLocaleString('en')} changes; {s.failed} with a failure;{' '}
-          {s.notScorable.toLocaleString('en')} without pseudo-references (their reviews are not scored).
+          {s.claims.toLocaleString('en')} claims and {s.issues.toLocaleString('en')} analyzer issues over {s.changes.toLocaleString('en')} changes; {s.failed} with a failure;{s.readInPart > 0 ? ` ${s.readInPart} read in part by an analyzer;` : ''}{' '}
+          {s.notScorable.toLocaleString('en')} without pseudo-references (CRScore leaves their reviews out, and counts them; the baselines judge them).
         </p>
       )}
     </section>

@@ -267,6 +267,7 @@ function ResultView() {
       <p>
         <strong>{s.claims}</strong> claims and <strong>{s.issues}</strong> analyzer issues for {s.changes} changes · {s.requests} requests, {s.cached} from the cache ·{' '}
         <span data-testid="prefs-failed-count">{s.failed}</span> change{s.failed === 1 ? '' : 's'} with a failure ·{' '}
+        {s.readInPart > 0 && <span data-testid="prefs-read-in-part">{s.readInPart} read in part by an analyzer (a syntax error it stopped at) · </span>}
         <span data-testid="prefs-not-scorable" className={s.notScorable ? 'r-warn' : ''}>
           {s.notScorable} without pseudo-references (not scorable)
         </span>
@@ -338,7 +339,7 @@ function ResultView() {
                 row={byId.get(r.id)!}
                 claims={r.claims}
                 issues={r.issues}
-                analyzerFailed={r.failures.some((f) => f.kind === 'analyzer')}
+                analyzerFailed={r.failures.some((f) => f.kind === 'analyzer' || f.kind === 'analyzer-partial')}
                 open={open === r.id}
                 onToggle={() => setOpen(open === r.id ? null : r.id)}
               />

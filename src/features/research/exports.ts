@@ -5,6 +5,7 @@ import { toCsv } from '../../core/csvSafe';
 import { crscoreMetrics } from '../../core/lab/metrics';
 import { namedColumns, writeScores } from '../../core/metaeval/scoresWrite';
 import { cliColumnId, cliMetricName, humanScoreRows, humanScoresFile } from '../../core/metaeval/humanScores';
+import { judgedLabReviews, overJudged } from '../../store/metaeval/humanJudging';
 import { humanPseudoRefs, humanScoresRun } from '../../store/metaeval/humanSignature';
 import { reviewKeys } from '../../core/reviewKeys';
 import { configName } from '../../core/metaeval/runSignature';
@@ -126,7 +127,11 @@ export function scoresCsv(st: ResearchState, dataset: DatasetIdentity | null): s
   const signature = signatureOf(me, id, imports, (st.human ? columns : columns.slice(0, 3)).map((c) => cliColumnId(c.id)));
   const human = humanScoresRun(run, columns.map((c) => c.id), signature, APP_VERSION);
   // The CLI's writer, rows and configuration for the same run (`crscore eval --dataset FILE --scores-out`).
-  if (human) return humanScoresFile('csv', humanScoreRows(r.prepared, human.human.dimension, false), runMetrics(reviews, columns), { ...human, human: { ...human.human, dataset: id } }).text;
+  // Every judged review, the kept ones without an item too (their CRScore empty, their baselines scored), as the CLI writes them.
+  if (human) {
+    const rows = humanScoreRows(r.prepared, human.human.dimension, false, r.kept ?? []);
+    return humanScoresFile('csv', rows, runMetrics(judgedLabReviews(r), columns.map((c) => overJudged(c, r))), { ...human, human: { ...human.human, dataset: id } }).text;
+  }
   const configuration = run ? configName(run) : 'crscore';
   const config: Record<string, unknown> = exportConfig(st);
   delete config.dataset; // named by the header's dataset lines

@@ -5,7 +5,7 @@
 import { dimensionCeiling, humanRows } from '../../core/humanData/bridge';
 import type { HumanCeilingInput } from '../../core/metaeval/ceiling';
 import { useResearch } from '../research/research';
-import { humanBridgeSource, judgedDataset } from '../research/researchState';
+import { humanBridgeOptions, judgedDataset } from '../research/researchState';
 
 let memo: { key: unknown; where: unknown; dimension: string; input: HumanCeilingInput } | null = null;
 
@@ -16,8 +16,8 @@ export function humanDatasetCeiling(): HumanCeilingInput | null {
   if (!h || !d) return null;
   const judged = judgedDataset(h);
   if (memo?.key === h.dataset && memo.where === h.where && memo.dimension === d.name) return memo.input;
-  // The judged reviews (humanRows'), as the run's items and the CLI's ceiling read them.
-  const c = dimensionCeiling(judged, humanRows(judged, d, { pseudoRefs: humanBridgeSource(h) }).reviews, d, (name) => `choose ${name} as the Human dimension`);
+  // The judged reviews (humanRows', the kept ones too), as the run's meta-evaluation and the CLI's ceiling read them.
+  const c = dimensionCeiling(judged, humanRows(judged, d, humanBridgeOptions(h)).reviews, d, (name) => `choose ${name} as the Human dimension`);
   const input = c.input ?? { annotators: null, records: [], metrics: [], alpha: null, single: 0, missing: c.missing };
   memo = { key: h.dataset, where: h.where, dimension: d.name, input };
   return input;

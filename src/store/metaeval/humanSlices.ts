@@ -9,7 +9,8 @@ import { baselineMetrics, type AucEstimate, type MetaEvalReport, type MetaMetric
 import { useLlmMetrics } from '../../settings/llmMetrics';
 import { useLab } from '../lab/lab';
 import { useResearch } from '../research/research';
-import { humanBridgeSource, judgedDataset } from '../research/researchState';
+import { humanBridgeOptions, judgedDataset } from '../research/researchState';
+import { overJudged } from './humanJudging';
 import { metaEvaluateInPool } from './metaevalPool';
 import { useMetaEval } from './metaeval';
 import { useSliceBy } from './sliceBy';
@@ -47,11 +48,12 @@ export const useHumanSlices = create<SlicesState>()((set) => ({
     const me = useMetaEval.getState();
     if (!by || !human || !results?.humanDimension || me.undefinedWhy) return set({ status: 'idle', by, slices: [], error: null });
     const items = results.prepared.items;
-    const columns = useLab.getState().columns.filter((c) => c.values.length === items.length);
-    // The run's judged reviews, aligned with its items (the bridge gives both in one order).
+    // Over the items, then the kept reviews without one (no value there: CRScore leaves them out, the baselines judge them).
+    const columns = useLab.getState().columns.filter((c) => c.values.length === items.length).map((c) => overJudged(c, results));
+    // The run's judged reviews, aligned with its items and then its kept reviews (the bridge gives both in one order).
     const judged = judgedDataset(human);
-    const reviews = humanRows(judged, results.humanDimension, { pseudoRefs: humanBridgeSource(human) }).reviews;
-    if (reviews.length !== items.length) return set({ status: 'error', by, slices: [], error: 'the run on screen is not the dataset’s: score it again' });
+    const reviews = humanRows(judged, results.humanDimension, humanBridgeOptions(human)).reviews;
+    if (reviews.length !== items.length + (results.kept?.length ?? 0)) return set({ status: 'error', by, slices: [], error: 'the run on screen is not the dataset’s: score it again' });
     let read;
     try {
       read = fieldReader(by, { dataset: judged, table: human.table });

@@ -26,12 +26,11 @@ import {
 } from '../../core/metaeval/index';
 import type { DatasetRow } from '../../core/dataset';
 import type { LabReview } from '../../core/lab/metrics';
-import { labRowsOf } from '../lab/labColumns';
 import { useLab } from '../lab/lab';
 import { refColumnsPending } from '../lab/labPending';
 import { useLlmMetrics } from '../../settings/llmMetrics';
 import { APP_VERSION, useResearch } from '../research/research';
-import { flatLabRecords, flatValues } from '../research/labFlat';
+import { flatReviewRecords, flatValues } from '../research/labFlat';
 import type { Results } from '../research/researchRun';
 import { baselinesInPool, METAEVAL_POOL_SIZE, metaEvaluateInPool } from './metaevalPool';
 import type { PseudoRefsConfig } from '../../pseudorefs/dataset';
@@ -42,7 +41,7 @@ import { claimProblems } from '../../core/metaeval/scoresClaims';
 import { researchCrscoreRun } from './signatureConfig';
 import { useLinker } from '../shared/linker';
 import { datasetIdentity } from './datasetIdentity';
-import { binaryAucs, undefinedGrouping } from './humanJudging';
+import { binaryAucs, judgedCoverage, judgedLabReviews, overJudged, undefinedGrouping, type JudgedCoverage } from './humanJudging';
 import { pseudoRefsProvenance } from '../research/pseudoRefsBatch';
 import { dropImport, importedScores, importedScoresNow, parseInWorker, savedImports, saveImports, type MetricImport } from './metricImports';
 
@@ -74,6 +73,8 @@ export interface MetaEvalState {
   /** A human-scored dataset (humanJudging.ts): why the grouping says nothing, and ROC AUC on a binary dimension. */
   undefinedWhy: string | null;
   aucs: Record<string, AucEstimate> | null;
+  /** A human-scored dataset: on how many reviews each metric was judged, and why the others were left out. */
+  judged: JudgedCoverage | null;
   ceiling: CeilingSummary | null;
   signature: string;
   set(p: Partial<Pick<MetaEvalState, 'grouping' | 'statistic' | 'dim'>>): void;
@@ -90,17 +91,18 @@ let jobId = 0;
 let warming: Promise<unknown> | null = null;
 let importsRestored = false;
 
-/** The run's reviews and the dataset's rows, which imports are matched against. */
+/** The run's judged reviews (a human-scored dataset's kept ones too) and the dataset's rows, which imports are matched against. */
 function matchTarget(results: Results) {
-  return { keys: labRowsOf(results).reviews, rows: useResearch.getState().imported?.rows ?? null };
+  return { keys: judgedLabReviews(results), rows: useResearch.getState().imported?.rows ?? null };
 }
 /** The baseline columns of the last run and seed (the review texts cross to a worker only when they change). */
-let baselineMemo: { prepared: Results['prepared']; seed: number; columns: Promise<TypedMetaMetric[]> } | null = null;
+let baselineMemo: { reviews: readonly LabReview[]; seed: number; columns: Promise<TypedMetaMetric[]> } | null = null;
 
-function baselinesOf(prepared: Results['prepared'], table: MetaTable, seed: number): Promise<TypedMetaMetric[]> {
-  if (baselineMemo?.prepared !== prepared || baselineMemo.seed !== seed) {
-    const columns = baselinesInPool(table, prepared.reviews.map((x) => x.review.review ?? ''), seed);
-    baselineMemo = { prepared, seed, columns };
+/** The baselines on every judged review: they need no reference and no pseudo-references. */
+function baselinesOf(reviews: readonly LabReview[], table: MetaTable, seed: number): Promise<TypedMetaMetric[]> {
+  if (baselineMemo?.reviews !== reviews || baselineMemo.seed !== seed) {
+    const columns = baselinesInPool(table, reviews.map((x) => x.review), seed);
+    baselineMemo = { reviews, seed, columns };
     const memo = baselineMemo;
     columns.catch(() => baselineMemo === memo && (baselineMemo = null));
   }
@@ -192,6 +194,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
   report: null,
   undefinedWhy: null,
   aucs: null,
+  judged: null,
   ceiling: null,
   signature: '',
 
@@ -270,6 +273,8 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     const s = get();
     const { prepared } = r.results;
     const n = prepared.items.length;
+    // Every review judged: the items, then (a human-scored dataset's everyReview) the kept ones without an item.
+    const reviews = judgedLabReviews(r.results);
     // Matched in the worker, once per file and run: a regroup gets the same columns back at once.
     const target = matchTarget(r.results);
     const imports = Promise.all(s.imports.map((f) => importedScores(f, target.keys, target.rows)));
@@ -277,9 +282,11 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     // human-scored dataset every column is judged against the one dimension (it is in every human slot), CRScore's
     // conciseness and comprehensiveness beside its relevance, as `crscore eval --dataset` judges them.
     const judged = r.results.humanDimension ? { dim: 'rel' as const } : {};
-    const columns: MetaMetric[] = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', ...judged, values: c.values })) : [];
+    // The lab's columns are over the items; the kept reviews have no value there (left out, and counted as unscorable).
+    const labColumns = lab.columns.every((c) => c.values.length === n) ? lab.columns.map((c) => overJudged(c, r.results!)) : [];
+    const columns: MetaMetric[] = labColumns.map((c) => ({ id: c.id, label: c.label, kind: 'metric', ...judged, values: c.values }));
     const shown = columns.map((c) => c.id);
-    const table = flatLabRecords(prepared.items);
+    const table = flatReviewRecords(reviews);
     const given = columns.map(({ values, ...x }): TypedMetaMetric => ({ ...x, values: flatValues(values) }));
     // The human ceiling: the annotators' files, paired on the reviews two of them scored; else a human-scored
     // dataset's judged dimension, when two annotators scored it.
@@ -295,7 +302,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     } else ceilingInput = humanDatasetCeiling();
     const id = ++jobId;
     const undefinedWhy = undefinedGrouping(s.grouping);
-    if (undefinedWhy) return void set({ signature: signatureOf(s, null, [], shown), status: 'done', report: null, aucs: null, undefinedWhy, error: null });
+    if (undefinedWhy) return void set({ signature: signatureOf(s, null, [], shown), status: 'done', report: null, aucs: null, judged: null, undefinedWhy, error: null });
     set({ signature: signatureOf(s, null, [], shown), status: 'running', done: 0, total: m.resamples, error: null, undefinedWhy: null });
     const against = given.find((x) => x.id === `crscore.${s.dim}`)?.id;
     const options = { grouping: s.grouping, statistic: s.statistic, dim: s.dim, resamples: m.resamples, seed: m.seed, against };
@@ -303,7 +310,7 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
     // metrics' units and pairs go into the pool's memo, never cancelled: the run with BLEU and chrF waits for
     // this one and reuses them rather than computing them again.
     if (refColumnsPending()) {
-      warming = baselinesOf(prepared, table, m.seed)
+      warming = baselinesOf(reviews, table, m.seed)
         .then((baselines) => metaEvaluateInPool({ table, metrics: [...given, ...baselines], options }))
         .catch(() => undefined);
       return;
@@ -323,7 +330,10 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
       const signed = datasetIdentity().then(
         (dataset) => id === jobId && set({ signature: signatureOf(s, dataset, named, shown), coverage: coverage.map((c) => ({ ...c, mismatches: claimProblems(c, dataset) })) }),
       );
-      const metrics = [...given, ...matched.flatMap((x) => x.metrics.map((c) => ({ ...c, ...judged }))), ...(await baselinesOf(prepared, table, m.seed))];
+      const metrics = [...given, ...matched.flatMap((x) => x.metrics.map((c) => ({ ...c, ...judged }))), ...(await baselinesOf(reviews, table, m.seed))];
+      // The lab's gaps say why a review has no value (an LLM call failed, no reference review …), as the CLI says it.
+      const gaps = new Map(labColumns.map((c) => [c.id, c.gaps]));
+      const judgedOn = judgedCoverage(metrics.map((x) => ({ ...x, gaps: gaps.get(x.id) ?? undefined })));
       await warming;
       if (id !== jobId) throw new MetaEvalCancelled();
       const report = await metaEvaluateInPool(
@@ -335,14 +345,15 @@ export const useMetaEval = create<MetaEvalState>()((set, get) => ({
           ? await metaEvaluateInPool({ records: ceilingInput.records, metrics: ceilingInput.metrics, options: { ...options, against: undefined } }, { cancelled })
           : null;
       await signed;
-      return { report, ceiling, aucs: s.grouping === 'none' ? binaryAucs(metrics, m) : null };
+      return { report, ceiling, aucs: s.grouping === 'none' ? binaryAucs(metrics, m) : null, judgedOn };
     };
     run()
-      .then(({ report, ceiling, aucs }) => {
+      .then(({ report, ceiling, aucs, judgedOn }) => {
         if (id !== jobId) return;
         set({
           report,
           aucs,
+          judged: judgedOn,
           ms: performance.now() - t0,
           workers: METAEVAL_POOL_SIZE,
           status: 'done',

@@ -28,16 +28,29 @@ export interface FlatLabInputs extends FlatLabRecords {
   options: LabAgreementOptions;
 }
 
-let memo: { items: readonly EvalItem[]; flat: FlatLabRecords } | null = null;
+type Human = EvalItem['human'];
+type Memo = { rows: readonly unknown[]; flat: FlatLabRecords } | null;
+// One memo each (the lab reads the items', the meta-evaluation the judged reviews'): neither rebuilds the other's.
+const memos: { items: Memo; reviews: Memo } = { items: null, reviews: null };
+
+function flatRecords(which: keyof typeof memos, rows: readonly unknown[], change: (k: number) => string, system: (k: number) => string, human: (k: number) => Human): FlatLabRecords {
+  const m = memos[which];
+  if (m?.rows === rows) return m.flat;
+  const [changeIds, changeCodes] = interned(rows.length, change);
+  const [systems, systemCodes] = interned(rows.length, system);
+  const flat = { changeIds, change: changeCodes, systems, system: systemCodes, human: packedTriples(rows.length, human) };
+  memos[which] = { rows, flat };
+  return flat;
+}
 
 /** The lab's records of a run's items (changeId = the item's row id), built once per run. */
 export function flatLabRecords(items: readonly EvalItem[]): FlatLabRecords {
-  if (memo?.items === items) return memo.flat;
-  const [changeIds, change] = interned(items.length, (k) => items[k].rowId);
-  const [systems, system] = interned(items.length, (k) => items[k].system);
-  const human = packedTriples(items.length, (k) => items[k].human);
-  memo = { items, flat: { changeIds, change, systems, system, human } };
-  return memo.flat;
+  return flatRecords('items', items, (k) => items[k].rowId, (k) => items[k].system, (k) => items[k].human);
+}
+
+/** The records of the reviews a meta-evaluation judges (the items' and, on a human-scored dataset, the kept ones). */
+export function flatReviewRecords(reviews: readonly { changeId: string; system: string; human: Human }[]): FlatLabRecords {
+  return flatRecords('reviews', reviews, (k) => reviews[k].changeId, (k) => reviews[k].system, (k) => reviews[k].human);
 }
 
 /** A column's values as a Float64Array, NaN for null (the statistics leave both out alike). */

@@ -8,7 +8,7 @@ import type { ImportResult } from '../../core/importers/index';
 import { sampleJsonl, SAMPLE_FILE_NAME } from '../../core/importers/sample';
 import { ruleAfter, scoreAll, SHIPPED_CALIBRATION, tauFor, usesEncoder } from '../../core/research/index';
 import { DEFAULT_CALIBRATION_SYSTEM } from '../../core/dataset';
-import { noRefMetrics, failedImport, humanBridgeSource, judgedDataset, type ResearchState, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
+import { noRefMetrics, failedImport, humanBridgeOptions, humanBridgeSource, judgedDataset, type ResearchState, rejectedImport, reloadedProgress, RESUME_HINT, unfinishedProgress, type RunProgress } from './researchState';
 import { cancelImport, ImportCancelledError, importDataset, type DatasetFile } from '../dataset/importRun';
 import { openInWorkbench } from './researchOpen';
 import { DEFAULT_CONFIG, keyOf, PRESETS, type RunConfig } from './researchConfig';
@@ -236,7 +236,7 @@ export const useResearch = create<ResearchState>()((set, get) => {
         const human = get().human;
         const out = await runStages({
           rows: imported.rows,
-          human: human && { dataset: judgedDataset(human), dimension: human.dataset.dimensions.find((d) => d.name === human.dimension)!, pseudoRefs: humanBridgeSource(human) },
+          human: human && { dataset: judgedDataset(human), dimension: human.dataset.dimensions.find((d) => d.name === human.dimension)!, ...humanBridgeOptions(human) },
           config,
           local: get().localModel,
           known: engines[engineKey] ?? null,

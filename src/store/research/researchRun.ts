@@ -4,6 +4,7 @@
 // not computed here: a view that shows them asks for them (researchRefs.ts). The store calls it and only keeps
 // the state; every number comes from src/core/research.
 import { humanPrepared } from '../../core/humanData/bridge';
+import { keptReviews, type KeptReview } from '../../core/humanData/judged';
 import { studyPrepared } from '../../core/humanData/study';
 import type { Dimension, HumanDataset } from '../../core/humanData/model';
 import type { DatasetRow } from '../../core/dataset';
@@ -56,6 +57,14 @@ export interface Results {
   runMs: number;
   /** A human-scored dataset's run: the dimension its items carry as their human score. */
   humanDimension?: Dimension;
+  /**
+   * A human-scored dataset's reviews that have no item (their change has no pseudo-references, or no reference
+   * review), kept after the items (everyReview): the meta-evaluation judges the baselines on them too, and leaves
+   * them out of CRScore as unscorable. They never enter the matrices or the score views, which read the items.
+   */
+  kept?: KeptReview[];
+  /** Reviews left out of every metric (the dataset's own pseudo-references: a change without them), by why. */
+  leftOut?: { noReference: number; noPseudoReferences: number };
 }
 
 export type RunOutcome =
@@ -72,7 +81,7 @@ export interface RunInput {
   /** Only what the cache holds: after a reload, bring results back without loading a model. */
   cacheOnly?: boolean;
   /** A human-scored dataset (rows = its bridged rows): judged on this dimension, as `crscore eval --dataset` does. */
-  human?: { dataset: HumanDataset; dimension: Dimension; pseudoRefs?: 'dataset' } | null;
+  human?: { dataset: HumanDataset; dimension: Dimension; pseudoRefs?: 'dataset'; everyReview?: boolean } | null;
 }
 
 
@@ -145,8 +154,14 @@ export async function calibratePaced(items: PreparedDataset['items'], matrices: 
 export async function runStages(inp: RunInput): Promise<RunOutcome> {
   const { config } = inp;
   // A human-scored dataset: its items carry the dimension's score (the CLI's one function, humanPrepared).
-  const paced = inp.human ? humanPrepared(inp.human.dataset, inp.human.dimension, { pseudoRefs: inp.human.pseudoRefs }).prepared : await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
+  // With everyReview, the reviews without an item are kept beside the items (as `crscore eval --dataset` keeps them).
+  const bridged = inp.human ? humanPrepared(inp.human.dataset, inp.human.dimension, { pseudoRefs: inp.human.pseudoRefs, everyReview: inp.human.everyReview }) : null;
+  const paced = bridged ? bridged.prepared : await preparePaced(inp.rows, config.split, inp.hooks.cancelled);
   if (!paced) return { kind: 'cancelled', done: 0, total: 0, engine: null };
+  const humanJudged = bridged && {
+    kept: keptReviews(bridged.reviews, bridged.prepared.items.length),
+    leftOut: inp.human?.everyReview ? { noReference: 0, noPseudoReferences: 0 } : { noReference: bridged.noReference, noPseudoReferences: bridged.noPseudoReferences },
+  };
   let prepared = paced;
   if (prepared.items.length === 0) throw new Error('No review can be scored: no change in this dataset has pseudo-references.');
   let m: ItemMatrices;
@@ -225,6 +240,7 @@ export async function runStages(inp: RunInput): Promise<RunOutcome> {
       embedRef,
       engine,
       ...(inp.human ? { humanDimension: inp.human.dimension } : {}),
+      ...(humanJudged ?? {}),
     },
   };
 }

@@ -14,6 +14,7 @@ import type { DatasetFile, ImportProgress } from '../dataset/importRun';
 import type { HumanDataset, HumanImport, Mapping } from '../../core/humanData/index';
 import type { PseudoRefSource, PseudoRefsConfig } from '../../pseudorefs/dataset';
 import { whereDataset, type WhereClause } from '../../core/humanData/slices';
+import { keepsEveryReview } from '../../core/humanData/judged';
 import type { Table } from '../../core/humanData/table';
 import type { SavedHuman } from './researchPersist';
 
@@ -87,6 +88,16 @@ export function judgedDataset(h: Pick<HumanOnScreen, 'dataset' | 'where' | 'tabl
 
 /** How the bridge reads the dataset on screen: made pseudo-references as each change's own, else its default. */
 export const humanBridgeSource = (h: Pick<HumanOnScreen, 'made'>): 'dataset' | undefined => (h.made ? 'dataset' : undefined);
+
+/**
+ * The bridge's options for the dataset on screen, as `crscore eval --dataset` reads it: its pseudo-references'
+ * source, and whether the reviews without an item are kept (made pseudo-references or the reference review's
+ * sentences: the baselines judge every review, CRScore leaves its gaps out and counts them).
+ */
+export const humanBridgeOptions = (h: Pick<HumanOnScreen, 'made' | 'dataset' | 'where' | 'table'>): { pseudoRefs: 'dataset' | undefined; everyReview: boolean } => ({
+  pseudoRefs: humanBridgeSource(h),
+  everyReview: keepsEveryReview(judgedDataset(h), { made: !!h.made, source: humanBridgeSource(h) }),
+});
 
 export interface ResearchState {
   datasetName: string | null;

@@ -1,8 +1,10 @@
 // The meta-evaluation's parts for a human-scored dataset: the dimension it judges against (any of the dataset's;
-// changing it redoes the run) and, on a binary dimension, each metric's ROC AUC with its interval.
+// changing it redoes the run), on a binary dimension each metric's ROC AUC with its interval, and on how many reviews
+// each metric was judged.
 import { scaleLabel } from '../../../core/humanData/index';
 import type { AucEstimate } from '../../../core/metaeval/index';
 import { useResearch } from '../../../store/research/research';
+import type { JudgedCoverage } from '../../../store/metaeval/humanJudging';
 
 export function HumanDimensionSelect({ testid = 'me-human-dim', note = false }: { testid?: string; note?: boolean }) {
   const human = useResearch((s) => s.human);
@@ -61,5 +63,38 @@ export function AucTable({ aucs, labels }: { aucs: Record<string, AucEstimate>; 
         })}
       </tbody>
     </table>
+  );
+}
+
+/** Why a review is left out of a metric, in a few words (the reasons `crscore eval` counts). */
+const WHY: Record<string, string> = {
+  'no pseudo-references': "the review's change has none, and CRScore compares a review with its pseudo-references; the baselines need none and judge it",
+  'no reference review': "the review's change has none, which a reference-based metric compares with; CRScore with made pseudo-references and the baselines need none",
+};
+
+/** On how many reviews each metric was judged, and why the others were left out (`crscore eval`'s coverage). */
+export function JudgedOn({ judged }: { judged: JudgedCoverage }) {
+  const reasons = [...new Set(judged.metrics.flatMap((m) => Object.keys(m.leftOut)))].filter((w) => WHY[w]);
+  return (
+    <div className="small" data-testid="me-judged">
+      <p>
+        Reviews judged, of the {judged.total.toLocaleString('en')} this dataset has: each metric on every review it gives a value for and that has a human score.
+      </p>
+      <ul className="me-judged">
+        {judged.metrics.map((m) => {
+          const out = Object.entries(m.leftOut).map(([why, k]) => `${k.toLocaleString('en')} ${why}`);
+          return (
+            <li key={m.id} data-testid={`me-judged-${m.id}`}>
+              {m.label}: judged on {m.n.toLocaleString('en')} of {judged.total.toLocaleString('en')} reviews{out.length ? `; left out: ${out.join('; ')}` : ''}
+            </li>
+          );
+        })}
+      </ul>
+      {reasons.map((w) => (
+        <p key={w} className="muted">
+          Left out as “{w}”: {WHY[w]}.
+        </p>
+      ))}
+    </div>
   );
 }

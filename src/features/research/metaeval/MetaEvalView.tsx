@@ -10,7 +10,7 @@ import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ProgressBar } from '../../../ui/BatchRunControls';
 import { TableExports } from '../TableExports';
 import { TieCurve } from './TieCurve';
-import { AucTable, HumanDimensionSelect } from './HumanJudging';
+import { AucTable, HumanDimensionSelect, JudgedOn } from './HumanJudging';
 import { HumanSliceBy, HumanSlices, HumanWhere } from './HumanSlices';
 import '../lab/lab.css';
 
@@ -168,6 +168,7 @@ export function MetaEvalView() {
             </table>
           </div>
           {s.aucs && <AucTable aucs={s.aucs} labels={report.rows} />}
+          {s.judged && <JudgedOn judged={s.judged} />}
           {human && <HumanSlices />}
           {!s.ceiling && !human && (
             <p className="small muted" data-testid="me-ceiling-note">
