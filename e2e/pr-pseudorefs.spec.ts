@@ -211,3 +211,31 @@ test.describe("the LLM's claims with the person's key", () => {
     expect(JSON.stringify(await storeRows(page))).not.toContain('sk-test');
   });
 });
+
+test("the in-page model's claims (no key): the rows equal pr-eval --pseudo-refs local on the same model", async ({ page }) => {
+  test.setTimeout(480_000);
+  const file = path.join(tmp, 'pull-requests-local.jsonl');
+  fs.writeFileSync(file, samplePrFiles('ours')[0].text);
+  // The generated test model this app serves (it always writes two claims and one implication), in Node and in the page.
+  const out = cli(['--dataset', file, '--evaluator', 'crscore', '--pseudo-refs', 'local', '--local-model', 'public/models/tiny-qwen2-claims', '--local-max-tokens', '64', '--cache-dir', path.join(tmp, 'cache-local')]);
+  await page.goto('/#research/pull-requests');
+  await page.getByTestId('pr-sample-ours').click();
+  await page.getByTestId('pr-evaluator').selectOption('crscore');
+  await page.getByTestId('pr-pseudo-refs').selectOption('local');
+  const panel = page.getByTestId('pr-pseudo');
+  // No provider to choose and no key asked for: the in-page model's own settings.
+  await expect(panel.getByLabel('Provider', { exact: true })).toHaveCount(0);
+  await expect(panel.getByTestId('pr-pseudo-missing')).toHaveCount(0);
+  await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
+  await panel.getByLabel('Hub model id').fill('/models/tiny-qwen2-claims');
+  await panel.getByLabel('Run on', { exact: true }).selectOption('wasm');
+  await panel.getByLabel('Max new tokens').fill('64');
+  // Nothing is missing, so the count is shown at once, with what the in-page model's speed means.
+  await expect(panel.getByTestId('pr-pseudo-confirm')).toContainText(/^\d+ requests to send/);
+  await expect(panel.getByTestId('prefs-local-rate')).toContainText('runs in this page, nothing is sent');
+  await panel.getByTestId('pr-pseudo-send').click();
+  await expect(page.getByTestId('pr-pseudo-status')).toContainText(/^39 claims over 13 hunks, 0 analyzer issues over 13 files/, { timeout: 240_000 });
+  const cliOut = await out;
+  expect(cliOut.signature).toContain('|P:pseudo-references (local)');
+  await expectSame(page, cliOut);
+});

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PR_PSEUDO_CHOICES, usePrPseudoRefs, type PrPseudoChoice } from '../../store/prreview/prPseudoRefs';
 import { ClaimsSettingsForm } from '../claims/ClaimsSettingsForm';
 import { LlmSettingsMissing, useLlmProblem } from '../claims/LlmSettingsMissing';
+import { LocalModelRate } from '../claims/LocalModelRate';
 
 const LABEL: Record<PrPseudoChoice, string> = {
   none: 'none: the reference issues only',
@@ -61,7 +62,8 @@ export function PseudoRefsChoice() {
       )}
       {s.phase === 'confirm' && s.plan && (
         <span data-testid="pr-pseudo-confirm">
-          {s.plan.requests} requests to send (~{s.plan.inputTokens.toLocaleString('en')} input tokens), {s.plan.cached} answers cached.{' '}
+          {s.plan.requests} requests to send (~{s.plan.inputTokens.toLocaleString('en')} input tokens), {s.plan.cached} answers cached
+          {s.choice === 'local' && <LocalModelRate requests={s.plan.requests} />}.{' '}
           <button type="button" onClick={() => void s.confirm()} data-testid="pr-pseudo-send">
             Send
           </button>{' '}

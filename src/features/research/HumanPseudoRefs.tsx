@@ -13,7 +13,7 @@ import { LlmSettingsMissing, useLlmProblem } from '../claims/LlmSettingsMissing'
 import { ConfirmRequests } from '../../ui/BatchRunControls';
 import { useClaimsSettings } from '../../store/shared/claimsSettings';
 import { ProgressLine } from './PseudoRefsPanel';
-import { LocalModelRate } from './LocalModelRate';
+import { LocalModelRate } from '../claims/LocalModelRate';
 
 /** The sources that make pseudo-references, in the order `crscore eval --help` lists the ones needing no model first. */
 const MADE: PseudoRefSource[] = ['analyzers', 'tree-claims', 'offline', 'claims', 'generate', 'local'];

@@ -15,7 +15,7 @@ import { requestCounts } from '../../llmbatch/run';
 import { useClaimsSettings } from '../../store/shared/claimsSettings';
 import { download as saveFile } from '../../ui/download';
 import { CacheWriteWarning, ConfirmRequests, ProgressBar, RequestsAtOnce } from '../../ui/BatchRunControls';
-import { LocalModelRate } from './LocalModelRate';
+import { LocalModelRate } from '../claims/LocalModelRate';
 import '../claims/claims.css';
 
 // Test hook: the batch store's state (it never holds the key; the settings store does, in memory).

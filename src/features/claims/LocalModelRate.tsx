@@ -1,7 +1,7 @@
 // What a batch of the in-page model will take at this machine's measured speed: the rate of its last answer (or
 // of the warm-up run when it loaded) times the tokens the plan may ask for. Before a load, it says the speed is
 // measured then, and that a CPU is slow (docs/performance.md: about 0.2 tokens/s for a 0.5B model on WASM).
-import { useLocalLlm } from '../claims/localLlmStore';
+import { useLocalLlm } from './localLlmStore';
 import { useClaimsSettings } from '../../store/shared/claimsSettings';
 
 function duration(s: number): string {
