@@ -1,9 +1,10 @@
 // `npm run bench:pr-browser`: the runs of bench/prreview.ts in the browser, through Research's own worker
 // (src/store/prreview/prEval.worker.ts, reached through the store's prEvalWorker) in Debian's Chromium: the same
 // files, every offline evaluator with every matcher the browser offers (use-lite needs the encoder's download and
-// is not offered there), 1,000 resamples. Each run is timed from the call to the result back on the main thread,
-// so it includes handing the files to the worker and the rows back. The first run also starts the worker and
-// fetches the background IDF. Figures only; nothing is asserted.
+// is not offered there), 1,000 resamples. The files are handed over once (open, timed and counted in the total),
+// then each run is timed from the call to the result back on the main thread, so it includes the rows' way back.
+// The worker is started first and timed apart. The first plus run fetches the background IDF, the first learned
+// run builds the linker. Figures only; nothing is asserted.
 //   AACR_BENCH_DIR=… MARTIAN_BENCH_DIR=… BENCH_PORT=4311 npm run bench:pr-browser
 // Every step has a time limit (BENCH_RUN_TIMEOUT_S per run, 120 s by default) and names what it waited for when
 // it gives up, so a stuck worker or an unloadable module ends the bench instead of hanging it.
@@ -63,28 +64,48 @@ try {
     120_000,
     'loading src/store/prreview/prReview.ts in the page',
   );
+  // The worker's start (its modules fetched and run: Vite transforms them on demand), timed apart by a call that
+  // needs nothing (no handle 0 is ever held).
+  const started = await within(
+    page.evaluate(async () => {
+      const g = globalThis as unknown as { __prWorker: { read(h: number, o: unknown): Promise<unknown> } };
+      const t = performance.now();
+      await g.__prWorker.read(0, {});
+      return performance.now() - t;
+    }),
+    120_000,
+    'starting the worker',
+  );
+  console.log(`the worker's start (its modules from Vite's dev server): ${started.toFixed(0)} ms, not counted below`);
   for (const [name, data] of [['AACR-Bench', aacrFiles()], ["Martian's benchmark", martianFiles()]] as const) {
     await page.evaluate((files) => ((globalThis as Record<string, unknown>).__prFiles = files), data.files);
+    // The files are handed over once, as the store does (open: read there, the dataset back), then named by handle.
     const ds = await within(
       page.evaluate(async () => {
-        const g = globalThis as unknown as { __prWorker: { read(f: unknown, o: unknown): Promise<{ layout: string; prs: { reviews: Record<string, unknown[]> }[]; systems: string[]; judges: string[] }> }; __prFiles: unknown };
-        const d = await g.__prWorker.read(g.__prFiles, {});
-        return { layout: d.layout, prs: d.prs.length, comments: d.prs.reduce((n, p) => n + Object.values(p.reviews).flat().length, 0), systems: d.systems.length, judges: d.judges };
+        type Ds = { layout: string; prs: { reviews: Record<string, unknown[]> }[]; systems: string[]; judges: string[] };
+        const g = globalThis as unknown as { __prWorker: { open(f: unknown, o: unknown): Promise<{ handle: number; dataset: Ds }> }; __prFiles: unknown; __prHandle: number };
+        const t = performance.now();
+        const { handle, dataset: d } = await g.__prWorker.open(g.__prFiles, {});
+        const ms = performance.now() - t;
+        g.__prHandle = handle;
+        return { ms, layout: d.layout, prs: d.prs.length, comments: d.prs.reduce((n, p) => n + Object.values(p.reviews).flat().length, 0), systems: d.systems.length, judges: d.judges };
       }),
       RUN_TIMEOUT,
-      `${name}: reading the files in the worker`,
+      `${name}: opening the files in the worker`,
     );
     console.log(`\n## ${name} in Chromium's worker: ${data.from}`);
     console.log(`${ds.prs} PRs, ${ds.comments} comments, ${ds.systems} systems${ds.judges.length ? `, ${ds.judges.length} judges` : ''}\n`);
     console.log(`| run (${B} resamples) | ms (call to result) | rows |\n|---|---:|---:|`);
-    let total = 0;
+    console.log(`| open (the files to the worker, read, the dataset back) | ${ds.ms.toFixed(0)} | |`);
+    let total = ds.ms;
     let first: number | null = null;
     for (const r of runsOf(ds.layout as 'aacr' | 'martian', ds.judges)) {
       const out = await within(
         page.evaluate(async (o) => {
-          const g = globalThis as unknown as { __prWorker: { evaluate(f: unknown, read: unknown, o: unknown): Promise<{ result: { rows: unknown[] } }> }; __prFiles: unknown };
+          const g = globalThis as unknown as { __prWorker: { evaluate(h: number, read: unknown, o: unknown): Promise<{ result: { rows: unknown[] } } | null> }; __prHandle: number };
           const t = performance.now();
-          const res = await g.__prWorker.evaluate(g.__prFiles, {}, o);
+          const res = await g.__prWorker.evaluate(g.__prHandle, {}, o);
+          if (!res) throw new Error('the worker no longer holds the files opened');
           return { ms: performance.now() - t, rows: res.result.rows.length };
         }, r.o),
         RUN_TIMEOUT,
@@ -94,7 +115,7 @@ try {
       total += out.ms;
       console.log(`| ${r.label} | ${out.ms.toFixed(0)} | ${out.rows} |`);
     }
-    console.log(`\n${name} in the browser's worker: ${(total / 1000).toFixed(2)} s for every run (the first, with the worker's start and the IDF's fetch: ${((first ?? 0) / 1000).toFixed(2)} s); target < 3 s`);
+    console.log(`\n${name} in the browser's worker: ${(total / 1000).toFixed(2)} s for the open and every run (the open: ${(ds.ms / 1000).toFixed(2)} s; the first run: ${((first ?? 0) / 1000).toFixed(2)} s); target < 3 s`);
     record({ what: `pr-eval in the browser's worker: ${name}, every offline evaluator × matcher, ${B} resamples`, value: `${(total / 1000).toFixed(2)} s`, target: '< 3 s', met: total < 3000 });
   }
 } catch (e) {

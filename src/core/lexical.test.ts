@@ -35,6 +35,19 @@ describe('lexical similarity', () => {
     ]);
     expect(lexicalTokens('getUserName', { splitIdentifiers: false })).toEqual(['getusername']);
   });
+  it('gives each combination of options its own tokens of a word, whichever came first (its word cache)', () => {
+    const t = 'The getUserName';
+    const want = {
+      '11': ['getusername', 'get', 'user', 'name'],
+      '10': ['the', 'getusername', 'get', 'user', 'name'],
+      '01': ['getusername'],
+      '00': ['the', 'getusername'],
+    };
+    for (const order of [['11', '10', '01', '00'], ['00', '01', '10', '11']])
+      for (const k of order)
+        for (const pass of [0, 1])
+          expect(lexicalTokens(t, { splitIdentifiers: k[0] === '1', removeStopwords: k[1] === '1' }), `${k} ${pass}`).toEqual(want[k as keyof typeof want]);
+  });
   it('is the Jaccard overlap of token sets, in [0, 1]', () => {
     // {user, name, changed} vs {user, name, renamed}: 2 shared of 4 → 0.5
     const m = lexicalSimilarityMatrix(

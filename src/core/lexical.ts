@@ -27,19 +27,20 @@ export function lexicalTokens(text: string, opts: LexicalOptions = {}): string[]
   const stop = opts.removeStopwords ?? true;
   const out: string[] = [];
   // Words with apostrophes stay one token so NLTK's "don't" is recognised as a stopword.
+  const cache = wordCaches[(split ? 2 : 0) + (stop ? 1 : 0)];
   for (const m of (text ?? '').matchAll(/[\p{L}\p{N}_]+(?:'[\p{L}]+)?/gu))
-    out.push(...wordTokens(m[0], split, stop));
+    for (const t of wordTokens(m[0], split, stop, cache)) out.push(t);
   return out;
 }
 
 // A word's tokens depend on the word alone, and the same words recur across a dataset's sentences:
-// splitting identifiers was the hot spot of batch scoring, so each distinct word is split once.
+// splitting identifiers was the hot spot of batch scoring, so each distinct word is split once (a cache per
+// combination of options, so that a look-up builds no key).
 const WORD_CACHE_LIMIT = 100_000;
-const wordCache = new Map<string, readonly string[]>();
+const wordCaches = [0, 1, 2, 3].map(() => new Map<string, readonly string[]>());
 
-function wordTokens(word: string, split: boolean, stop: boolean): readonly string[] {
-  const key = `${split ? 1 : 0}${stop ? 1 : 0}${word}`;
-  let out = wordCache.get(key);
+function wordTokens(word: string, split: boolean, stop: boolean, wordCache: Map<string, readonly string[]>): readonly string[] {
+  let out = wordCache.get(word);
   if (out) return out;
   const tokens: string[] = [];
   const add = (t: string) => {
@@ -52,7 +53,7 @@ function wordTokens(word: string, split: boolean, stop: boolean): readonly strin
     if (parts.length > 1) for (const p of parts) add(p);
   }
   if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
-  wordCache.set(key, (out = tokens));
+  wordCache.set(word, (out = tokens));
   return out;
 }
 

@@ -127,7 +127,19 @@ export function featureCache(idf: Idf): FeatureCache {
   const lexical = memo((t) => new Set(lexicalTokens(t)));
   const stems = memo((t) => new Set(plusTokens(t)));
   const identifiers = memo(codeIdentifiers);
-  const diffWords = memo((d) => new Set(plusTokens(changedLines(d))));
+  const changed = memo(changedLines);
+  const changedLower = memo((d) => changed(d).toLowerCase());
+  const diffWords = memo((d) => new Set(plusTokens(changed(d))));
+  // A pair of pseudo-references meets again in another subset of the change's (a benchmark's leave-one-out
+  // references): its cosine, in the order asked, is computed once.
+  const pairCosine = new WeakMap<PlusText, WeakMap<PlusText, number>>();
+  const refCosine = (a: PlusText, b: PlusText) => {
+    let row = pairCosine.get(a);
+    if (!row) pairCosine.set(a, (row = new WeakMap()));
+    let v = row.get(b);
+    if (v === undefined) row.set(b, (v = cosine(a.vector, b.vector)));
+    return v;
+  };
   // Reviews of one change arrive together: keep the last change's work (a map would hold every change's).
   let lastInput: LinkerInput | null = null;
   let last: ChangeFeatures | null = null;
@@ -140,18 +152,18 @@ export function featureCache(idf: Idf): FeatureCache {
     const refs = input.pseudoReferences.map((p) => plus(p.text));
     const refStems = input.pseudoReferences.map((p) => stems(p.text));
     const dw = diffWords(input.diff);
-    const diffText = changedLines(input.diff);
+    const diffText = changed(input.diff);
     lastInput = input;
     last = {
       refs,
       refLex: input.pseudoReferences.map((p) => lexical(p.text)),
       refIds: input.pseudoReferences.map((p) => identifiers(p.text)),
       refStems,
-      redundancy: Float64Array.from(refs, (_, i) => redundancy(refs, i)),
+      redundancy: Float64Array.from(refs, (_, i) => redundancy(refs, i, refCosine)),
       refDiffCover: Float64Array.from(refStems, (st) => (st.size > 0 ? overlap(st, dw) / st.size : 0)),
       diffWords: dw,
       diffText,
-      diffLower: diffText.toLowerCase(),
+      diffLower: changedLower(input.diff),
     };
     return last;
   };
@@ -221,9 +233,9 @@ function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /** Redundancy as plus weighs it: how much the other pseudo-references repeat this one (sum of TF-IDF cosines). */
-function redundancy(refs: readonly PlusText[], i: number): number {
+function redundancy(refs: readonly PlusText[], i: number, cos: (a: PlusText, b: PlusText) => number): number {
   let r = 0;
-  for (let k = 0; k < refs.length; k++) if (k !== i) r += cosine(refs[i].vector, refs[k].vector);
+  for (let k = 0; k < refs.length; k++) if (k !== i) r += cos(refs[i], refs[k]);
   return r;
 }
 
@@ -250,7 +262,8 @@ export function reviewFeatures(input: LinkerInput, cache: FeatureCache): ReviewF
   const ch = cache.change(input);
   const refs = ch.refs;
   const sents = sentTokens.map((t) => plusTextOfTokens(stemTokens(t), cache.idf));
-  const reviewLexTokens = lexicalTokens(reviewText);
+  // The review's words are its sentences' words in order: the words never cross the space that joins them.
+  const reviewLexTokens = sentTokens.flat();
   const reviewLex = new Set(reviewLexTokens);
   const reviewPlusTokens = stemTokens(reviewLexTokens);
   const review = plusTextOfTokens(reviewPlusTokens, cache.idf);

@@ -83,6 +83,39 @@ const api = () => (worker ??= Comlink.wrap<PrEvalWorkerApi>(new Worker(new URL('
 /** The store's worker itself (bench/pr-browser.ts times the runs it does). */
 export const prEvalWorker = api;
 
+// The files are handed to the worker once (open) and named by their handle afterwards. A handle is its worker's:
+// a replaced worker, or other files opened there, answers null, and the files are opened again.
+let held: { on: Comlink.Remote<PrEvalWorkerApi>; files: PrFile[]; handle: Promise<number> } | null = null;
+// The read (JSON) that the store's dataset came from: a run asks for the dataset back only when its read differs.
+let datasetRead: { dataset: PrDataset; key: string } | null = null;
+
+function open(files: PrFile[], read: PrFilesOptions) {
+  const on = api();
+  const opening = on.open(files, read);
+  held = { on, files, handle: opening.then((o) => o.handle) };
+  held.handle.catch(() => undefined); // the caller of open sees the error
+  return opening;
+}
+
+/** A call on the worker's copy of `files`, opening them (again) when the worker does not hold them. */
+async function onFiles<T>(files: PrFile[], call: (w: Comlink.Remote<PrEvalWorkerApi>, handle: number) => Promise<T | null>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    const on = api();
+    const handle = held?.on === on && held.files === files ? await held.handle : (await open(files, {})).handle;
+    const out = await call(on, handle);
+    if (out !== null) return out;
+    if (tries) throw new Error('the worker does not keep the files opened');
+    held = null;
+  }
+}
+
+/** The dataset of `files` as `read` reads them, handing the files over only when the worker lacks them. */
+async function readOn(files: PrFile[], read: PrFilesOptions): Promise<PrDataset> {
+  const ds = held?.on === api() && held.files === files ? await onFiles(files, (w, h) => w.read(h, read)) : (await open(files, read)).dataset;
+  datasetRead = { dataset: ds, key: JSON.stringify(read) };
+  return ds;
+}
+
 /** The core's options for these settings (null fields left to the core's defaults, as the CLI leaves its flags). */
 export function evalOptions(s: PrSettings): Omit<PrEvalOptions, 'ctx'> {
   return {
@@ -127,7 +160,7 @@ export const usePrReview = create<PrReviewState>((set, get) => ({
   async load(files, source, read = {}) {
     set({ source, files, read, dataset: null, result: null, error: null, open: null, running: true, judges: { status: 'idle', report: null, error: null }, pseudoRefs: null });
     try {
-      const dataset = await api().read(files, read);
+      const dataset = await readOn(files, read);
       set({ dataset, settings: fitted(get().settings, dataset), running: false });
       await get().run();
     } catch (e) {
@@ -142,7 +175,7 @@ export const usePrReview = create<PrReviewState>((set, get) => ({
     const { files, read } = get();
     set({ judges: { status: 'running', report: null, error: null } });
     try {
-      const report = await api().judges(files, read, [...BROWSER_MATCHERS]);
+      const report = await onFiles(files, (w, h) => w.judges(h, read, [...BROWSER_MATCHERS]));
       if (get().files !== files) return;
       set({ judges: { status: 'done', report, error: null } });
     } catch (e) {
@@ -159,15 +192,20 @@ export const usePrReview = create<PrReviewState>((set, get) => ({
     if (ds) void get().run();
   },
   async run() {
-    const { files, settings, read, pseudoRefs } = get();
+    const { files, settings, read, pseudoRefs, dataset: had } = get();
     if (!files.length) return;
     set({ running: true, error: null });
     try {
+      const r = { ...read, candidatesFrom: settings.candidatesFrom ?? undefined };
+      const key = JSON.stringify(r);
+      const fresh = !(datasetRead && had && datasetRead.dataset === had && datasetRead.key === key);
       const opts = { ...evalOptions(settings), ...(pseudoRefs ? { pseudoRefs } : {}) };
-      const { dataset, result } = await api().evaluate(files, { ...read, candidatesFrom: settings.candidatesFrom ?? undefined }, opts);
+      const out = await onFiles(files, (w, h) => w.evaluate(h, r, opts, fresh));
       // A later change of settings (or of pseudo-references) may have started another run: keep only the latest's figures.
       if (get().settings !== settings || get().pseudoRefs !== pseudoRefs) return;
-      set({ dataset, result, running: false });
+      const dataset = out.dataset ?? had;
+      if (out.dataset) datasetRead = { dataset: out.dataset, key };
+      set({ dataset, result: out.result, running: false });
     } catch (e) {
       set({ running: false, error: (e as Error).message });
     }
