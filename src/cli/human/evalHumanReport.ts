@@ -14,7 +14,7 @@ import { baselineMetrics, metaEvaluate, type AucEstimate, type Grouping, type Hu
 import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../../core/stats.ts';
 import type { IntervalOptions } from '../stages/evalIntervals.ts';
-import { fmt } from '../shared/io.ts';
+import { CliError, fmt, inert } from '../shared/io.ts';
 import { metaEvaluateJobs } from '../metaeval/metaevalWorkers.ts';
 import type { EpsSearch } from '../../core/metaeval/metaTypes.ts';
 
@@ -86,6 +86,10 @@ export interface HumanMetaOptions {
   ceiling: { input: HumanCeilingInput | null; missing: string | null };
   /** How acc_eq's ε is searched (default 'search'). */
   epsSearch?: EpsSearch;
+  /** --baseline: the metric the paired differences are against (default CRScore's Rel, else the first column). */
+  against?: string;
+  /** --test: the test behind the significance clusters (default perm-both). */
+  test?: 'perm-both' | 'bootstrap';
 }
 
 const isBinary = (info: HumanRunInfo) => info.dimension.scale.kind === 'binary';
@@ -164,11 +168,12 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
   const named = (row: MetaRow): HumanMetaRow => ({ ...row, dim: info.matched ? row.dim : info.dimension.name });
   const ceilingInput = o.ceiling.input;
   const all = o.groupings.map((g) => ({ g, why: groupingUndefined(judgedReviews(info), g) }));
-  const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed, ...(o.epsSearch === 'exhaustive' ? { epsSearch: o.epsSearch } : {}) });
+  const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed, ...(o.epsSearch === 'exhaustive' ? { epsSearch: o.epsSearch } : {}), ...(o.test ? { test: o.test } : {}) });
   const run = all.filter((x) => !x.why);
   // The groupings side by side on one pool of threads (the same reports as one at a time).
   // Matched, CRScore's Rel as on the human study's path (evalMetaeval.ts); else the first column.
-  const against = info.matched ? columns.find((c) => c.id === 'crscore.rel' || /^crscore-[\w-]+\.rel$/.test(c.id))?.id : columns[0]?.id;
+  if (o.against !== undefined && !metrics.some((m) => m.id === o.against)) throw new CliError(`--baseline ${inert(o.against)}: not a metric of the run (its metrics: ${metrics.map((m) => m.id).join(', ')})`);
+  const against = o.against ?? (info.matched ? columns.find((c) => c.id === 'crscore.rel' || /^crscore-[\w-]+\.rel$/.test(c.id))?.id : columns[0]?.id);
   const reports = await metaEvaluateJobs(run.map(({ g }) => ({ records, metrics, options: { ...optionsOf(g), against } })));
   for (const { g, why } of all) {
     const key = KEY[g];
