@@ -28,6 +28,11 @@ export const EVAL_USAGE = `crscore eval --dataset FILE [options]
 Scores every review of the dataset except '${REFERENCE_SYSTEM}' and prints the Spearman and Kendall
 correlations of Con, Comp and Rel with the human scores, the system-ranking correlation and the τ used.
 
+One set of options on every file. The file says its layout: the human study's rows (JSONL or CSV), GradedReviews'
+workbook or CSV, or any table you map with --map/--human. The human study's file, run with the options of the
+first part below only, prints the study's report (these tables); any other run prints the human-scored report
+(the second part), with the first part's CRScore options where they apply and a reason where one cannot.
+
 Options:
   --dataset FILE            JSONL like ../shared/data/crscore-human-study/dev.jsonl (required), or any
                             file Research imports (plain JSONL/CSV rows such as 'crscore github' output)

@@ -34,18 +34,25 @@ export type HumanPseudoRefs = (typeof HUMAN_PSEUDO_REFS)[number];
 export const HUMAN_PRESETS = ['lexical', 'plus', 'learned'] as const;
 export type HumanPreset = (typeof HUMAN_PRESETS)[number];
 
-export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews' workbook, or any CSV/JSONL/XLSX you map):
+export const EVAL_HUMAN_USAGE = `The human-scored report (any layout; the human study's with any option below that the study's report lacks):
   --dataset FILE.xlsx|.csv|.jsonl   GradedReviews' dataset.xlsx is recognised by its header (ID, groundTruth,
                             relatedCode, then each system and its Grade); another file needs a mapping
-  --human-data              the human study's own file (dev.jsonl, or its published CSVs) read the same way: its
+  --human-data              this report on the human study's own file (dev.jsonl, or its published CSVs): its
                             Con, Comp and Rel three Likert 1–5 dimensions, msg each change's reference review
   --map FIELD=COLUMN,…      FIELD one of id, diff, old_code, new_code, code, review, system, reference, lang
   --human COLUMN[:likert[-K]|binary|continuous][@DIM],…   the human score columns (columns sharing @DIM are
                             that dimension's annotators; the scale is guessed from the values when absent)
   --mapping FILE.json       the same as one file ({"fields": {…}, "human": [{"column", "dimension", "scale"}]})
   --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
-                            (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
-                            reference review; crscore needs --pseudo-refs
+                            (default bleu,chrf,rouge-l,meteor, with crscore on the human study's file; crscore
+                            with --preset), against the change's reference review; crscore needs --pseudo-refs
+                            (but on the human study's file); length, random: the baselines (--metaeval)
+  CRScore's options of the study's report apply here too: --split; --similarity lexical|tfidf|embedding and
+                            --scoring hard|graded (lexical preset; but lexical/hard, τ by --tau or
+                            --calibrate-on SYSTEM, graded needs --calibrate-on); --calibrate-on (lexical, plus);
+                            --idf (plus); --cv K (learned: out-of-fold scores); --links-out; --baseline METRIC;
+                            --test; --predictions (the study's reader). --preset paper is lexical. Not here:
+                            --similarity llm-links, --metrics llm-judge|crscore-plus, --ceiling (they say so)
 ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             CRScore's pseudo-references: each change's own (the human study's; the default where
                             the dataset has them, and a change without them is left out), the reference review's
@@ -209,8 +216,9 @@ export interface HumanSettings {
   test: 'perm-both' | 'bootstrap' | undefined;
 }
 
-function readMetrics(spec: string | undefined, preset: boolean): HumanMetric[] {
-  const names = (spec ?? (preset ? 'crscore' : 'bleu,chrf,rouge-l,meteor')).split(',').map((s) => s.trim()).filter(Boolean);
+function readMetrics(spec: string | undefined, preset: boolean, study: boolean): HumanMetric[] {
+  // The human study brings its pseudo-references: CRScore is judged beside the reference metrics by default.
+  const names = (spec ?? (preset ? 'crscore' : study ? 'crscore,bleu,chrf,rouge-l,meteor' : 'bleu,chrf,rouge-l,meteor')).split(',').map((s) => s.trim()).filter(Boolean);
   for (const n of names) {
     if ((HUMAN_METRICS as readonly string[]).includes(n)) continue;
     // The study's report's own metrics: said where they run, and what here does the same.
@@ -230,7 +238,7 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
   // paper: the study's report's name for the paper's CRScore, this report's lexical preset with its options.
   const presetName = oneOf(values.preset, [...HUMAN_PRESETS, 'paper'] as const, '--preset');
   const preset = presetName === 'paper' ? 'lexical' : presetName;
-  const names = readMetrics(values.metrics, preset !== undefined);
+  const names = readMetrics(values.metrics, preset !== undefined, layout === 'human-study');
   const pseudo = oneOf(values['pseudo-refs'], HUMAN_PSEUDO_REFS, '--pseudo-refs (on a human-scored dataset)');
   // The human study brings its own pseudo-references; any other dataset says which it means.
   if (names.includes('crscore') && !pseudo && layout !== 'human-study')
@@ -288,7 +296,7 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
     intervals,
     groupings: grouping ? [grouping] : ['none', 'item', 'system'],
     statistic,
-    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined || values.baseline !== undefined || values.test !== undefined,
+    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined || values.baseline !== undefined || values.test !== undefined || names.some((n) => n === 'length' || n === 'random'),
     signature: values.signature,
     scoresOut: values['scores-out'],
     scoresPlain: values['scores-plain'] === true,
