@@ -13,7 +13,7 @@ import { flat, renderTable, type EvalResult } from '../stages/evalReport.ts';
 import { DEFAULT_ENCODER, type Pooling } from '../score/matrices.ts';
 import { EVAL_SIMILARITIES, evalMatrices, evalScores } from '../stages/evalStages.ts';
 import { SCORING_RULES } from '../../core/research/scoring.ts';
-import { evalLinks } from '../stages/evalLinks.ts';
+import { evalLinks, withFailed } from '../stages/evalLinks.ts';
 import { LLM_LINKS_SD, LLM_LINKS_TAU } from '../../core/research/similarity.ts';
 import { renderLinks, writeLinks } from '../stages/evalLinkAgreement.ts';
 import { resampledFigures } from '../stages/evalResamples.ts';
@@ -237,13 +237,4 @@ export async function runStudyReport(values: EvalValues & { dataset: string }): 
   const out = await resampledFigures(base, items, scores, matrices, rule, intervals);
   process.stdout.write(values.json ? `${JSON.stringify(out, null, 2)}\n` : `${renderTable(out)}\n${renderIntervals(out)}\n${renderLinks(out, out.correlations.rel.spearman)}`);
   return failedCode;
-}
-
-/** Columns of the kept reviews spread over all `total` reviews; the others (failed requests) get no value. */
-function withFailed(columns: readonly LabMetric[], kept: readonly number[], total: number): LabMetric[] {
-  return columns.map((c) => {
-    const values: (number | null)[] = new Array<number | null>(total).fill(null);
-    kept.forEach((k, i) => (values[k] = c.values[i]));
-    return { ...c, values, gaps: values.map((v) => (v === null ? 'failed' : null)) };
-  });
 }

@@ -112,9 +112,12 @@ export async function runEvalHuman(settings: HumanSettings, imported: HumanImpor
         idf: s.idf,
         split: s.split,
         cv: s.cv,
+        llm: s.linksLlm ?? undefined,
       });
+      if (!crscore) return 130;
+      failed += crscore.failed;
       columns.push(...crscore.columns);
-      if (s.linksOut && crscore.links) writeLinks(s.linksOut, prepared.items, crscore.links.matrices, crscore.links.rule);
+      if (s.linksOut && crscore.links) writeLinks(s.linksOut, crscore.links.items, crscore.links.matrices, crscore.links.rule);
     } else if (n === 'length' || n === 'random') {
       // The baselines: in every meta-evaluation (which these names imply), over every review kept.
       continue;

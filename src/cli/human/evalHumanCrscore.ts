@@ -23,6 +23,9 @@ import { linkRuleFor } from '../../core/research/links.ts';
 import type { LinkRule } from '../../core/links/links.ts';
 import { DEFAULT_ENCODER, type Pooling } from '../score/matrices.ts';
 import { cliCrscoreRun } from '../stages/evalSignature.ts';
+import { evalLinks, withFailed, type LinksSummary } from '../stages/evalLinks.ts';
+import { LLM_LINKS_SD, LLM_LINKS_TAU } from '../../core/research/similarity.ts';
+import type { PseudoRefValues } from '../pseudorefs/pseudoRefs.ts';
 import { CliError, inert } from '../shared/io.ts';
 
 export interface HumanCrscoreInfo {
@@ -37,6 +40,8 @@ export interface HumanCrscoreInfo {
   linker?: string;
   /** learned: set when changes of this dataset trained the linker (a mapped copy of the human study's). */
   inSample?: string;
+  /** llm-links: the requests, the cache and the failures, as the study's report's llmLinks. */
+  llmLinks?: LinksSummary;
 }
 
 const NOT_CALIBRATED = 'not calibrated on this dataset';
@@ -48,7 +53,7 @@ export interface HumanCrscoreOptions {
   pseudoRefs?: HumanPseudoRefs;
   names?: 'short' | 'paper';
   /** lexical preset: the similarity and the rule (default lexical, hard). */
-  similarity?: Exclude<EvalSimilarity, 'llm-links'>;
+  similarity?: EvalSimilarity;
   scoring?: ScoringRule;
   encoder?: string;
   pooling?: Pooling;
@@ -58,6 +63,15 @@ export interface HumanCrscoreOptions {
   split?: SplitMode;
   /** learned: out-of-fold scores over K folds of changes. */
   cv?: string;
+  /** llm-links: the LLM flags and --links-prompt (the key checked before the dataset was read). */
+  llm?: PseudoRefValues & { 'links-prompt'?: string };
+}
+
+/** What --links-out writes: the reviews scored, their similarities and the rule. */
+export interface HumanLinks {
+  items: EvalItem[];
+  matrices: SimilarityMatrix[];
+  rule: LinkRule;
 }
 
 /** The paper's calibration on `system`'s reviews, or an error naming the dataset's systems. */
@@ -81,11 +95,11 @@ export async function humanCrscore(
   rows: readonly DatasetRow[],
   items: EvalItem[],
   o: HumanCrscoreOptions,
-): Promise<{ columns: LabMetric[]; info: HumanCrscoreInfo; run: CrscoreRun; links: { matrices: SimilarityMatrix[]; rule: LinkRule } | null }> {
+): Promise<{ columns: LabMetric[]; info: HumanCrscoreInfo; run: CrscoreRun; links: HumanLinks | null; failed: number } | null> {
   let scores: ItemScore[];
   let info: HumanCrscoreInfo;
   let run: CrscoreRun;
-  let links: { matrices: SimilarityMatrix[]; rule: LinkRule } | null = null;
+  let links: HumanLinks | null = null;
   const hand = o.tau !== undefined;
   const pseudoRefs = o.pseudoRefs ?? 'reference';
   const split = o.split ?? 'reference';
@@ -98,7 +112,7 @@ export async function humanCrscore(
     const from = hand ? '--tau' : r.calibrated ? `the plus preset's calibration on ${o.calibrateOn}'s reviews (${r.cal.values.length} sentences)` : `the plus preset's calibration on the human study's dev half, gpt3.5_pred reviews (src/core/plus/preset.ts), ${NOT_CALIBRATED}`;
     info = { preset, tau: r.ramp.tau, tauSource: hand ? from : `${from}; graded credit from τ − ${r.ramp.sd}`, pseudoRefs, similarity: 'tfidf', scoring: 'graded' };
     run = { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split, tau: r.ramp.tau, tauFrom: hand ? 'hand' : r.calibrated ? { calibration: o.calibrateOn! } : 'preset' };
-    links = { matrices: r.inputs.map((x) => x.matrix), rule: linkRuleFor('graded', r.ramp.tau, r.ramp.sd) };
+    links = { items, matrices: r.inputs.map((x) => x.matrix), rule: linkRuleFor('graded', r.ramp.tau, r.ramp.sd) };
   } else if (preset === 'learned') {
     const r = await learnedScores(rows, items, { linker: o.linker });
     const trained = r.weights.training;
@@ -116,6 +130,18 @@ export async function humanCrscore(
       info = { preset, tau: r.weights.threshold, tauSource: `the linker's threshold; linker ${r.name}, trained on ${trained.dataset} (${trained.reviews} reviews, ${trained.changes} changes), ${NOT_CALIBRATED}`, pseudoRefs, similarity: 'learned-linker', scoring: r.scoring, linker: r.name, ...(inSample ? { inSample: inSample.note } : {}) };
       run = { preset: 'learned', similarity: 'learned-linker', scoring: r.scoring, split, tau: r.weights.threshold, tauFrom: 'linker', linkerHash: hash };
     }
+  } else if (o.similarity === 'llm-links') {
+    // The LLM's links, 1 or 0, at the fixed τ (the study's report's scorer); a review whose request failed has no
+    // value (counted as failed, and the run exits 1). Null when interrupted.
+    const scoring = o.scoring ?? 'hard';
+    const l = await evalLinks(items, o.llm ?? {}, scoring);
+    if (l.interrupted) return null;
+    const kept = evalScores(l.items, l.m, scoring, LLM_LINKS_TAU, LLM_LINKS_SD, l.idf);
+    info = { preset, tau: LLM_LINKS_TAU, tauSource: `fixed: the LLM's links are 1 or 0 (${l.summary.model})`, pseudoRefs, similarity: 'llm-links', scoring, llmLinks: l.summary };
+    run = cliCrscoreRun({ similarity: 'llm-links', scoring, split, tau: LLM_LINKS_TAU, calibratedOn: null, links: { model: l.summary.model } });
+    links = { items: l.items, matrices: l.m.matrices, rule: linkRuleFor(scoring, LLM_LINKS_TAU, LLM_LINKS_SD) };
+    const columns = crscoreMetrics(kept, { ...info, tauSource: run.tauFrom }, 'crscore', 'CRScore', o.names ?? 'paper');
+    return { columns: withFailed(columns, l.kept, items.length), info, run, links, failed: l.summary.failed };
   } else {
     const similarity = o.similarity ?? 'lexical';
     const scoring = o.scoring ?? 'hard';
@@ -129,8 +155,8 @@ export async function humanCrscore(
     info = { preset, tau, tauSource: from, pseudoRefs, similarity, scoring };
     const tauFrom = hand ? 'hand' : cal ? { calibration: o.calibrateOn! } : 'preset';
     run = similarity === 'lexical' && scoring === 'hard' && !cal ? { similarity, scoring, split, tau, tauFrom } : { ...cliCrscoreRun({ similarity, scoring, encoder, pooling: o.pooling, split, tau, calibratedOn: o.calibrateOn ?? null }), tauFrom };
-    links = { matrices: m.matrices, rule: linkRuleFor(scoring, tau, cal?.sd ?? 0) };
+    links = { items, matrices: m.matrices, rule: linkRuleFor(scoring, tau, cal?.sd ?? 0) };
   }
   const label = preset === 'lexical' ? 'CRScore' : `CRScore (${preset})`;
-  return { columns: crscoreMetrics(scores, { ...info, tauSource: run.tauFrom }, 'crscore', label, o.names ?? 'paper'), info, run, links };
+  return { columns: crscoreMetrics(scores, { ...info, tauSource: run.tauFrom }, 'crscore', label, o.names ?? 'paper'), info, run, links, failed: 0 };
 }

@@ -9,7 +9,7 @@ import { parseHumanSpec, parseMapSpec, mappingFromJson, mappingProblem, type Map
 import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from '../stages/evalIntervals.ts';
 import { checkMetricScores, checkScoresOut, METAEVAL_OPTIONS, RANK_STATISTICS } from '../metaeval/evalMetaeval.ts';
 import { METRICS_OPTIONS } from '../metaeval/evalMetrics.ts';
-import { PSEUDO_REF_OPTIONS } from '../pseudorefs/pseudoRefs.ts';
+import { PSEUDO_REF_OPTIONS, requireLlm, type PseudoRefValues } from '../pseudorefs/pseudoRefs.ts';
 import { LINKS_OPTIONS } from '../stages/evalLinks.ts';
 import { EVAL_SIMILARITIES, type EvalSimilarity } from '../stages/evalStages.ts';
 import { parseCv } from '../stages/evalPlus.ts';
@@ -49,10 +49,11 @@ export const EVAL_HUMAN_USAGE = `The human-scored report (any layout; the human 
                             (but on the human study's file); length, random: the baselines (--metaeval)
   CRScore's options of the study's report apply here too: --split; --similarity lexical|tfidf|embedding and
                             --scoring hard|graded (lexical preset; but lexical/hard, τ by --tau or
-                            --calibrate-on SYSTEM, graded needs --calibrate-on); --calibrate-on (lexical, plus);
-                            --idf (plus); --cv K (learned: out-of-fold scores); --links-out; --baseline METRIC;
-                            --test; --predictions (the study's reader). --preset paper is lexical. Not here:
-                            --similarity llm-links, --metrics llm-judge|crscore-plus, --ceiling (they say so)
+                            --calibrate-on SYSTEM, graded needs --calibrate-on); --similarity llm-links with
+                            --links-prompt (τ fixed); --calibrate-on (lexical, plus); --idf (plus); --cv K
+                            (learned: out-of-fold scores); --links-out; --baseline METRIC; --test; --predictions
+                            (the study's reader). --preset paper is lexical. Not here, and said so:
+                            --metrics llm-judge|crscore-plus, --ceiling, --preset plus --cv
 ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             CRScore's pseudo-references: each change's own (the human study's; the default where
                             the dataset has them, and a change without them is left out), the reference review's
@@ -202,7 +203,9 @@ export interface HumanSettings {
   epsSearch: EpsSearch;
   /** CRScore as the study's report configures it (evalHumanCrscore.ts): the lexical preset's similarity and rule,
    *  τ by calibration on a system, plus's IDF, learned's folds, the sentence split, and where its links go. */
-  similarity: Exclude<EvalSimilarity, 'llm-links'> | undefined;
+  similarity: EvalSimilarity | undefined;
+  /** --similarity llm-links: the LLM flags and --links-prompt (the key checked here); null otherwise. */
+  linksLlm: (PseudoRefValues & { 'links-prompt'?: string }) | null;
   scoring: ScoringRule | undefined;
   calibrateOn: string | undefined;
   idf: 'background' | 'corpus' | undefined;
@@ -278,7 +281,7 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
     throw new CliError("--ceiling reads the human study's annotator CSVs on the study's report; here the ceiling is the dataset's own annotators' (score columns sharing a dimension: --human COLUMN@DIM,…)");
   const judge = (['judge-prompt', 'judge-samples', 'judge-with-pseudo-refs'] as const).filter((k) => values[k] !== undefined && values[k] !== false);
   if (judge.length) warn(`${judge.map((k) => `--${k}`).join(', ')} ${judge.length > 1 ? 'apply' : 'applies'} to --metrics llm-judge, which runs on the study's report only`);
-  if (values['links-prompt'] !== undefined) warn('--links-prompt applies to --similarity llm-links, which runs on the study\'s report only');
+  if (values['links-prompt'] !== undefined && crscore.linksLlm === null) warn('--links-prompt applies to --similarity llm-links only');
   return {
     ...crscore,
     predictions: values.predictions ?? [],
@@ -314,7 +317,7 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
 }
 
 /** The study's report's CRScore options, checked as far as they can be before the dataset is read. */
-function readCrscoreOptions(values: EvalValues, crscore: boolean, preset: HumanPreset, tau: number | undefined): Pick<HumanSettings, 'similarity' | 'scoring' | 'calibrateOn' | 'idf' | 'cv' | 'split' | 'linksOut'> {
+function readCrscoreOptions(values: EvalValues, crscore: boolean, preset: HumanPreset, tau: number | undefined): Pick<HumanSettings, 'similarity' | 'scoring' | 'calibrateOn' | 'idf' | 'cv' | 'split' | 'linksOut' | 'linksLlm'> {
   const similarity = oneOf(values.similarity, EVAL_SIMILARITIES, '--similarity');
   const scoring = oneOf(values.scoring, SCORING_RULES, '--scoring');
   const idf = oneOf(values.idf, ['background', 'corpus'] as const, '--idf');
@@ -325,12 +328,16 @@ function readCrscoreOptions(values: EvalValues, crscore: boolean, preset: HumanP
   const given = (['similarity', 'scoring', 'calibrate-on', 'idf', 'cv', 'links-out'] as const).filter((k) => values[k] !== undefined);
   if (!crscore) {
     if (given.length) warn(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'configure' : 'configures'} CRScore: add --metrics crscore`);
-    return { similarity: undefined, scoring: undefined, calibrateOn: undefined, idf: undefined, cv: undefined, split, linksOut: undefined };
+    return { similarity: undefined, scoring: undefined, calibrateOn: undefined, idf: undefined, cv: undefined, split, linksOut: undefined, linksLlm: null };
   }
   if (tau !== undefined && calibrateOn !== undefined) throw new CliError('give either --tau or --calibrate-on, not both');
-  if (similarity === 'llm-links') throw new CliError("--similarity llm-links: the LLM's links run on the study's report only (the human study's file with the study's options); here --similarity lexical|tfidf|embedding");
   if (preset !== 'lexical' && (similarity !== undefined || scoring !== undefined)) warn(`--similarity and --scoring are ignored with --preset ${preset}`);
-  if (preset === 'lexical') {
+  const llmLinks = similarity === 'llm-links' && preset === 'lexical';
+  if (llmLinks) {
+    // The key is checked before the dataset is read, as on the study's report; τ is fixed.
+    requireLlm(values, '--similarity llm-links');
+    if (tau !== undefined || calibrateOn !== undefined) warn('--tau and --calibrate-on have no effect with --similarity llm-links (τ is fixed)');
+  } else if (preset === 'lexical') {
     const s = similarity ?? 'lexical';
     if ((s !== 'lexical' || scoring === 'graded') && tau === undefined && calibrateOn === undefined)
       throw new CliError(`--similarity ${s} --scoring ${scoring ?? 'hard'}: give --tau T or --calibrate-on SYSTEM (the τ shipped for any dataset, ${LEXICAL_TAU}, is lexical similarity's under the hard rule)`);
@@ -341,7 +348,7 @@ function readCrscoreOptions(values: EvalValues, crscore: boolean, preset: HumanP
   if (cv !== undefined && preset !== 'learned')
     throw new CliError(`--cv: ${preset === 'plus' ? "the plus preset's cross-validation (its candidates re-chosen per fold) is a table of the study's report; here " : ''}--cv K gives --preset learned's out-of-fold scores (a linker trained on the other folds of changes)`);
   if (values['links-out'] !== undefined && preset === 'learned') warn("--links-out: the learned linker's links are not written (as on the study's report)");
-  return { similarity: similarity as HumanSettings['similarity'], scoring, calibrateOn, idf, cv, split, linksOut: preset === 'learned' ? undefined : values['links-out'] };
+  return { similarity, scoring, calibrateOn: llmLinks ? undefined : calibrateOn, idf, cv, split, linksOut: preset === 'learned' ? undefined : values['links-out'], linksLlm: llmLinks ? values : null };
 }
 
 /** --mapping FILE.json, or --map and --human; undefined when none is given. */

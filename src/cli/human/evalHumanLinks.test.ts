@@ -1,0 +1,50 @@
+// `--similarity llm-links` on the human-scored report (one way in: the study's report's scorer, evalLinks.ts), and
+// on a mapped table, against the LLM stub on 127.0.0.1 through the real launcher. The stub links sentence k to
+// pseudo-reference k, so the scores are known: the study's report's figure on mini.jsonl is this report's too.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startLlmStub, type LlmStub } from '../../../e2e/stubs/llmStub';
+import { diagonalResponder } from '../../../e2e/stubs/linksStub';
+import type { HumanEvalOutput } from './evalHumanReport.ts';
+import { crscoreAsync, FIXTURES } from '../shared/testing';
+
+const KEY = 'sk-links-SECRET-abcdef0123456789';
+const mini = path.join(FIXTURES, 'mini.jsonl');
+let stub: LlmStub;
+let dir: string;
+const llm = () => ['--llm-base-url', stub.baseUrl, '--llm-model', 'stub-model', '--cache-dir', path.join(dir, 'cache')];
+const run = (args: string[]) => crscoreAsync(['eval', '--dataset', mini, '--similarity', 'llm-links', '--bootstrap', '0', '--json', ...llm(), ...args], { env: { CRSCORE_LLM_API_KEY: KEY } });
+beforeEach(async () => {
+  stub = await startLlmStub('openai');
+  stub.respond = diagonalResponder();
+  dir = mkdtempSync(path.join(tmpdir(), 'crscore-hlinks-'));
+});
+afterEach(async () => {
+  await stub.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('crscore eval --similarity llm-links on the human-scored report', () => {
+  it("gives the study's report's Rel on the study's file, with --by and --links-out; the key is nowhere", async () => {
+    const study = await run([]);
+    expect(study.code).toBe(0);
+    const own = JSON.parse(study.stdout) as { correlations: { rel: { spearman: number } }; n: number };
+    const links = path.join(dir, 'links.jsonl');
+    const r = await run(['--metrics', 'crscore', '--by', 'system', '--links-out', links]);
+    expect(r.stderr).not.toMatch(/Error|Unknown option/);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as HumanEvalOutput;
+    expect(out.crscore).toMatchObject({ similarity: 'llm-links', tau: 0.5 });
+    const rel = out.correlations?.find((c) => c.id === 'crscore.rel') ?? null;
+    const pooled = out.metaeval!.groupings.pooled;
+    const row = pooled && 'rows' in pooled ? pooled.rows.find((x) => x.id === 'crscore.rel') : undefined;
+    expect(rel ?? row).toBeTruthy();
+    expect(row!.n).toBe(own.n);
+    expect(row!.stats.spearman.value).toBeCloseTo(own.correlations.rel.spearman, 10);
+    expect(out.metaeval!.slices!.length).toBeGreaterThan(1);
+    expect(existsSync(links) && readFileSync(links, 'utf8').trim().split('\n').length).toBeGreaterThan(0);
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+  }, 120_000);
+});
