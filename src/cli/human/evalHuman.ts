@@ -12,7 +12,7 @@ import { madePseudoReferences } from './humanStudy.ts';
 import { meteorWordNet } from '../metaeval/evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
-import { humanLlmGrade } from './evalHumanLlm.ts';
+import { humanLlmGrade, humanLlmJudge } from './evalHumanLlm.ts';
 import { dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
 import { humanSlices } from './evalHumanSlices.ts';
@@ -118,6 +118,13 @@ export async function runEvalHuman(settings: HumanSettings, imported: HumanImpor
       failed += crscore.failed;
       columns.push(...crscore.columns);
       if (s.linksOut && crscore.links) writeLinks(s.linksOut, crscore.links.items, crscore.links.matrices, crscore.links.rule);
+    } else if (n === 'llm-judge') {
+      // Reference-free, from the diff (and the pseudo-references with --judge-with-pseudo-refs); unasked for the signature alone.
+      if (s.signature && !s.scoresOut) continue;
+      const j = await humanLlmJudge(prepared, s.judge!);
+      if (j.interrupted) return 130;
+      failed += j.failed;
+      columns.push(...j.columns);
     } else if (n === 'length' || n === 'random') {
       // The baselines: in every meta-evaluation (which these names imply), over every review kept.
       continue;

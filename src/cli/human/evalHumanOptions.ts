@@ -18,14 +18,14 @@ import type { SplitMode } from '../../core/types.ts';
 import { LAB_METRIC_NAMES } from '../../core/lab/index.ts';
 import { checkWritable, CliError, inert, oneOf, parseTau, readText, warn } from '../shared/io.ts';
 import { DEFAULT_ENCODER } from '../score/matrices.ts';
-import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanLlm, type HumanLlmSettings } from './evalHumanLlm.ts';
+import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanJudge, readHumanLlm, type HumanJudgeSettings, type HumanLlmSettings } from './evalHumanLlm.ts';
 import { readPseudoRefOptions, type PseudoRefPlan } from '../pseudorefs/pseudoRefs.ts';
 import { PSEUDO_REF_SOURCES } from '../../pseudorefs/dataset.ts';
 import { DEFAULT_NLTK_VERSION, parseNltkVersion, type NltkVersion } from '../../core/nltk/index.ts';
 import { parseBy, parseWhere, type SliceBy, type WhereClause } from '../../core/humanData/slices.ts';
 import type { EpsSearch } from '../../core/metaeval/metaTypes.ts';
 
-export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade', 'length', 'random'] as const;
+export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade', 'llm-judge', 'length', 'random'] as const;
 export type HumanMetric = (typeof HUMAN_METRICS)[number];
 /** Where CRScore's pseudo-references come from on a human-scored dataset: the reference's sentences, or any source crscore score has. */
 export const HUMAN_PSEUDO_REFS = ['reference', ...PSEUDO_REF_SOURCES] as const;
@@ -52,8 +52,9 @@ export const EVAL_HUMAN_USAGE = `The human-scored report (any layout; the human 
                             --calibrate-on SYSTEM, graded needs --calibrate-on); --similarity llm-links with
                             --links-prompt (τ fixed); --calibrate-on (lexical, plus); --idf (plus); --cv K
                             (learned: out-of-fold scores); --links-out; --baseline METRIC; --test; --predictions
-                            (the study's reader). --preset paper is lexical. Not here, and said so:
-                            --metrics llm-judge|crscore-plus, --ceiling, --preset plus --cv
+                            (the study's reader); llm-judge's --judge-prompt, --judge-samples,
+                            --judge-with-pseudo-refs. --preset paper is lexical. Not here, and said so:
+                            --metrics crscore-plus (here crscore --preset plus), --ceiling, --preset plus --cv
 ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             CRScore's pseudo-references: each change's own (the human study's; the default where
                             the dataset has them, and a change without them is left out), the reference review's
@@ -192,6 +193,8 @@ export interface HumanSettings {
   pooling: string | undefined;
   json: boolean;
   mapping: { map?: string; human?: string; mapping?: string };
+  /** llm-judge's settings (null without it). */
+  judge: HumanJudgeSettings | null;
   /** llm-grade's settings (null without it). */
   llm: HumanLlmSettings | null;
   /** METEOR's word-tokenizer rules. */
@@ -226,7 +229,7 @@ function readMetrics(spec: string | undefined, preset: boolean, study: boolean):
     if ((HUMAN_METRICS as readonly string[]).includes(n)) continue;
     // The study's report's own metrics: said where they run, and what here does the same.
     if ((LAB_METRIC_NAMES as readonly string[]).includes(n))
-      throw new CliError(`--metrics ${n}: ${n === 'crscore-plus' ? 'here it is --metrics crscore --preset plus' : "the LLM judge runs on the study's report: the human study's file, with none of --by, --where, --dim's other dimensions, --tokenizer, --eps-search, --map"} (this report's metrics: ${HUMAN_METRICS.join(', ')})`);
+      throw new CliError(`--metrics ${n}: the study's report's name; here it is --metrics crscore --preset plus (this report's metrics: ${HUMAN_METRICS.join(', ')})`);
     throw new CliError(`--metrics: "${inert(n)}" is not a metric of crscore eval (available: ${HUMAN_METRICS.join(', ')})`);
   }
   if (names.length === 0) throw new CliError(`--metrics: give one or more of ${HUMAN_METRICS.join(', ')}`);
@@ -279,12 +282,12 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
   if (values['links-out']) await checkWritable(values['links-out'], '--links-out');
   if (values.ceiling?.length)
     throw new CliError("--ceiling reads the human study's annotator CSVs on the study's report; here the ceiling is the dataset's own annotators' (score columns sharing a dimension: --human COLUMN@DIM,…)");
-  const judge = (['judge-prompt', 'judge-samples', 'judge-with-pseudo-refs'] as const).filter((k) => values[k] !== undefined && values[k] !== false);
-  if (judge.length) warn(`${judge.map((k) => `--${k}`).join(', ')} ${judge.length > 1 ? 'apply' : 'applies'} to --metrics llm-judge, which runs on the study's report only`);
+  const judge = await readHumanJudge(values, names.includes('llm-judge'));
   if (values['links-prompt'] !== undefined && crscore.linksLlm === null) warn('--links-prompt applies to --similarity llm-links only');
   return {
     ...crscore,
     predictions: values.predictions ?? [],
+    judge,
     baseline: values.baseline,
     test: oneOf(values.test, ['perm-both', 'bootstrap'] as const, '--test'),
     dataset: values.dataset,
