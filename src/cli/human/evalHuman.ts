@@ -13,7 +13,7 @@ import { meteorWordNet } from '../metaeval/evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
 import { humanLlmGrade, humanLlmJudge } from './evalHumanLlm.ts';
-import { dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
+import { annotatorCeiling, dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
 import { humanSlices } from './evalHumanSlices.ts';
 import { whereDataset } from '../../core/humanData/slices.ts';
@@ -175,7 +175,7 @@ export async function runEvalHuman(settings: HumanSettings, imported: HumanImpor
     process.stdout.write(`${signature}\n`);
     return failed ? 1 : 0;
   }
-  const metaOptions = { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: dimensionCeiling(info), epsSearch: s.epsSearch, against: s.baseline, test: s.test };
+  const metaOptions = { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: s.ceiling.length ? await annotatorCeiling(s.ceiling, info) : dimensionCeiling(info), epsSearch: s.epsSearch, against: s.baseline, test: s.test };
   const out = s.metaeval ? { ...(await humanMetaeval(info, columns, metaOptions)), signature } : humanSummary(info, columns);
   if (s.by && out.metaeval) {
     try {

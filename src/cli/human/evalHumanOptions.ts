@@ -53,8 +53,9 @@ export const EVAL_HUMAN_USAGE = `The human-scored report (any layout; the human 
                             --links-prompt (τ fixed); --calibrate-on (lexical, plus); --idf (plus); --cv K
                             (learned: out-of-fold scores); --links-out; --baseline METRIC; --test; --predictions
                             (the study's reader); llm-judge's --judge-prompt, --judge-samples,
-                            --judge-with-pseudo-refs. --preset paper is lexical. Not here, and said so:
-                            --metrics crscore-plus (here crscore --preset plus), --ceiling, --preset plus --cv
+                            --judge-with-pseudo-refs; --ceiling FILE (the study's annotators' CSVs, on con, comp or
+                            rel). --preset paper is lexical. Not here, and said so: --metrics crscore-plus (here
+                            crscore --preset plus), --preset plus --cv
 ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             CRScore's pseudo-references: each change's own (the human study's; the default where
                             the dataset has them, and a change without them is left out), the reference review's
@@ -193,6 +194,8 @@ export interface HumanSettings {
   pooling: string | undefined;
   json: boolean;
   mapping: { map?: string; human?: string; mapping?: string };
+  /** --ceiling: the human study's annotators' CSVs (none: the dataset's own annotators give the ceiling). */
+  ceiling: string[];
   /** llm-judge's settings (null without it). */
   judge: HumanJudgeSettings | null;
   /** llm-grade's settings (null without it). */
@@ -280,14 +283,13 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
   await checkMetricScores(metricScores);
   const crscore = readCrscoreOptions(values, names.includes('crscore'), preset ?? 'lexical', tau);
   if (values['links-out']) await checkWritable(values['links-out'], '--links-out');
-  if (values.ceiling?.length)
-    throw new CliError("--ceiling reads the human study's annotator CSVs on the study's report; here the ceiling is the dataset's own annotators' (score columns sharing a dimension: --human COLUMN@DIM,…)");
   const judge = await readHumanJudge(values, names.includes('llm-judge'));
   if (values['links-prompt'] !== undefined && crscore.linksLlm === null) warn('--links-prompt applies to --similarity llm-links only');
   return {
     ...crscore,
     predictions: values.predictions ?? [],
     judge,
+    ceiling: values.ceiling ?? [],
     baseline: values.baseline,
     test: oneOf(values.test, ['perm-both', 'bootstrap'] as const, '--test'),
     dataset: values.dataset,
@@ -302,7 +304,7 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
     intervals,
     groupings: grouping ? [grouping] : ['none', 'item', 'system'],
     statistic,
-    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined || values.baseline !== undefined || values.test !== undefined || names.some((n) => n === 'length' || n === 'random'),
+    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined || values.baseline !== undefined || values.test !== undefined || (values.ceiling?.length ?? 0) > 0 || names.some((n) => n === 'length' || n === 'random'),
     signature: values.signature,
     scoresOut: values['scores-out'],
     scoresPlain: values['scores-plain'] === true,

@@ -83,7 +83,8 @@ export interface HumanMetaOptions {
   groupings: readonly Grouping[];
   statistic: RankStatistic;
   imported: readonly MetaMetric[];
-  ceiling: { input: HumanCeilingInput | null; missing: string | null };
+  /** dim: the ceiling's dimension (default rel, the records' slot the judged dimension fills). */
+  ceiling: { input: HumanCeilingInput | null; missing: string | null; dim?: Dim };
   /** How acc_eq's ε is searched (default 'search'). */
   epsSearch?: EpsSearch;
   /** --baseline: the metric the paired differences are against (default CRScore's Rel, else the first column). */
@@ -183,13 +184,13 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
     }
     const report = reports[run.findIndex((x) => x.g === g)];
     // The ceiling's row: one annotator judged against the other, on the reviews both scored (ceiling.ts).
-    const ceiling = ceilingInput?.records.length ? (metaEvaluate(ceilingInput.records, ceilingInput.metrics, optionsOf(g)).rows[0] ?? null) : null;
+    const ceiling = ceilingInput?.records.length ? (metaEvaluate(ceilingInput.records, ceilingInput.metrics, { ...optionsOf(g), dim: o.ceiling.dim ?? 'rel' }).rows[0] ?? null) : null;
     groupings[key] = {
       rows: report.rows.map((row) => ({ ...named(row), stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })),
       ceiling: ceiling && named(ceiling),
     };
   }
-  const ceiling = { annotators: ceilingInput?.annotators ?? null, alpha: ceilingInput?.alpha?.rel ?? null, missing: o.ceiling.missing };
+  const ceiling = { annotators: ceilingInput?.annotators ?? null, alpha: ceilingInput?.alpha?.[o.ceiling.dim ?? 'rel'] ?? null, missing: o.ceiling.missing };
   return { ...base(info, columns), metaeval: { resamples: info.intervals.resamples, seed: info.intervals.seed, statistic: o.statistic, ceiling, groupings } };
 }
 
