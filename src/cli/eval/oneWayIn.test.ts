@@ -92,4 +92,15 @@ describe('crscore eval: one way in', () => {
     expect(links.code).toBe(0);
     expect(existsSync(at('links.jsonl')) && readFileSync(at('links.jsonl'), 'utf8').split('\n').length).toBeGreaterThan(1);
   }, 60_000);
+
+  it("the study's scorers on the human-scored report give the study's report's figures: --preset plus --cv", async () => {
+    const args = ['--dataset', at('study.jsonl'), '--preset', 'plus', '--cv', '3', '--calibrate-on', 'sys_a', '--bootstrap', '0', '--json'];
+    const study = await evalRun(args);
+    expect(study.code).toBe(0);
+    const human = await evalRun([...args, '--by', 'system', '--metrics', 'crscore']);
+    expect(human.code).toBe(0);
+    const own = JSON.parse(study.stdout).plus.crossValidation;
+    expect(own.folds.length).toBe(3);
+    expect(JSON.parse(human.stdout).crscore.crossValidation).toEqual(own);
+  }, 60_000);
 });

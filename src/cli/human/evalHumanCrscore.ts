@@ -14,7 +14,8 @@ import type { HumanPreset, HumanPseudoRefs } from './evalHumanOptions.ts';
 import { inSampleOf, learnedCvScores, learnedScores } from '../stages/evalLearned.ts';
 import { warn } from '../shared/io.ts';
 import { linkerHash } from '../metaeval/evalMetaeval.ts';
-import { plusScores } from '../stages/evalPlus.ts';
+import { plusCrossValidation, plusScores } from '../stages/evalPlus.ts';
+import type { CrossValidation } from '../../core/plus/evaluate.ts';
 import { evalMatrices, evalScores, type EvalSimilarity } from '../stages/evalStages.ts';
 import { calibrateOnSystem } from '../../core/evaluate.ts';
 import type { ScoringRule } from '../../core/research/scoring.ts';
@@ -40,6 +41,8 @@ export interface HumanCrscoreInfo {
   linker?: string;
   /** learned: set when changes of this dataset trained the linker (a mapped copy of the human study's). */
   inSample?: string;
+  /** plus with --cv: per fold the candidate chosen on the other folds and its Rel Spearman on this one. */
+  crossValidation?: CrossValidation;
   /** llm-links: the requests, the cache and the failures, as the study's report's llmLinks. */
   llmLinks?: LinksSummary;
 }
@@ -113,6 +116,8 @@ export async function humanCrscore(
     info = { preset, tau: r.ramp.tau, tauSource: hand ? from : `${from}; graded credit from τ − ${r.ramp.sd}`, pseudoRefs, similarity: 'tfidf', scoring: 'graded' };
     run = { preset: 'plus', similarity: 'tfidf', scoring: 'graded', split, tau: r.ramp.tau, tauFrom: hand ? 'hand' : r.calibrated ? { calibration: o.calibrateOn! } : 'preset' };
     links = { items, matrices: r.inputs.map((x) => x.matrix), rule: linkRuleFor('graded', r.ramp.tau, r.ramp.sd) };
+    // --cv: the study's report's cross-validation of the plus candidates, each fold calibrated on --calibrate-on's system.
+    if (o.cv !== undefined) info.crossValidation = plusCrossValidation(items, r.inputs, o.cv, o.calibrateOn!);
   } else if (preset === 'learned') {
     const r = await learnedScores(rows, items, { linker: o.linker });
     const trained = r.weights.training;

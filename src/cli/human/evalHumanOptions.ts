@@ -54,8 +54,8 @@ export const EVAL_HUMAN_USAGE = `The human-scored report (any layout; the human 
                             (learned: out-of-fold scores); --links-out; --baseline METRIC; --test; --predictions
                             (the study's reader); llm-judge's --judge-prompt, --judge-samples,
                             --judge-with-pseudo-refs; --ceiling FILE (the study's annotators' CSVs, on con, comp or
-                            rel). --preset paper is lexical. Not here, and said so: --metrics crscore-plus (here
-                            crscore --preset plus), --preset plus --cv
+                            rel); --preset plus --cv K|language with --calibrate-on. --preset paper is lexical;
+                            --metrics crscore-plus is crscore --preset plus here (said so)
 ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             CRScore's pseudo-references: each change's own (the human study's; the default where
                             the dataset has them, and a change without them is left out), the reference review's
@@ -350,8 +350,8 @@ function readCrscoreOptions(values: EvalValues, crscore: boolean, preset: HumanP
   }
   if (preset === 'learned' && calibrateOn !== undefined) throw new CliError('--calibrate-on: the learned linker brings its own threshold (--preset learned takes no --calibrate-on)');
   if (idf !== undefined && preset !== 'plus') warn('--idf applies to --preset plus only');
-  if (cv !== undefined && preset !== 'learned')
-    throw new CliError(`--cv: ${preset === 'plus' ? "the plus preset's cross-validation (its candidates re-chosen per fold) is a table of the study's report; here " : ''}--cv K gives --preset learned's out-of-fold scores (a linker trained on the other folds of changes)`);
+  if (cv !== undefined && preset === 'lexical') throw new CliError('--cv applies to --preset plus (its candidates re-chosen per fold) and --preset learned (out-of-fold scores)');
+  if (cv !== undefined && preset === 'plus' && calibrateOn === undefined) throw new CliError("--cv with --preset plus calibrates each fold on a system's reviews: add --calibrate-on SYSTEM");
   if (values['links-out'] !== undefined && preset === 'learned') warn("--links-out: the learned linker's links are not written (as on the study's report)");
   return { similarity, scoring, calibrateOn: llmLinks ? undefined : calibrateOn, idf, cv, split, linksOut: preset === 'learned' ? undefined : values['links-out'], linksLlm: llmLinks ? values : null };
 }

@@ -206,6 +206,8 @@ export function renderHuman(o: HumanEvalOutput): string {
   if (o.dimension.matched) L.push(`  matched: ${o.dimension.matched}`);
   if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = ${pseudoRefsLabel(o.crscore.pseudoRefs)}, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
   if (o.crscore?.inSample) L.push(`  ${o.crscore.inSample}.`);
+  const cv = o.crscore?.crossValidation;
+  if (cv) L.push(`  cross-validated (${cv.scheme}): Rel Spearman ${fmt(cv.relSpearman.mean)} ± ${fmt(cv.relSpearman.sd)}, system Spearman ${fmt(cv.systemSpearman.mean)} ± ${fmt(cv.systemSpearman.sd)} over ${cv.folds.length} folds`);
   L.push('', 'Metric coverage:');
   for (const m of o.metrics) {
     const out = Object.entries(m.leftOut).map(([why, k]) => `${k} ${why}`).join('; ');
