@@ -42,7 +42,7 @@ if (values.encoder) {
 }
 // CRScore with the reference review's sentences as pseudo-references, each preset as crscore eval runs it.
 for (const preset of ['lexical', 'plus', 'learned'] as const) {
-  const { columns: c } = await humanCrscore(preset, bridged.rows, p.items, {});
+  const { columns: c } = (await humanCrscore(preset, bridged.rows, p.items, {}))!;
   columns.push(...c.filter((x) => x.id.endsWith('.rel')).map((x) => ({ ...x, label: `CRScore Rel, ${preset}` })));
 }
 

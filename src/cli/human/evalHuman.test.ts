@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smoothBleu } from '../../core/refmetrics/bleu';
 import { spearman } from '../../core/stats';
 import { gradedReviewsRows, workbook } from '../../testing/workbook';
-import { isHumanDataRun } from './evalHuman';
+import { evalLayout } from '../eval/evalRead';
 import type { HumanEvalOutput } from './evalHumanReport';
 import { crscore, FIXTURES } from '../shared/testing';
 
@@ -138,10 +138,11 @@ describe('a binary-labelled CSV without a system column', () => {
   });
 });
 
-it('the human study\'s formats keep their own path', () => {
-  expect(isHumanDataRun(['--dataset', path.join(FIXTURES, 'mini.jsonl'), '--tau', '0.6'])).toBe(false);
-  expect(isHumanDataRun(['--dataset', 'x.xlsx'])).toBe(true);
-  expect(isHumanDataRun(['--dataset', 'x.jsonl', '--map', 'review=c'])).toBe(true);
+it("the file says its layout: the human study's formats are the study's, a workbook or a mapped file a table", () => {
+  const plain = { mapping: false, humanData: false, predictions: false };
+  expect(evalLayout(path.join(FIXTURES, 'mini.jsonl'), plain)).toBe('human-study');
+  expect(evalLayout('x.xlsx', plain)).toBe('table');
+  expect(evalLayout('x.jsonl', { ...plain, mapping: true })).toBe('table');
   // A CSV export of GradedReviews' sheet is known by its header, without a mapping.
   const csv = path.join(dir, 'graded.csv');
   writeFileSync(csv, gradedReviewsRows(5).map((r) => r.map((v) => `"${String(v ?? '').replace(/"/g, '""')}"`).join(',')).join('\n'));

@@ -1,102 +1,29 @@
-// `crscore eval --dataset FILE` on any human-scored review dataset: GradedReviews' workbook (Jiang et al.
-// 2025), recognised by its header, any CSV/JSONL/XLSX mapped with --map/--human/--mapping (src/core/humanData), or
-// with --human-data the human study's own file, its Con, Comp and Rel three dimensions (study.ts). The reference-based
-// metrics and CRScore (each change's own pseudo-references, or the reference review's sentences) score the reviews;
-// the meta-evaluation judges them against one named human dimension, or each metric dimension against its namesake.
-import { openSync, readSync, closeSync } from 'node:fs';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
+// `crscore eval`'s human-scored report, on any dataset the one reader reads (eval/evalRead.ts): GradedReviews'
+// workbook (Jiang et al. 2025), any CSV/JSONL/XLSX mapped with --map/--human/--mapping (src/core/humanData), or the
+// human study's own file, its Con, Comp and Rel three dimensions (study.ts), whenever a run asks what the study's
+// report does not have. The reference-based metrics, the baselines and CRScore (each change's own pseudo-references,
+// made ones, or the reference review's sentences) score the reviews; the meta-evaluation judges them against one
+// named human dimension, or each metric dimension against its namesake.
 import { type LabMetric, type ReferenceMetricName, referenceColumns } from '../../core/lab/index.ts';
 import { vectorCosine } from '../../core/research/index.ts';
-import { csvTable, gradedReviewsNearMiss, importHumanData, isGradedReviews, scaleLabel, type HumanImport, type Mapping } from '../../core/humanData/index.ts';
+import { scaleLabel, type HumanImport } from '../../core/humanData/index.ts';
 import { hasOwnPseudoReferences, humanPrepared, matchedJudge, overReviews } from '../../core/humanData/bridge.ts';
 import { keepsEveryReview } from '../../core/humanData/judged.ts';
-import { detectFormat } from '../../core/importers/index.ts';
-import { undecidedJsonl } from '../../core/importers/jsonl.ts';
-import { madePseudoReferences, readStudy } from './humanStudy.ts';
+import { madePseudoReferences } from './humanStudy.ts';
 import { meteorWordNet } from '../metaeval/evalMetrics.ts';
 import { humanMetaeval, humanSummary, renderHuman, type HumanRunInfo } from './evalHumanReport.ts';
 import { humanCrscore } from './evalHumanCrscore.ts';
-import { humanLlmGrade } from './evalHumanLlm.ts';
-import { dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
-import { mappingFlags, readHumanSettings, readMapping } from './evalHumanOptions.ts';
+import { humanLlmGrade, humanLlmJudge } from './evalHumanLlm.ts';
+import { annotatorCeiling, dimensionCeiling, humanDatasetIdentity, humanSignature, importScores, writeHumanScores } from './evalHumanMeta.ts';
+import type { HumanSettings } from './evalHumanOptions.ts';
 import { humanSlices } from './evalHumanSlices.ts';
 import { whereDataset } from '../../core/humanData/slices.ts';
 import { CliError, info as infoLine, inert, warn } from '../shared/io.ts';
 import { DEFAULT_ENCODER, embedUnique, loadEncoder, type Pooling } from '../score/matrices.ts';
-import { readFile } from 'node:fs/promises';
-
-/** The file's first 64 KiB up to its last whole line (the CSV reader takes its header from the first record), or
- *  null when it cannot be read. */
-function firstLines(file: string): string | null {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const buf = Buffer.alloc(65536);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    const text = buf.subarray(0, n).toString('utf8');
-    return n < buf.length ? text : text.slice(0, text.lastIndexOf('\n') + 1);
-  } catch {
-    return null;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/**
- * True when `crscore eval` takes this path: --human-data, an .xlsx dataset, any of --map/--human/--mapping, or a CSV
- * whose header is GradedReviews' (no other importer reads that header). Everything else is a file of the human study's
- * layout: read into the same model (humanStudy.ts), it keeps the study's report (eval.ts).
- */
-export function isHumanDataRun(argv: readonly string[]): boolean {
-  const { values } = parseArgs({ args: [...argv], options: { dataset: { type: 'string' }, 'human-data': { type: 'boolean' }, map: { type: 'string' }, human: { type: 'string' }, mapping: { type: 'string' } }, strict: false });
-  if (values['human-data'] || values.map !== undefined || values.human !== undefined || values.mapping !== undefined) return true;
-  const file = typeof values.dataset === 'string' ? values.dataset : '';
-  if (/\.xlsx$/i.test(file)) return true;
-  if (!/\.(csv|tsv|jsonl?)$/i.test(file)) return false;
-  const head = firstLines(file);
-  // A file that is not plain UTF-8 text (NUL bytes, UTF-16, bytes that are not UTF-8) or has none stays on the
-  // study's path, whose reader names what is wrong with it.
-  if (head === null || !head.trim() || /[\0\uFFFD]/.test(head)) return false;
-  if (/\.(csv|tsv)$/i.test(file) && isGradedReviews(csvTable(file, head).header)) return true;
-  // A table no importer of the human study's path reads: this path says its header and a mapping to check,
-  // where that path could only say "not a format this app reads".
-  return detectFormat({ name: path.basename(file), text: head }) === null && !undecidedJsonl(head);
-}
+import { writeLinks } from '../stages/evalLinkAgreement.ts';
 
 /** The metrics that compare a review with its change's reference review. */
 const REFERENCE_BASED: ReadonlySet<string> = new Set(['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'llm-grade']);
-
-/** Imports the file; without a mapping, a file that is not GradedReviews' is an error naming its header and a guess. */
-async function load(file: string, mapping: Mapping | undefined): Promise<HumanImport> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (e) {
-    throw new CliError(`--dataset ${inert(file)}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-  const r = await importHumanData(path.basename(file), bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, mapping);
-  if (r.table.header.length === 0) throw new CliError(`--dataset ${inert(file)}: ${r.dataset.errors.map((e) => e.reason).join('; ') || 'no header'}`);
-  if (!mapping && r.layout !== 'graded-reviews')
-    throw new CliError(
-      [
-        `--dataset ${inert(file)}: not GradedReviews' layout, so say which column holds what with --map and --human (or --mapping FILE.json).`,
-        ...[gradedReviewsNearMiss(r.table.header)].filter((x) => x !== null).map((x) => `  ${inert(x)}`),
-        `  its header: ${r.table.header.map((h) => inert(h)).join(', ')}`,
-        `  a guess to check: ${inert(mappingFlags(r.mapping!))}`,
-      ].join('\n'),
-    );
-  return r;
-}
-
-/** The human study's own file (its JSONL, or a published CSV), read as `crscore eval` reads it (humanStudy.ts). */
-async function loadStudy(file: string): Promise<HumanImport> {
-  const head = firstLines(file);
-  const format = head === null ? null : detectFormat({ name: path.basename(file), text: head });
-  if (format !== 'crscore-jsonl' && format !== 'human-study-csv')
-    throw new CliError(`--human-data: ${inert(file)} is not the human study's JSONL or CSV (without --human-data, map another file with --map and --human)`);
-  return { dataset: (await readStudy(file)).dataset, table: { header: [], rows: [], errors: [] }, mapping: null, layout: 'human-study' };
-}
 
 /**
  * Why no metric of the run can judge a single review (none has both a value and a human score), with what would
@@ -120,13 +47,9 @@ function nothingToJudge(info: HumanRunInfo, columns: readonly LabMetric[], left:
   ].join('\n');
 }
 
-export async function runEvalHuman(argv: string[]): Promise<number> {
-  const read0 = await readHumanSettings(argv);
-  if (!read0) return 0;
-  let s = read0;
-  const mapping = await readMapping(s.mapping);
-  if (s.humanData && mapping) throw new CliError('--human-data reads the human study as it is: give no --map, --human or --mapping');
-  const imported = s.humanData ? await loadStudy(s.dataset) : await load(s.dataset, mapping);
+/** The report on the settings read (evalHumanOptions.ts) and the file as the one reader read it (eval/evalRead.ts). */
+export async function runEvalHuman(settings: HumanSettings, imported: HumanImport): Promise<number> {
+  let s = settings;
   let read = imported.dataset;
   if (s.where) {
     try {
@@ -156,7 +79,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   // baselines all). With the dataset's own, a change without them is left out of every metric, as the human study's
   // path leaves it (its published figures).
   const everyReview = keepsEveryReview(d, { made: s.pseudoPlan !== null, source });
-  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: source, everyReview });
+  const bridged = humanPrepared(d, matched ?? dimension, { pseudoRefs: source, everyReview, split: s.split });
   const total = d.reviews.length;
   if (everyReview) {
     if (bridged.noReference) infoLine(`${bridged.noReference} of ${total} reviews' changes have no reference review: the metrics that need one leave them out, the baselines judge them`);
@@ -182,8 +105,30 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
         pseudoRefs: s.pseudoPlan ? s.pseudoPlan.source : bridged.pseudoRefs,
         // Matched, each column is judged against its namesake (the study's Con, Comp, Rel); else all against one dimension.
         names: matched ? 'short' : 'paper',
+        similarity: s.similarity,
+        scoring: s.scoring,
+        encoder: s.encoder,
+        pooling: s.pooling as Pooling | undefined,
+        calibrateOn: s.calibrateOn,
+        idf: s.idf,
+        split: s.split,
+        cv: s.cv,
+        llm: s.linksLlm ?? undefined,
       });
+      if (!crscore) return 130;
+      failed += crscore.failed;
       columns.push(...crscore.columns);
+      if (s.linksOut && crscore.links) writeLinks(s.linksOut, crscore.links.items, crscore.links.matrices, crscore.links.rule);
+    } else if (n === 'llm-judge') {
+      // Reference-free, from the diff (and the pseudo-references with --judge-with-pseudo-refs); unasked for the signature alone.
+      if (s.signature && !s.scoresOut) continue;
+      const j = await humanLlmJudge(prepared, s.judge!);
+      if (j.interrupted) return 130;
+      failed += j.failed;
+      columns.push(...j.columns);
+    } else if (n === 'length' || n === 'random') {
+      // The baselines: in every meta-evaluation (which these names imply), over every review kept.
+      continue;
     } else if (n === 'embed-ref') {
       const encoder = s.encoder ?? DEFAULT_ENCODER;
       const enc = await loadEncoder(encoder, s.pooling as Pooling | undefined);
@@ -221,7 +166,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
   };
   const run = crscore?.run ?? null;
   const imports = await importScores(s.metricScores, info, humanDatasetIdentity(s.dataset, imported));
-  if (!s.signature && imports.metrics.length === 0) {
+  if (!s.signature && imports.metrics.length === 0 && !s.names.some((n) => n === 'length' || n === 'random')) {
     const why = nothingToJudge(info, columns, { skipped, noReference: bridged.noReference, noPseudoReferences: bridged.noPseudoReferences });
     if (why) throw new CliError(why);
   }
@@ -231,7 +176,7 @@ export async function runEvalHuman(argv: string[]): Promise<number> {
     process.stdout.write(`${signature}\n`);
     return failed ? 1 : 0;
   }
-  const metaOptions = { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: dimensionCeiling(info), epsSearch: s.epsSearch };
+  const metaOptions = { groupings: s.groupings, statistic: s.statistic, imported: imports.metrics, ceiling: s.ceiling.length ? await annotatorCeiling(s.ceiling, info) : dimensionCeiling(info), epsSearch: s.epsSearch, against: s.baseline, test: s.test };
   const out = s.metaeval ? { ...(await humanMetaeval(info, columns, metaOptions)), signature } : humanSummary(info, columns);
   if (s.by && out.metaeval) {
     try {

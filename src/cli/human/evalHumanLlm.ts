@@ -1,11 +1,13 @@
-// The LLM grade (Jiang et al. 2025) on any human-scored dataset: `crscore eval --dataset FILE --metrics llm-grade`
-// grades every review against its change's reference review with the human study's runner (evalLlmMetrics.ts:
-// the same prompt, retry loop, parser, answer cache, progress and failure summary). This file reads its flags and
-// feeds it the bridged reviews (src/core/humanData/bridge.ts) as the lab's reviews (labReviews, as Research's lab).
+// The LLM grade (Jiang et al. 2025) and the reference-free LLM judge on any human-scored dataset: `crscore eval
+// --dataset FILE --metrics llm-grade,llm-judge` grades every review against its change's reference review, or
+// judges it from the diff, with the human study's runner (evalLlmMetrics.ts: the same prompts, retry loop, parser,
+// answer cache, progress and failure summary). This file reads their flags and feeds them the bridged reviews
+// (src/core/humanData/bridge.ts) as the lab's reviews (labReviews, as Research's lab).
 import { labReviews, llmGradeSignatureName, type LabMetric } from '../../core/lab/index.ts';
 import { llmMetricConfig } from '../../llmbatch/labBatch.ts';
 import type { PreparedDataset } from '../../core/research/index.ts';
-import { DEFAULT_GRADE_SAMPLES, llmGradeColumn, openLlmRun, promptTemplate, sampleCount } from '../metaeval/evalLlmMetrics.ts';
+import { DEFAULT_GRADE_SAMPLES, DEFAULT_JUDGE_SAMPLES, llmGradeColumn, llmJudgeColumns, openLlmRun, promptTemplate, sampleCount } from '../metaeval/evalLlmMetrics.ts';
+import type { PseudoRefValues } from '../pseudorefs/pseudoRefs.ts';
 import { warn } from '../shared/io.ts';
 import { requireLlm } from '../pseudorefs/pseudoRefs.ts';
 
@@ -62,6 +64,36 @@ export async function humanLlmGrade(prepared: PreparedDataset, s: HumanLlmSettin
   try {
     const column = await llmGradeColumn(labReviews(prepared), run, s.template, s.samples);
     return { column, failed: run.failed, interrupted: run.signal.aborted };
+  } finally {
+    run.dispose();
+  }
+}
+
+/** llm-judge's settings, checked before the dataset is read (the key, the samples, the prompt file); null without it. */
+export interface HumanJudgeSettings {
+  values: PseudoRefValues;
+  template: string;
+  samples: number;
+  withPseudoRefs: boolean;
+}
+
+export async function readHumanJudge(values: PseudoRefValues & { 'judge-prompt'?: string; 'judge-samples'?: string; 'judge-with-pseudo-refs'?: boolean }, wanted: boolean): Promise<HumanJudgeSettings | null> {
+  if (!wanted) {
+    const given = (['judge-prompt', 'judge-samples', 'judge-with-pseudo-refs'] as const).filter((k) => values[k] !== undefined && values[k] !== false);
+    if (given.length) warn(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'apply' : 'applies'} to --metrics llm-judge only`);
+    return null;
+  }
+  requireLlm(values, 'llm-judge');
+  const samples = sampleCount(values['judge-samples'], '--judge-samples', DEFAULT_JUDGE_SAMPLES);
+  return { values, template: await promptTemplate(values['judge-prompt'], 'judge'), samples, withPseudoRefs: values['judge-with-pseudo-refs'] ?? false };
+}
+
+/** The llm-judge columns (llm-judge.rel|con|comp) over the bridged reviews; `interrupted` after Ctrl-C. */
+export async function humanLlmJudge(prepared: PreparedDataset, s: HumanJudgeSettings): Promise<{ columns: LabMetric[]; failed: number; interrupted: boolean }> {
+  const run = await openLlmRun(s.values);
+  try {
+    const columns = await llmJudgeColumns(labReviews(prepared), run, s.template, s.samples, s.withPseudoRefs);
+    return { columns, failed: run.failed, interrupted: run.signal.aborted };
   } finally {
     run.dispose();
   }

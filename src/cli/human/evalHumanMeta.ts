@@ -31,8 +31,9 @@ import { meteorTokenizerName } from '../../core/refmetrics/meteor.ts';
 import { whereSignature } from '../../core/humanData/slices.ts';
 import type { HumanRunInfo } from './evalHumanReport.ts';
 import type { HumanSettings } from './evalHumanOptions.ts';
-import { datasetIdentity, metricSpec, scoresFormat, version, writeScoresOut } from '../metaeval/evalMetaeval.ts';
-import { CliError, info as infoLine, readText, warn } from '../shared/io.ts';
+import { ceilingOf, datasetIdentity, metricSpec, scoresFormat, version, writeScoresOut } from '../metaeval/evalMetaeval.ts';
+import { CliError, inert, info as infoLine, readText, warn } from '../shared/io.ts';
+import type { Dim } from '../../core/bootstrap.ts';
 
 /** Each judged review's key in a scores file (core reviewKeys: a change's later reviews of one system numbered), with
  *  the line it was read from (a row of `crscore score`'s output of the same JSONL file has no id, only that line). */
@@ -121,4 +122,17 @@ export function writeHumanScores(s: HumanSettings, info: HumanRunInfo, imported:
 /** The human ceiling on the judged dimension when it has two or more annotators; else why there is none. */
 export function dimensionCeiling(info: HumanRunInfo): { input: HumanCeilingInput | null; missing: string | null } {
   return coreDimensionCeiling(info.dataset, info.reviews, info.dimension, (name) => `--dim ${name}`);
+}
+
+/**
+ * --ceiling FILE …: the human study's annotators' CSVs (their con, comp and rel), as the study's report reads them
+ * (evalMetaeval.ts), on the judged dimension: rel when matched, else the dimension, which must be one of the three.
+ */
+export async function annotatorCeiling(files: readonly string[], info: HumanRunInfo): Promise<{ input: HumanCeilingInput | null; missing: string | null; dim: Dim }> {
+  const dim = info.matched ? 'rel' : info.dimension.name;
+  if (dim !== 'con' && dim !== 'comp' && dim !== 'rel')
+    throw new CliError(`--ceiling: the annotators' CSVs score con, comp and rel, not ${inert(dim)} (the dataset's own annotators give its ceiling: --human COLUMN@DIM,…)`);
+  const { input, problems } = await ceilingOf(files);
+  for (const p of problems) warn(p);
+  return { input, missing: input.missing, dim };
 }

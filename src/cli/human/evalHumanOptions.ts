@@ -1,21 +1,31 @@
-// `crscore eval` on any human-scored dataset: its options, read and checked before the dataset is (evalHuman.ts
-// runs them). The meta-evaluation's flags mean what they mean on the human study's path (evalMetaeval.ts).
+// `crscore eval`'s one set of options (EVAL_OPTIONS: the study's report's and the human-scored report's), and the
+// human-scored report's settings, read and checked before the dataset is (evalHuman.ts runs them). The
+// meta-evaluation's flags mean what they mean on the study's report (evalMetaeval.ts); its CRScore options
+// configure the same scorer (evalHumanCrscore.ts), or say why they cannot apply.
 import { parseArgs } from 'node:util';
 import { GROUPINGS, type Grouping, type RankStatistic } from '../../core/metaeval/index.ts';
 import { LEXICAL_TAU } from '../../core/lexical.ts';
 import { parseHumanSpec, parseMapSpec, mappingFromJson, mappingProblem, type Mapping } from '../../core/humanData/index.ts';
 import { INTERVAL_OPTIONS, parseIntervalOptions, type IntervalOptions } from '../stages/evalIntervals.ts';
-import { checkMetricScores, checkScoresOut, RANK_STATISTICS } from '../metaeval/evalMetaeval.ts';
-import { CliError, inert, oneOf, parseTau, readText, warn } from '../shared/io.ts';
+import { checkMetricScores, checkScoresOut, METAEVAL_OPTIONS, RANK_STATISTICS } from '../metaeval/evalMetaeval.ts';
+import { METRICS_OPTIONS } from '../metaeval/evalMetrics.ts';
+import { PSEUDO_REF_OPTIONS, requireLlm, type PseudoRefValues } from '../pseudorefs/pseudoRefs.ts';
+import { LINKS_OPTIONS } from '../stages/evalLinks.ts';
+import { EVAL_SIMILARITIES, type EvalSimilarity } from '../stages/evalStages.ts';
+import { parseCv } from '../stages/evalPlus.ts';
+import { SCORING_RULES, type ScoringRule } from '../../core/research/scoring.ts';
+import type { SplitMode } from '../../core/types.ts';
+import { LAB_METRIC_NAMES } from '../../core/lab/index.ts';
+import { checkWritable, CliError, inert, oneOf, parseTau, readText, warn } from '../shared/io.ts';
 import { DEFAULT_ENCODER } from '../score/matrices.ts';
-import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanLlm, type HumanLlmSettings } from './evalHumanLlm.ts';
+import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanJudge, readHumanLlm, type HumanJudgeSettings, type HumanLlmSettings } from './evalHumanLlm.ts';
 import { readPseudoRefOptions, type PseudoRefPlan } from '../pseudorefs/pseudoRefs.ts';
 import { PSEUDO_REF_SOURCES } from '../../pseudorefs/dataset.ts';
 import { DEFAULT_NLTK_VERSION, parseNltkVersion, type NltkVersion } from '../../core/nltk/index.ts';
 import { parseBy, parseWhere, type SliceBy, type WhereClause } from '../../core/humanData/slices.ts';
 import type { EpsSearch } from '../../core/metaeval/metaTypes.ts';
 
-export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade'] as const;
+export const HUMAN_METRICS = ['bleu', 'chrf', 'rouge-l', 'meteor', 'embed-ref', 'crscore', 'llm-grade', 'llm-judge', 'length', 'random'] as const;
 export type HumanMetric = (typeof HUMAN_METRICS)[number];
 /** Where CRScore's pseudo-references come from on a human-scored dataset: the reference's sentences, or any source crscore score has. */
 export const HUMAN_PSEUDO_REFS = ['reference', ...PSEUDO_REF_SOURCES] as const;
@@ -24,18 +34,28 @@ export type HumanPseudoRefs = (typeof HUMAN_PSEUDO_REFS)[number];
 export const HUMAN_PRESETS = ['lexical', 'plus', 'learned'] as const;
 export type HumanPreset = (typeof HUMAN_PRESETS)[number];
 
-export const EVAL_HUMAN_USAGE = `Any human-scored review dataset (GradedReviews' workbook, or any CSV/JSONL/XLSX you map):
+export const EVAL_HUMAN_USAGE = `The human-scored report (any layout; the human study's with any option below that the study's report lacks):
   --dataset FILE.xlsx|.csv|.jsonl   GradedReviews' dataset.xlsx is recognised by its header (ID, groundTruth,
                             relatedCode, then each system and its Grade); another file needs a mapping
-  --human-data              the human study's own file (dev.jsonl, or its published CSVs) read the same way: its
+  --human-data              this report on the human study's own file (dev.jsonl, or its published CSVs): its
                             Con, Comp and Rel three Likert 1–5 dimensions, msg each change's reference review
   --map FIELD=COLUMN,…      FIELD one of id, diff, old_code, new_code, code, review, system, reference, lang
   --human COLUMN[:likert[-K]|binary|continuous][@DIM],…   the human score columns (columns sharing @DIM are
                             that dimension's annotators; the scale is guessed from the values when absent)
   --mapping FILE.json       the same as one file ({"fields": {…}, "human": [{"column", "dimension", "scale"}]})
   --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
-                            (default bleu,chrf,rouge-l,meteor; crscore with --preset), all against the change's
-                            reference review; crscore needs --pseudo-refs
+                            (default bleu,chrf,rouge-l,meteor, with crscore on the human study's file; crscore
+                            with --preset), against the change's reference review; crscore needs --pseudo-refs
+                            (but on the human study's file); length, random: the baselines (--metaeval)
+  CRScore's options of the study's report apply here too: --split; --similarity lexical|tfidf|embedding and
+                            --scoring hard|graded (lexical preset; but lexical/hard, τ by --tau or
+                            --calibrate-on SYSTEM, graded needs --calibrate-on); --similarity llm-links with
+                            --links-prompt (τ fixed); --calibrate-on (lexical, plus); --idf (plus); --cv K
+                            (learned: out-of-fold scores); --links-out; --baseline METRIC; --test; --predictions
+                            (the study's reader); llm-judge's --judge-prompt, --judge-samples,
+                            --judge-with-pseudo-refs; --ceiling FILE (the study's annotators' CSVs, on con, comp or
+                            rel); --preset plus --cv K|language with --calibrate-on. --preset paper is lexical;
+                            --metrics crscore-plus is crscore --preset plus here (said so)
 ${HUMAN_LLM_USAGE}  --pseudo-refs ${HUMAN_PSEUDO_REFS.join('|')}
                             CRScore's pseudo-references: each change's own (the human study's; the default where
                             the dataset has them, and a change without them is left out), the reference review's
@@ -119,6 +139,37 @@ export const HUMAN_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+/** The options the study's report has always taken (evalStudy.ts): a run of the study's layout with these alone
+ *  prints that report, byte for byte. */
+export const STUDY_OPTIONS = {
+  dataset: { type: 'string' },
+  tau: { type: 'string' },
+  'calibrate-on': { type: 'string' },
+  split: { type: 'string' },
+  similarity: { type: 'string' },
+  scoring: { type: 'string' },
+  encoder: { type: 'string' },
+  pooling: { type: 'string' },
+  preset: { type: 'string' },
+  cv: { type: 'string' },
+  idf: { type: 'string' },
+  linker: { type: 'string' },
+  ...INTERVAL_OPTIONS,
+  json: { type: 'boolean', default: false },
+  'links-out': { type: 'string' },
+  predictions: { type: 'string', multiple: true },
+  ...PSEUDO_REF_OPTIONS,
+  ...LINKS_OPTIONS,
+  ...METRICS_OPTIONS,
+  ...METAEVAL_OPTIONS,
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** `crscore eval`'s options, one set on every layout. */
+export const EVAL_OPTIONS = { ...STUDY_OPTIONS, ...HUMAN_OPTIONS } as const;
+
+export type EvalValues = ReturnType<typeof parseArgs<{ options: typeof EVAL_OPTIONS; strict: true }>>['values'];
+
 export interface HumanSettings {
   dataset: string;
   names: HumanMetric[];
@@ -145,6 +196,10 @@ export interface HumanSettings {
   pooling: string | undefined;
   json: boolean;
   mapping: { map?: string; human?: string; mapping?: string };
+  /** --ceiling: the human study's annotators' CSVs (none: the dataset's own annotators give the ceiling). */
+  ceiling: string[];
+  /** llm-judge's settings (null without it). */
+  judge: HumanJudgeSettings | null;
   /** llm-grade's settings (null without it). */
   llm: HumanLlmSettings | null;
   /** METEOR's word-tokenizer rules. */
@@ -154,37 +209,50 @@ export interface HumanSettings {
   /** --by: the field every table is repeated for (null: none). */
   by: SliceBy | null;
   epsSearch: EpsSearch;
+  /** CRScore as the study's report configures it (evalHumanCrscore.ts): the lexical preset's similarity and rule,
+   *  τ by calibration on a system, plus's IDF, learned's folds, the sentence split, and where its links go. */
+  similarity: EvalSimilarity | undefined;
+  /** --similarity llm-links: the LLM flags and --links-prompt (the key checked here); null otherwise. */
+  linksLlm: (PseudoRefValues & { 'links-prompt'?: string }) | null;
+  scoring: ScoringRule | undefined;
+  calibrateOn: string | undefined;
+  idf: 'background' | 'corpus' | undefined;
+  cv: string | undefined;
+  split: SplitMode;
+  linksOut: string | undefined;
+  /** --predictions: a system's predictions on CodeReviewer's test file (the study's reader pairs them). */
+  predictions: string[];
+  /** --baseline: the metric the meta-evaluation's paired differences are against; --test: the clusters' test. */
+  baseline: string | undefined;
+  test: 'perm-both' | 'bootstrap' | undefined;
 }
 
-function readMetrics(spec: string | undefined, preset: boolean): HumanMetric[] {
-  const names = (spec ?? (preset ? 'crscore' : 'bleu,chrf,rouge-l,meteor')).split(',').map((s) => s.trim()).filter(Boolean);
-  for (const n of names) if (!(HUMAN_METRICS as readonly string[]).includes(n)) throw new CliError(`--metrics: "${n}" is not available on a human-scored dataset (available: ${HUMAN_METRICS.join(', ')})`);
+function readMetrics(spec: string | undefined, preset: boolean, study: boolean): HumanMetric[] {
+  // The human study brings its pseudo-references: CRScore is judged beside the reference metrics by default.
+  const names = (spec ?? (preset ? 'crscore' : study ? 'crscore,bleu,chrf,rouge-l,meteor' : 'bleu,chrf,rouge-l,meteor')).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const n of names) {
+    if ((HUMAN_METRICS as readonly string[]).includes(n)) continue;
+    // The study's report's own metrics: said where they run, and what here does the same.
+    if ((LAB_METRIC_NAMES as readonly string[]).includes(n))
+      throw new CliError(`--metrics ${n}: the study's report's name; here it is --metrics crscore --preset plus (this report's metrics: ${HUMAN_METRICS.join(', ')})`);
+    throw new CliError(`--metrics: "${inert(n)}" is not a metric of crscore eval (available: ${HUMAN_METRICS.join(', ')})`);
+  }
   if (names.length === 0) throw new CliError(`--metrics: give one or more of ${HUMAN_METRICS.join(', ')}`);
   return [...new Set(names)] as HumanMetric[];
 }
 
-/** The command line read and checked (output files included) before any work; null after --help. */
-export async function readHumanSettings(argv: string[]): Promise<HumanSettings | null> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: HUMAN_OPTIONS, strict: true }));
-  } catch (e) {
-    // The human study's options (--similarity, --calibrate-on, …) do not apply here: say which do.
-    if ((e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
-      throw new CliError(`${(e as Error).message}: on a human-scored dataset crscore eval takes ${Object.keys(HUMAN_OPTIONS).map((k) => `--${k}`).join(', ')}`);
-    throw e;
-  }
-  if (values.help) {
-    process.stdout.write(EVAL_HUMAN_USAGE);
-    return null;
-  }
-  if (!values.dataset) throw new CliError(`--dataset FILE is required\n\n${EVAL_HUMAN_USAGE}`);
+/** The command line (parsed once, eval.ts) read and checked, output files included, before the dataset is read;
+ *  `layout` is the file's (evalRead.ts): the human study's brings its own pseudo-references. */
+export async function readHumanSettings(values: EvalValues, layout: 'human-study' | 'table'): Promise<HumanSettings> {
+  if (!values.dataset) throw new CliError('--dataset FILE is required');
   const intervals = parseIntervalOptions(values);
-  const preset = oneOf(values.preset, HUMAN_PRESETS, '--preset (on a human-scored dataset)');
-  const names = readMetrics(values.metrics, preset !== undefined);
+  // paper: the study's report's name for the paper's CRScore, this report's lexical preset with its options.
+  const presetName = oneOf(values.preset, [...HUMAN_PRESETS, 'paper'] as const, '--preset');
+  const preset = presetName === 'paper' ? 'lexical' : presetName;
+  const names = readMetrics(values.metrics, preset !== undefined, layout === 'human-study');
   const pseudo = oneOf(values['pseudo-refs'], HUMAN_PSEUDO_REFS, '--pseudo-refs (on a human-scored dataset)');
   // The human study brings its own pseudo-references; any other dataset says which it means.
-  if (names.includes('crscore') && !pseudo && !values['human-data'])
+  if (names.includes('crscore') && !pseudo && layout !== 'human-study')
     throw new CliError(`--metrics crscore on a human-scored dataset needs a source of pseudo-references: --pseudo-refs reference (the reference review's sentences), --pseudo-refs analyzers|tree-claims|offline (no model, no key, no reference review needed), claims|generate (an LLM), or dataset (a change's own); such datasets rarely carry claims or analyzer issues`);
   // Made pseudo-references: the key (for claims) is checked here, before the dataset is read.
   const pseudoPlan = pseudo && pseudo !== 'reference' && pseudo !== 'dataset' ? readPseudoRefOptions(values, pseudo) : null;
@@ -215,7 +283,17 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
   const epsSearch = oneOf(values['eps-search'], ['search', 'exhaustive'] as const, '--eps-search') ?? 'search';
   const metricScores = values['metric-scores'] ?? [];
   await checkMetricScores(metricScores);
+  const crscore = readCrscoreOptions(values, names.includes('crscore'), preset ?? 'lexical', tau);
+  if (values['links-out']) await checkWritable(values['links-out'], '--links-out');
+  const judge = await readHumanJudge(values, names.includes('llm-judge'));
+  if (values['links-prompt'] !== undefined && crscore.linksLlm === null) warn('--links-prompt applies to --similarity llm-links only');
   return {
+    ...crscore,
+    predictions: values.predictions ?? [],
+    judge,
+    ceiling: values.ceiling ?? [],
+    baseline: values.baseline,
+    test: oneOf(values.test, ['perm-both', 'bootstrap'] as const, '--test'),
     dataset: values.dataset,
     names,
     preset: preset ?? 'lexical',
@@ -228,7 +306,7 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     intervals,
     groupings: grouping ? [grouping] : ['none', 'item', 'system'],
     statistic,
-    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined,
+    metaeval: values.metaeval || values.signature || grouping !== undefined || values.statistic !== undefined || metricScores.length > 0 || values.by !== undefined || values['eps-search'] !== undefined || values.baseline !== undefined || values.test !== undefined || (values.ceiling?.length ?? 0) > 0 || names.some((n) => n === 'length' || n === 'random'),
     signature: values.signature,
     scoresOut: values['scores-out'],
     scoresPlain: values['scores-plain'] === true,
@@ -243,6 +321,41 @@ export async function readHumanSettings(argv: string[]): Promise<HumanSettings |
     by,
     epsSearch,
   };
+}
+
+/** The study's report's CRScore options, checked as far as they can be before the dataset is read. */
+function readCrscoreOptions(values: EvalValues, crscore: boolean, preset: HumanPreset, tau: number | undefined): Pick<HumanSettings, 'similarity' | 'scoring' | 'calibrateOn' | 'idf' | 'cv' | 'split' | 'linksOut' | 'linksLlm'> {
+  const similarity = oneOf(values.similarity, EVAL_SIMILARITIES, '--similarity');
+  const scoring = oneOf(values.scoring, SCORING_RULES, '--scoring');
+  const idf = oneOf(values.idf, ['background', 'corpus'] as const, '--idf');
+  const split = oneOf(values.split, ['reference', 'improved'] as const, '--split') ?? 'reference';
+  const calibrateOn = values['calibrate-on'];
+  const cv = values.cv;
+  parseCv(cv);
+  const given = (['similarity', 'scoring', 'calibrate-on', 'idf', 'cv', 'links-out'] as const).filter((k) => values[k] !== undefined);
+  if (!crscore) {
+    if (given.length) warn(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'configure' : 'configures'} CRScore: add --metrics crscore`);
+    return { similarity: undefined, scoring: undefined, calibrateOn: undefined, idf: undefined, cv: undefined, split, linksOut: undefined, linksLlm: null };
+  }
+  if (tau !== undefined && calibrateOn !== undefined) throw new CliError('give either --tau or --calibrate-on, not both');
+  if (preset !== 'lexical' && (similarity !== undefined || scoring !== undefined)) warn(`--similarity and --scoring are ignored with --preset ${preset}`);
+  const llmLinks = similarity === 'llm-links' && preset === 'lexical';
+  if (llmLinks) {
+    // The key is checked before the dataset is read, as on the study's report; τ is fixed.
+    requireLlm(values, '--similarity llm-links');
+    if (tau !== undefined || calibrateOn !== undefined) warn('--tau and --calibrate-on have no effect with --similarity llm-links (τ is fixed)');
+  } else if (preset === 'lexical') {
+    const s = similarity ?? 'lexical';
+    if ((s !== 'lexical' || scoring === 'graded') && tau === undefined && calibrateOn === undefined)
+      throw new CliError(`--similarity ${s} --scoring ${scoring ?? 'hard'}: give --tau T or --calibrate-on SYSTEM (the τ shipped for any dataset, ${LEXICAL_TAU}, is lexical similarity's under the hard rule)`);
+    if (scoring === 'graded' && calibrateOn === undefined) throw new CliError("--scoring graded: its credit ramps from τ − sd to τ, sd the calibration's spread: add --calibrate-on SYSTEM");
+  }
+  if (preset === 'learned' && calibrateOn !== undefined) throw new CliError('--calibrate-on: the learned linker brings its own threshold (--preset learned takes no --calibrate-on)');
+  if (idf !== undefined && preset !== 'plus') warn('--idf applies to --preset plus only');
+  if (cv !== undefined && preset === 'lexical') throw new CliError('--cv applies to --preset plus (its candidates re-chosen per fold) and --preset learned (out-of-fold scores)');
+  if (cv !== undefined && preset === 'plus' && calibrateOn === undefined) throw new CliError("--cv with --preset plus calibrates each fold on a system's reviews: add --calibrate-on SYSTEM");
+  if (values['links-out'] !== undefined && preset === 'learned') warn("--links-out: the learned linker's links are not written (as on the study's report)");
+  return { similarity, scoring, calibrateOn: llmLinks ? undefined : calibrateOn, idf, cv, split, linksOut: preset === 'learned' ? undefined : values['links-out'], linksLlm: llmLinks ? values : null };
 }
 
 /** --mapping FILE.json, or --map and --human; undefined when none is given. */

@@ -15,7 +15,7 @@ import { baselineMetrics, metaEvaluate, type AucEstimate, type Grouping, type Hu
 import type { HumanCrscoreInfo } from './evalHumanCrscore.ts';
 import { kendallTauB, spearman } from '../../core/stats.ts';
 import type { IntervalOptions } from '../stages/evalIntervals.ts';
-import { fmt } from '../shared/io.ts';
+import { CliError, fmt, inert } from '../shared/io.ts';
 import { metaEvaluateJobs } from '../metaeval/metaevalWorkers.ts';
 import type { EpsSearch } from '../../core/metaeval/metaTypes.ts';
 
@@ -77,9 +77,14 @@ export interface HumanMetaOptions {
   groupings: readonly Grouping[];
   statistic: RankStatistic;
   imported: readonly MetaMetric[];
-  ceiling: { input: HumanCeilingInput | null; missing: string | null };
+  /** dim: the ceiling's dimension (default rel, the records' slot the judged dimension fills). */
+  ceiling: { input: HumanCeilingInput | null; missing: string | null; dim?: Dim };
   /** How acc_eq's ε is searched (default 'search'). */
   epsSearch?: EpsSearch;
+  /** --baseline: the metric the paired differences are against (default CRScore's Rel, else the first column). */
+  against?: string;
+  /** --test: the test behind the significance clusters (default perm-both). */
+  test?: 'perm-both' | 'bootstrap';
 }
 
 const isBinary = (info: HumanRunInfo) => info.dimension.scale.kind === 'binary';
@@ -147,11 +152,12 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
   const named = (row: MetaRow): HumanMetaRow => ({ ...row, dim: info.matched ? row.dim : info.dimension.name });
   const ceilingInput = o.ceiling.input;
   const all = o.groupings.map((g) => ({ g, why: groupingUndefined(judgedReviews(info), g) }));
-  const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed, ...(o.epsSearch === 'exhaustive' ? { epsSearch: o.epsSearch } : {}) });
+  const optionsOf = (g: Grouping) => ({ grouping: g, statistic: o.statistic, dim: 'rel' as const, resamples: info.intervals.resamples, seed: info.intervals.seed, ...(o.epsSearch === 'exhaustive' ? { epsSearch: o.epsSearch } : {}), ...(o.test ? { test: o.test } : {}) });
   const run = all.filter((x) => !x.why);
   // The groupings side by side on one pool of threads (the same reports as one at a time).
   // Matched, CRScore's Rel as on the human study's path (evalMetaeval.ts); else the first column.
-  const against = info.matched ? columns.find((c) => c.id === 'crscore.rel' || /^crscore-[\w-]+\.rel$/.test(c.id))?.id : columns[0]?.id;
+  if (o.against !== undefined && !metrics.some((m) => m.id === o.against)) throw new CliError(`--baseline ${inert(o.against)}: not a metric of the run (its metrics: ${metrics.map((m) => m.id).join(', ')})`);
+  const against = o.against ?? (info.matched ? columns.find((c) => c.id === 'crscore.rel' || /^crscore-[\w-]+\.rel$/.test(c.id))?.id : columns[0]?.id);
   const reports = await metaEvaluateJobs(run.map(({ g }) => ({ records, metrics, options: { ...optionsOf(g), against } })));
   for (const { g, why } of all) {
     const key = KEY[g];
@@ -161,13 +167,13 @@ export async function humanMetaeval(info: HumanRunInfo, columns: readonly LabMet
     }
     const report = reports[run.findIndex((x) => x.g === g)];
     // The ceiling's row: one annotator judged against the other, on the reviews both scored (ceiling.ts).
-    const ceiling = ceilingInput?.records.length ? (metaEvaluate(ceilingInput.records, ceilingInput.metrics, optionsOf(g)).rows[0] ?? null) : null;
+    const ceiling = ceilingInput?.records.length ? (metaEvaluate(ceilingInput.records, ceilingInput.metrics, { ...optionsOf(g), dim: o.ceiling.dim ?? 'rel' }).rows[0] ?? null) : null;
     groupings[key] = {
       rows: report.rows.map((row) => ({ ...named(row), stats: { ...row.stats, ...(aucs && g === 'none' ? { auc: aucs.get(row.id)! } : {}) } })),
       ceiling: ceiling && named(ceiling),
     };
   }
-  const ceiling = { annotators: ceilingInput?.annotators ?? null, alpha: ceilingInput?.alpha?.rel ?? null, missing: o.ceiling.missing };
+  const ceiling = { annotators: ceilingInput?.annotators ?? null, alpha: ceilingInput?.alpha?.[o.ceiling.dim ?? 'rel'] ?? null, missing: o.ceiling.missing };
   return { ...base(info, columns), metaeval: { resamples: info.intervals.resamples, seed: info.intervals.seed, statistic: o.statistic, ceiling, groupings } };
 }
 
@@ -183,6 +189,8 @@ export function renderHuman(o: HumanEvalOutput): string {
   if (o.dimension.matched) L.push(`  matched: ${o.dimension.matched}`);
   if (o.crscore) L.push(`CRScore (${o.crscore.preset}): pseudo-references = ${pseudoRefsLabel(o.crscore.pseudoRefs)}, ${o.crscore.similarity} similarity, ${o.crscore.scoring} rule, τ = ${fmt(o.crscore.tau, 4)} (${o.crscore.tauSource})`);
   if (o.crscore?.inSample) L.push(`  ${o.crscore.inSample}.`);
+  const cv = o.crscore?.crossValidation;
+  if (cv) L.push(`  cross-validated (${cv.scheme}): Rel Spearman ${fmt(cv.relSpearman.mean)} ± ${fmt(cv.relSpearman.sd)}, system Spearman ${fmt(cv.systemSpearman.mean)} ± ${fmt(cv.systemSpearman.sd)} over ${cv.folds.length} folds`);
   L.push('', 'Metric coverage:');
   for (const m of o.metrics) {
     const out = Object.entries(m.leftOut).map(([why, k]) => `${k} ${why}`).join('; ');

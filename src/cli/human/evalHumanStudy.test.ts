@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetaRow } from '../../core/metaeval/index.ts';
 import { studyShapedJsonl } from '../../testing/studyParity.ts';
 import type { HumanEvalOutput } from './evalHumanReport.ts';
-import { isHumanDataRun } from './evalHuman.ts';
+import { evalLayout } from '../eval/evalRead.ts';
 import { crscore, FIXTURES } from '../shared/testing.ts';
 
 let dir: string;
@@ -64,9 +64,10 @@ describe('crscore eval --human-data on the human study', () => {
     expect(ref.metrics[0].leftOut['no pseudo-references']).toBeUndefined();
   });
 
-  it('is the path only with --human-data, and says what does not fit', () => {
-    expect(isHumanDataRun(['--dataset', 'dev.jsonl'])).toBe(false);
-    expect(isHumanDataRun(['--dataset', 'dev.jsonl', '--human-data'])).toBe(true);
+  it('--human-data insists on the study\'s layout, and says what does not fit', () => {
+    // The layout is the file's, with or without --human-data (which asks for this report on it).
+    expect(evalLayout(file, { mapping: false, humanData: false, predictions: false })).toBe('human-study');
+    expect(evalLayout(file, { mapping: false, humanData: true, predictions: false })).toBe('human-study');
     const other = path.join(dir, 'rated.csv');
     writeFileSync(other, 'code,comment,gold,score\nx = 1,Fix it.,Fix this.,3\n');
     const notStudy = crscore(['eval', '--dataset', other, '--human-data', '--metrics', 'bleu']);

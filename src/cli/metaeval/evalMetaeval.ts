@@ -168,7 +168,8 @@ export async function checkMetricScores(specs: readonly string[]): Promise<void>
   }
 }
 
-async function ceilingOf(files: readonly string[]): Promise<{ input: ReturnType<typeof humanCeiling>; problems: string[] }> {
+/** The human ceiling from the human study's annotator CSVs as published (--ceiling FILE …), and what could not be read. */
+export async function ceilingOf(files: readonly string[]): Promise<{ input: ReturnType<typeof humanCeiling>; problems: string[] }> {
   const byAnnotator = new Map<string, AnnotatorFile & { rows: DatasetRow[] }>();
   const problems: string[] = [];
   for (const file of files) {

@@ -5,6 +5,7 @@ import type { EvalItem } from '../../core/evaluate.ts';
 import { DEFAULT_LINKS_PROMPT } from '../../core/links/llmLinks.ts';
 import type { Idf } from '../../core/plus/idf.ts';
 import type { ItemMatrices, ScoringRule } from '../../core/research/index.ts';
+import type { LabMetric } from '../../core/lab/index.ts';
 import { rememberingCache, sha256Hex } from '../../llmbatch/cache.ts';
 import { checkTemplate, linksForItems, planLinks } from '../../llmbatch/linksBatch.ts';
 import { requestCounts } from '../../llmbatch/run.ts';
@@ -120,4 +121,13 @@ export async function evalLinks(items: readonly EvalItem[], values: PseudoRefVal
   } finally {
     dispose();
   }
+}
+
+/** Columns of the kept reviews spread over all `total` reviews; the others (failed requests) get no value. */
+export function withFailed(columns: readonly LabMetric[], kept: readonly number[], total: number): LabMetric[] {
+  return columns.map((c) => {
+    const values: (number | null)[] = new Array<number | null>(total).fill(null);
+    kept.forEach((k, i) => (values[k] = c.values[i]));
+    return { ...c, values, gaps: values.map((v) => (v === null ? 'failed' : null)) };
+  });
 }

@@ -11,7 +11,7 @@ import {
   type CrossValidation,
 } from '../../core/plus/evaluate.ts';
 import { PLUS_CANDIDATES, PLUS_DEFAULT_CALIBRATION, PLUS_OPTIONS } from '../../core/plus/preset.ts';
-import type { PlusOptions } from '../../core/plus/score.ts';
+import type { PlusInput, PlusOptions } from '../../core/plus/score.ts';
 import type { SplitMode } from '../../core/types.ts';
 import { loadBackgroundIdf } from '../shared/background.ts';
 import { flat, renderTable, type EvalResult } from './evalReport.ts';
@@ -69,38 +69,43 @@ export function parseCv(v: string | undefined): number | 'language' | undefined 
   return k;
 }
 
+/**
+ * The plus preset cross-validated within the dataset (--cv K|language): per fold, calibrated on the other folds'
+ * reviews of `system`, the candidate with the best Rel Spearman there, measured on the held-out fold.
+ */
+export function plusCrossValidation(items: EvalItem[], inputs: PlusInput[], cv: string, system: string): CrossValidation {
+  if (cv === 'language')
+    return crossValidatePlus(
+      items,
+      inputs,
+      PLUS_CANDIDATES,
+      (it) => it.lang,
+      'leave one language out',
+      system,
+    );
+  else {
+    const k = parseCv(cv) as number;
+    // More folds than changes leaves folds empty: their figures would be NaN, reported as a result.
+    const changes = new Set(items.map((it) => it.rowId)).size;
+    if (k > changes)
+      throw new CliError(`--cv ${k}: only ${changes} changes have scorable reviews, so at most ${changes} folds (or --cv language)`);
+    return crossValidatePlus(
+      items,
+      inputs,
+      PLUS_CANDIDATES,
+      diffFolds(items, k),
+      `${k} folds of diffs`,
+      system,
+    );
+  }
+}
+
 export async function evalPlus(items: EvalItem[], o: PlusEvalOptions) {
   const { inputs, cal, calibrated, ramp, scores } = await plusScores(items, o);
   o.onScores?.({ scores, tau: ramp.tau, calibrated });
   const a = agreement(items, scores);
 
-  let crossValidation: CrossValidation | null = null;
-  if (o.cv) {
-    if (o.cv === 'language')
-      crossValidation = crossValidatePlus(
-        items,
-        inputs,
-        PLUS_CANDIDATES,
-        (it) => it.lang,
-        'leave one language out',
-        o.system,
-      );
-    else {
-      const k = parseCv(o.cv) as number;
-      // More folds than changes leaves folds empty: their figures would be NaN, reported as a result.
-      const changes = new Set(items.map((it) => it.rowId)).size;
-      if (k > changes)
-        throw new CliError(`--cv ${k}: only ${changes} changes have scorable reviews, so at most ${changes} folds (or --cv language)`);
-      crossValidation = crossValidatePlus(
-        items,
-        inputs,
-        PLUS_CANDIDATES,
-        diffFolds(items, k),
-        `${k} folds of diffs`,
-        o.system,
-      );
-    }
-  }
+  const crossValidation = o.cv ? plusCrossValidation(items, inputs, o.cv, o.system) : null;
   const out: PlusEvalResult = {
     tau: ramp.tau,
     n: a.n,
