@@ -142,7 +142,7 @@ describe('eval and score with --pseudo-refs', () => {
     const r = await run(['eval', '--dataset', TEST, '--predictions', path.join(CR, 'codereviewer.txt'), '--pseudo-refs', 'generate', '--calibrate-on', 'codereviewer', '--json', ...llm()]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { pseudoRefs: Record<string, unknown>; counts: { reviews: number } };
-    expect(out.pseudoRefs).toEqual({ source: 'generate', changes: 6, claims: 24, issues: expect.any(Number), requests: 6, cached: 0, failed: 0, readInPart: 0, notScorable: 0 });
+    expect(out.pseudoRefs).toEqual({ source: 'generate', changes: 6, claims: 24, issues: expect.any(Number), requests: 6, cached: 0, failed: 0, notScorable: 0 });
     expect(out.counts.reviews).toBe(6);
     const a = await run(['eval', '--dataset', TEST, '--predictions', path.join(CR, 'codereviewer.txt'), '--pseudo-refs', 'analyzers', '--calibrate-on', 'codereviewer', '--json', '--cache-dir', cacheDir]);
     const ao = JSON.parse(a.stdout) as { pseudoRefs: { requests: number; claims: number; notScorable: number } };

@@ -271,10 +271,11 @@ export async function loadDataset(file: string, predictions: readonly string[] =
   return { rows: r.rows, badLines: r.errors.length };
 }
 
-/** `eval --json`'s pseudoRefs field. */
+/** `eval --json`'s pseudoRefs field. `readInPart` only when some change was read in part: scripts read these keys,
+ *  and the study's --json stays byte for byte (scripts/studyGolden.test.ts). */
 export function pseudoRefsSummary(s: PseudoRefsStats) {
   const { source, changes, claims, issues, requests, cached, failed, readInPart, notScorable } = s;
-  return { source, changes, claims, issues, requests, cached, failed, readInPart, notScorable };
+  return { source, changes, claims, issues, requests, cached, failed, ...(readInPart ? { readInPart } : {}), notScorable };
 }
 
 /** `crscore score` input lines as changes (id "line-N"), so their pseudo-references can be generated. */
