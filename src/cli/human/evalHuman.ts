@@ -43,7 +43,7 @@ function nothingToJudge(info: HumanRunInfo, columns: readonly LabMetric[], left:
   return [
     `--dataset ${inert(info.file)}: nothing to judge: no review has both a metric value and a human score.`,
     ...why.map((w) => `  ${w}`),
-    ...(left.noReference ? [`  CRScore needs no reference review: --metrics crscore --pseudo-refs analyzers (no key), claims or generate (an LLM)`] : []),
+    ...(left.noReference ? [`  CRScore needs no reference review: --pseudo-refs offline (tree claims and analyzer issues: no model, no key), claims or generate (an LLM), local (a model on this machine)`] : []),
   ].join('\n');
 }
 

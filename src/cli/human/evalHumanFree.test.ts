@@ -62,6 +62,14 @@ describe('reference-free metrics on a table with no reference review', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/nothing to judge/);
     expect(r.stderr).toMatch(/--metrics bleu: skipped/);
-    expect(r.stderr).toMatch(/--pseudo-refs analyzers/);
+    expect(r.stderr).toMatch(/--pseudo-refs offline/);
+  });
+
+  it('--pseudo-refs without --metrics judges CRScore beside the default metrics (a new user names the source, not the metric)', () => {
+    const r = crscore(['eval', '--dataset', csv, ...MAP, '--pseudo-refs', 'offline', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/applies to --metrics crscore only/);
+    const out = JSON.parse(r.stdout) as HumanEvalOutput;
+    expect(out.metrics.find((m) => m.id === 'crscore.rel')!.n).toBe(REVIEWS);
   });
 });

@@ -69,7 +69,7 @@ describe('crscore eval on a table without a reference review', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/nothing to judge/);
     expect(r.stderr).toMatch(/no reference review/);
-    expect(r.stderr).toMatch(/--pseudo-refs analyzers/);
+    expect(r.stderr).toMatch(/--pseudo-refs offline/);
     expect(r.stdout).toBe('');
   });
 

@@ -44,8 +44,8 @@ export const EVAL_HUMAN_USAGE = `The human-scored report (any layout; the human 
                             that dimension's annotators; the scale is guessed from the values when absent)
   --mapping FILE.json       the same as one file ({"fields": {…}, "human": [{"column", "dimension", "scale"}]})
   --metrics LIST            any of ${HUMAN_METRICS.join(', ')}
-                            (default bleu,chrf,rouge-l,meteor, with crscore on the human study's file; crscore
-                            with --preset), against the change's reference review; crscore needs --pseudo-refs
+                            (default bleu,chrf,rouge-l,meteor, with crscore on the human study's file or with
+                            --pseudo-refs; crscore alone with --preset), against the change's reference review; crscore needs --pseudo-refs
                             (but on the human study's file); length, random: the baselines (--metaeval)
   CRScore's options of the study's report apply here too: --split; --similarity lexical|tfidf|embedding and
                             --scoring hard|graded (lexical preset; but lexical/hard, τ by --tau or
@@ -227,9 +227,10 @@ export interface HumanSettings {
   test: 'perm-both' | 'bootstrap' | undefined;
 }
 
-function readMetrics(spec: string | undefined, preset: boolean, study: boolean): HumanMetric[] {
-  // The human study brings its pseudo-references: CRScore is judged beside the reference metrics by default.
-  const names = (spec ?? (preset ? 'crscore' : study ? 'crscore,bleu,chrf,rouge-l,meteor' : 'bleu,chrf,rouge-l,meteor')).split(',').map((s) => s.trim()).filter(Boolean);
+function readMetrics(spec: string | undefined, preset: boolean, withPseudoRefs: boolean): HumanMetric[] {
+  // The human study brings its pseudo-references, and --pseudo-refs names a source: either way CRScore is judged
+  // beside the reference metrics by default (a person who names the pseudo-references means CRScore).
+  const names = (spec ?? (preset ? 'crscore' : withPseudoRefs ? 'crscore,bleu,chrf,rouge-l,meteor' : 'bleu,chrf,rouge-l,meteor')).split(',').map((s) => s.trim()).filter(Boolean);
   for (const n of names) {
     if ((HUMAN_METRICS as readonly string[]).includes(n)) continue;
     // The study's report's own metrics: said where they run, and what here does the same.
@@ -249,7 +250,7 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
   // paper: the study's report's name for the paper's CRScore, this report's lexical preset with its options.
   const presetName = oneOf(values.preset, [...HUMAN_PRESETS, 'paper'] as const, '--preset');
   const preset = presetName === 'paper' ? 'lexical' : presetName;
-  const names = readMetrics(values.metrics, preset !== undefined, layout === 'human-study');
+  const names = readMetrics(values.metrics, preset !== undefined, layout === 'human-study' || values['pseudo-refs'] !== undefined);
   const pseudo = oneOf(values['pseudo-refs'], HUMAN_PSEUDO_REFS, '--pseudo-refs (on a human-scored dataset)');
   // The human study brings its own pseudo-references; any other dataset says which it means.
   if (names.includes('crscore') && !pseudo && layout !== 'human-study')
