@@ -5,35 +5,17 @@
 // file; "the reference issues, else offline" equals pr-eval without --pseudo-refs. A PR opens with its
 // pseudo-references pinned at their hunks and lines, told apart from the tool's comments. Screenshots with
 // PR_SHOTS=folder.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { prEvalCli as cli, shoot, type PrEvalOut } from './helpers-pr';
 import { startLlmStub, type LlmStub } from './stubs/llmStub';
-import { samplePrFiles, type Aggregates, type PrRow } from '../src/core/prreview/index';
+import { samplePrFiles } from '../src/core/prreview/index';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-pr-pseudo-'));
-const SHOTS = process.env.PR_SHOTS ? path.resolve(process.env.PR_SHOTS) : null;
-type Out = { signature: string; rows: PrRow[]; aggregates: Aggregates };
-
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Out> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'pr-eval', ...args, '--json'], { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20, env: { ...process.env, ...env } });
-  return JSON.parse(stdout) as Out;
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${w}.png`), fullPage: name.startsWith('pr-view') });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+type Out = PrEvalOut;
 
 const storeRows = (page: Page) =>
   page.evaluate(() => {
@@ -197,7 +179,7 @@ test.describe("the LLM's claims with the person's key", () => {
     await expect(panel.getByTestId('pr-pseudo-missing')).toBeVisible();
     await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
     await panel.getByLabel('Base URL').fill(stub.baseUrl);
-    await panel.getByLabel('Model').fill('stub-model');
+    await panel.getByLabel('Model', { exact: true }).fill('stub-model');
     await panel.getByLabel('API key').fill('sk-test');
     await panel.getByTestId('pr-pseudo-plan').click();
     await expect(panel.getByTestId('pr-pseudo-confirm')).toContainText(/^\d+ requests to send/);

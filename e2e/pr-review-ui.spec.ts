@@ -3,38 +3,20 @@
 // does; a GitHub pull request (through the stub) judged with the reviewers a person ticks as the reference; and
 // judging the judges on Martian's folder, every figure equal to `crscore pr-eval --judges --json` on the same files.
 // Screenshots at two sizes with PR_SHOTS=folder.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
+import { prEvalCli as cli, shoot } from './helpers-pr';
 import { samplePr, type FixturePr } from './stubs/githubFixture';
 import { startGithubStub, type GithubStub } from './stubs/githubStub';
-import { samplePrFiles, type Aggregates, type JudgesReport, type PrRow } from '../src/core/prreview/index';
+import { samplePrFiles, type JudgesReport } from '../src/core/prreview/index';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crscore-pr-ui-'));
-const SHOTS = process.env.PR_SHOTS ? path.resolve(process.env.PR_SHOTS) : null;
 // Martian's layout with two judge folders: generated golden comments and candidates, each judge's decisions
 // recorded by scripts/prreview/martian_fixture.py (Martian's step 3 with a stub LLM).
 const MARTIAN = path.resolve('src/core/prreview/fixtures/martian');
-
-async function cli<T = { signature: string; rows: PrRow[]; aggregates: Aggregates }>(args: string[]): Promise<T> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/cli/main.ts', 'pr-eval', ...args, '--json'], { encoding: 'utf8', timeout: 240_000, maxBuffer: 64 << 20 });
-  return JSON.parse(stdout) as T;
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [[1024, 768], [1440, 900]] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${w}.png`), fullPage: name.startsWith('pr-view') });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** The pairs the pins name (C ↔ I) and the pairs drawn as lines, as sets of "issue,comment". */
 async function pairs(page: Page): Promise<{ named: string[]; drawn: string[] }> {

@@ -5,9 +5,7 @@
 // evaluation takes them as PrEvalOptions.pseudoRefs. Orchestration only, with progress and Cancel.
 import { create } from 'zustand';
 import { changeRow, cutPrs, placePseudoRefs, type PrDataset, type PrEvalOptions, type PullRequest } from '../../core/prreview/index';
-import type { AnalyzerResult, AnalyzeRequest } from '../../analyzers/run';
-import type { CodeLanguage } from '../../analyzers/languages';
-import type { PseudoReference } from '../../core/types';
+import { analyzeInWorker, treeClaimsInWorker } from '../shared/analyzersInWorker';
 import { settingsProblem } from '../../claims/generate';
 import { effectiveConcurrency } from '../../claims/providers';
 import { claimsForChanges, planClaims, type ChangeClaims } from '../../pseudorefs/claimsBatch';
@@ -59,16 +57,6 @@ let controller: AbortController | null = null;
 let madeFor: { files: unknown; read: unknown; choice: PrPseudoChoice } | null = null;
 
 const sourceOf = (c: PrPseudoChoice): PseudoRefSource => (c === 'fill' || c === 'none' ? 'offline' : c);
-
-async function analyzeInWorker(req: AnalyzeRequest): Promise<AnalyzerResult[]> {
-  const client = await import('../../analyzers/client');
-  return client.analyzeInBrowser(req);
-}
-
-async function treeClaimsInWorker(language: CodeLanguage, diff: string): Promise<PseudoReference[]> {
-  const client = await import('../../analyzers/client');
-  return client.treeClaimsInBrowser({ language, diff });
-}
 
 /** The PRs' pseudo-references from `source`, as the CLI's prPseudoReferences makes them (its makePseudoRefs' order). */
 export async function makePrPseudoRefs(

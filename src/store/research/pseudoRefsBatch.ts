@@ -4,14 +4,12 @@
 // JSONL with pseudo_refs filled (also the export). Orchestration only; the key stays in the claims settings store.
 import { create } from 'zustand';
 import type { DatasetRow } from '../../core/dataset';
-import type { AnalyzerResult, AnalyzeRequest } from '../../analyzers/run';
+import { analyzeInWorker, treeClaimsInWorker } from '../shared/analyzersInWorker';
 import { settingsProblem } from '../../claims/generate';
 import { effectiveConcurrency } from '../../claims/providers';
 import { claimsForChanges, planClaims, type ChangeClaims, type ClaimsPlan } from '../../pseudorefs/claimsBatch';
 import { changeCodeLanguage, issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
 import { treeClaimsWith } from '../../pseudorefs/treeClaimsBatch';
-import type { CodeLanguage } from '../../analyzers/languages';
-import type { PseudoReference } from '../../core/types';
 import { changeRows, withPseudoReferences } from '../../core/humanData/bridge';
 import {
   mergePseudoRefs,
@@ -165,16 +163,6 @@ const mark = (v: object | null) => {
     // storage refused: only the after-reload notice is lost
   }
 };
-
-async function analyzeInWorker(req: AnalyzeRequest): Promise<AnalyzerResult[]> {
-  const client = await import('../../analyzers/client');
-  return client.analyzeInBrowser(req);
-}
-
-async function treeClaimsInWorker(language: CodeLanguage, diff: string): Promise<PseudoReference[]> {
-  const client = await import('../../analyzers/client');
-  return client.treeClaimsInBrowser({ language, diff });
-}
 
 export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
   source: 'generate',
