@@ -44,7 +44,7 @@ test('a dataset that carries pseudo-references for most changes plans requests o
     await expect(fold).toHaveAttribute('open', '');
     await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
     await panel.getByLabel('Base URL').fill(stub.baseUrl);
-    await panel.getByLabel('Model').fill('stub-model');
+    await panel.getByLabel('Model', { exact: true }).fill('stub-model');
     await expect(page.getByTestId('prefs-keep-own')).toBeChecked();
     await expect(panel).toContainText('2 of 3 changes carry them');
     await expect(page.getByTestId('prefs-plan')).toHaveAttribute('data-requests', '1');
@@ -138,7 +138,7 @@ test('an LLM error belongs to its provider: switching provider clears it', async
   // A server that is not there: the request fails with a network error.
   await claims.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
   await claims.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
-  await claims.getByLabel('Model').fill('stub-model');
+  await claims.getByLabel('Model', { exact: true }).fill('stub-model');
   await claims.getByRole('button', { name: 'Generate pseudo-references' }).click();
   await expect(page.getByTestId('claims-error')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('claims-summary')).toContainText('LLM: failed');

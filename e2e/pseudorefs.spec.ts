@@ -49,7 +49,7 @@ async function setUpLlm(page: Page, opts: { key?: string; timeoutSec?: number } 
   const panel = page.getByTestId('pseudo-refs-panel');
   await panel.getByLabel('Provider').selectOption({ label: 'Other OpenAI-compatible' });
   await panel.getByLabel('Base URL').fill(stub.baseUrl);
-  await panel.getByLabel('Model').fill('stub-model');
+  await panel.getByLabel('Model', { exact: true }).fill('stub-model');
   if (opts.key) await panel.getByLabel('API key').fill(opts.key);
   if (opts.timeoutSec) await panel.getByLabel('Timeout (s)').fill(String(opts.timeoutSec));
 }
