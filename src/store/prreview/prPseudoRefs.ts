@@ -11,11 +11,8 @@ import { effectiveConcurrency } from '../../claims/providers';
 import { claimsForChanges, planClaims, type ChangeClaims } from '../../pseudorefs/claimsBatch';
 import { issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
 import { treeClaimsWith } from '../../pseudorefs/treeClaimsBatch';
-import { usesAnalyzers, usesLlm, usesLocalModel, usesTreeClaims, type PseudoRefSource } from '../../pseudorefs/dataset';
-
-/** The claims' settings for a source: the in-page model's for `local` (no key), else the person's provider. */
-const settingsFor = (source: PseudoRefSource, s: ClaimsSettings) => (usesLocalModel(source) ? localLlmSettings(s) : llmSettings(s));
-import { llmSettings, localLlmSettings, useClaimsSettings, type ClaimsSettings } from '../shared/claimsSettings';
+import { usesAnalyzers, usesLlm, usesTreeClaims, type PseudoRefSource } from '../../pseudorefs/dataset';
+import { settingsFor, showLocalProviderFor, useClaimsSettings } from '../shared/claimsSettings';
 import { rememberingCache } from '../../llmbatch/cache';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { usePrReview } from './prReview';
@@ -118,8 +115,7 @@ export const usePrPseudoRefs = create<PrPseudoState>()((set, get) => ({
     if (choice === 'none') return usePrReview.getState().setPseudoRefs(null);
     const source = sourceOf(choice);
     if (usesLlm(source)) {
-      // The in-page model's settings are the in-browser provider's: the form shows them (as Research's batch does).
-      if (usesLocalModel(source) && useClaimsSettings.getState().provider !== 'browser') useClaimsSettings.getState().setProvider('browser');
+      showLocalProviderFor(source);
       const s = useClaimsSettings.getState();
       const problem = settingsProblem(settingsFor(source, s));
       // The panel says what is missing (LlmSettingsMissing) and offers the settings; choosing again plans.

@@ -22,7 +22,7 @@ import {
   type PseudoRefsStats,
   type PseudoRefSource,
 } from '../../pseudorefs/dataset';
-import { llmSettings, localLlmSettings, useClaimsSettings, type ClaimsSettings } from '../shared/claimsSettings';
+import { settingsFor, showLocalProviderFor, useClaimsSettings } from '../shared/claimsSettings';
 import { rememberingCache } from '../../llmbatch/cache';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { rowCode } from '../dataset/rowCode';
@@ -140,11 +140,6 @@ export function keptIds(rows: readonly DatasetRow[], keepOwn: boolean): Set<stri
   return new Set(keepOwn && own.length < rows.length ? own.map((r) => r.id) : []);
 }
 
-/** The LLM settings a source's claims use: the in-page model's for `local`, else those chosen (and their key). */
-export function settingsFor(source: PseudoRefSource, s: ClaimsSettings) {
-  return usesLocalModel(source) ? localLlmSettings(s) : llmSettings(s);
-}
-
 function configFor(source: PseudoRefSource): PseudoRefsConfig {
   const s = useClaimsSettings.getState();
   const c: PseudoRefsConfig = { source, generatedAt: new Date().toISOString() };
@@ -176,8 +171,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
   writing: null,
 
   setSource(source) {
-    // The in-page model's settings are the in-browser provider's: the form shows them (the workbench's too).
-    if (usesLocalModel(source) && useClaimsSettings.getState().provider !== 'browser') useClaimsSettings.getState().setProvider('browser');
+    showLocalProviderFor(source);
     set({ source, plan: null });
     void get().refreshPlan();
   },

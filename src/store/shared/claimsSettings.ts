@@ -8,6 +8,7 @@ import { recordingLocalStorage } from '../../settings/storageWrites';
 import { DEFAULT_TIMEOUT_MS, keyHeld as keyHeldFor } from '../../claims/generate';
 import type { OutputFormat } from '../../claims/prompt';
 import { PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers';
+import { usesLocalModel, type PseudoRefSource } from '../../pseudorefs/dataset';
 import { optInSecrets } from './optInSecrets';
 
 /** Which analyzer warnings count: the paper's text match on +/- lines, or warnings on added lines. */
@@ -155,4 +156,15 @@ export function localLlmSettings(s: ClaimsSettings): LlmSettings {
     maxNewTokens: s.maxNewTokens,
     backend: s.backend,
   };
+}
+
+/** The LLM settings a source's claims use: the in-page model's for `local`, else those chosen (and their key). */
+export function settingsFor(source: PseudoRefSource, s: ClaimsSettings): LlmSettings {
+  return usesLocalModel(source) ? localLlmSettings(s) : llmSettings(s);
+}
+
+/** `local` chosen: the form shows the in-browser provider's settings (the workbench's too), as its claims use them. */
+export function showLocalProviderFor(source: PseudoRefSource): void {
+  const st = useClaimsSettings.getState();
+  if (usesLocalModel(source) && st.provider !== 'browser') st.setProvider('browser');
 }
