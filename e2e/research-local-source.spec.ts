@@ -4,7 +4,7 @@
 // implication) on WASM; the plan names the speed measured on this machine once the model has run, and a second
 // run asks nothing (the answers are cached).
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hubUnreachable } from './hub';
 import { countGenerations } from './helpers-local-llm';
 import { browserReport, cli, expectSame, rowsOf, runAndOpenLab, tmp } from './helpers-human';
@@ -12,17 +12,22 @@ import { MAP_ARGS, N, mapNine } from './helpers-nine';
 
 const CR = path.resolve('e2e/fixtures/codereviewer');
 
+/** CodeReviewer's test file with one system's predictions: 6 changes without pseudo-references. */
+async function importCodeReviewer(page: Page) {
+  await page.goto('/#research');
+  await page.getByTestId('predictions-import').locator('summary').click();
+  await page.getByTestId('cr-test-file').setInputFiles(path.join(CR, 'msg-test.jsonl'));
+  await page.getByTestId('cr-pred-files').setInputFiles([path.join(CR, 'codereviewer.txt')]);
+  await page.getByTestId('cr-import').click();
+}
+
 test.beforeEach(async ({ context }) => {
   await hubUnreachable(context);
 });
 
 test('Research: the in-page model source makes claims per change, with the measured speed, then from the cache', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/#research');
-  await page.getByTestId('predictions-import').locator('summary').click();
-  await page.getByTestId('cr-test-file').setInputFiles(path.join(CR, 'msg-test.jsonl'));
-  await page.getByTestId('cr-pred-files').setInputFiles([path.join(CR, 'codereviewer.txt')]);
-  await page.getByTestId('cr-import').click();
+  await importCodeReviewer(page);
   await expect(page.getByTestId('import-rows')).toHaveText('6');
 
   const panel = page.getByTestId('pseudo-refs-panel');
@@ -94,11 +99,7 @@ test("a labelled table with no reference: `local` in step 2; CRScore's figures e
 
 test('Cancel stops the in-page model mid-generation; Resume runs to the end', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('/#research');
-  await page.getByTestId('predictions-import').locator('summary').click();
-  await page.getByTestId('cr-test-file').setInputFiles(path.join(CR, 'msg-test.jsonl'));
-  await page.getByTestId('cr-pred-files').setInputFiles([path.join(CR, 'codereviewer.txt')]);
-  await page.getByTestId('cr-import').click();
+  await importCodeReviewer(page);
   const panel = page.getByTestId('pseudo-refs-panel');
   await panel.getByLabel('In-page model').check();
   await panel.getByRole('combobox', { name: 'Model', exact: true }).selectOption('other');
