@@ -18,6 +18,11 @@ import { useSliceBy } from './sliceBy';
 
 type HumanFields = Partial<SignatureConfig>;
 
+/** The dimension the results on screen were judged against (a newly chosen one's run may not have landed yet), else
+ *  the one chosen; the tables, their exports and the signature all name this one. */
+export const judgedDimensionName = (r: Pick<ReturnType<typeof useResearch.getState>, 'results' | 'human'>): string | undefined =>
+  r.results?.humanDimension?.name ?? r.human?.dimension;
+
 /** The LLM grade by its model and METEOR by its tokenizer, as `crscore eval --dataset … --metrics` names them. */
 const signedNames = (columns: readonly string[]) =>
   metricNames(columns).map((n) => {
@@ -51,7 +56,7 @@ export function humanSignatureFields(run: RunSignatureConfig | null, columns: re
     ...humanMetricsSignatureConfig(run, signedNames(columns), humanPseudoRefs(h)),
     claimsPromptHash: null,
     analyzers: null,
-    ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: h.dimension }),
+    ...humanDataSignatureConfig({ dataset, layout: h.layout, mapping: h.mapping, dimensions: h.dataset.dimensions, dimension: judgedDimensionName(r)! }),
     // The rows judged and the field the tables are repeated for, as `crscore eval --where … --by …` signs them.
     where: h.where ? whereSignature(h.where.clauses) : null,
     by: useSliceBy.getState().by,

@@ -4,6 +4,7 @@
 import { scaleLabel } from '../../../core/humanData/index';
 import type { AucEstimate } from '../../../core/metaeval/index';
 import { useResearch } from '../../../store/research/research';
+import { judgedDimensionName } from '../../../store/metaeval/humanSignature';
 import type { JudgedCoverage } from '../../../store/metaeval/humanJudging';
 
 export function HumanDimensionSelect({ testid = 'me-human-dim', note = false }: { testid?: string; note?: boolean }) {
@@ -33,11 +34,11 @@ export function HumanDimensionSelect({ testid = 'me-human-dim', note = false }: 
 const f3 = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 
 export function AucTable({ aucs, labels }: { aucs: Record<string, AucEstimate>; labels: readonly { id: string; label: string }[] }) {
-  const human = useResearch((s) => s.human);
+  const dimension = useResearch(judgedDimensionName);
   return (
     <table className="r-table" data-testid="me-auc">
       <caption className="small">
-        ROC AUC against the binary dimension {human?.dimension}: the chance that a review labelled 1 scores above one labelled 0 (ties count one half), with
+        ROC AUC against the binary dimension {dimension}: the chance that a review labelled 1 scores above one labelled 0 (ties count one half), with
         its 95% interval resampling changes.
       </caption>
       <thead>

@@ -6,6 +6,7 @@ import { useHumanSlices, type SliceTable } from '../../../store/metaeval/humanSl
 import { useSliceBy } from '../../../store/metaeval/sliceBy';
 import { useMetaEval } from '../../../store/metaeval/metaeval';
 import { useResearch } from '../../../store/research/research';
+import { judgedDimensionName } from '../../../store/metaeval/humanSignature';
 
 // Test hook: the slices' state (figures only).
 (globalThis as { __crscoreSlices?: typeof useHumanSlices }).__crscoreSlices = useHumanSlices;
@@ -105,8 +106,8 @@ export function HumanSlices() {
 }
 
 function Slice({ by, slice }: { by: string; slice: SliceTable }) {
-  const human = useResearch((x) => x.human);
-  const t = metaEvalTable(slice.report, null, human?.dimension);
+  const dimension = useResearch(judgedDimensionName);
+  const t = metaEvalTable(slice.report, null, dimension);
   const value = slice.value === null ? '(no value)' : String(slice.value);
   return (
     <div className="r-table-wrap" data-testid="me-slice" data-value={value} data-n={slice.n}>

@@ -6,6 +6,7 @@ import { coverageLines, GROUPING_LABEL, GROUPINGS, metaEvalTable, formatMetaEval
 import { useLab } from '../../../store/lab/lab';
 import { useMetaEval } from '../../../store/metaeval/metaeval';
 import { useResearch } from '../../../store/research/research';
+import { judgedDimensionName } from '../../../store/metaeval/humanSignature';
 import { useLlmMetrics } from '../../../settings/llmMetrics';
 import { ProgressBar } from '../../../ui/BatchRunControls';
 import { TableExports } from '../TableExports';
@@ -55,7 +56,8 @@ export function MetaEvalView() {
   const s = useMetaEval();
   const [curveId, setCurveId] = useState<string | null>(null);
   useCompute();
-  const table = useMemo(() => (s.report ? metaEvalTable(s.report, s.ceiling, human?.dimension) : null), [s.report, s.ceiling, human?.dimension]);
+  const dimension = useResearch(judgedDimensionName);
+  const table = useMemo(() => (s.report ? metaEvalTable(s.report, s.ceiling, dimension) : null), [s.report, s.ceiling, dimension]);
   if (!results) return null;
   const report = s.report;
   const curveRow = report ? (report.rows.find((r) => r.id === curveId) ?? report.rows[0]) : null;
@@ -184,7 +186,7 @@ export function MetaEvalView() {
           <p className="small me-signature">
             Signature: <code data-testid="me-signature">{s.signature}</code>
           </p>
-          <TableExports name="metaeval" file={(f) => formatMetaEval(report, f, s.signature, s.ceiling, human?.dimension)} testId={(f) => `me-export-${f}`} />
+          <TableExports name="metaeval" file={(f) => formatMetaEval(report, f, s.signature, s.ceiling, dimension)} testId={(f) => `me-export-${f}`} />
           {curveRow && (
             <figure className="r-fig" data-testid="me-tie-fig">
               <figcaption>
