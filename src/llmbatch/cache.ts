@@ -57,8 +57,14 @@ export function answerIdentity(settings: LlmSettings, promptSha256: string) {
 export async function answerKey(settings: LlmSettings, prompt: string): Promise<{ key: string; promptSha256: string }> {
   const promptSha256 = await sha256Hex(prompt);
   const id = answerIdentity(settings, promptSha256);
-  // top-p and a system message join the key only when set, so every answer cached before them is still found.
-  const extra = [...(settings.topP !== undefined ? [`top_p:${settings.topP}`] : []), ...(settings.system !== undefined ? [`system:${await sha256Hex(settings.system)}`] : [])];
+  // top-p and a system message join the key only when set, so every answer cached before them is still found. The
+  // most new tokens joins it for a model run here only (a server's answer is the same whatever the page's setting):
+  // an answer cut at 64 tokens is not the one a 512-token run writes.
+  const extra = [
+    ...(settings.topP !== undefined ? [`top_p:${settings.topP}`] : []),
+    ...(settings.system !== undefined ? [`system:${await sha256Hex(settings.system)}`] : []),
+    ...(settings.provider === 'browser' && settings.maxNewTokens !== undefined ? [`max_new_tokens:${settings.maxNewTokens}`] : []),
+  ];
   return { key: await sha256Hex(JSON.stringify([id.provider, id.baseUrl, id.model, id.temperature, id.promptSha256, ...extra])), promptSha256 };
 }
 

@@ -22,3 +22,15 @@ describe('top-p and a system message', () => {
     expect(body(anthropicRequest({ ...base, provider: 'anthropic' }, 'p'))).not.toHaveProperty('system');
   });
 });
+
+describe('the most new tokens of a model run here', () => {
+  // A local answer cut at 64 tokens is not the answer a 512-token run would write; a server's is the same answer
+  // whatever the page's setting (only the local model reads it), so its key stays as it was.
+  it('joins the key of a local model run, and of nothing else', async () => {
+    const local: LlmSettings = { ...base, provider: 'browser', baseUrl: '', model: 'tiny' };
+    const k = async (s: LlmSettings) => (await answerKey(s, 'p')).key;
+    expect(await k({ ...local, maxNewTokens: 64 })).not.toBe(await k({ ...local, maxNewTokens: 512 }));
+    expect(await k({ ...local, maxNewTokens: 64 })).toBe(await k({ ...local, maxNewTokens: 64 }));
+    expect(await k({ ...base, maxNewTokens: 64 })).toBe(await k(base));
+  });
+});
