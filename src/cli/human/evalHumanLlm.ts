@@ -46,9 +46,10 @@ export interface HumanLlmSettings {
  * The grade's settings, checked before the dataset is read: the key (said once, never printed), the samples and the
  * prompt file. Null without llm-grade (its flags then only draw a warning).
  */
-export async function readHumanLlm(values: HumanLlmValues, wanted: boolean): Promise<HumanLlmSettings | null> {
+export async function readHumanLlm(values: HumanLlmValues, wanted: boolean, shared = false): Promise<HumanLlmSettings | null> {
   if (!wanted) {
-    const given = Object.keys(HUMAN_LLM_OPTIONS).filter((k) => values[k as keyof HumanLlmValues] !== undefined);
+    // `shared`: another LLM step (made claims, llm-judge) reads the endpoint's flags, so only --grade-* are idle.
+    const given = Object.keys(HUMAN_LLM_OPTIONS).filter((k) => values[k as keyof HumanLlmValues] !== undefined && (!shared || k.startsWith('grade-')));
     if (given.length) warn(`${given.map((k) => `--${k}`).join(', ')} ${given.length > 1 ? 'apply' : 'applies'} to --metrics llm-grade only`);
     return null;
   }

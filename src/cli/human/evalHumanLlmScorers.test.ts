@@ -59,6 +59,8 @@ describe('crscore eval --similarity llm-links on the human-scored report', () =>
     expect(out.metrics.map((m) => m.id)).toEqual(['bleu', 'llm-judge.rel', 'llm-judge.con', 'llm-judge.comp']);
     expect(out.metrics.find((m) => m.id === 'llm-judge.rel')!.n).toBe(3);
     expect(stub.count).toBe(3);
+    // llm-judge reads the endpoint's flags (--cache-dir among them): they are not said to apply to llm-grade only.
+    expect(r.stderr).not.toMatch(/appl(y|ies) to --metrics llm-grade only/);
     expect(r.stdout + r.stderr).not.toContain(KEY);
   }, 120_000);
 });

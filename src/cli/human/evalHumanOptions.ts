@@ -20,7 +20,7 @@ import { checkWritable, CliError, inert, oneOf, parseTau, readText, warn } from 
 import { DEFAULT_ENCODER } from '../score/matrices.ts';
 import { HUMAN_LLM_OPTIONS, HUMAN_LLM_USAGE, readHumanJudge, readHumanLlm, type HumanJudgeSettings, type HumanLlmSettings } from './evalHumanLlm.ts';
 import { readPseudoRefOptions, type PseudoRefPlan } from '../pseudorefs/pseudoRefs.ts';
-import { PSEUDO_REF_SOURCES } from '../../pseudorefs/dataset.ts';
+import { PSEUDO_REF_SOURCES, usesLlm } from '../../pseudorefs/dataset.ts';
 import { DEFAULT_NLTK_VERSION, parseNltkVersion, type NltkVersion } from '../../core/nltk/index.ts';
 import { parseBy, parseWhere, type SliceBy, type WhereClause } from '../../core/humanData/slices.ts';
 import type { EpsSearch } from '../../core/metaeval/metaTypes.ts';
@@ -254,12 +254,14 @@ export async function readHumanSettings(values: EvalValues, layout: 'human-study
   const pseudo = oneOf(values['pseudo-refs'], HUMAN_PSEUDO_REFS, '--pseudo-refs (on a human-scored dataset)');
   // The human study brings its own pseudo-references; any other dataset says which it means.
   if (names.includes('crscore') && !pseudo && layout !== 'human-study')
-    throw new CliError(`--metrics crscore on a human-scored dataset needs a source of pseudo-references: --pseudo-refs reference (the reference review's sentences), --pseudo-refs analyzers|tree-claims|offline (no model, no key, no reference review needed), claims|generate (an LLM), or dataset (a change's own); such datasets rarely carry claims or analyzer issues`);
+    throw new CliError(`--metrics crscore on a human-scored dataset needs a source of pseudo-references: --pseudo-refs reference (the reference review's sentences), --pseudo-refs analyzers|tree-claims|offline (no model, no key, no reference review needed), claims|generate (an LLM behind your key), local (a model run on this machine), or dataset (a change's own); such datasets rarely carry claims or analyzer issues`);
   // Made pseudo-references: the key (for claims) is checked here, before the dataset is read.
   const pseudoPlan = pseudo && pseudo !== 'reference' && pseudo !== 'dataset' ? readPseudoRefOptions(values, pseudo) : null;
   if (pseudoPlan && !names.includes('crscore')) warn(`--pseudo-refs ${pseudo} applies to --metrics crscore only`);
   // An LLM run checks its key (and prompt file) before the dataset is read, and says what is missing once.
-  const llm = await readHumanLlm(values, names.includes('llm-grade'));
+  // The endpoint's flags are read by made claims and by llm-judge as well: no warning that they apply to llm-grade only.
+  const shared = (!!pseudo && pseudo !== 'reference' && usesLlm(pseudo)) || names.includes('llm-judge');
+  const llm = await readHumanLlm(values, names.includes('llm-grade'), shared);
   const tau = parseTau(values.tau);
   if (preset !== undefined && !names.includes('crscore')) warn('--preset applies to --metrics crscore only');
   if (tau !== undefined && !names.includes('crscore')) warn('--tau applies to --metrics crscore only');
