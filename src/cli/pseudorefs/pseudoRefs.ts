@@ -7,9 +7,10 @@ import type { OutputFormat } from '../../claims/prompt.ts';
 import type { DatasetRow } from '../../core/dataset.ts';
 import { analyze } from '../../analyzers/run.ts';
 import { nodeTreeSitterAssets } from '../../analyzers/treesitterNode.ts';
-import { claimsForChanges, planClaims, type ChangeClaims } from '../../pseudorefs/claimsBatch.ts';
-import { issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch.ts';
-import { treeClaimsForChanges } from '../../pseudorefs/treeClaimsBatch.ts';
+import { planClaims, type ChangeClaims } from '../../pseudorefs/claimsBatch.ts';
+import type { ChangeIssues } from '../../pseudorefs/issuesBatch.ts';
+import { makeSources } from '../../pseudorefs/makeSources.ts';
+import { treeClaims, type ParseFn } from '../../analyzers/treeClaims/claims.ts';
 import { parseCode } from '../../analyzers/linters.ts';
 import {
   mergePseudoRefs,
@@ -17,7 +18,6 @@ import {
   usesAnalyzers,
   usesLlm,
   usesLocalModel,
-  usesTreeClaims,
   type ChangeReport,
   type PseudoRefsConfig,
   type PseudoRefsStats,
@@ -188,58 +188,43 @@ export interface MadeRefs {
  */
 export async function makePseudoRefs(claimRows: readonly DatasetRow[], issueRows: readonly DatasetRow[], plan: PseudoRefPlan): Promise<MadeRefs> {
   const { signal, dispose } = interruptible();
-  let claims: ChangeClaims[] | null = null;
-  let issues: ChangeIssues[] | null = null;
   let requests = 0;
   let local: Awaited<ReturnType<typeof startLocalModel>> | null = null;
   try {
-    if (plan.settings) {
-      const cache = rememberingCache(await openFolderCache(plan.cacheDir));
-      const changes = claimRows.map((r) => ({ id: r.id, diff: r.diff }));
-      const p = await planClaims(changes, { settings: plan.settings, format: plan.format, cache });
+    const cache = plan.settings ? rememberingCache(await openFolderCache(plan.cacheDir)) : null;
+    if (plan.settings && cache) {
+      const p = await planClaims(claimRows, { settings: plan.settings, format: plan.format, cache });
       const concurrency = effectiveConcurrency(plan.settings.provider, plan.concurrency);
       process.stderr.write(
         `claims: ${p.changes} changes, ${p.cached} cached, ${p.requests} requests to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${concurrency}\n`,
       );
       // A model run here is loaded only when something is left to ask (a resumed run may need none).
       if (plan.localModel && p.requests > 0) local = await startLocalModel(plan.localModel);
-      const tick = progress('claims');
-      claims = await claimsForChanges(changes, {
-        settings: plan.settings,
-        format: plan.format,
-        cache,
-        concurrency: plan.concurrency,
-        timeoutMs: plan.timeoutMs,
-        signal,
-        onProgress: (x) => {
-          requests = x.requests;
-          tick(x.done, x.total);
-        },
-      });
-      if (local) process.stderr.write(`${localModelSummary(local.stats)}\n`);
     }
-    if (usesTreeClaims(plan.source) && !signal.aborted) {
-      const assets = nodeTreeSitterAssets();
-      const tick = progress('tree claims');
-      claims = await treeClaimsForChanges(claimRows, (l, c) => parseCode(l, c, assets), { signal, onProgress: (x) => tick(x.done, x.total) });
-    }
-    if (usesAnalyzers(plan.source) && !signal.aborted) {
-      const assets = nodeTreeSitterAssets();
-      const tick = progress('analyzers');
-      issues = await issuesForChanges(issueRows, (req) => analyze(req, assets), {
-        filter: plan.filter,
-        options: plan.options,
-        signal,
-        // A streamed file's rows left their code in it: one change's code read back at a time.
-        codeOf: rowCodeFs,
-        onProgress: (x) => tick(x.done, x.total),
-      });
-    }
+    const assets = nodeTreeSitterAssets();
+    const parse: ParseFn = (l, c) => parseCode(l, c, assets);
+    const ticks = { claims: progress('claims'), 'tree-claims': progress('tree claims'), analyzers: progress('analyzers') };
+    const made = await makeSources({
+      source: plan.source,
+      claimRows,
+      issueRows,
+      ...(plan.settings && cache ? { llm: { settings: plan.settings, format: plan.format, cache, concurrency: plan.concurrency, timeoutMs: plan.timeoutMs } } : {}),
+      treeClaims: (language, diff) => treeClaims(language, diff, parse),
+      analyze: (req) => analyze(req, assets),
+      // A streamed file's rows left their code in it: one change's code read back at a time.
+      analyzers: { filter: plan.filter, options: plan.options, codeOf: rowCodeFs },
+      signal,
+      onProgress: (p) => {
+        if (p.stage === 'claims') requests = p.requests;
+        ticks[p.stage](p.done, p.total);
+      },
+    });
+    if (local) process.stderr.write(`${localModelSummary(local.stats)}\n`);
+    return { claims: made.claims, issues: made.issues, requests, interrupted: signal.aborted };
   } finally {
     dispose();
     await local?.dispose();
   }
-  return { claims, issues, requests, interrupted: signal.aborted };
 }
 
 /** Fills every row's pseudo-references from the plan's source; progress and failures go to stderr. */

@@ -8,10 +8,9 @@ import { changeRow, cutPrs, placePseudoRefs, type PrDataset, type PrEvalOptions,
 import { analyzeInWorker, treeClaimsInWorker } from '../shared/analyzersInWorker';
 import { settingsProblem } from '../../claims/generate';
 import { effectiveConcurrency } from '../../claims/providers';
-import { claimsForChanges, planClaims, type ChangeClaims } from '../../pseudorefs/claimsBatch';
-import { issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
-import { treeClaimsWith } from '../../pseudorefs/treeClaimsBatch';
-import { usesAnalyzers, usesLlm, usesTreeClaims, type PseudoRefSource } from '../../pseudorefs/dataset';
+import { planClaims } from '../../pseudorefs/claimsBatch';
+import { makeSources } from '../../pseudorefs/makeSources';
+import { usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
 import { settingsFor, showLocalProviderFor, useClaimsSettings } from '../shared/claimsSettings';
 import { rememberingCache } from '../../llmbatch/cache';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
@@ -66,32 +65,18 @@ export async function makePrPseudoRefs(
   const hunks = cut.hunks.map(changeRow);
   const files = cut.files.map(changeRow);
   const s = useClaimsSettings.getState();
-  let claims: ChangeClaims[] | null = null;
-  let issues: ChangeIssues[] | null = null;
-  if (usesLlm(source)) {
-    const settings = settingsFor(source, s);
-    claims = await claimsForChanges(
-      hunks.map((r) => ({ id: r.id, diff: r.diff })),
-      {
-        settings,
-        format: s.format,
-        cache: answerCache,
-        concurrency: effectiveConcurrency(settings.provider, 4),
-        timeoutMs: Math.max(1, s.timeoutSec) * 1000,
-        signal: o.signal,
-        onProgress: (p) => o.onProgress({ stage: 'claims', done: p.done, total: p.total }),
-      },
-    );
-  }
-  if (usesTreeClaims(source) && !o.signal.aborted)
-    claims = await treeClaimsWith(hunks, treeClaimsInWorker, { signal: o.signal, onProgress: (p) => o.onProgress({ stage: 'tree-claims', ...p }) });
-  if (usesAnalyzers(source) && !o.signal.aborted)
-    issues = await issuesForChanges(files, analyzeInWorker, {
-      filter: s.analyzerFilter,
-      options: s.analyzerOptions,
-      signal: o.signal,
-      onProgress: (p) => o.onProgress({ stage: 'analyzers', done: p.done, total: p.total }),
-    });
+  const settings = settingsFor(source, s);
+  const { claims, issues } = await makeSources({
+    source,
+    claimRows: hunks,
+    issueRows: files,
+    ...(usesLlm(source) ? { llm: { settings, format: s.format, cache: answerCache, concurrency: effectiveConcurrency(settings.provider, 4), timeoutMs: Math.max(1, s.timeoutSec) * 1000 } } : {}),
+    treeClaims: treeClaimsInWorker,
+    analyze: analyzeInWorker,
+    analyzers: { filter: s.analyzerFilter, options: s.analyzerOptions },
+    signal: o.signal,
+    onProgress: (p) => o.onProgress({ stage: p.stage, done: p.done, total: p.total }),
+  });
   const failures = [
     ...(claims ?? []).flatMap((c) => (c.failure && c.failure.kind !== 'cancelled' ? [`${c.id}: ${c.failure.reason}`] : [])),
     ...(issues ?? []).flatMap((i) => i.failed.map((f) => `${i.id}: ${f.analyzer} could not analyze: ${f.reason}`)),

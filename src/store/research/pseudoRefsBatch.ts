@@ -7,9 +7,9 @@ import type { DatasetRow } from '../../core/dataset';
 import { analyzeInWorker, treeClaimsInWorker } from '../shared/analyzersInWorker';
 import { settingsProblem } from '../../claims/generate';
 import { effectiveConcurrency } from '../../claims/providers';
-import { claimsForChanges, planClaims, type ChangeClaims, type ClaimsPlan } from '../../pseudorefs/claimsBatch';
-import { changeCodeLanguage, issuesForChanges, type ChangeIssues } from '../../pseudorefs/issuesBatch';
-import { treeClaimsWith } from '../../pseudorefs/treeClaimsBatch';
+import { planClaims, type ChangeClaims, type ClaimsPlan } from '../../pseudorefs/claimsBatch';
+import { changeCodeLanguage, type ChangeIssues } from '../../pseudorefs/issuesBatch';
+import { makeSources } from '../../pseudorefs/makeSources';
 import { changeRows, withPseudoReferences } from '../../core/humanData/bridge';
 import {
   mergePseudoRefs,
@@ -248,46 +248,35 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
       set({ progress });
     };
     try {
-      if (usesLlm(source)) {
-        const startedAt = performance.now();
-        const claims = await claimsForChanges(
-          rows.map((r) => ({ id: r.id, diff: r.diff })),
-          {
-            settings,
-            format: s.format,
-            cache: answerCache,
-            concurrency: effectiveConcurrency(settings.provider, concurrency),
-            timeoutMs: Math.max(1, s.timeoutSec) * 1000,
-            signal: ctrl.signal,
-            onProgress: (p) => {
-              requests = p.requests;
-              unsaved = { cacheWriteFailed: p.cacheWriteFailed, cacheWriteError: p.cacheWriteError };
-              if (controller === ctrl) showProgress({ stage: 'claims', ...p, startedAt });
-            },
-          },
-        );
-        for (const c of claims) if (c.failure?.kind !== 'cancelled' || !lastClaims.has(c.id)) lastClaims.set(c.id, c);
-      }
-      if (usesTreeClaims(source) && !ctrl.signal.aborted) {
-        const startedAt = performance.now();
-        const claims = await treeClaimsWith(rows, treeClaimsInWorker, {
-          signal: ctrl.signal,
-          onProgress: (p) => controller === ctrl && showProgress({ stage: 'tree-claims', ...p, failed: 0, cached: 0, requests, inFlight: 0, startedAt }),
-        });
-        for (const c of claims) lastClaims.set(c.id, c);
-      }
-      if (usesAnalyzers(source) && !ctrl.signal.aborted) {
-        const startedAt = performance.now();
-        const issues = await issuesForChanges(rows, analyzeInWorker, {
-          filter: s.analyzerFilter,
-          options: s.analyzerOptions,
-          signal: ctrl.signal,
-          // A large file's rows left their code in the file: read back one change at a time, never all at once.
-          codeOf: rowCode,
-          onProgress: (p) => controller === ctrl && showProgress({ stage: 'analyzers', ...p, cached: 0, requests, inFlight: 0, ...unsaved, startedAt }),
-        });
-        for (const i of issues) lastIssues.set(i.id, i);
-      }
+      const startedAt = { claims: 0, 'tree-claims': 0, analyzers: 0 };
+      const made = await makeSources({
+        source,
+        claimRows: rows,
+        issueRows: rows,
+        ...(usesLlm(source)
+          ? { llm: { settings, format: s.format, cache: answerCache, concurrency: effectiveConcurrency(settings.provider, concurrency), timeoutMs: Math.max(1, s.timeoutSec) * 1000 } }
+          : {}),
+        treeClaims: treeClaimsInWorker,
+        analyze: analyzeInWorker,
+        // A large file's rows left their code in the file: read back one change at a time, never all at once.
+        analyzers: { filter: s.analyzerFilter, options: s.analyzerOptions, codeOf: rowCode },
+        signal: ctrl.signal,
+        onProgress: (p) => {
+          // Each stage's clock from its first report (made at its start, with nothing done).
+          const at = (startedAt[p.stage] ||= performance.now());
+          if (p.stage === 'claims') {
+            requests = p.requests;
+            unsaved = { cacheWriteFailed: p.cacheWriteFailed, cacheWriteError: p.cacheWriteError };
+          }
+          if (controller !== ctrl) return;
+          if (p.stage === 'claims') showProgress({ ...p, startedAt: at });
+          else if (p.stage === 'tree-claims') showProgress({ ...p, failed: 0, cached: 0, requests, inFlight: 0, startedAt: at });
+          else showProgress({ ...p, cached: 0, requests, inFlight: 0, ...unsaved, startedAt: at });
+        },
+      });
+      // An LLM answer cancelled this time keeps the one a previous run got; tree claims and issues replace theirs.
+      for (const c of made.claims ?? []) if (made.claimsFrom === 'tree' || c.failure?.kind !== 'cancelled' || !lastClaims.has(c.id)) lastClaims.set(c.id, c);
+      for (const i of made.issues ?? []) lastIssues.set(i.id, i);
     } catch (e) {
       mark(null);
       return set({ phase: 'error', message: (e as Error).message });
