@@ -223,6 +223,18 @@ test.describe('a GitHub pull request as whole reviews', () => {
     await expect(view.locator('.pr-pin[data-pin="tool-0"] .pin-text')).toHaveText('A bare except hides errors: catch OSError instead.');
     await shoot(page, 'pr-view-github');
 
+    // Reference-free in the Workbench: the same Pseudo-references choice as Research's; the rows become the diff's
+    // tree claims, each pinned on its hunk and tagged as a pseudo-reference.
+    const choice = page.getByTestId('pr-workbench').getByTestId('pr-pseudo-refs');
+    await choice.selectOption('tree-claims');
+    await expect(page.getByTestId('pr-workbench').getByTestId('pr-pseudo')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+    await expect(view.getByText('the pseudo-references of its diff (tree-claims)')).toBeVisible();
+    expect(await view.locator('.pr-pin-tag.pseudo').count()).toBeGreaterThan(0);
+    await expect(view.locator('.pr-pin-tag.reference')).toHaveCount(0);
+    await shoot(page, 'pr-workbench-pseudo');
+    await choice.selectOption('none');
+    await expect(view.locator('.pr-pin-tag.reference').first()).toBeVisible();
+
     // Pasted in the Workbench: the importer reads it (its API base and token rules), ready to tick a reference.
     const asked0 = stub.requests.length;
     await page.getByTestId('prw-url').fill(`${stub.web}/octo-org/shop-service/pull/77`);

@@ -13,7 +13,9 @@ const LOCAL = new Set(['bleu', 'lexical']);
 
 const where = (c: ReviewComment) => (c.path ? `${c.path}${c.from != null || c.to != null ? `:${c.from ?? c.to}${c.to != null && c.to !== c.from ? `–${c.to}` : ''}` : ''}${c.side ? ` (${c.side})` : ''}` : 'no location');
 
-export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: string; onBack?: () => void }) {
+/** `anyEvaluator`: the Workbench's view, CRScore's whatever evaluator Research's leaderboard shows, so the
+ *  pseudo-references chosen beside it are its P; Research's view takes them only under the crscore evaluator. */
+export function PrView({ backLabel = '← Leaderboard', onBack, anyEvaluator = false }: { backLabel?: string; onBack?: () => void; anyEvaluator?: boolean }) {
   const { dataset, open, settings, closePr, pseudoRefs } = usePrReview();
   const pr = dataset?.prs.find((p) => p.id === open?.pr);
   const system = open?.system ?? '';
@@ -22,7 +24,8 @@ export function PrView({ backLabel = '← Leaderboard', onBack }: { backLabel?: 
   const [weight, setWeight] = useState(settings.locationWeight);
   const [window, setWindow] = useState(settings.lineWindow);
   // The P the row was judged against: the reference issues, or the PR's pseudo-references (the core's one rule).
-  const p = useMemo(() => (pr ? crscoreP(pr, system, settings.reference, settings.evaluator === 'crscore' ? (pseudoRefs ?? undefined) : undefined) : null), [pr, system, settings.reference, settings.evaluator, pseudoRefs]);
+  const withPseudo = anyEvaluator || settings.evaluator === 'crscore';
+  const p = useMemo(() => (pr ? crscoreP(pr, system, settings.reference, withPseudo ? (pseudoRefs ?? undefined) : undefined) : null), [pr, system, settings.reference, withPseudo, pseudoRefs]);
   const issues = useMemo(() => p?.refs ?? [], [p]);
   const pKind = p?.from === 'pseudo-references' ? ('pseudo' as const) : ('reference' as const);
   const comments = useMemo(() => pr?.reviews[system] ?? [], [pr, system]);

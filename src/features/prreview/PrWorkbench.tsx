@@ -1,5 +1,5 @@
 // The Workbench's pull request view: the same PrView on the same store as Research › Pull requests, with a picker
-// of the loaded pull requests and systems, and two ways in when none is loaded (a pasted GitHub pull request goes
+// of the loaded pull requests and systems, the same Pseudo-references choice, and two ways in when none is loaded (a pasted GitHub pull request goes
 // through the GitHub importer and its token rules; a benchmark's files through Research › Pull requests).
 import { useState } from 'react';
 import { usePrReview } from '../../store/prreview/prReview';
@@ -7,6 +7,7 @@ import { useGithubImport } from '../github/importStore';
 import { navigate } from '../../ui/useHash';
 import { shortPr } from './Leaderboard';
 import { PrView } from './PrView';
+import { PseudoRefsChoice } from './PseudoRefsChoice';
 import './prreview.css';
 
 export default function PrWorkbench() {
@@ -68,10 +69,13 @@ export default function PrWorkbench() {
                 ))}
               </select>
             </label>
+            {/* The same choice as Research's (one store): a pull request without a reference reviewer ticked is judged
+                against the pseudo-references of its diff. */}
+            <PseudoRefsChoice />
           </div>
         )}
       </section>
-      {open && ds && <PrView key={`${open.pr}|${open.system}`} backLabel="← Research › Pull requests" onBack={() => navigate('#research/pull-requests')} />}
+      {open && ds && <PrView key={`${open.pr}|${open.system}`} anyEvaluator backLabel="← Research › Pull requests" onBack={() => navigate('#research/pull-requests')} />}
     </div>
   );
 }
