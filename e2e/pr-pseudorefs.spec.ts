@@ -72,9 +72,16 @@ test('offline pseudo-references made in the page: every row and the leaderboard 
   await page.getByTestId('pr-sample-ours').click();
   await expect(page.getByTestId('pr-summary')).toContainText('pull-request JSONL; 10 pull requests, 2 systems (tool-a, tool-b)');
   await page.getByTestId('pr-evaluator').selectOption('crscore');
-  // Judged against reference issues only, a PR without any is not scored (where the CLI makes pseudo-references).
-  await expect(page.getByTestId('pr-pseudo-refs')).toHaveValue('none');
-  await expect.poll(async () => (await storeRows(page))?.signature ?? '').toContain('evaluator:crscore');
+  // pr-eval's own default at once: the reference issues, else offline pseudo-references for a PR without any.
+  await expect(page.getByTestId('pr-pseudo-refs')).toHaveValue('fill');
+  const dflt = await byDefault;
+  expect(dflt.signature).toContain('|P:reference issues, else pseudo-references (offline)');
+  expect(new Set(dflt.rows.map((r) => r.p_from))).toEqual(new Set(['reference issues', 'pseudo-references']));
+  await expectSame(page, dflt);
+
+  // Judged against reference issues only, a PR without any is not scored.
+  await page.getByTestId('pr-pseudo-refs').selectOption('none');
+  await expect.poll(async () => (await storeRows(page))?.signature ?? '').not.toContain('|P:');
   expect((await storeRows(page))!.rows.filter((r) => r.p_from === 'pseudo-references')).toHaveLength(0);
 
   await page.getByTestId('pr-pseudo-refs').selectOption('offline');
@@ -121,24 +128,24 @@ test('offline pseudo-references made in the page: every row and the leaderboard 
   await expect(page.getByTestId('pr-con')).toHaveText('—');
   await page.getByTestId('pr-back').click();
 
-  // The reference issues, else offline pseudo-references: pr-eval's own default.
+  // Back to the default: pr-eval's rows again.
   await page.getByTestId('pr-pseudo-refs').selectOption('fill');
-  const dflt = await byDefault;
-  expect(dflt.signature).toContain('|P:reference issues, else pseudo-references (offline)');
-  expect(new Set(dflt.rows.map((r) => r.p_from))).toEqual(new Set(['reference issues', 'pseudo-references']));
   await expectSame(page, dflt);
-
-  // Back to none: the rows are judged against the reference issues only.
-  await page.getByTestId('pr-pseudo-refs').selectOption('none');
-  await expect.poll(async () => (await storeRows(page))?.signature).not.toContain('|P:');
 });
 
 test('making pseudo-references can be cancelled: the rows stay judged against the reference issues', async ({ page }) => {
   test.setTimeout(240_000);
+  // Our sample's pull requests forty times over (520 hunks): long enough to be cancelled while it runs.
+  const lines = samplePrFiles('ours')[0].text.trim().split('\n');
+  const many = path.join(tmp, 'many-prs.jsonl');
+  fs.writeFileSync(many, Array.from({ length: 40 }, (_, k) => lines.map((l) => l.replace(/"pr":"([^"]+)"/, `"pr":"$1-${k}"`)).join('\n')).join('\n') + '\n');
   await page.goto('/#research/pull-requests');
-  await page.getByTestId('pr-sample-swe-care').click();
+  await page.getByTestId('pr-files').setInputFiles(many);
+  await expect(page.getByTestId('pr-summary')).toContainText('400 pull requests');
   await page.getByTestId('pr-evaluator').selectOption('crscore');
-  await expect.poll(async () => (await storeRows(page))?.signature ?? '').toContain('evaluator:crscore');
+  // The default fills the PRs without a reference issue first.
+  await expect(page.getByTestId('pr-pseudo')).toHaveAttribute('data-phase', 'done', { timeout: 120_000 });
+  await expect.poll(async () => (await storeRows(page))?.signature ?? '').toContain('|P:reference issues, else');
   await page.getByTestId('pr-pseudo-refs').selectOption('offline');
   await expect(page.getByTestId('pr-pseudo-progress')).toBeVisible();
   await page.getByTestId('pr-pseudo-cancel').click();

@@ -85,7 +85,8 @@ export async function makePrPseudoRefs(
 }
 
 export const usePrPseudoRefs = create<PrPseudoState>()((set, get) => ({
-  choice: 'none',
+  // pr-eval's own default: a PR without a reference issue is judged against its diff's offline pseudo-references.
+  choice: 'fill',
   phase: 'idle',
   progress: null,
   message: null,
@@ -125,6 +126,13 @@ export const usePrPseudoRefs = create<PrPseudoState>()((set, get) => ({
     controller = ctrl;
     const source = sourceOf(choice);
     const at = { files: pr.files, read: pr.read, choice };
+    // Every PR has reference issues: nothing to fill, and the rows are pr-eval's without --pseudo-refs (no run again).
+    if (choice === 'fill' && ds.prs.every((p) => p.references.length > 0)) {
+      madeFor = at;
+      set({ phase: 'idle', progress: null, message: null, failures: [] });
+      if (pr.pseudoRefs) pr.setPseudoRefs(null);
+      return;
+    }
     set({ phase: 'running', progress: null, message: null, failures: [] });
     // At most ~10 repaints a second.
     let shownAt = 0;
