@@ -28,6 +28,7 @@ function run(source: PseudoRefSource, o: Partial<MakeSourcesOptions<IssuesChange
     analyze: async (req) => (calls.push(`analyze ${req.language}`), []),
     analyzers: { filter: 'paper', options: 'paper' },
     signal: new AbortController().signal,
+    onStage: (stage) => calls.push(`start ${stage}`),
     // Each stage once, when it has done all (a stage may report its last count more than once).
     onProgress: (p) => p.done === p.total && calls.at(-1) !== `${p.stage} done ${p.total}` && calls.push(`${p.stage} done ${p.total}`),
     ...o,
@@ -58,6 +59,7 @@ describe('makeSources', () => {
       const stages = calls.filter((c) => c.endsWith('done 2') || c.endsWith('done 1'));
       expect(stages, source).toEqual([...(w.from === 'llm' ? ['claims done 2'] : w.from === 'tree' ? ['tree-claims done 2'] : []), ...(w.analyzers ? ['analyzers done 1'] : [])]);
       if (w.from === 'tree') expect(calls.filter((c) => c.startsWith('tree')), source).toEqual(['tree h1', 'tree h2', 'tree-claims done 2']);
+      expect(calls.filter((c) => c.startsWith('start')), source).toEqual([...(w.from === 'llm' ? ['start claims'] : w.from === 'tree' ? ['start tree-claims'] : []), ...(w.analyzers ? ['start analyzers'] : [])]);
     }
   });
 
@@ -70,7 +72,7 @@ describe('makeSources', () => {
     const out = await made;
     expect(out.claims!.length).toBe(1);
     expect(out.issues).toBeNull();
-    expect(calls.some((c) => c.startsWith('analyze'))).toBe(false);
+    expect(calls.some((c) => c.startsWith('analyze') || c === 'start analyzers')).toBe(false);
   });
 
   it('an LLM source without its settings is refused before any stage runs', async () => {

@@ -28,6 +28,8 @@ export interface MakeSourcesOptions<C extends IssuesChangeInput> {
   analyze: AnalyzeFn;
   analyzers: Pick<IssuesOptions<C>, 'filter' | 'options' | 'codeOf'>;
   signal: AbortSignal;
+  /** A stage starts (its clock for the time left). */
+  onStage?: (stage: SourceStage) => void;
   onProgress?: (p: SourceProgress) => void;
 }
 
@@ -45,6 +47,7 @@ export async function makeSources<C extends IssuesChangeInput>(o: MakeSourcesOpt
   let issues: ChangeIssues[] | null = null;
   if (usesLlm(o.source)) {
     if (!o.llm) throw new Error(`--pseudo-refs ${o.source} asks an LLM: its settings are missing`);
+    o.onStage?.('claims');
     claims = await claimsForChanges(
       o.claimRows.map((r) => ({ id: r.id, diff: r.diff })),
       { ...o.llm, signal: o.signal, onProgress: (p) => o.onProgress?.({ stage: 'claims', ...p }) },
@@ -52,14 +55,17 @@ export async function makeSources<C extends IssuesChangeInput>(o: MakeSourcesOpt
     claimsFrom = 'llm';
   }
   if (usesTreeClaims(o.source) && !o.signal.aborted) {
+    o.onStage?.('tree-claims');
     claims = await treeClaimsWith(o.claimRows, o.treeClaims, { signal: o.signal, onProgress: (p) => o.onProgress?.({ stage: 'tree-claims', ...p }) });
     claimsFrom = 'tree';
   }
-  if (usesAnalyzers(o.source) && !o.signal.aborted)
+  if (usesAnalyzers(o.source) && !o.signal.aborted) {
+    o.onStage?.('analyzers');
     issues = await issuesForChanges(o.issueRows, o.analyze, {
       ...o.analyzers,
       signal: o.signal,
       onProgress: (p) => o.onProgress?.({ stage: 'analyzers', ...p }),
     });
+  }
   return { claims, claimsFrom, issues };
 }

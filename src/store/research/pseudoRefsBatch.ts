@@ -261,9 +261,9 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
         // A large file's rows left their code in the file: read back one change at a time, never all at once.
         analyzers: { filter: s.analyzerFilter, options: s.analyzerOptions, codeOf: rowCode },
         signal: ctrl.signal,
+        onStage: (stage) => void (startedAt[stage] = performance.now()),
         onProgress: (p) => {
-          // Each stage's clock from its first report (made at its start, with nothing done).
-          const at = (startedAt[p.stage] ||= performance.now());
+          const at = startedAt[p.stage];
           if (p.stage === 'claims') {
             requests = p.requests;
             unsaved = { cacheWriteFailed: p.cacheWriteFailed, cacheWriteError: p.cacheWriteError };
