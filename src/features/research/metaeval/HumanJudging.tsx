@@ -36,7 +36,7 @@ const f3 = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 export function AucTable({ aucs, labels }: { aucs: Record<string, AucEstimate>; labels: readonly { id: string; label: string }[] }) {
   const dimension = useResearch(judgedDimensionName);
   return (
-    <table className="r-table" data-testid="me-auc">
+    <table className="r-table me-auc" data-testid="me-auc">
       <caption className="small">
         ROC AUC against the binary dimension {dimension}: the chance that a review labelled 1 scores above one labelled 0 (ties count one half), with
         its 95% interval resampling changes.
@@ -44,8 +44,12 @@ export function AucTable({ aucs, labels }: { aucs: Record<string, AucEstimate>; 
       <thead>
         <tr>
           <th scope="col">metric</th>
-          <th scope="col">ROC AUC [95%]</th>
-          <th scope="col">labelled 1 / 0</th>
+          <th scope="col" className="num">
+            ROC AUC [95%]
+          </th>
+          <th scope="col" className="num">
+            labelled 1 / 0
+          </th>
         </tr>
       </thead>
       <tbody>
