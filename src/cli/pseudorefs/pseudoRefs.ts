@@ -191,10 +191,12 @@ export async function makePseudoRefs(claimRows: readonly DatasetRow[], issueRows
   let requests = 0;
   let local: Awaited<ReturnType<typeof startLocalModel>> | null = null;
   try {
-    const cache = plan.settings ? rememberingCache(await openFolderCache(plan.cacheDir)) : null;
-    if (plan.settings && cache) {
-      const p = await planClaims(claimRows, { settings: plan.settings, format: plan.format, cache });
-      const concurrency = effectiveConcurrency(plan.settings.provider, plan.concurrency);
+    const llm = plan.settings
+      ? { settings: plan.settings, format: plan.format, cache: rememberingCache(await openFolderCache(plan.cacheDir)), concurrency: plan.concurrency, timeoutMs: plan.timeoutMs }
+      : undefined;
+    if (llm) {
+      const p = await planClaims(claimRows, llm);
+      const concurrency = effectiveConcurrency(llm.settings.provider, llm.concurrency);
       process.stderr.write(
         `claims: ${p.changes} changes, ${p.cached} cached, ${p.requests} requests to send (~${p.inputTokens.toLocaleString('en')} input tokens), concurrency ${concurrency}\n`,
       );
@@ -208,7 +210,7 @@ export async function makePseudoRefs(claimRows: readonly DatasetRow[], issueRows
       source: plan.source,
       claimRows,
       issueRows,
-      ...(plan.settings && cache ? { llm: { settings: plan.settings, format: plan.format, cache, concurrency: plan.concurrency, timeoutMs: plan.timeoutMs } } : {}),
+      llm,
       treeClaims: (language, diff) => treeClaims(language, diff, parse),
       analyze: (req) => analyze(req, assets),
       // A streamed file's rows left their code in it: one change's code read back at a time.

@@ -12,7 +12,7 @@ import type { SignatureConfig } from '../../core/metaeval/signature';
 import { llmGradeSignatureName, meteorSignatureName } from '../../core/lab/index';
 import { useLab } from '../lab/lab';
 import { useResearch } from '../research/research';
-import type { HumanOnScreen } from '../research/researchState';
+import type { HumanOnScreen, ResearchState } from '../research/researchState';
 import { whereSignature } from '../../core/humanData/slices';
 import { useSliceBy } from './sliceBy';
 
@@ -20,7 +20,7 @@ type HumanFields = Partial<SignatureConfig>;
 
 /** The dimension the results on screen were judged against (a newly chosen one's run may not have landed yet), else
  *  the one chosen; the tables, their exports and the signature all name this one. */
-export const judgedDimensionName = (r: Pick<ReturnType<typeof useResearch.getState>, 'results' | 'human'>): string | undefined =>
+export const judgedDimensionName = (r: Pick<ResearchState, 'results' | 'human'>): string | undefined =>
   r.results?.humanDimension?.name ?? r.human?.dimension;
 
 /** The LLM grade by its model and METEOR by its tokenizer, as `crscore eval --dataset … --metrics` names them. */

@@ -7,11 +7,10 @@ import { create } from 'zustand';
 import { changeRow, cutPrs, placePseudoRefs, type PrDataset, type PrEvalOptions, type PullRequest } from '../../core/prreview/index';
 import { analyzeInWorker, treeClaimsInWorker } from '../shared/analyzersInWorker';
 import { settingsProblem } from '../../claims/generate';
-import { effectiveConcurrency } from '../../claims/providers';
 import { planClaims } from '../../pseudorefs/claimsBatch';
 import { makeSources } from '../../pseudorefs/makeSources';
 import { usesLlm, type PseudoRefSource } from '../../pseudorefs/dataset';
-import { settingsFor, showLocalProviderFor, useClaimsSettings } from '../shared/claimsSettings';
+import { claimsBatchFor, settingsFor, showLocalProviderFor, useClaimsSettings } from '../shared/claimsSettings';
 import { rememberingCache } from '../../llmbatch/cache';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { usePrReview } from './prReview';
@@ -65,12 +64,11 @@ export async function makePrPseudoRefs(
   const hunks = cut.hunks.map(changeRow);
   const files = cut.files.map(changeRow);
   const s = useClaimsSettings.getState();
-  const settings = settingsFor(source, s);
   const { claims, issues } = await makeSources({
     source,
     claimRows: hunks,
     issueRows: files,
-    ...(usesLlm(source) ? { llm: { settings, format: s.format, cache: answerCache, concurrency: effectiveConcurrency(settings.provider, 4), timeoutMs: Math.max(1, s.timeoutSec) * 1000 } } : {}),
+    llm: claimsBatchFor(source, s, answerCache),
     treeClaims: treeClaimsInWorker,
     analyze: analyzeInWorker,
     analyzers: { filter: s.analyzerFilter, options: s.analyzerOptions },
@@ -109,7 +107,7 @@ export const usePrPseudoRefs = create<PrPseudoState>()((set, get) => ({
       const ds = usePrReview.getState().dataset;
       if (!ds) return;
       const cut = cutPrs(ds, wantedFor(choice));
-      const p = await planClaims(cut.hunks.map((h) => ({ id: h.id, diff: h.diff })), { settings: settingsFor(source, s), format: s.format, cache: answerCache });
+      const p = await planClaims(cut.hunks.map((h) => ({ id: h.id, diff: h.diff })), claimsBatchFor(source, s, answerCache));
       if (get().choice !== choice) return;
       // Nothing is sent before the person has seen what it costs.
       return set({ phase: 'confirm', plan: { requests: p.requests, cached: p.cached, inputTokens: p.inputTokens } });

@@ -6,7 +6,6 @@ import { create } from 'zustand';
 import type { DatasetRow } from '../../core/dataset';
 import { analyzeInWorker, treeClaimsInWorker } from '../shared/analyzersInWorker';
 import { settingsProblem } from '../../claims/generate';
-import { effectiveConcurrency } from '../../claims/providers';
 import { planClaims, type ChangeClaims, type ClaimsPlan } from '../../pseudorefs/claimsBatch';
 import { changeCodeLanguage, type ChangeIssues } from '../../pseudorefs/issuesBatch';
 import { makeSources } from '../../pseudorefs/makeSources';
@@ -22,7 +21,7 @@ import {
   type PseudoRefsStats,
   type PseudoRefSource,
 } from '../../pseudorefs/dataset';
-import { settingsFor, showLocalProviderFor, useClaimsSettings } from '../shared/claimsSettings';
+import { claimsBatchFor, settingsFor, showLocalProviderFor, useClaimsSettings } from '../shared/claimsSettings';
 import { rememberingCache } from '../../llmbatch/cache';
 import { idbAnswerCache } from '../shared/answerCacheIdb';
 import { rowCode } from '../dataset/rowCode';
@@ -198,7 +197,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     if (settingsProblem(settingsFor(source, s))) return set({ plan: null });
     const plan = await planClaims(
       rows.map((r) => ({ id: r.id, diff: r.diff })),
-      { settings: settingsFor(source, s), format: s.format, cache: answerCache },
+      claimsBatchFor(source, s, answerCache),
     );
     set({ plan: { ...plan, analyzerChanges, kept } });
   },
@@ -231,7 +230,6 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
     const ctrl = new AbortController();
     controller = ctrl;
     const s = useClaimsSettings.getState();
-    const settings = settingsFor(source, s);
     set({ phase: 'running', message: null, writing: null });
     mark({ state: 'running', source, total: rows.length });
     let requests = 0;
@@ -253,9 +251,7 @@ export const usePseudoRefsBatch = create<BatchState>()((set, get) => ({
         source,
         claimRows: rows,
         issueRows: rows,
-        ...(usesLlm(source)
-          ? { llm: { settings, format: s.format, cache: answerCache, concurrency: effectiveConcurrency(settings.provider, concurrency), timeoutMs: Math.max(1, s.timeoutSec) * 1000 } }
-          : {}),
+        llm: claimsBatchFor(source, s, answerCache, concurrency),
         treeClaims: treeClaimsInWorker,
         analyze: analyzeInWorker,
         // A large file's rows left their code in the file: read back one change at a time, never all at once.

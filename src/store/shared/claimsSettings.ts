@@ -9,6 +9,8 @@ import { DEFAULT_TIMEOUT_MS, keyHeld as keyHeldFor } from '../../claims/generate
 import type { OutputFormat } from '../../claims/prompt';
 import { PROVIDERS, type LlmSettings, type ProviderId } from '../../claims/providers';
 import { usesLocalModel, type PseudoRefSource } from '../../pseudorefs/dataset';
+import type { ClaimsBatchOptions } from '../../pseudorefs/claimsBatch';
+import type { AnswerCache } from '../../llmbatch/cache';
 import { optInSecrets } from './optInSecrets';
 
 /** Which analyzer warnings count: the paper's text match on +/- lines, or warnings on added lines. */
@@ -161,6 +163,11 @@ export function localLlmSettings(s: ClaimsSettings): LlmSettings {
 /** The LLM settings a source's claims use: the in-page model's for `local`, else those chosen (and their key). */
 export function settingsFor(source: PseudoRefSource, s: ClaimsSettings): LlmSettings {
   return usesLocalModel(source) ? localLlmSettings(s) : llmSettings(s);
+}
+
+/** A source's claims batch as both of Research's batches send it (the runner caps `concurrency` per provider). */
+export function claimsBatchFor(source: PseudoRefSource, s: ClaimsSettings, cache: AnswerCache, concurrency = 4): Omit<ClaimsBatchOptions, 'signal' | 'onProgress'> {
+  return { settings: settingsFor(source, s), format: s.format, cache, concurrency, timeoutMs: Math.max(1, s.timeoutSec) * 1000 };
 }
 
 /** `local` chosen: the form shows the in-browser provider's settings (the workbench's too), as its claims use them. */
